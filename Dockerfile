@@ -1,0 +1,25 @@
+# syntax=docker/dockerfile:1
+# Build stage: install everything and build the Preact client.
+FROM node:22-bookworm-slim AS build
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --no-audit --no-fund
+COPY . .
+RUN npx vite build --config client/vite.config.ts
+
+# Runtime stage: production dependencies only, the built client, run as a non-root user.
+FROM node:22-bookworm-slim
+ENV NODE_ENV=production PORT=2567 DATA_DIR=/data
+WORKDIR /app
+COPY package.json package-lock.json .npmrc ./
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY server ./server
+COPY shared ./shared
+COPY --from=build /app/dist ./dist
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 2567
+HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||2567)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+CMD ["node", "server/index.ts"]

@@ -1,0 +1,44 @@
+// Helpers for the browser tests: a real server process and Debian's headless Chromium.
+import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { chromium, type Browser } from "playwright-core";
+
+export const CHROMIUM_FLAGS = [
+  "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+  "--disable-background-networking", "--disable-component-update", "--disable-sync",
+];
+
+export async function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_FLAGS });
+}
+
+/** Starts `node server/index.ts` on the given port with its own data folder; resolves once /healthz answers. */
+export async function startServer(port: number): Promise<{ url: string; process: ChildProcess; stop(): Promise<void> }> {
+  const root = path.resolve(import.meta.dirname, "../..");
+  const child = spawn(process.execPath, ["server/index.ts"], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), "na-e2e-")), LOG_LEVEL: "warn" },
+    stdio: ["ignore", "inherit", "inherit"],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch { /* not up yet */ }
+    if (Date.now() > deadline) { child.kill("SIGKILL"); throw new Error("server did not start within 20 s"); }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    process: child,
+    stop: () => new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.kill("SIGTERM");
+    }),
+  };
+}
