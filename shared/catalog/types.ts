@@ -113,6 +113,8 @@ export type InvestmentScoring =
       kind: "count";
       what: "illness" | "outage" | "humanFirst" | "orgcrime" | "prisec" | "low-supply";
       brackets: [number, number][];
+      /** "low-supply" only: a resource counts when its supply is at most this. */
+      supplyAtMost?: number;
     }
   /** If the resource meets its demand target: base + per × supply, at most max. */
   | { kind: "sector"; resource: Resource; base: number; per: number; max: number }

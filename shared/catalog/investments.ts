@@ -1,0 +1,42 @@
+// The 12 investment cards (rules B9), scored at Score Investment before demand is checked.
+// Brackets are [at least, capital] pairs; below the lowest bracket a card pays 0 [R].
+import type { InvestmentDef } from "./types.ts";
+
+export const investments: InvestmentDef[] = [
+  { id: "healthcare-initiative", name: "Healthcare Initiative",
+    text: "Illness tokens in the city: 2 pay 3 capital, 3 pay 5, 4 or more pay 7.",
+    scoring: { kind: "count", what: "illness", brackets: [[2, 3], [3, 5], [4, 7]] } },
+  { id: "power-siphoning", name: "Power Siphoning",
+    text: "Outage tokens in the city: 1 pays 3 capital, 2 pay 5, 3 or more pay 7.",
+    scoring: { kind: "count", what: "outage", brackets: [[1, 3], [2, 5], [3, 7]] } },
+  { id: "union-agreement", name: "Union Agreement",
+    text: "Human First units in the city: 2 pay 3 capital, 3 pay 5, 4 or more pay 7.",
+    scoring: { kind: "count", what: "humanFirst", brackets: [[2, 3], [3, 5], [4, 7]] } },
+  { id: "laundering-scheme", name: "Laundering Scheme",
+    text: "Orgcrime units in the city: 2 pay 3 capital, 3 pay 5, 4 or more pay 7.",
+    scoring: { kind: "count", what: "orgcrime", brackets: [[2, 3], [3, 5], [4, 7]] } },
+  { id: "militarized-police", name: "Militarized Police",
+    text: "Prisec units in the city: 1 pays 3 capital, 2 pay 6, 3 or more pay 8.",
+    scoring: { kind: "count", what: "prisec", brackets: [[1, 3], [2, 6], [3, 8]] } },
+  { id: "short-sale", name: "Short Sale",
+    text: "Resources with a supply of 1 or less: 1 pays 3 capital, 2 pay 5, 3 or more pay 7.",
+    scoring: { kind: "count", what: "low-supply", supplyAtMost: 1, brackets: [[1, 3], [2, 5], [3, 7]] } },
+  { id: "retail-sector", name: "Retail Sector",
+    text: "If consumables meet the demand: 2 capital plus 2 per consumable in supply, at most 6.",
+    scoring: { kind: "sector", resource: "consumables", base: 2, per: 2, max: 6 } },
+  { id: "energy-sector", name: "Energy Sector",
+    text: "If energy meets the demand: 3 capital plus 2 per energy in supply, at most 7.",
+    scoring: { kind: "sector", resource: "energy", base: 3, per: 2, max: 7 } },
+  { id: "banking-sector", name: "Banking Sector",
+    text: "If credits meet the demand: 2 capital plus 1 per credit in supply, at most 6.",
+    scoring: { kind: "sector", resource: "credits", base: 2, per: 1, max: 6 } },
+  { id: "technology-sector", name: "Technology Sector",
+    text: "If tech meets the demand: 3 capital plus 1 per tech in supply, at most 6.",
+    scoring: { kind: "sector", resource: "tech", base: 3, per: 1, max: 6 } },
+  { id: "entertainment-sector", name: "Entertainment Sector",
+    text: "If entertainment meets the demand: 2 capital plus 1 per entertainment in supply, at most 6.",
+    scoring: { kind: "sector", resource: "entertainment", base: 2, per: 1, max: 6 } },
+  { id: "populist-dismissal", name: "Populist Dismissal",
+    text: "1 capital for each district in protest or strike.",
+    scoring: { kind: "per-unrest-district", per: 1, max: null } }, // no cap in the fan text [?]
+];
