@@ -53,9 +53,6 @@ export function actionCardsOfType(type: ActionType): ActionCardDef[] {
   return actionCards.filter((a) => a.type === type);
 }
 
-/** Every physical action card as its title id, each title repeated `copies` times, in catalog order (100). */
-export const ACTION_CARD_COPIES: string[] = actionCards.flatMap((a) => Array.from({ length: a.copies }, () => a.id));
-
 /** The districts of one tier, in board order. */
 export function districtsInTier(tier: 1 | 2 | 3): DistrictDef[] {
   return districts.filter((d) => d.tier === tier);
