@@ -5,6 +5,7 @@ import { defineServer, defineRoom } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import type { Logger } from "pino";
 import { NewAngelesRoom } from "./rooms/NewAngelesRoom.ts";
+import { lobbyRoutes } from "./lobby/routes.ts";
 
 const clientDir = path.resolve(import.meta.dirname, "../dist/client");
 const startedAt = Date.now();
@@ -20,6 +21,7 @@ export function createServer(options: { logger: Logger }) {
       app.get("/healthz", (_req, res) => {
         res.json({ status: "ok", uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) });
       });
+      app.use(lobbyRoutes(options.logger));
       app.use(express.static(clientDir));
     },
   });

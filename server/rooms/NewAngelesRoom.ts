@@ -1,41 +1,489 @@
-// The game room. For now a table that seats players by name; the engine-backed room replaces its body.
-import { Room, type Client } from "@colyseus/core";
-import { schema, t, type SchemaType } from "@colyseus/schema";
+// The authoritative game room `new_angeles`: the only place where a game's state changes.
+// It seats players and spectators, validates every message, hands game commands to the engine,
+// projects the result into the schema state and sends the patch at once. Bots play empty seats,
+// away players' seats, and any decision whose deadline passes.
+import { randomBytes } from "node:crypto";
+import { Room, logger, type Client, type AuthContext } from "@colyseus/core";
+import { StateView } from "@colyseus/schema";
+import { apply, createGame, legal, viewFor, waitingFor, type GameState as EngineState } from "../engine/index.ts";
+import { parseCommand, type Command } from "../../shared/protocol.ts";
+import { ChatMessage, HostMessage, JoinOptions, PlayerName, TableOptions } from "../../shared/room-protocol.ts";
+import type { GameEvent } from "../../shared/view.ts";
+import { normalizeCode } from "../lobby/codes.ts";
+import { recordWrongCode, wrongCodeWait } from "../lobby/throttle.ts";
+import { botCommand } from "../bots/index.ts";
+import { checkVariant } from "./variant-check.ts";
+import { projectPublic, projectSecret, syncStrings } from "./projection.ts";
+import { ChatLine, GameState, SecretState, SeatState, TableState } from "./schema.ts";
 
-export const PlayerState = schema({
-  name: t.string().default(""),
-  seat: t.uint8().default(0),
-  connected: t.boolean().default(true),
-}, "PlayerState");
-export type PlayerState = SchemaType<typeof PlayerState>;
+const LOG_LINES = 200;
+const CHAT_LINES = 100;
+const CHAT_PER_10S = 8;
+const IDLE_DISPOSE_MS = 30 * 60_000;
 
-export const TableState = schema({
-  phase: t.string().default("lobby"),
-  seats: t.uint8().default(4),
-  players: t.map(PlayerState),
-}, "TableState");
-export type TableState = SchemaType<typeof TableState>;
+export interface TableMetadata {
+  code: string;
+  status: "lobby" | "playing" | "finished";
+  private: boolean;
+  seats: number;
+  players: { seat: number; name: string; corp: string; bot: boolean; connected: boolean }[];
+  spectators: number;
+  createdAt: number;
+}
 
-export class NewAngelesRoom extends Room<{ state: TableState }> {
+/** What the room knows of each seat beyond the public schema. */
+interface Seat {
+  seat: number;
+  name: string;
+  bot: boolean;
+  token: string | null;
+  sessionId: string | null;
+  connected: boolean;
+  botControlled: boolean;
+  awayTimer: { clear(): void } | null;
+}
+
+type Auth =
+  | { role: "spectator" }
+  | { role: "player"; name: string; reclaim: number | null };
+
+interface Whisper { from: number; to: number; fromName: string; text: string; at: number }
+
+export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMetadata }> {
   state = new TableState();
+  maxClients = 64;
+  maxMessagesPerSecond = 30;
+  autoDispose = false;
+  patchRate = null; // every change is sent at once with broadcastPatch()
 
-  onCreate(options: { seats?: number }) {
-    const seats = Number(options?.seats);
-    this.state.seats = seats === 5 || seats === 6 ? seats : 4;
+  private options!: TableOptions;
+  private seatsBySeat = new Map<number, Seat>();
+  private seatBySession = new Map<string, number>();
+  private game: EngineState | null = null;
+  private commands: { seat: number; command: Command }[] = [];
+  private whispers: Whisper[] = [];
+  private chatTimes = new Map<string, number[]>();
+  private botTimers = new Map<number, { clear(): void }>();
+  private deadlineTimers = new Map<number, { clear(): void }>();
+  private idleTimer: { clear(): void } | null = null;
+  private botRandomState = 0;
+
+  onCreate(raw: unknown) {
+    const input = (raw ?? {}) as Record<string, unknown>;
+    const code = normalizeCode(input.code);
+    if (!code) throw new Error("A table needs a valid invite code: create it through POST /api/games.");
+    const parsed = TableOptions.safeParse(input.options ?? {});
+    if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "Bad table options.");
+    const variantProblem = checkVariant(parsed.data.variant);
+    if (variantProblem) throw new Error(variantProblem);
+    this.options = { ...parsed.data, seed: parsed.data.seed ?? randomBytes(4).readUInt32LE(0) };
+    this.botRandomState = this.options.seed! ^ 0x9e3779b9;
+
+    this.state.code = code;
+    this.state.seatCount = this.options.seats;
+    this.state.stepSeconds = this.options.stepSeconds;
+    this.state.game = new GameState();
+    this.setPrivate(this.options.private);
+    for (let i = 0; i < this.options.bots; i++) this.seatBot(this.options.seats - 1 - i);
+
+    this.onMessage("command", (client, payload) => this.onCommand(client, payload));
+    this.onMessage("chat", (client, payload) => this.onChat(client, payload));
+    this.onMessage("host", (client, payload) => this.onHost(client, payload));
+    this.onMessage("*", (client, type) => this.refuse(client, "unknown-message", `There is no message "${String(type)}".`));
+
+    this.startIdleTimer();
+    this.publishMetadata();
   }
 
-  onAuth(_client: Client, options: { name?: unknown }) {
-    const name = typeof options?.name === "string" ? options.name.trim().slice(0, 24) : "";
-    if (!name) throw new Error("Choose a name to join the table.");
-    if (this.state.players.size >= this.state.seats) throw new Error("This table is full.");
-    return { name };
+  // ---- joining ---------------------------------------------------------------------------------
+
+  async onAuth(_client: Client, raw: unknown, context: AuthContext): Promise<Auth> {
+    const parsed = JoinOptions.safeParse(raw ?? {});
+    if (!parsed.success) throw new Error("Bad join options.");
+    const opts = parsed.data;
+    const wait = await wrongCodeWait(context.ip);
+    if (wait > 0) throw new Error(`Too many wrong invite codes from your address: try again in ${wait} s.`);
+    if (normalizeCode(opts.code) !== this.state.code) {
+      await recordWrongCode(context.ip);
+      throw new Error("That invite code is not right for this table.");
+    }
+    if (opts.spectator) return { role: "spectator" };
+
+    if (opts.seatToken) {
+      const seat = [...this.seatsBySeat.values()].find((s) => s.token !== null && s.token === opts.seatToken);
+      if (!seat) throw new Error("That seat token is not valid at this table.");
+      return { role: "player", name: seat.name, reclaim: seat.seat };
+    }
+    const name = PlayerName.safeParse(opts.name ?? "");
+    if (!name.success) throw new Error(name.error.issues[0]?.message ?? "Bad name.");
+    if (this.state.status !== "lobby") throw new Error("This game has already started: join as a spectator.");
+    if (this.freeSeat() === null) throw new Error("This table is full: join as a spectator.");
+    const taken = [...this.seatsBySeat.values()].some((s) => s.name.toLowerCase() === name.data.toLowerCase());
+    if (taken) throw new Error(`The name "${name.data}" is already taken at this table.`);
+    return { role: "player", name: name.data, reclaim: null };
   }
 
-  onJoin(client: Client, _options: unknown, auth: { name: string }) {
-    this.state.players.set(client.sessionId, new PlayerState({ name: auth.name, seat: this.state.players.size, connected: true }));
+  onJoin(client: Client, _options: unknown, auth: Auth) {
+    this.stopIdleTimer();
+    client.view = new StateView();
+    if (auth.role === "spectator") {
+      client.userData = { spectator: true };
+      this.state.spectators++;
+      this.afterChange();
+      return;
+    }
+    let seat: Seat;
+    if (auth.reclaim !== null) {
+      seat = this.seatsBySeat.get(auth.reclaim)!;
+      if (seat.sessionId) {
+        const old = this.clients.getById(seat.sessionId);
+        this.seatBySession.delete(seat.sessionId);
+        old?.leave(4000, "Your seat was taken back from another connection.");
+      }
+    } else {
+      // Checked again here: another join may have taken the last seat or the name since onAuth.
+      const free = this.freeSeat();
+      if (free === null || this.state.status !== "lobby") throw new Error("This table is full: join as a spectator.");
+      if ([...this.seatsBySeat.values()].some((s) => s.name.toLowerCase() === auth.name.toLowerCase())) {
+        throw new Error(`The name "${auth.name}" is already taken at this table.`);
+      }
+      seat = { seat: free, name: auth.name, bot: false, token: randomBytes(18).toString("base64url"), sessionId: null, connected: false, botControlled: false, awayTimer: null };
+      this.seatsBySeat.set(free, seat);
+      this.state.seats.set(String(free), new SeatState({ seat: free, name: auth.name, secret: new SecretState() }));
+      if (this.state.hostSeat < 0) this.state.hostSeat = free;
+    }
+    seat.sessionId = client.sessionId;
+    this.seatBySession.set(client.sessionId, seat.seat);
+    this.markConnected(seat, true);
+    client.view.add(this.state.seats.get(String(seat.seat))!);
+    client.send("seat", { seat: seat.seat, seatToken: seat.token });
+    client.send("whispers", { messages: this.whispers.filter((w) => w.from === seat.seat || w.to === seat.seat) });
+    this.logEvent(`${seat.name} ${auth.reclaim !== null ? "is back" : "sits down"} at seat ${seat.seat + 1}.`);
+    if (this.state.status === "lobby" && this.freeSeat() === null) this.startGame();
+    else this.afterChange();
+  }
+
+  onDrop(client: Client) {
+    const seat = this.seatOf(client);
+    if (!seat) return;
+    this.markConnected(seat, false);
+    this.afterChange();
+    this.allowReconnection(client, this.options.graceSeconds + 30).catch(() => { /* expired or disposed: onLeave follows */ });
+  }
+
+  onReconnect(client: Client) {
+    const seat = this.seatOf(client);
+    if (!seat) return;
+    this.markConnected(seat, true);
+    this.afterChange();
   }
 
   onLeave(client: Client) {
-    this.state.players.delete(client.sessionId);
+    if (client.userData?.spectator) {
+      this.state.spectators = Math.max(0, this.state.spectators - 1);
+    } else {
+      const seat = this.seatOf(client);
+      if (seat) {
+        this.seatBySession.delete(client.sessionId);
+        seat.sessionId = null;
+        if (this.state.status === "lobby") this.freeSeatOf(seat);
+        else this.markConnected(seat, false);
+      }
+    }
+    if (this.clients.length === 0) this.startIdleTimer();
+    this.afterChange();
+  }
+
+  onDispose() {
+    for (const t of [...this.botTimers.values(), ...this.deadlineTimers.values()]) t.clear();
+  }
+
+  // ---- seats -----------------------------------------------------------------------------------
+
+  private freeSeat(): number | null {
+    for (let i = 0; i < this.options.seats; i++) if (!this.seatsBySeat.has(i)) return i;
+    return null;
+  }
+
+  private seatOf(client: Client): Seat | undefined {
+    const n = this.seatBySession.get(client.sessionId);
+    return n === undefined ? undefined : this.seatsBySeat.get(n);
+  }
+
+  private seatBot(n: number): void {
+    const names = ["Bot Ada", "Bot Bao", "Bot Cyd", "Bot Dex", "Bot Eli", "Bot Fen"];
+    this.seatsBySeat.set(n, { seat: n, name: names[n]!, bot: true, token: null, sessionId: null, connected: false, botControlled: false, awayTimer: null });
+    this.state.seats.set(String(n), new SeatState({ seat: n, name: names[n]!, bot: true, secret: new SecretState() }));
+  }
+
+  private freeSeatOf(seat: Seat): void {
+    this.seatsBySeat.delete(seat.seat);
+    this.state.seats.delete(String(seat.seat));
+    if (this.state.hostSeat === seat.seat) {
+      const nextHuman = [...this.seatsBySeat.values()].filter((s) => !s.bot).sort((a, b) => a.seat - b.seat)[0];
+      this.state.hostSeat = nextHuman?.seat ?? -1;
+    }
+  }
+
+  private markConnected(seat: Seat, connected: boolean): void {
+    seat.connected = connected;
+    seat.awayTimer?.clear();
+    seat.awayTimer = null;
+    const s = this.state.seats.get(String(seat.seat));
+    if (s) s.connected = connected;
+    if (connected) {
+      this.setBotControl(seat, false);
+    } else if (this.state.status === "playing") {
+      seat.awayTimer = this.clock.setTimeout(() => {
+        seat.awayTimer = null;
+        this.setBotControl(seat, true);
+        this.logEvent(`${seat.name} is away: a bot plays their seat until they return.`);
+        this.afterChange();
+      }, this.options.graceSeconds * 1000);
+    }
+  }
+
+  private setBotControl(seat: Seat, on: boolean): void {
+    seat.botControlled = on;
+    const s = this.state.seats.get(String(seat.seat));
+    if (s) s.botControlled = on;
+  }
+
+  private botDriven(n: number): boolean {
+    const seat = this.seatsBySeat.get(n);
+    return !seat || seat.bot || seat.botControlled;
+  }
+
+  // ---- the game --------------------------------------------------------------------------------
+
+  private startGame(): void {
+    for (let n = 0; n < this.options.seats; n++) if (!this.seatsBySeat.has(n)) this.seatBot(n);
+    this.game = createGame({ players: this.options.seats, seed: this.options.seed!, variant: this.options.variant as any });
+    this.state.status = "playing";
+    this.logEvent("The game begins.");
+    for (const seat of this.seatsBySeat.values()) if (!seat.bot && !seat.connected) this.markConnected(seat, false);
+    this.afterGameChange([]);
+  }
+
+  private onCommand(client: Client, payload: unknown): void {
+    const seat = this.seatOf(client);
+    if (!seat) return this.refuse(client, "not-a-player", "Spectators cannot play: join with a seat to send game commands.");
+    if (!this.game) return this.refuse(client, "not-started", "The game has not started yet.");
+    const parsed = parseCommand(payload);
+    if (!parsed.ok) return this.refuse(client, "bad-command", parsed.message);
+    this.play(seat.seat, parsed.command, client);
+  }
+
+  /** Applies one command for a seat; on refusal tells the sender (if any) and changes nothing. */
+  private play(seat: number, command: Command, client?: Client): boolean {
+    if (!this.game) return false;
+    const result = apply(this.game, seat, command);
+    if (!result.ok) {
+      if (client) this.refuse(client, result.code, result.message);
+      else logger.warn({ seat, command: command.type, code: result.code }, "bot command refused");
+      return false;
+    }
+    this.game = result.state;
+    this.commands.push({ seat, command });
+    this.resetDeadline(seat);
+    this.afterGameChange(result.events);
+    return true;
+  }
+
+  private afterGameChange(events: GameEvent[]): void {
+    const game = this.game!;
+    for (const e of events) {
+      if (!e.to) this.logEvent(e.text);
+      else for (const n of e.to) {
+        const secret = this.state.seats.get(String(n))?.secret;
+        if (secret) {
+          secret.log.push(e.text);
+          while (secret.log.length > LOG_LINES) secret.log.shift();
+        }
+      }
+    }
+    projectPublic(this.state.game, this.state.seats, viewFor(game, "spectator"));
+    for (const s of this.state.seats.values()) projectSecret(s.secret, viewFor(game, s.seat));
+    if (game.result && this.state.status !== "finished") {
+      this.state.status = "finished";
+      this.clearTimers();
+    }
+    this.afterChange();
+    if (this.state.status === "playing") this.scheduleDecisions();
+  }
+
+  /** Deadlines and bot moves for every seat the game waits for. */
+  private scheduleDecisions(): void {
+    const game = this.game!;
+    const waiting = new Set(waitingFor(game));
+    for (const t of game.trades) if (this.botDriven(t.to)) waiting.add(t.to);
+    for (const n of [...this.deadlineTimers.keys()]) if (!waiting.has(n)) this.resetDeadline(n);
+    let deadline = 0;
+    for (const n of waiting) {
+      if (this.botDriven(n)) {
+        if (!this.botTimers.has(n)) {
+          this.botTimers.set(n, this.clock.setTimeout(() => { this.botTimers.delete(n); this.botMove(n); }, this.options.botDelayMs));
+        }
+      } else if (this.options.stepSeconds > 0 && !this.deadlineTimers.has(n)) {
+        // When the deadline passes, the bot policy decides for this seat.
+        this.deadlineAt.set(n, Date.now() + this.options.stepSeconds * 1000);
+        this.deadlineTimers.set(n, this.clock.setTimeout(() => { this.deadlineTimers.delete(n); this.botMove(n); }, this.options.stepSeconds * 1000));
+      }
+      if (this.options.stepSeconds > 0 && n === game.pending?.seat) deadline = this.deadlineAt.get(n) ?? 0;
+    }
+    this.state.game.deadline = deadline;
+  }
+
+  private deadlineAt = new Map<number, number>();
+
+  private resetDeadline(seat: number): void {
+    this.deadlineTimers.get(seat)?.clear();
+    this.deadlineTimers.delete(seat);
+    this.deadlineAt.delete(seat);
+  }
+
+  private botMove(n: number): void {
+    if (!this.game || this.state.status !== "playing") return;
+    const command = botCommand(this.game, n, () => this.nextBotRandom());
+    if (command && this.play(n, command)) return;
+    // A bot that cannot decide must never stall the table: fall back to the simplest way out.
+    for (const fallback of [{ type: "pass" }, { type: "abstain" }, { type: "choose", option: "done" }] as Command[]) {
+      if (this.play(n, fallback)) return;
+    }
+    logger.error({ seat: n, legal: legal(this.game, n).map((l) => l.type) }, "bot found no command");
+  }
+
+  private nextBotRandom(): number {
+    // mulberry32: bots' own randomness, apart from the game's seeded RNG.
+    let t = (this.botRandomState = (this.botRandomState + 0x6d2b79f5) | 0);
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  private clearTimers(): void {
+    for (const t of [...this.botTimers.values(), ...this.deadlineTimers.values()]) t.clear();
+    this.botTimers.clear();
+    this.deadlineTimers.clear();
+    this.state.game.deadline = 0;
+  }
+
+  // ---- host, chat ------------------------------------------------------------------------------
+
+  private onHost(client: Client, payload: unknown): void {
+    const seat = this.seatOf(client);
+    if (!seat || seat.seat !== this.state.hostSeat) return this.refuse(client, "not-host", "Only the host can change the table.");
+    const parsed = HostMessage.safeParse(payload);
+    if (!parsed.success) return this.refuse(client, "bad-message", parsed.error.issues[0]?.message ?? "Bad host message.");
+    if (this.state.status !== "lobby") return this.refuse(client, "started", "The game has already started.");
+    const msg = parsed.data;
+    switch (msg.action) {
+      case "start":
+        this.startGame();
+        return;
+      case "add-bot": {
+        const free = this.freeSeat();
+        if (free === null) return this.refuse(client, "full", "Every seat is taken.");
+        this.seatBot(free);
+        this.logEvent(`A bot sits down at seat ${free + 1}.`);
+        break;
+      }
+      case "remove-bot": {
+        const target = this.seatsBySeat.get(msg.seat);
+        if (!target?.bot) return this.refuse(client, "not-a-bot", "There is no bot in that seat.");
+        this.freeSeatOf(target);
+        break;
+      }
+      case "settings": {
+        if (msg.variant) {
+          const problem = checkVariant(msg.variant);
+          if (problem) return this.refuse(client, "bad-variant", problem);
+          this.options.variant = msg.variant;
+        }
+        if (msg.stepSeconds !== undefined) this.options.stepSeconds = this.state.stepSeconds = msg.stepSeconds;
+        break;
+      }
+    }
+    if (this.freeSeat() === null) this.startGame();
+    else this.afterChange();
+  }
+
+  private onChat(client: Client, payload: unknown): void {
+    const parsed = ChatMessage.safeParse(payload);
+    if (!parsed.success) return this.refuse(client, "bad-chat", parsed.error.issues[0]?.message ?? "Bad chat message.");
+    const now = Date.now();
+    const times = (this.chatTimes.get(client.sessionId) ?? []).filter((t) => now - t < 10_000);
+    if (times.length >= CHAT_PER_10S) return this.refuse(client, "chat-rate", "You are sending messages too fast: wait a few seconds.");
+    times.push(now);
+    this.chatTimes.set(client.sessionId, times);
+    const seat = this.seatOf(client);
+    const { text, to } = parsed.data;
+    if (to !== undefined) {
+      if (!seat) return this.refuse(client, "not-a-player", "Spectators cannot send private messages.");
+      const target = this.seatsBySeat.get(to);
+      if (!target || target.bot || to === seat.seat) return this.refuse(client, "bad-recipient", "Private messages go to another human player.");
+      const whisper: Whisper = { from: seat.seat, to, fromName: seat.name, text, at: now };
+      this.whispers.push(whisper);
+      for (const n of [seat.seat, to]) {
+        const sessionId = this.seatsBySeat.get(n)?.sessionId;
+        const c = sessionId ? this.clients.getById(sessionId) : undefined;
+        c?.send("whisper", whisper);
+      }
+      return;
+    }
+    const from = seat ? seat.name : "Spectator";
+    this.state.chat.push(new ChatLine({ from, seat: seat?.seat ?? -1, text, at: now }));
+    while (this.state.chat.length > CHAT_LINES) this.state.chat.shift();
+    this.broadcastPatch();
+  }
+
+  private refuse(client: Client, code: string, message: string): void {
+    client.send("error", { code, message });
+  }
+
+  // ---- bookkeeping -----------------------------------------------------------------------------
+
+  private logEvent(text: string): void {
+    this.state.log.push(text);
+    while (this.state.log.length > LOG_LINES) this.state.log.shift();
+  }
+
+  private afterChange(): void {
+    this.broadcastPatch();
+    this.publishMetadata();
+  }
+
+  private publishMetadata(): void {
+    const players = [...this.seatsBySeat.values()].sort((a, b) => a.seat - b.seat).map((s) => ({
+      seat: s.seat,
+      name: s.name,
+      corp: this.state.seats.get(String(s.seat))?.corp ?? "",
+      bot: s.bot,
+      connected: s.bot || s.connected,
+    }));
+    this.setMetadata({
+      code: this.state.code,
+      status: this.state.status as TableMetadata["status"],
+      private: this.options.private,
+      seats: this.options.seats,
+      players,
+      spectators: this.state.spectators,
+      createdAt: this.metadata?.createdAt ?? Date.now(),
+    }).catch((e) => logger.warn({ err: e }, "metadata update failed"));
+  }
+
+  private startIdleTimer(): void {
+    this.stopIdleTimer();
+    this.idleTimer = this.clock.setTimeout(() => this.disconnect(), IDLE_DISPOSE_MS);
+  }
+
+  private stopIdleTimer(): void {
+    this.idleTimer?.clear();
+    this.idleTimer = null;
+  }
+
+  /** Seed, variant and every accepted command: enough to replay the game exactly. */
+  replayLog() {
+    return { players: this.options.seats, seed: this.options.seed!, variant: this.options.variant, commands: this.commands };
   }
 }

@@ -1,0 +1,93 @@
+// The HTTP lobby: create a table, look one up by invite code, list public tables, fetch a replay.
+// Every refusal is a 4xx with { error: { code, message } }; nothing a client sends becomes a 5xx.
+import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import { matchMaker } from "@colyseus/core";
+import type { Logger } from "pino";
+import { TableOptions } from "../../shared/room-protocol.ts";
+import { newInviteCode, normalizeCode } from "./codes.ts";
+import { recordWrongCode, wrongCodeWait } from "./throttle.ts";
+import type { TableMetadata } from "../rooms/NewAngelesRoom.ts";
+
+const ROOM = "new_angeles";
+
+export class HttpError extends Error {
+  status: number;
+  code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+function publicTable(room: { roomId: string; metadata?: TableMetadata }) {
+  const m = room.metadata!;
+  return { code: m.code, roomId: room.roomId, status: m.status, seats: m.seats, players: m.players, spectators: m.spectators };
+}
+
+async function findByCode(req: Request): Promise<{ roomId: string; metadata?: TableMetadata }> {
+  const wait = await wrongCodeWait(req.ip);
+  if (wait > 0) throw new HttpError(429, "too-many-wrong-codes", `Too many wrong invite codes from your address: try again in ${wait} s.`);
+  const code = normalizeCode(req.params.code);
+  const [room] = code ? await matchMaker.query({ name: ROOM, code } as any) : [];
+  if (!room) {
+    await recordWrongCode(req.ip);
+    throw new HttpError(404, "unknown-code", "No table has that invite code.");
+  }
+  return room as { roomId: string; metadata?: TableMetadata };
+}
+
+export function lobbyRoutes(logger: Logger): Router {
+  const router = express.Router();
+  router.use(express.json({ limit: "16kb" }));
+
+  router.post("/api/games", async (req, res) => {
+    const parsed = TableOptions.safeParse(req.body ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new HttpError(400, "bad-options", `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`);
+    }
+    let code = newInviteCode();
+    // Unique among live tables (a collision at 48 bits is all but impossible, but cheap to rule out).
+    while ((await matchMaker.query({ name: ROOM, code } as any)).length > 0) code = newInviteCode();
+    try {
+      const room = await matchMaker.createRoom(ROOM, { code, options: parsed.data });
+      logger.info({ roomId: room.roomId, seats: parsed.data.seats, bots: parsed.data.bots }, "table created");
+      res.status(201).json({ code, roomId: room.roomId });
+    } catch (e) {
+      throw new HttpError(400, "bad-options", (e as Error).message);
+    }
+  });
+
+  router.get("/api/games", async (_req, res) => {
+    const rooms = await matchMaker.query({ name: ROOM, private: false } as any);
+    res.json(rooms.map((r: any) => publicTable(r)).filter((t) => t.status === "lobby"));
+  });
+
+  router.get("/api/games/:code", async (req, res) => {
+    res.json(publicTable(await findByCode(req)));
+  });
+
+  router.get("/api/games/:code/replay", async (req, res) => {
+    const room = await findByCode(req);
+    if (room.metadata?.status !== "finished") throw new HttpError(403, "not-finished", "The replay is available once the game is finished.");
+    const replay = await matchMaker.remoteRoomCall(room.roomId, "replayLog");
+    res.json({ code: room.metadata.code, ...replay });
+  });
+
+  router.use("/api", (_req, _res) => {
+    throw new HttpError(404, "not-found", "There is no such API route.");
+  });
+
+  // Errors: our own become their status; malformed JSON bodies become 400; anything else is logged.
+  router.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    if (err instanceof HttpError) return res.status(err.status).json({ error: { code: err.code, message: err.message } });
+    const status = (err as { status?: number }).status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      return res.status(status).json({ error: { code: "bad-request", message: "The request body is not valid JSON or is too large." } });
+    }
+    logger.error({ err }, "lobby route failed");
+    res.status(503).json({ error: { code: "unavailable", message: "The lobby could not answer; try again." } });
+  });
+  return router;
+}

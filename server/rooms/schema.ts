@@ -1,0 +1,122 @@
+// The synchronized state of a table, as @colyseus/schema classes. It is a projection of the engine's
+// views (see projection.ts): public facts in plain fields, each seat's secrets in a `.view()` field
+// that only that seat's StateView contains. Static catalog data (district names, card texts) is not
+// sent: the client reads it from shared/catalog.
+import { schema, t, type SchemaType } from "@colyseus/schema";
+
+export const CardState = schema({
+  id: t.string().default(""),
+  title: t.string().default(""),
+  type: t.string().default(""),
+}, "CardState");
+export type CardState = SchemaType<typeof CardState>;
+
+/** One seat's secrets: only that seat's client ever receives this object. */
+export const SecretState = schema({
+  hand: t.array(CardState),
+  rival: t.string().default(""),
+  investment: t.string().default(""),
+  investmentName: t.string().default(""),
+  /** What this seat may send now (JSON of LegalCommand[]). */
+  legal: t.string().default("[]"),
+  /** Trades this seat is part of (JSON of TradeView[]). */
+  trades: t.string().default("[]"),
+  /** Private game-log lines for this seat (what you drew, what you saw). */
+  log: t.array("string"),
+}, "SecretState");
+export type SecretState = SchemaType<typeof SecretState>;
+
+export const EmergencyState = schema({
+  id: t.string().default(""),
+  title: t.string().default(""),
+  faceup: t.boolean().default(true),
+}, "EmergencyState");
+export type EmergencyState = SchemaType<typeof EmergencyState>;
+
+export const AssetState = schema({
+  id: t.string().default(""),
+  name: t.string().default(""),
+  exhausted: t.boolean().default(false),
+}, "AssetState");
+export type AssetState = SchemaType<typeof AssetState>;
+
+export const SeatState = schema({
+  /** Secrets first: view-tagged fields early keep encoding on the fast path. */
+  secret: t.ref(SecretState).view(),
+  seat: t.uint8().default(0),
+  name: t.string().default(""),
+  /** A server bot sits here (from the start, or because the host added one). */
+  bot: t.boolean().default(false),
+  /** A human sits here and is connected now. */
+  connected: t.boolean().default(false),
+  /** A human's seat that a bot plays while they are away. */
+  botControlled: t.boolean().default(false),
+  corp: t.string().default(""),
+  corpName: t.string().default(""),
+  capital: t.uint16().default(0),
+  handSize: t.uint8().default(0),
+  hasInvestment: t.boolean().default(false),
+  emergency: t.array(EmergencyState),
+  assets: t.array(AssetState),
+}, "SeatState");
+export type SeatState = SchemaType<typeof SeatState>;
+
+export const DistrictState = schema({
+  id: t.uint8().default(0),
+  condition: t.string().default("none"),
+  illness: t.boolean().default(false),
+  development: t.boolean().default(false),
+  android: t.boolean().default(false),
+  humanFirst: t.boolean().default(false),
+  orgcrime: t.boolean().default(false),
+  prisec: t.boolean().default(false),
+}, "DistrictState");
+export type DistrictState = SchemaType<typeof DistrictState>;
+
+export const ChatLine = schema({
+  from: t.string().default(""),
+  seat: t.int8().default(-1),
+  text: t.string().default(""),
+  at: t.float64().default(0),
+}, "ChatLine");
+export type ChatLine = SchemaType<typeof ChatLine>;
+
+export const GameState = schema({
+  round: t.uint8().default(0),
+  stage: t.string().default(""),
+  active: t.uint8().default(0),
+  threat: t.uint8().default(0),
+  supply: t.map("uint8"),
+  demand: t.string().default(""),
+  districts: t.array(DistrictState),
+  turnsLeft: t.uint8().default(0),
+  /** JSON of the public DealView (offers, support counts, who abstained); "" when no deal runs. */
+  deal: t.string().default(""),
+  /** JSON of deck sizes and the next event's category. */
+  decks: t.string().default("{}"),
+  /** JSON of the reserve counts. */
+  reserve: t.string().default("{}"),
+  pendingKind: t.string().default(""),
+  pendingSeat: t.int8().default(-1),
+  pendingText: t.string().default(""),
+  /** Epoch milliseconds when the pending decision times out (0: no deadline). */
+  deadline: t.float64().default(0),
+  /** JSON of the ResultView once the game is over (rivals revealed). */
+  result: t.string().default(""),
+}, "GameState");
+export type GameState = SchemaType<typeof GameState>;
+
+export const TableState = schema({
+  code: t.string().default(""),
+  status: t.string().default("lobby"),
+  seatCount: t.uint8().default(4),
+  hostSeat: t.int8().default(-1),
+  stepSeconds: t.float32().default(0),
+  spectators: t.uint16().default(0),
+  seats: t.map(SeatState),
+  game: t.ref(GameState),
+  /** The public game log, newest last (the last 200 lines). */
+  log: t.array("string"),
+  chat: t.array(ChatLine),
+}, "TableState");
+export type TableState = SchemaType<typeof TableState>;

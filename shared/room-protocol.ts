@@ -1,0 +1,68 @@
+// The room's own messages and options (game commands themselves are in protocol.ts), as zod schemas
+// used by the server to validate and by the client to build messages.
+import { z } from "zod";
+
+export const NAME_MAX = 24;
+export const CHAT_MAX = 500;
+
+/** A player's display name: trimmed, 1–24 characters, no control characters. */
+export const PlayerName = z
+  .string()
+  .transform((s) => s.trim().replace(/\s+/g, " "))
+  .pipe(
+    z.string()
+      .min(1, "Choose a name to join the table.")
+      .max(NAME_MAX, `A name can be at most ${NAME_MAX} characters.`)
+      .regex(/^[^\p{Cc}\p{Cf}]+$/u, "A name cannot contain control characters."),
+  );
+
+/** Options of a new table (POST /api/games, or the room's onCreate). */
+export const TableOptions = z.strictObject({
+  seats: z.union([z.literal(4), z.literal(5), z.literal(6)]).default(4),
+  private: z.boolean().default(true),
+  bots: z.number().int().min(0).max(6).default(0),
+  stepSeconds: z.number().min(0).max(3600).default(0),
+  botDelayMs: z.number().int().min(0).max(60_000).default(800),
+  /** Seconds a disconnected player's seat waits before a bot plays it. */
+  graceSeconds: z.number().min(0).max(3600).default(60),
+  seed: z.number().int().min(0).max(2 ** 32 - 1).optional(),
+  variant: z.record(z.string(), z.unknown()).default({}),
+}).refine((o) => o.bots <= o.seats, { message: "There cannot be more bots than seats.", path: ["bots"] });
+export type TableOptions = z.output<typeof TableOptions>;
+
+/** Options of `client.joinById(roomId, options)`. */
+export const JoinOptions = z.object({
+  code: z.string().max(40).optional(),
+  name: z.string().max(200).optional(),
+  spectator: z.boolean().optional(),
+  seatToken: z.string().max(100).optional(),
+});
+export type JoinOptions = z.output<typeof JoinOptions>;
+
+/** Chat: public when `to` is absent, else a private message to that seat. */
+export const ChatMessage = z.strictObject({
+  text: z.string().transform((s) => s.trim()).pipe(
+    z.string().min(1, "Say something.").max(CHAT_MAX, `A message can be at most ${CHAT_MAX} characters.`),
+  ),
+  to: z.number().int().min(0).max(5).optional(),
+});
+
+/** Host-only table settings before the game starts. */
+export const HostMessage = z.discriminatedUnion("action", [
+  z.strictObject({ action: z.literal("start") }),
+  z.strictObject({ action: z.literal("add-bot") }),
+  z.strictObject({ action: z.literal("remove-bot"), seat: z.number().int().min(0).max(5) }),
+  z.strictObject({
+    action: z.literal("settings"),
+    stepSeconds: z.number().min(0).max(3600).optional(),
+    variant: z.record(z.string(), z.unknown()).optional(),
+  }),
+]);
+
+/** Messages the server sends to one client. */
+export interface ServerMessages {
+  error: { code: string; message: string };
+  seat: { seat: number; seatToken: string };
+  whisper: { from: number; to: number; fromName: string; text: string; at: number };
+  whispers: { messages: ServerMessages["whisper"][] };
+}
