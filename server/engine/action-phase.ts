@@ -1,0 +1,75 @@
+// The Action Phase (A5.1): one turn per facedown asset on the turn track. A turn is Refresh/Draw,
+// the deal, then End of Turn (EOT abilities, hand limit 5), and the active-player token passes left.
+import type { Ctx } from "./ctx.ts";
+import { leftOf, log } from "./ctx.ts";
+import { corpName } from "./data.ts";
+import { discardCards, removeFromHand, startCorpDraw } from "./draw.ts";
+import { reject } from "./deal/common.ts";
+import type { Reject } from "./deal/common.ts";
+import type { GameState } from "./state.ts";
+import { HAND_LIMIT } from "./state.ts";
+import { fireWindow } from "./windows.ts";
+
+export function turnsLeft(s: GameState): number {
+  return s.turnTrack.filter((x) => x !== null).length;
+}
+
+/** Hand size for a seat (assets such as Floyd and Braintrust change it through assetState). */
+export function handLimit(s: GameState, seat: number): number {
+  const extra = (s.assetState.handLimitExtra as Record<number, number> | undefined)?.[seat] ?? 0;
+  return HAND_LIMIT + extra;
+}
+
+/** The "turn-start" stage: Refresh (ready own assets) and the corp-sheet draw. */
+export function runTurnStart(c: Ctx): void {
+  const s = c.s;
+  log(c, "turn", `${corpName(s, s.active)}'s turn begins (${turnsLeft(s)} turn${turnsLeft(s) === 1 ? "" : "s"} left this round).`);
+  fireWindow(c, "turn-start", { seat: s.active });
+  if (s.result) return;
+  for (const a of s.seats[s.active]!.assets) a.exhausted = false;
+  startCorpDraw(c, s.active, "asset");
+}
+
+/** The "end-of-turn" stage: the active player's END OF TURN abilities. */
+export function runEndOfTurn(c: Ctx): void {
+  fireWindow(c, "end-of-turn", { seat: c.s.active });
+  if (c.s.stage === "end-of-turn") c.s.stage = "hand-limit";
+}
+
+/** The "hand-limit" stage: the active player discards down to their hand size [V]; others may hold more [R]. */
+export function runHandLimit(c: Ctx): void {
+  const s = c.s;
+  const seat = s.active;
+  const over = s.seats[seat]!.hand.length - handLimit(s, seat);
+  const skip = (s.assetState.skipHandLimit as number | undefined) === seat;
+  if (over > 0 && !skip) {
+    s.pending = { kind: "hand-limit", seat, count: over };
+    return;
+  }
+  s.stage = "next-turn";
+}
+
+export function discardToLimit(c: Ctx, seat: number, cards: string[]): Reject | null {
+  const s = c.s;
+  const p = s.pending;
+  if (!p || p.kind !== "hand-limit") return reject("not-now", "You have nothing to discard now.");
+  const hand = s.seats[seat]!.hand;
+  if (cards.length !== p.count) return reject("discard-count", `Discard exactly ${p.count} card${p.count === 1 ? "" : "s"}.`);
+  if (new Set(cards).size !== cards.length || cards.some((id) => !hand.includes(id))) {
+    return reject("not-in-hand", "Discard cards from your own hand, each once.");
+  }
+  removeFromHand(c, seat, cards);
+  discardCards(c, cards);
+  log(c, "discard", `${corpName(s, seat)} discards ${cards.length} card${cards.length === 1 ? "" : "s"} down to the hand limit.`);
+  s.pending = null;
+  s.stage = "next-turn";
+  return null;
+}
+
+/** The "next-turn" stage: pass the active-player token left; the phase ends when the turn track is empty. */
+export function runNextTurn(c: Ctx): void {
+  const s = c.s;
+  delete s.assetState.skipHandLimit;
+  s.active = leftOf(s, s.active);
+  s.stage = turnsLeft(s) > 0 ? "turn-start" : "production";
+}

@@ -1,0 +1,44 @@
+// Corp-sheet contracts (B3): each corporation gains capital when a resolved card does its thing.
+// Scope [R]: any resolved card (variant contractScope "any-card") or only its own ("own-card");
+// production, events and moves into The Root never pay.
+import type { CorpId } from "../../shared/catalog/types.ts";
+import type { Ctx } from "./ctx.ts";
+import { gainCapital, log, seatOfCorp } from "./ctx.ts";
+import { corp } from "./data.ts";
+import type { EffectFrame } from "./state.ts";
+
+function pay(c: Ctx, corpId: CorpId, amount: number, why: string): void {
+  if (!c.frame || amount <= 0 || c.s.result) return;
+  const seat = seatOfCorp(c.s, corpId);
+  if (seat < 0) return;
+  if (c.s.variant.contractScope === "own-card" && c.frame.seat !== seat) return;
+  gainCapital(c, seat, amount);
+  log(c, "contract", `${corp(corpId).name} gains ${amount} capital from its contract (${why}).`);
+}
+
+/** Jinteki: +2 capital when an illness token is removed from a district. */
+export function illnessRemoved(c: Ctx): void {
+  pay(c, "jinteki", 2, "illness removed");
+}
+/** Haas-Bioroid: +2 capital when 1 or more androids are moved (once per card [R]). */
+export function androidsMoved(c: Ctx): void {
+  if (!c.frame || c.frame.vars.androidContractPaid) return;
+  c.frame.vars.androidContractPaid = true;
+  pay(c, "haas-bioroid", 2, "androids moved");
+}
+/** NBN: +1 capital per stage of unrest decreased. */
+export function unrestDecreased(c: Ctx, stages: number): void {
+  pay(c, "nbn", stages, `unrest decreased by ${stages}`);
+}
+/** Weyland Consortium: +2 capital when an outage is removed from a district. */
+export function outageRemoved(c: Ctx): void {
+  pay(c, "weyland", 2, "outage removed");
+}
+/** Globalsec: +1 capital when an enemy unit is removed from a district. */
+export function enemyUnitRemoved(c: Ctx): void {
+  pay(c, "globalsec", 1, "enemy unit removed");
+}
+/** Melange Mining: +3 capital when an action card is resolved, if threat did not rise by at least 2 (fan wording). */
+export function cardResolved(c: Ctx, frame: EffectFrame): void {
+  if (c.s.threat - frame.threatAtStart < 2) pay(c, "melange", 3, "threat did not rise by 2 or more");
+}

@@ -1,0 +1,87 @@
+// Deal step 3, Counteroffer (A6): clockwise from the active player's left, each player gets one
+// chance to put a card faceup in the Counteroffer box, covering the one before. When k counteroffers
+// are already in the box, the next one costs k discarded action cards [R, variant counterofferCost].
+import type { Ctx } from "../ctx.ts";
+import { clockwiseFrom, leftOf, log } from "../ctx.ts";
+import { corpName } from "../data.ts";
+import { discardCards, removeFromHand } from "../draw.ts";
+import type { GameState } from "../state.ts";
+import { fireWindow } from "../windows.ts";
+import { checkOffer, faceupEmergencies, isReject, offerTitle, reject, takeOffered } from "./common.ts";
+import type { Reject } from "./common.ts";
+import { startSupport } from "./support.ts";
+
+/** Cards to discard to propose the next counteroffer. */
+export function counterofferCost(s: GameState): number {
+  return s.variant.counterofferCost === "cards-in-box" ? s.deal!.counters.length : 0;
+}
+
+export function canCounter(s: GameState, seat: number): boolean {
+  const cost = counterofferCost(s);
+  const hand = s.seats[seat]!.hand.length;
+  return hand >= cost + 1 || (faceupEmergencies(s, seat).length > 0 && hand >= cost);
+}
+
+export function startCounteroffers(c: Ctx): void {
+  const s = c.s;
+  const order = clockwiseFrom(s, leftOf(s, s.active));
+  s.deal!.counterQueue = s.variant.activePlayerMayCounter ? order : order.filter((x) => x !== s.active);
+  s.stage = "counteroffer";
+}
+
+/** The "counteroffer" stage: offers the chance to the next seat that can pay for one. */
+export function runCounteroffer(c: Ctx): void {
+  const s = c.s;
+  const deal = s.deal!;
+  while (deal.counterQueue.length > 0) {
+    const seat = deal.counterQueue[0]!;
+    if (canCounter(s, seat)) {
+      s.pending = { kind: "counteroffer", seat };
+      return;
+    }
+    deal.counterQueue.shift();
+  }
+  if (deal.counters.length === 0) {
+    if (deal.main) log(c, "counteroffer", "Nobody counters: the main offer wins without support.");
+    s.stage = deal.main && !s.variant.noCounterofferSkipsSupport ? "support" : "resolution";
+    if (s.stage === "support") startSupport(c);
+    return;
+  }
+  startSupport(c);
+}
+
+export function proposeCounteroffer(
+  c: Ctx,
+  seat: number,
+  card: string | undefined,
+  emergency: true | string | undefined,
+  discard: string[],
+): Reject | null {
+  const s = c.s;
+  const o = checkOffer(s, seat, card, emergency);
+  if (isReject(o)) return o;
+  const cost = counterofferCost(s);
+  const hand = s.seats[seat]!.hand;
+  if (discard.length !== cost) {
+    return reject("counteroffer-cost", `A counteroffer now costs ${cost} discarded action card${cost === 1 ? "" : "s"}.`);
+  }
+  if (new Set(discard).size !== discard.length || discard.some((id) => !hand.includes(id) || id === card)) {
+    return reject("counteroffer-cost", "Pay for the counteroffer with other cards from your hand, each once.");
+  }
+  removeFromHand(c, seat, discard);
+  discardCards(c, discard);
+  takeOffered(c, o);
+  s.deal!.counters.push(o);
+  s.deal!.counterQueue.shift();
+  s.pending = null;
+  const paid = cost > 0 ? ` after discarding ${cost} card${cost === 1 ? "" : "s"}` : "";
+  log(c, "counteroffer", `${corpName(s, seat)} counters with ${offerTitle(o)}${paid}.`);
+  fireWindow(c, "counteroffer-proposed", { seat });
+  return null;
+}
+
+export function passCounteroffer(c: Ctx, seat: number): void {
+  c.s.deal!.counterQueue.shift();
+  c.s.pending = null;
+  log(c, "pass", `${corpName(c.s, seat)} does not counter.`);
+}

@@ -1,0 +1,108 @@
+// Deal step 5, Resolution (A6): most support wins (a tie goes to the main offer [R]); the winner
+// resolves their card, then claims the revealed asset. Afterwards every used action card goes to
+// its discard pile, and emergency actions return to their owner: facedown if they won, faceup if not.
+import type { Ctx } from "../ctx.ts";
+import { log, seatOfCorp } from "../ctx.ts";
+import { actionCard, assetName, corpName, emergencyAction } from "../data.ts";
+import { discardCards } from "../draw.ts";
+import { startEffect } from "../effects.ts";
+import type { Offer } from "../state.ts";
+import { fireWindow } from "../windows.ts";
+import { offerTitle } from "./common.ts";
+import { supportCount } from "./support.ts";
+
+export function winningOffer(c: Ctx): Offer | null {
+  const deal = c.s.deal!;
+  if (deal.winner === "main") return deal.main;
+  if (deal.winner === "counter") return deal.counters[deal.counters.length - 1] ?? null;
+  return null;
+}
+
+/** The "resolution" stage: decide the winner and start resolving the winning card. */
+export function runResolution(c: Ctx): void {
+  const s = c.s;
+  const deal = s.deal!;
+  fireWindow(c, "resolution-start", {});
+  if (s.result) return;
+  if (!deal.winner) {
+    const main = supportCount(s, "main");
+    const counter = supportCount(s, "counter");
+    if (deal.counters.length === 0) deal.winner = deal.main ? "main" : null;
+    else if (!deal.main) deal.winner = "counter";
+    else if (main !== counter) deal.winner = main > counter ? "main" : "counter";
+    else {
+      fireWindow(c, "tie", {});
+      deal.winner ??= s.variant.tieWinner;
+    }
+    if (deal.counters.length > 0 && deal.main) {
+      log(c, "support", `Support revealed: main offer ${main}, counteroffer ${counter}.`);
+    }
+  }
+  const won = winningOffer(c);
+  if (!won) {
+    log(c, "deal", "Nobody wins the deal.");
+    s.stage = "claim";
+    return;
+  }
+  const asset = deal.asset ? ` and will claim ${assetName(deal.asset)}` : "";
+  log(c, "deal-won", `${corpName(s, won.seat)} wins the deal with ${offerTitle(won)}${asset}.`);
+  fireWindow(c, "deal-won", { seat: won.seat });
+  if (s.result) return;
+  const supporters = deal.supports.filter((x) => x.offer === deal.winner).map((x) => x.seat);
+  const def = won.emergency ? emergencyAction(won.card) : actionCard(won.card);
+  startEffect(c, def.id, won.seat, { supporters, illnessFree: def.illnessFree, then: "claim" });
+}
+
+/** The "claim" stage: the winner puts the revealed asset in their play area (unwon assets are discarded). */
+export function runClaim(c: Ctx): void {
+  const s = c.s;
+  const deal = s.deal!;
+  const won = winningOffer(c);
+  if (deal.asset) {
+    if (won) {
+      s.seats[won.seat]!.assets.push({ id: deal.asset, exhausted: false });
+      log(c, "claim", `${corpName(s, won.seat)} claims ${assetName(deal.asset)}.`);
+      const asset = deal.asset;
+      deal.asset = null;
+      fireWindow(c, "claim", { seat: won.seat, asset });
+    } else {
+      s.assetDiscard.push(deal.asset);
+      log(c, "claim", `${assetName(deal.asset)} is discarded.`);
+      deal.asset = null;
+    }
+  }
+  s.stage = "deal-end";
+}
+
+/** Where an emergency action goes back to after a deal [R, variant stolenEmergencyOwner]. */
+function emergencyOwner(c: Ctx, o: Offer): number {
+  if (c.s.variant.stolenEmergencyOwner === "thief") return o.seat;
+  const seat = seatOfCorp(c.s, emergencyAction(o.card).corp);
+  return seat >= 0 ? seat : o.seat;
+}
+
+/** The "deal-end" stage: card disposal, then End of Turn. */
+export function runDealEnd(c: Ctx): void {
+  const s = c.s;
+  const deal = s.deal;
+  if (deal) {
+    const won = winningOffer(c);
+    const offers = [deal.main, ...deal.counters].filter((o): o is Offer => o !== null);
+    for (const o of offers) {
+      if (o.emergency) {
+        const faceup = o !== won;
+        s.seats[emergencyOwner(c, o)]!.emergency.push({ id: o.card, faceup });
+        if (!faceup) log(c, "emergency", `${corpName(s, o.seat)}'s emergency action is spent (facedown).`);
+      } else {
+        discardCards(c, [o.card]);
+      }
+    }
+    for (const x of deal.supports) discardCards(c, x.cards);
+    if (deal.asset) s.assetDiscard.push(deal.asset); // a deal skipped for lack of an offer
+    fireWindow(c, "deal-end", {});
+  }
+  s.deal = null;
+  // a promise of support cannot outlive the deal
+  s.trades = s.trades.filter((t) => !t.support);
+  s.stage = "end-of-turn";
+}

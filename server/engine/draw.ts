@@ -1,0 +1,104 @@
+// Drawing action cards: from a type's deck (an empty deck is rebuilt from its discard pile [R]),
+// and the corp-sheet draw with its "General" slots (a type not already drawn in this step).
+import { ACTION_TYPES } from "../../shared/catalog/types.ts";
+import type { ActionType, DrawSlot } from "../../shared/catalog/types.ts";
+import type { ChoiceOption } from "../../shared/protocol.ts";
+import type { Ctx } from "./ctx.ts";
+import { log } from "./ctx.ts";
+import { actionCard, cardTitle, corpDraw, corpName } from "./data.ts";
+import { shuffle } from "./rng.ts";
+import type { Stage } from "./state.ts";
+
+/** Draws up to n cards of a type into a seat's hand; returns the drawn ids (fewer if deck and discard run out). */
+export function drawType(c: Ctx, seat: number, type: ActionType, n: number): string[] {
+  const s = c.s;
+  const got: string[] = [];
+  for (let i = 0; i < n; i++) {
+    if (s.actionDecks[type].length === 0 && s.variant.reshuffleEmptyDecks && s.actionDiscards[type].length > 0) {
+      s.actionDecks[type] = shuffle(s.rng, s.actionDiscards[type]);
+      s.actionDiscards[type] = [];
+      log(c, "reshuffle", `The ${type} discard pile is shuffled into a new deck.`);
+    }
+    const card = s.actionDecks[type].shift();
+    if (!card) break;
+    got.push(card);
+  }
+  s.seats[seat]!.hand.push(...got);
+  return got;
+}
+
+/** Draws and tells everyone how many of which type, and the seat itself what. */
+export function drawAndTell(c: Ctx, seat: number, type: ActionType, n: number): string[] {
+  const got = drawType(c, seat, type, n);
+  tellDrawn(c, seat, got);
+  return got;
+}
+
+export function tellDrawn(c: Ctx, seat: number, cards: string[]): void {
+  if (cards.length === 0) {
+    log(c, "draw", `${corpName(c.s, seat)} draws no cards.`);
+    return;
+  }
+  const byType = new Map<string, number>();
+  for (const id of cards) byType.set(actionCard(id).type, (byType.get(actionCard(id).type) ?? 0) + 1);
+  const mix = [...byType].map(([t, k]) => `${k} ${t}`).join(", ");
+  log(c, "draw", `${corpName(c.s, seat)} draws ${cards.length} action card${cards.length === 1 ? "" : "s"} (${mix}).`);
+  log(c, "draw-private", `You drew ${cards.map(cardTitle).join(", ")}.`, [seat]);
+}
+
+/** Discards action cards from a hand (or the deal) to their type's discard pile. */
+export function discardCards(c: Ctx, cards: string[]): void {
+  for (const id of cards) c.s.actionDiscards[actionCard(id).type].push(id);
+}
+
+export function removeFromHand(c: Ctx, seat: number, cards: string[]): void {
+  const hand = c.s.seats[seat]!.hand;
+  for (const id of cards) {
+    const i = hand.indexOf(id);
+    if (i >= 0) hand.splice(i, 1);
+  }
+}
+
+/** Starts a seat's corp-sheet draw; play continues at `then` when it is done. */
+export function startCorpDraw(c: Ctx, seat: number, then: Stage, slots?: DrawSlot[]): void {
+  c.s.draw = { seat, slots: [...(slots ?? corpDraw(c.s, c.s.seats[seat]!.corp))], drawn: [], cards: [], then };
+  c.s.stage = "draw";
+}
+
+export function generalOptions(c: Ctx): ChoiceOption[] {
+  const d = c.s.draw;
+  if (!d) return [];
+  return ACTION_TYPES.filter((t) => !d.drawn.includes(t)).map((t) => ({ value: t, label: `Draw 1 ${t} card` }));
+}
+
+/** The "draw" stage: fixed slots draw at once, a General slot waits for the seat's type pick. */
+export function runDraw(c: Ctx): void {
+  const s = c.s;
+  const d = s.draw!;
+  while (d.slots.length > 0) {
+    const slot = d.slots[0]!;
+    if (slot === "general") {
+      if (generalOptions(c).length > 0) {
+        s.pending = { kind: "general-draw", seat: d.seat };
+        return;
+      }
+      d.slots.shift();
+      continue;
+    }
+    d.slots.shift();
+    d.drawn.push(slot);
+    d.cards.push(...drawType(c, d.seat, slot, 1));
+  }
+  tellDrawn(c, d.seat, d.cards);
+  s.draw = null;
+  s.stage = d.then;
+}
+
+/** Answer to a General slot: draw 1 card of the picked type. */
+export function answerGeneral(c: Ctx, type: ActionType): void {
+  const d = c.s.draw!;
+  d.slots.shift();
+  d.drawn.push(type);
+  d.cards.push(...drawType(c, d.seat, type, 1));
+  c.s.pending = null;
+}

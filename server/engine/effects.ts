@@ -1,0 +1,223 @@
+// Resolving a card one pick at a time. A card is a list of steps: automatic `do` steps, `pick`
+// steps that wait for one choice of one player, and `loop` steps. The position and the card's
+// memory live in an EffectFrame in the state, so a half-resolved card survives between commands.
+import type { ChoiceOption } from "../../shared/protocol.ts";
+import type { DistrictId } from "../../shared/catalog/types.ts";
+import type { Ctx } from "./ctx.ts";
+import { log } from "./ctx.ts";
+import { clockwiseFrom } from "./ctx.ts";
+import { districtName, DISTRICT_IDS, corpName, scriptTitle } from "./data.ts";
+import type { DistrictState, EffectFrame, GameState, Stage } from "./state.ts";
+import { ILLNESS_THREAT, raiseThreat } from "./threat.ts";
+import { fireWindow } from "./windows.ts";
+import * as contracts from "./contracts.ts";
+
+export type Value = string | number;
+
+export interface PickStep {
+  /** Who chooses (default: the player resolving the card). */
+  who?: (c: Ctx, f: EffectFrame) => number;
+  prompt: string | ((c: Ctx, f: EffectFrame) => string);
+  options: (c: Ctx, f: EffectFrame) => ChoiceOption[];
+  /** How many picks this step makes (default 1); it ends early when no option is left. */
+  times?: number | ((c: Ctx, f: EffectFrame) => number);
+  /** "Up to": the chooser may stop with "done". */
+  upTo?: boolean;
+  onPick: (c: Ctx, f: EffectFrame, value: Value) => void;
+}
+
+export type Step =
+  | { do: (c: Ctx, f: EffectFrame) => void }
+  | { pick: PickStep }
+  /** Go back `back` steps while the condition holds. */
+  | { loop: { back: number; while: (c: Ctx, f: EffectFrame) => boolean } };
+
+export interface CardScript {
+  /** The card waives the +2 illness threat (e.g. "Illness tokens do not increase threat"). */
+  illnessFree?: boolean;
+  steps: Step[];
+}
+
+export const DONE = "done";
+
+const scripts: Record<string, CardScript> = {};
+
+export function defineCards(defs: Record<string, CardScript>): void {
+  Object.assign(scripts, defs);
+}
+export function hasScript(id: string): boolean {
+  return id in scripts;
+}
+export function script(id: string): CardScript {
+  const sc = scripts[id];
+  if (!sc) throw new Error("no effect script for " + id);
+  return sc;
+}
+
+/** Starts resolving a card for a seat; play continues at `then` once the effect stack is empty. */
+export function startEffect(
+  c: Ctx,
+  source: string,
+  seat: number,
+  opts: { supporters?: number[]; illnessFree?: boolean; then?: Stage } = {},
+): void {
+  const s = c.s;
+  const sc = script(source);
+  log(c, "resolve", `${corpName(s, seat)} resolves ${scriptTitle(source)}.`);
+  if (s.effects.length === 0 && opts.then) s.effectsThen = opts.then;
+  s.effects.push({
+    source,
+    seat,
+    step: 0,
+    count: 0,
+    vars: {},
+    illnessInvolved: false,
+    threatAtStart: s.threat,
+    supporters: opts.supporters ?? [],
+    illnessFree: opts.illnessFree ?? sc.illnessFree ?? false,
+  });
+  s.stage = "effect";
+}
+
+function currentPick(c: Ctx): { f: EffectFrame; pick: PickStep } | null {
+  const f = c.s.effects[c.s.effects.length - 1];
+  if (!f) return null;
+  const step = script(f.source).steps[f.step];
+  if (!step || !("pick" in step)) return null;
+  return { f, pick: step.pick };
+}
+
+function timesOf(c: Ctx, f: EffectFrame, p: PickStep): number {
+  return typeof p.times === "function" ? p.times(c, f) : (p.times ?? 1);
+}
+
+/** Runs automatic steps until a pick is owed or the stack is empty (the "effect" stage). */
+export function runEffects(c: Ctx): void {
+  const s = c.s;
+  while (s.effects.length > 0 && !s.result) {
+    const f = s.effects[s.effects.length - 1]!;
+    c.frame = f;
+    const steps = script(f.source).steps;
+    const step = steps[f.step];
+    if (!step) {
+      finishEffect(c, f);
+      continue;
+    }
+    if ("do" in step) {
+      step.do(c, f);
+      f.step++;
+      f.count = 0;
+    } else if ("loop" in step) {
+      f.step = step.loop.while(c, f) ? f.step - step.loop.back : f.step + 1;
+      f.count = 0;
+    } else {
+      const p = step.pick;
+      if (f.count >= timesOf(c, f, p) || p.options(c, f).length === 0) {
+        f.step++;
+        f.count = 0;
+        continue;
+      }
+      s.pending = { kind: "effect", seat: p.who ? p.who(c, f) : f.seat };
+      c.frame = null;
+      return;
+    }
+  }
+  c.frame = null;
+  if (!s.result && s.stage === "effect") s.stage = s.effectsThen;
+}
+
+function finishEffect(c: Ctx, f: EffectFrame): void {
+  if (f.illnessInvolved && !f.illnessFree) {
+    raiseThreat(c, ILLNESS_THREAT, `${scriptTitle(f.source)} involved a district with illness`);
+    fireWindow(c, "illness-threat", { seat: f.seat, amount: ILLNESS_THREAT });
+  }
+  if (!c.s.result) contracts.cardResolved(c, f);
+  c.s.effects.pop();
+  c.frame = null;
+}
+
+/** The pending pick's prompt and options (with "done" when the card says "up to"). */
+export function effectChoice(c: Ctx): { prompt: string; options: ChoiceOption[] } | null {
+  const cur = currentPick(c);
+  if (!cur) return null;
+  c.frame = cur.f;
+  const { f, pick } = cur;
+  const options = pick.options(c, f).slice();
+  if (pick.upTo) options.push({ value: DONE, label: "Done" });
+  const prompt = typeof pick.prompt === "function" ? pick.prompt(c, f) : pick.prompt;
+  c.frame = null;
+  return { prompt: `${scriptTitle(f.source)}: ${prompt}`, options };
+}
+
+/** Applies one answer to the pending pick. Returns an error sentence, or null when accepted. */
+export function answerEffect(c: Ctx, value: Value): string | null {
+  const cur = currentPick(c);
+  if (!cur) return "There is no card choice to make now.";
+  const { f, pick } = cur;
+  c.frame = f;
+  if (value === DONE && pick.upTo) {
+    f.step++;
+    f.count = 0;
+  } else {
+    const ok = pick.options(c, f).some((o) => o.value === value);
+    if (!ok) {
+      c.frame = null;
+      return "That is not one of the options for this choice.";
+    }
+    pick.onPick(c, f, value);
+    f.count++;
+  }
+  c.frame = null;
+  c.s.pending = null;
+  return null;
+}
+
+// ---- helpers for card scripts ----
+
+export function districtOptions(s: GameState, test: (d: DistrictState) => boolean): ChoiceOption[] {
+  const out: ChoiceOption[] = [];
+  for (const id of DISTRICT_IDS) {
+    const d = s.districts[id - 1]!;
+    if (test(d)) out.push({ value: id, label: districtName(id) });
+  }
+  return out;
+}
+
+export function playerOptions(s: GameState, test: (seat: number) => boolean = () => true): ChoiceOption[] {
+  const out: ChoiceOption[] = [];
+  for (let i = 0; i < s.players; i++) if (test(i)) out.push({ value: i, label: corpName(s, i) });
+  return out;
+}
+
+export function asDistrict(v: Value): DistrictId {
+  return Number(v);
+}
+
+/** A list kept in a frame's vars. */
+export function listVar<T>(f: EffectFrame, key: string): T[] {
+  return ((f.vars[key] as T[] | undefined) ??= []);
+}
+
+/**
+ * "Starting with the active player and going clockwise, each player ...": the pick is asked of
+ * every seat in turn (4 steps; the pick sees the current seat as `who`).
+ */
+export function eachPlayerFromActive(pick: Omit<PickStep, "who">): Step[] {
+  const who = (_c: Ctx, f: EffectFrame) => (f.vars.order as number[])[f.vars.i as number]!;
+  return [
+    {
+      do: (c, f) => {
+        f.vars.order = clockwiseFrom(c.s, c.s.active);
+        f.vars.i = 0;
+      },
+    },
+    { pick: { ...pick, who } },
+    { do: (_c, f) => void (f.vars.i = (f.vars.i as number) + 1) },
+    { loop: { back: 2, while: (_c, f) => (f.vars.i as number) < (f.vars.order as number[]).length } },
+  ];
+}
+
+/** The seat a per-player pick is currently asking. */
+export function currentPlayer(f: EffectFrame): number {
+  return (f.vars.order as number[])[f.vars.i as number]!;
+}

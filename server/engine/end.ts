@@ -1,0 +1,57 @@
+// End of the game (A13, A11.4): the normal end after Pay Demand of the third demand round, or
+// threat reaching 25 at once.
+import type { Ctx } from "./ctx.ts";
+import { log } from "./ctx.ts";
+import { corpName, rivalName } from "./data.ts";
+import type { GameResult, SeatResult } from "./state.ts";
+
+/** Own corp as rival: beat at least this many other players (2 at 4 players, else 3) [V]. */
+function ownRivalNeeds(players: number): number {
+  return players === 4 ? 2 : 3;
+}
+
+export function endNormally(c: Ctx): void {
+  const s = c.s;
+  const seats: SeatResult[] = s.seats.map((p) => {
+    const base = { seat: p.seat, corp: p.corp, rival: p.rival, capital: p.capital };
+    if (p.rival === "federalist") {
+      const won = s.variant.federalistWinsNormally && p.capital >= 25;
+      return { ...base, won, why: "The Federalist does not win at a normal end." };
+    }
+    if (p.rival === p.corp) {
+      const beaten = s.seats.filter((o) => o.seat !== p.seat && p.capital > o.capital).length;
+      const need = ownRivalNeeds(s.players);
+      return { ...base, won: beaten >= need, why: `Own corporation as rival: more capital than ${beaten} players (needs ${need}).` };
+    }
+    const target = s.seats.find((o) => o.corp === p.rival);
+    const theirs = target ? target.capital : 0;
+    return {
+      ...base,
+      won: p.capital > theirs,
+      why: `${p.capital} capital against ${rivalName(p.rival)}'s ${theirs}.`,
+    };
+  });
+  finish(c, { reason: "end", winners: seats.filter((x) => x.won).map((x) => x.seat), seats, rivalUnderBoard: s.rivalUnderBoard });
+}
+
+export function endByThreat(c: Ctx): void {
+  const s = c.s;
+  const seats: SeatResult[] = s.seats.map((p) => {
+    const won = p.rival === "federalist" && p.capital >= 25;
+    const why = p.rival === "federalist" ? `The Federalist with ${p.capital} capital (needs 25).` : "Threat reached 25: everyone else loses.";
+    return { seat: p.seat, corp: p.corp, rival: p.rival, capital: p.capital, won, why };
+  });
+  finish(c, { reason: "threat", winners: seats.filter((x) => x.won).map((x) => x.seat), seats, rivalUnderBoard: s.rivalUnderBoard });
+}
+
+function finish(c: Ctx, result: GameResult): void {
+  const s = c.s;
+  s.result = result;
+  s.stage = "finished";
+  s.pending = null;
+  s.effects = [];
+  s.trades = [];
+  for (const r of result.seats) log(c, "rival", `${corpName(s, r.seat)} reveals rival ${rivalName(r.rival)}. ${r.why}`);
+  const names = result.winners.map((w) => corpName(s, w));
+  log(c, "game-over", names.length ? `The game is over. Winners: ${names.join(", ")}.` : "The game is over. Nobody wins.");
+}

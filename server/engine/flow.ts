@@ -1,0 +1,50 @@
+// The game's flow: each stage runs until it needs a decision (s.pending) or hands over to the next
+// stage. advance() keeps going until someone owes a decision or the game is over.
+import { runEndOfTurn, runHandLimit, runNextTurn, runTurnStart } from "./action-phase.ts";
+import type { Ctx } from "./ctx.ts";
+import { revealAsset } from "./deal/asset.ts";
+import { runCounteroffer } from "./deal/counteroffer.ts";
+import { runMainOffer } from "./deal/offer.ts";
+import { runClaim, runDealEnd, runResolution } from "./deal/resolution.ts";
+import { runSupport } from "./deal/support.ts";
+import { runChooseInvestments, runPayDemand, runRevealDemand, runScoreInvestments } from "./demand.ts";
+import { runDraw } from "./draw.ts";
+import { runEffects } from "./effects.ts";
+import { runEvent } from "./events.ts";
+import { runProduction } from "./production.ts";
+import { runNextRound } from "./round.ts";
+import { runSetupHands, runSetupInvestments } from "./setup.ts";
+import type { Stage } from "./state.ts";
+
+const STAGES: Record<Exclude<Stage, "finished">, (c: Ctx) => void> = {
+  "setup-hands": runSetupHands,
+  "setup-investments": runSetupInvestments,
+  "turn-start": runTurnStart,
+  draw: runDraw,
+  asset: revealAsset,
+  "main-offer": runMainOffer,
+  counteroffer: runCounteroffer,
+  support: runSupport,
+  resolution: runResolution,
+  effect: runEffects,
+  claim: runClaim,
+  "deal-end": runDealEnd,
+  "end-of-turn": runEndOfTurn,
+  "hand-limit": runHandLimit,
+  "next-turn": runNextTurn,
+  production: runProduction,
+  event: runEvent,
+  "next-round": runNextRound,
+  "demand-score": runScoreInvestments,
+  "demand-pay": runPayDemand,
+  "demand-reveal": runRevealDemand,
+  "demand-invest": runChooseInvestments,
+};
+
+export function advance(c: Ctx): void {
+  let guard = 0;
+  while (!c.s.pending && c.s.stage !== "finished") {
+    STAGES[c.s.stage](c);
+    if (++guard > 100_000) throw new Error(`the game is stuck in stage ${c.s.stage}`);
+  }
+}

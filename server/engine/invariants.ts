@@ -1,0 +1,64 @@
+// checkInvariants(): [] when every invariant holds. Run after every step in the property tests.
+import { countOnBoard, pool } from "./city.ts";
+import { ACTION_INSTANCES, catalog } from "./data.ts";
+import type { GameState } from "./state.ts";
+import { ANDROIDS, THREAT_MAX } from "./state.ts";
+
+export function checkInvariants(s: GameState): string[] {
+  const bad: string[] = [];
+  // the 100 action cards are each somewhere exactly once
+  const seen = new Map<string, number>();
+  const see = (ids: string[]) => {
+    for (const id of ids) seen.set(id, (seen.get(id) ?? 0) + 1);
+  };
+  for (const t of Object.keys(s.actionDecks) as (keyof typeof s.actionDecks)[]) {
+    see(s.actionDecks[t]);
+    see(s.actionDiscards[t]);
+  }
+  for (const p of s.seats) see(p.hand);
+  if (s.deal) {
+    for (const o of [s.deal.main, ...s.deal.counters]) if (o && !o.emergency) see([o.card]);
+    for (const x of s.deal.supports) see(x.cards);
+  }
+  for (const { id } of ACTION_INSTANCES) {
+    const n = seen.get(id) ?? 0;
+    if (n !== 1) bad.push(`action card ${id} is in ${n} places`);
+  }
+  for (const id of seen.keys()) if (!ACTION_INSTANCES.some((x) => x.id === id)) bad.push(`unknown action card ${id}`);
+
+  // every emergency action is held by someone or in the deal, once
+  const em = new Map<string, number>();
+  for (const p of s.seats) for (const e of p.emergency) em.set(e.id, (em.get(e.id) ?? 0) + 1);
+  if (s.deal) for (const o of [s.deal.main, ...s.deal.counters]) if (o?.emergency) em.set(o.card, (em.get(o.card) ?? 0) + 1);
+  for (const [id, n] of em) if (n !== 1) bad.push(`emergency action ${id} is in ${n} places`);
+  if ([...em.values()].reduce((a, b) => a + b, 0) !== s.players) bad.push("an emergency action is missing");
+
+  // units and tokens within their pools; exactly 3 androids
+  for (const kind of ["humanFirst", "orgcrime", "prisec", "illness", "outage", "development"] as const) {
+    if (countOnBoard(s, kind) > pool(s, kind)) bad.push(`more ${kind} on the board than exist`);
+  }
+  if (countOnBoard(s, "android") !== ANDROIDS) bad.push(`there are ${countOnBoard(s, "android")} androids, not ${ANDROIDS}`);
+  for (const d of s.districts) {
+    if (!["none", "protest", "strike", "outage"].includes(d.condition)) bad.push(`district ${d.id} has condition ${d.condition}`);
+  }
+
+  if (s.threat < 0 || s.threat > THREAT_MAX || !Number.isInteger(s.threat)) bad.push(`threat ${s.threat} is outside 0..25`);
+  for (const p of s.seats) {
+    if (p.capital < 0 || !Number.isInteger(p.capital)) bad.push(`${p.corp} has capital ${p.capital}`);
+  }
+  for (const [r, v] of Object.entries(s.supply)) {
+    if (v < 0 || v > s.variant.supplyMax) bad.push(`${r} supply ${v} is outside 0..${s.variant.supplyMax}`);
+  }
+
+  // assets are each in one place
+  const assets = [...s.assetDeck, ...s.assetDiscard, ...s.turnTrack.filter((x): x is string => !!x), ...s.seats.flatMap((p) => p.assets.map((a) => a.id))];
+  if (s.deal?.asset) assets.push(s.deal.asset);
+  if (new Set(assets).size !== assets.length || assets.length !== catalog.assets.length) {
+    bad.push(`assets: ${assets.length} placed, ${new Set(assets).size} distinct, ${catalog.assets.length} exist`);
+  }
+  const events = s.eventDeck.length + s.eventDiscard.length;
+  if (events !== catalog.events.length) bad.push(`events: ${events} of ${catalog.events.length}`);
+  if (s.pending && (s.pending.seat < 0 || s.pending.seat >= s.players)) bad.push("a decision is owed by no seat");
+  if (!s.pending && !s.result) bad.push("nobody owes a decision but the game is not over");
+  return bad;
+}

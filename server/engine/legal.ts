@@ -1,0 +1,84 @@
+// legal(): everything a seat may send now, with its options. The bots and the client build their
+// moves from it; apply() accepts exactly these (a property test checks both directions).
+import type { LegalCommand } from "../../shared/protocol.ts";
+import { handLimit } from "./action-phase.ts";
+import type { Ctx } from "./ctx.ts";
+import { counterofferCost } from "./deal/counteroffer.ts";
+import { faceupEmergencies } from "./deal/common.ts";
+import { supportableOffers } from "./deal/support.ts";
+import { investmentDef } from "./data.ts";
+import { generalOptions } from "./draw.ts";
+import { effectChoice } from "./effects.ts";
+import type { GameState } from "./state.ts";
+import { MAX_OPEN_TRADES, checkTrade, maySupportByTrade, tradeBlocked } from "./trade.ts";
+
+export function legalFor(s: GameState, seat: number): LegalCommand[] {
+  if (s.result || seat < 0 || seat >= s.players) return [];
+  const out: LegalCommand[] = [];
+  const p = s.pending;
+  const hand = s.seats[seat]!.hand;
+  if (p && p.seat === seat) {
+    switch (p.kind) {
+      case "main-offer":
+        out.push({ type: "offer", cards: [...hand], emergency: faceupEmergencies(s, seat) });
+        break;
+      case "counteroffer": {
+        const cost = counterofferCost(s);
+        out.push({
+          type: "counteroffer",
+          cards: hand.length >= cost + 1 ? [...hand] : [],
+          emergency: hand.length >= cost ? faceupEmergencies(s, seat) : [],
+          discard: { from: [...hand], min: cost, max: cost },
+        });
+        out.push({ type: "pass" });
+        break;
+      }
+      case "support":
+        out.push({ type: "support", offers: supportableOffers(s), cards: { from: [...hand], min: 1, max: hand.length } });
+        out.push({ type: "abstain" });
+        break;
+      case "general-draw": {
+        const c: Ctx = { s, ev: [], frame: null };
+        out.push({ type: "choose", prompt: "General draw: pick a type you have not drawn this step", options: generalOptions(c) });
+        break;
+      }
+      case "effect": {
+        const ch = effectChoice({ s, ev: [], frame: null });
+        if (ch) out.push({ type: "choose", prompt: ch.prompt, options: ch.options });
+        break;
+      }
+      case "hand-limit":
+        out.push({
+          type: "discard",
+          prompt: `Discard ${p.count} card${p.count === 1 ? "" : "s"} down to your hand size of ${handLimit(s, seat)}`,
+          cards: { from: [...hand], min: p.count, max: p.count },
+        });
+        break;
+      case "investment":
+        out.push({ type: "investment", options: p.cards.map((id) => ({ value: id, label: investmentDef(id).name })) });
+        break;
+    }
+  }
+  // trades: any time during the game
+  if (!tradeBlocked(s, seat) && s.trades.filter((t) => t.from === seat).length < MAX_OPEN_TRADES) {
+    const me = s.seats[seat]!;
+    const to = s.seats
+      .filter((o) => o.seat !== seat && !tradeBlocked(s, o.seat))
+      .map((o) => ({ seat: o.seat, capital: o.capital, assets: o.assets.map((a) => a.id) }));
+    if (to.length > 0) {
+      const cmd: LegalCommand = { type: "trade-propose", to, give: { capital: me.capital, assets: me.assets.map((a) => a.id) } };
+      if (maySupportByTrade(s, seat) && hand.length > 0) {
+        cmd.support = { offers: supportableOffers(s), cards: { from: [...hand], min: 1, max: hand.length } };
+      }
+      out.push(cmd);
+    }
+  }
+  const incoming = s.trades.filter((t) => t.to === seat);
+  const acceptable = incoming.filter((t) => checkTrade(s, t) === null).map((t) => t.id);
+  if (acceptable.length) out.push({ type: "trade-accept", ids: acceptable });
+  if (incoming.length) out.push({ type: "trade-decline", ids: incoming.map((t) => t.id) });
+  const outgoing = s.trades.filter((t) => t.from === seat).map((t) => t.id);
+  if (outgoing.length) out.push({ type: "trade-cancel", ids: outgoing });
+  return out;
+}
+

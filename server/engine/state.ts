@@ -1,0 +1,216 @@
+// The whole game as plain JSON data: no classes, no Maps, no functions. The RNG state lives here too,
+// so the same seed, variant and commands always give the same state.
+import type { ActionType, CorpId, DistrictId, DrawSlot, Resource, RivalId } from "../../shared/catalog/types.ts";
+import type { RngState } from "./rng.ts";
+import type { Variant } from "./variant.ts";
+
+export type Condition = "none" | "protest" | "strike" | "outage";
+
+export interface DistrictState {
+  id: DistrictId;
+  /** Unrest and outage share one slot (A10.2). */
+  condition: Condition;
+  illness: boolean;
+  development: boolean;
+  android: boolean;
+  humanFirst: boolean;
+  orgcrime: boolean;
+  prisec: boolean;
+}
+
+export interface EmergencyHeld {
+  id: string; // emergency action id
+  faceup: boolean;
+}
+
+export interface AssetHeld {
+  id: string;
+  exhausted: boolean;
+}
+
+export interface PlayerState {
+  seat: number;
+  corp: CorpId;
+  capital: number;
+  /** Action card instance ids ("a0".."a99"). */
+  hand: string[];
+  emergency: EmergencyHeld[];
+  assets: AssetHeld[];
+  investment: string | null;
+  rival: RivalId;
+}
+
+export interface Offer {
+  seat: number;
+  /** An action card instance id, or an emergency action id. */
+  card: string;
+  emergency: boolean;
+}
+
+export interface SupportGiven {
+  seat: number;
+  offer: "main" | "counter";
+  cards: string[];
+}
+
+export interface Deal {
+  asset: string | null;
+  main: Offer | null;
+  /** The counteroffer box, bottom first; the last one is visible and in contention. */
+  counters: Offer[];
+  /** Seats still to get their counteroffer chance, in order. */
+  counterQueue: number[];
+  /** Seats still to support or abstain, in order. */
+  supportQueue: number[];
+  supports: SupportGiven[];
+  abstained: number[];
+  winner: "main" | "counter" | null;
+}
+
+/** A card (or later an asset) being resolved, one pick at a time. */
+export interface EffectFrame {
+  /** Action card title id or emergency action id. */
+  source: string;
+  seat: number;
+  step: number;
+  /** Picks made at the current step. */
+  count: number;
+  vars: Record<string, unknown>;
+  illnessInvolved: boolean;
+  threatAtStart: number;
+  /** Seats that supported the offer being resolved (Vanity Project, Puff Piece). */
+  supporters: number[];
+  illnessFree: boolean;
+}
+
+/** A corp-sheet draw in progress (General slots wait for a type pick). */
+export interface DrawInProgress {
+  seat: number;
+  slots: DrawSlot[];
+  drawn: ActionType[];
+  cards: string[];
+  then: Stage;
+}
+
+export type Pending =
+  | { kind: "main-offer"; seat: number }
+  | { kind: "counteroffer"; seat: number }
+  | { kind: "support"; seat: number }
+  | { kind: "general-draw"; seat: number }
+  | { kind: "effect"; seat: number }
+  | { kind: "hand-limit"; seat: number; count: number }
+  | { kind: "investment"; seat: number; cards: string[] };
+
+export type Stage =
+  | "setup-hands"
+  | "setup-investments"
+  | "turn-start"
+  | "draw"
+  | "asset"
+  | "main-offer"
+  | "counteroffer"
+  | "support"
+  | "resolution"
+  | "effect"
+  | "claim"
+  | "deal-end"
+  | "end-of-turn"
+  | "hand-limit"
+  | "next-turn"
+  | "production"
+  | "event"
+  | "next-round"
+  | "demand-score"
+  | "demand-pay"
+  | "demand-reveal"
+  | "demand-invest"
+  | "finished";
+
+export interface Trade {
+  id: string;
+  from: number;
+  to: number;
+  give: { capital: number; assets: string[] };
+  get: { capital: number; assets: string[] };
+  support?: { offer: "main" | "counter"; cards: string[] };
+}
+
+export interface SeatResult {
+  seat: number;
+  corp: CorpId;
+  rival: RivalId;
+  capital: number;
+  won: boolean;
+  why: string;
+}
+
+export interface GameResult {
+  reason: "end" | "threat";
+  winners: number[];
+  seats: SeatResult[];
+  rivalUnderBoard: RivalId;
+}
+
+export interface GameState {
+  players: number;
+  seed: number;
+  variant: Variant;
+  rng: RngState;
+  /** Index into ROUND_TRACK. */
+  round: number;
+  stage: Stage;
+  pending: Pending | null;
+  active: number;
+  threat: number;
+  supply: Record<Resource, number>;
+  demand: string;
+  demandDeck: string[];
+  districts: DistrictState[];
+  /** Top of every deck is index 0. */
+  actionDecks: Record<ActionType, string[]>;
+  actionDiscards: Record<ActionType, string[]>;
+  eventDeck: string[];
+  eventDiscard: string[];
+  assetDeck: string[];
+  assetDiscard: string[];
+  /** Five turn-track slots (slot 1 first); an id is a facedown asset. */
+  turnTrack: (string | null)[];
+  investmentDeck: string[];
+  seats: PlayerState[];
+  rivalUnderBoard: RivalId;
+  deal: Deal | null;
+  draw: DrawInProgress | null;
+  effects: EffectFrame[];
+  /** Where play goes when the effect stack empties. */
+  effectsThen: Stage;
+  /** Setup and demand-round progress: which seat is next. */
+  cursor: number;
+  trades: Trade[];
+  nextTradeId: number;
+  /** Demand rounds played so far. */
+  demandRounds: number;
+  result: GameResult | null;
+  /** Asset-owned data for the windows (assets are implemented separately). */
+  assetState: Record<string, unknown>;
+}
+
+export const ROUND_TRACK = ["1", "2", "D", "3", "4", "D", "5", "6", "D"] as const;
+export const HAND_LIMIT = 5; // [V]
+export const TURN_TRACK_SLOTS = 5;
+/** Units in the box [V]. */
+export const UNIT_POOLS = { humanFirst: 9, orgcrime: 9, prisec: 6 } as const;
+export const ANDROIDS = 3;
+export const THREAT_MAX = 25;
+
+/** Fast deep copy of plain JSON data (much faster than structuredClone for our small state). */
+export function clonePlain<T>(x: T): T {
+  if (x === null || typeof x !== "object") return x;
+  if (Array.isArray(x)) {
+    const out = new Array(x.length);
+    for (let i = 0; i < x.length; i++) out[i] = clonePlain(x[i]);
+    return out as T;
+  }
+  const out: Record<string, unknown> = {};
+  for (const k in x) out[k] = clonePlain((x as Record<string, unknown>)[k]);
+  return out as T;
+}

@@ -1,0 +1,29 @@
+// Threat (A11): raised by illness, The Root, unmet demand, events and cards; at 25 the game ends at once.
+import type { Ctx } from "./ctx.ts";
+import { log } from "./ctx.ts";
+import { endByThreat } from "./end.ts";
+import { THREAT_MAX } from "./state.ts";
+import { fireWindow } from "./windows.ts";
+
+export function raiseThreat(c: Ctx, amount: number, why: string): void {
+  if (amount <= 0 || c.s.result) return;
+  const before = c.s.threat;
+  c.s.threat = Math.min(THREAT_MAX, before + amount);
+  log(c, "threat", `Threat rises by ${amount} to ${c.s.threat}: ${why}.`);
+  if (c.s.threat >= THREAT_MAX) {
+    endByThreat(c);
+    return;
+  }
+  fireWindow(c, "threat-increased", { amount: c.s.threat - before });
+}
+
+export function lowerThreat(c: Ctx, amount: number, why: string): void {
+  if (amount <= 0 || c.s.result) return;
+  c.s.threat = Math.max(0, c.s.threat - amount);
+  log(c, "threat", `Threat falls by ${amount} to ${c.s.threat}: ${why}.`);
+}
+
+/** A unit or token that moves out of the last district enters The Root: back to the reserve, threat +2 (A10.4). */
+export const ROOT_THREAT = 2;
+/** A resolved action card that involves a district with illness (A10.3). */
+export const ILLNESS_THREAT = 2;

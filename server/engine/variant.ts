@@ -1,0 +1,110 @@
+// Every rule value the research tags [R] (reconstructed) or [?] (unknown) is a named option here,
+// with its documented default. See /work/shared/rules/new-angeles.md (Part E overrides earlier parts).
+import type { CorpId, DistrictDef, DistrictId, DrawSlot } from "../../shared/catalog/types.ts";
+
+export interface Variant {
+  /** Cards a player must discard to propose a counteroffer: "cards-in-box" = k cards when k counteroffers are already in the box [R]; "free" = no cost. */
+  counterofferCost: "cards-in-box" | "free";
+  /** Who may support: "non-offerers" = players with no offer in contention (Part E default); "everyone" = all players, offerers included. */
+  supportEligibility: "non-offerers" | "everyone";
+  /** Which offer wins a tie in support [R]. */
+  tieWinner: "main" | "counter";
+  /** The active player has no action card and no faceup emergency action [R]: "empty-main" = the deal runs with no main offer (a counteroffer wins, else the asset is discarded); "discard-asset" = the deal is skipped and the asset discarded. */
+  noMainOffer: "empty-main" | "discard-asset";
+  /** With no counteroffer, the main offer wins at once and Support is skipped [R]. */
+  noCounterofferSkipsSupport: boolean;
+  /** The active player may also propose a counteroffer (normally only via The Fall Guy) [R]. */
+  activePlayerMayCounter: boolean;
+  /** Enemy units cannot be placed in or stop in a district holding prisec; they move on [R]. */
+  prisecBlocksEnemyUnits: boolean;
+  /** Top of each resource supply track; supply is clamped here [?]. */
+  supplyMax: number;
+  /** Starting capital by seat, clockwise from the first player (Part E: 10, 11, 12, 13, 14, 15) [R]. */
+  startingCapital: number[];
+  /** Investments at setup: "draw-2-keep-1" (complete setup, Part E default) or "draw-1" (first-game setup). */
+  setupInvestments: "draw-2-keep-1" | "draw-1";
+  /** Order in which corporations are taken, clockwise from the first player [R] (Jinteki first is verified). */
+  corpOrder: CorpId[];
+  /** Overrides of district data (tier, resources, production, next district) by district number [R]. */
+  districtOverrides: Partial<Record<DistrictId, Partial<Omit<DistrictDef, "id">>>>;
+  /** Overrides of corp-sheet draw boxes (secondary types and Melange Mining are [?]). */
+  corpDraws: Partial<Record<CorpId, { fourPlayers?: DrawSlot[]; fiveSixPlayers?: DrawSlot[] }>>;
+  /** Overrides of an event's number of turns for the next Action Phase, by event id [R]. */
+  eventTurns: Record<string, number>;
+  /** Corp contracts pay for effects of "any-card" resolved by anyone, or only "own-card" (cards the corp's player resolves) [R]. */
+  contractScope: "any-card" | "own-card";
+  /** A stolen emergency action returns after use to the "thief" who proposed it, or to its "original" corporation [R]. */
+  stolenEmergencyOwner: "thief" | "original";
+  /** An empty action deck is rebuilt by shuffling its discard pile [R]. */
+  reshuffleEmptyDecks: boolean;
+  /** A resolved event goes to the "bottom" of the event deck, or out of the game ("discard") [R]. */
+  resolvedEvents: "bottom" | "discard";
+  /** Order in which the android districts are exploited in Production [R]. */
+  exploitationOrder: "ascending" | "descending";
+  /** How many tokens of each kind exist; placing fails when the reserve is empty [?] (units are verified: 9/9/6). */
+  tokenPools: { illness: number; outage: number; development: number };
+  /** The Federalist can win at a normal game end (the fan text says it cannot) [V-fan]. */
+  federalistWinsNormally: boolean;
+}
+
+export const DEFAULT_VARIANT: Variant = {
+  counterofferCost: "cards-in-box",
+  supportEligibility: "non-offerers",
+  tieWinner: "main",
+  noMainOffer: "empty-main",
+  noCounterofferSkipsSupport: true,
+  activePlayerMayCounter: false,
+  prisecBlocksEnemyUnits: true,
+  supplyMax: 10,
+  startingCapital: [10, 11, 12, 13, 14, 15],
+  setupInvestments: "draw-2-keep-1",
+  corpOrder: ["jinteki", "haas-bioroid", "nbn", "weyland", "globalsec", "melange"],
+  districtOverrides: {},
+  corpDraws: {},
+  eventTurns: {},
+  contractScope: "any-card",
+  stolenEmergencyOwner: "thief",
+  reshuffleEmptyDecks: true,
+  resolvedEvents: "bottom",
+  exploitationOrder: "ascending",
+  tokenPools: { illness: 10, outage: 10, development: 10 },
+  federalistWinsNormally: false,
+};
+
+export interface VariantDoc {
+  key: keyof Variant;
+  default: unknown;
+  tag: "[R]" | "[?]" | "[V-fan]";
+  doc: string;
+}
+
+/** One line per option, for the README and the lobby. */
+export const VARIANT_DOCS: VariantDoc[] = [
+  { key: "counterofferCost", default: "cards-in-box", tag: "[R]", doc: "Discard k action cards to counter when k counteroffers are already in the box (\"free\": no cost)." },
+  { key: "supportEligibility", default: "non-offerers", tag: "[R]", doc: "Only players with no offer in contention may support (\"everyone\": offerers too)." },
+  { key: "tieWinner", default: "main", tag: "[R]", doc: "A tie in support goes to the main offer (or \"counter\")." },
+  { key: "noMainOffer", default: "empty-main", tag: "[R]", doc: "An active player who cannot offer leaves the main offer empty: any counteroffer wins, else the asset is discarded (\"discard-asset\": skip the deal)." },
+  { key: "noCounterofferSkipsSupport", default: true, tag: "[R]", doc: "With no counteroffer the main offer wins at once and Support is skipped." },
+  { key: "activePlayerMayCounter", default: false, tag: "[R]", doc: "The active player may also propose a counteroffer." },
+  { key: "prisecBlocksEnemyUnits", default: true, tag: "[R]", doc: "Enemy units cannot be placed in or stop in a district with prisec; they move on." },
+  { key: "supplyMax", default: 10, tag: "[?]", doc: "Top of each resource supply track; supply is clamped there." },
+  { key: "startingCapital", default: [10, 11, 12, 13, 14, 15], tag: "[R]", doc: "Starting capital by seat, clockwise from the first player." },
+  { key: "setupInvestments", default: "draw-2-keep-1", tag: "[R]", doc: "At setup each player draws 2 investments and keeps 1 (\"draw-1\": first-game setup)." },
+  { key: "corpOrder", default: DEFAULT_VARIANT.corpOrder, tag: "[R]", doc: "Corporation Setup order, clockwise from the first player (Jinteki first is verified)." },
+  { key: "districtOverrides", default: {}, tag: "[R]", doc: "Replace any district's tier, resources, production or next district." },
+  { key: "corpDraws", default: {}, tag: "[?]", doc: "Replace any corp sheet's draw box (4-player and 5-6-player sides)." },
+  { key: "eventTurns", default: {}, tag: "[R]", doc: "Replace an event's number of turns for the next Action Phase, by event id." },
+  { key: "contractScope", default: "any-card", tag: "[R]", doc: "Corp contracts pay for effects of any resolved card (\"own-card\": only cards that corp resolves)." },
+  { key: "stolenEmergencyOwner", default: "thief", tag: "[R]", doc: "A stolen emergency action comes back to the thief after use (\"original\": to its corporation)." },
+  { key: "reshuffleEmptyDecks", default: true, tag: "[R]", doc: "An empty action deck is rebuilt from its shuffled discard pile." },
+  { key: "resolvedEvents", default: "bottom", tag: "[R]", doc: "A resolved event goes to the bottom of the event deck (\"discard\": out of the game)." },
+  { key: "exploitationOrder", default: "ascending", tag: "[R]", doc: "Android districts are exploited in ascending district order." },
+  { key: "tokenPools", default: DEFAULT_VARIANT.tokenPools, tag: "[?]", doc: "How many illness, outage and development tokens exist." },
+  { key: "federalistWinsNormally", default: false, tag: "[V-fan]", doc: "The Federalist cannot win at a normal game end." },
+];
+
+export function resolveVariant(v: Partial<Variant> | undefined): Variant {
+  const out: Variant = { ...DEFAULT_VARIANT, ...(v ?? {}) };
+  out.tokenPools = { ...DEFAULT_VARIANT.tokenPools, ...(v?.tokenPools ?? {}) };
+  return out;
+}

@@ -1,0 +1,148 @@
+// viewFor(): exactly what one seat (or a spectator) may know. Public: the board, tracks, offers,
+// who supported what with how many cards, hand sizes, deck sizes and the next event's back.
+// A seat also gets its own hand, rival, investment, trades and options. Nothing else.
+import { ACTION_TYPES } from "../../shared/catalog/types.ts";
+import type { ActionType } from "../../shared/catalog/types.ts";
+import type { CardView, GameView, PendingView } from "../../shared/view.ts";
+import { turnsLeft } from "./action-phase.ts";
+import { inReserve } from "./city.ts";
+import { actionCard, assetName, cardTitle, corpName, demandDef, district, districtName, emergencyAction, investmentDef, isActionCard } from "./data.ts";
+import { nextEventCategory } from "./events.ts";
+import { legalFor } from "./legal.ts";
+import type { GameState, Offer } from "./state.ts";
+import { ROUND_TRACK } from "./state.ts";
+
+export function cardView(id: string): CardView {
+  if (isActionCard(id)) {
+    const d = actionCard(id);
+    return { id, title: d.title, type: d.type };
+  }
+  return { id, title: cardTitle(id), type: "emergency" };
+}
+
+function offerView(o: Offer) {
+  return { seat: o.seat, card: cardView(o.card) };
+}
+
+const PENDING_TEXT: Record<string, string> = {
+  "main-offer": "is choosing a main offer",
+  counteroffer: "may propose a counteroffer",
+  support: "may support an offer or abstain",
+  "general-draw": "is choosing a type for a General draw",
+  effect: "is making a choice for a card",
+  "hand-limit": "is discarding down to the hand limit",
+  investment: "is choosing an investment",
+};
+
+function pendingView(s: GameState): PendingView | null {
+  const p = s.pending;
+  if (!p) return null;
+  return { kind: p.kind, seat: p.seat, text: `${corpName(s, p.seat)} ${PENDING_TEXT[p.kind] ?? "must decide"}.` };
+}
+
+export function viewFor(s: GameState, who: number | "spectator"): GameView {
+  const seat = typeof who === "number" && who >= 0 && who < s.players ? who : null;
+  const action = {} as Record<ActionType, { deck: number; discard: number }>;
+  for (const t of ACTION_TYPES) action[t] = { deck: s.actionDecks[t].length, discard: s.actionDiscards[t].length };
+  const dem = demandDef(s.demand);
+  const deal = s.deal;
+  const view: GameView = {
+    seat,
+    players: s.players,
+    round: s.round,
+    roundTrack: [...ROUND_TRACK],
+    stage: s.stage,
+    active: s.active,
+    threat: s.threat,
+    supply: { ...s.supply },
+    demand: { id: dem.id, name: dem.name, targets: { ...dem.targets }, penalty: dem.penalty },
+    districts: s.districts.map((d) => {
+      const def = district(s, d.id);
+      return {
+        id: d.id,
+        name: districtName(d.id).replace(/ \(\d+\)$/, ""),
+        tier: def.tier,
+        primary: def.primary,
+        secondary: def.secondary,
+        condition: d.condition,
+        illness: d.illness,
+        development: d.development,
+        android: d.android,
+        humanFirst: d.humanFirst,
+        orgcrime: d.orgcrime,
+        prisec: d.prisec,
+      };
+    }),
+    reserve: {
+      humanFirst: inReserve(s, "humanFirst"),
+      orgcrime: inReserve(s, "orgcrime"),
+      prisec: inReserve(s, "prisec"),
+      illness: inReserve(s, "illness"),
+      outage: inReserve(s, "outage"),
+      development: inReserve(s, "development"),
+    },
+    seats: s.seats.map((p) => ({
+      seat: p.seat,
+      corp: p.corp,
+      corpName: corpName(s, p.seat),
+      capital: p.capital,
+      handSize: p.hand.length,
+      emergency: p.emergency.map((e) => ({ id: e.id, title: emergencyAction(e.id).title, faceup: e.faceup })),
+      assets: p.assets.map((a) => ({ id: a.id, name: assetName(a.id), exhausted: a.exhausted })),
+      hasInvestment: p.investment !== null,
+    })),
+    turnTrack: s.turnTrack.map((x) => x !== null),
+    turnsLeft: turnsLeft(s),
+    deal: deal
+      ? {
+          asset: deal.asset ? { id: deal.asset, name: assetName(deal.asset) } : null,
+          main: deal.main ? offerView(deal.main) : null,
+          counters: deal.counters.map(offerView),
+          supports: deal.supports.map((x) => ({ seat: x.seat, offer: x.offer, count: x.cards.length })),
+          abstained: [...deal.abstained],
+          winner: deal.winner,
+        }
+      : null,
+    decks: {
+      action,
+      events: s.eventDeck.length,
+      nextEventCategory: nextEventCategory(s),
+      assets: s.assetDeck.length,
+      assetDiscard: s.assetDiscard.length,
+      investments: s.investmentDeck.length,
+      demands: s.demandDeck.length,
+    },
+    pending: pendingView(s),
+    trades:
+      seat === null
+        ? []
+        : s.trades
+            .filter((t) => t.from === seat || t.to === seat)
+            .map((t) => ({
+              id: t.id,
+              from: t.from,
+              to: t.to,
+              give: { capital: t.give.capital, assets: [...t.give.assets] },
+              get: { capital: t.get.capital, assets: [...t.get.assets] },
+              ...(t.support ? { support: { offer: t.support.offer, count: t.support.cards.length } } : {}),
+            })),
+    result: s.result
+      ? {
+          reason: s.result.reason,
+          winners: [...s.result.winners],
+          seats: s.result.seats.map((r) => ({ ...r })),
+          rivalUnderBoard: s.result.rivalUnderBoard,
+        }
+      : null,
+  };
+  if (seat !== null) {
+    const p = s.seats[seat]!;
+    view.you = {
+      hand: p.hand.map(cardView),
+      rival: p.rival,
+      investment: p.investment ? { id: p.investment, name: investmentDef(p.investment).name } : null,
+      legal: legalFor(s, seat),
+    };
+  }
+  return view;
+}
