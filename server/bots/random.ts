@@ -69,3 +69,15 @@ export function randomCommand(templates: LegalCommand[], random: Random): Comman
   }
   return null;
 }
+
+/** mulberry32: a small seeded generator for the bots' own choices (separate from the game's RNG). */
+export function makeRandom(seed: number): Random {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
