@@ -1,19 +1,54 @@
 import { useEffect, useState } from "preact/hooks";
+import { Lobby } from "./lobby/Lobby.tsx";
+import { TableScreen } from "./table/TableScreen.tsx";
+import { TableSession } from "./net/session.ts";
+import { rememberedSeat } from "./net/seat-memory.ts";
+import { cleanCode } from "./net/api.ts";
 
-// The lobby and table come with the client issue; this shell shows the app and the server's health.
+/** The address bar names the table you are at (`?join=CODE`, plus `&watch=1` for spectators), so a
+ * reload takes you back, and the address is also the invite link. */
+function tableInUrl(): { code: string; watch: boolean } | null {
+  const q = new URLSearchParams(location.search);
+  const code = q.get("join");
+  return code ? { code: cleanCode(code), watch: q.get("watch") === "1" } : null;
+}
+
+function showTableInUrl(session: TableSession | null): void {
+  const url = session ? `/?join=${encodeURIComponent(session.code)}${session.spectator ? "&watch=1" : ""}` : "/";
+  history.replaceState(null, "", url);
+}
+
 export function App() {
-  const [health, setHealth] = useState<string>("checking…");
+  const [session, setSession] = useState<TableSession | null>(null);
+  const [resuming, setResuming] = useState<boolean>(() => {
+    const t = tableInUrl();
+    return !!t && (t.watch || rememberedSeat(t.code) !== null);
+  });
+  const [problem, setProblem] = useState("");
+
+  // After a reload: back into your seat (this browser holds its token) or back to watching.
   useEffect(() => {
-    fetch("/healthz")
-      .then((r) => r.json())
-      .then((h: { status: string }) => setHealth(h.status === "ok" ? "server online" : "server unhealthy"))
-      .catch(() => setHealth("server unreachable"));
+    const t = tableInUrl();
+    if (!resuming || !t) return;
+    TableSession.join(t.code, { spectator: t.watch })
+      .then(enter)
+      .catch((e: Error) => setProblem(`Could not take you back to table ${t.code}: ${e.message}`))
+      .finally(() => setResuming(false));
   }, []);
-  return (
-    <main class="shell">
-      <h1>New Angeles</h1>
-      <p class="tagline">Cut deals, keep the city producing, and end richer than your secret rival.</p>
-      <p class="health" data-testid="health">{health}</p>
-    </main>
-  );
+
+  function enter(s: TableSession) {
+    setProblem("");
+    setSession(s);
+    showTableInUrl(s);
+  }
+
+  function leave() {
+    session?.leave();
+    setSession(null);
+    showTableInUrl(null);
+  }
+
+  if (session) return <TableScreen session={session} onLeave={leave} />;
+  if (resuming) return <main class="shell"><p role="status">Taking you back to your table…</p></main>;
+  return <Lobby initialCode={tableInUrl()?.code ?? ""} problem={problem} onJoined={enter} />;
 }

@@ -1,0 +1,64 @@
+// The HTTP lobby API (POST/GET /api/games). Refusals come back as { error: { code, message } }.
+
+export interface NewTable {
+  seats: 4 | 5 | 6;
+  private: boolean;
+  bots: number;
+  stepSeconds: number;
+}
+
+export interface TableInfo {
+  code: string;
+  roomId: string;
+  status: "lobby" | "playing" | "finished";
+  seats: number;
+  players: { seat: number; name: string; corp: string; bot: boolean; connected: boolean }[];
+  spectators: number;
+}
+
+export class ApiError extends Error {
+  code: string;
+  constructor(code: string, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+async function call<T>(path: string, init?: RequestInit): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, init);
+  } catch {
+    throw new ApiError("offline", "The server cannot be reached. Check your connection and try again.");
+  }
+  const body = (await res.json().catch(() => null)) as ({ error?: { code: string; message: string } } & T) | null;
+  if (!res.ok) {
+    throw new ApiError(body?.error?.code ?? "http-" + res.status, body?.error?.message ?? `The server answered ${res.status}.`);
+  }
+  return body as T;
+}
+
+export function createTable(options: NewTable): Promise<{ code: string; roomId: string }> {
+  return call("/api/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(options) });
+}
+
+export function findTable(code: string): Promise<TableInfo> {
+  return call(`/api/games/${encodeURIComponent(code)}`);
+}
+
+export function publicTables(): Promise<TableInfo[]> {
+  return call("/api/games");
+}
+
+/** Invite codes are read aloud: accept any case and stray spaces. */
+export function cleanCode(code: string): string {
+  return code.trim().toUpperCase().replace(/\s+/g, "");
+}
+
+export function replayUrl(code: string): string {
+  return `/api/games/${encodeURIComponent(code)}/replay`;
+}
+
+export function inviteLink(code: string): string {
+  return `${location.origin}/?join=${encodeURIComponent(code)}`;
+}

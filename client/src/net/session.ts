@@ -1,0 +1,122 @@
+// One connection to a table: joins the Colyseus room, keeps the latest state, your seat, private
+// messages and the server's last refusal, and tells the screen when any of it changes.
+import { Client, type Room } from "@colyseus/sdk";
+import type { Command } from "../../../shared/protocol.ts";
+import type { TableSnap, Whisper } from "../state.ts";
+import { findTable } from "./api.ts";
+import { forgetSeat, rememberName, rememberSeat, rememberedSeat } from "./seat-memory.ts";
+
+export interface Refusal { code: string; message: string; at: number }
+
+export type Link = "connected" | "reconnecting" | "left";
+
+export class TableSession {
+  readonly code: string;
+  readonly spectator: boolean;
+  snap: TableSnap | null = null;
+  mySeat: number | null = null;
+  whispers: Whisper[] = [];
+  refusal: Refusal | null = null;
+  link: Link = "connected";
+  leftReason = "";
+  private room: Room;
+  private listeners = new Set<() => void>();
+
+  private constructor(room: Room, code: string, spectator: boolean) {
+    this.room = room;
+    this.code = code;
+    this.spectator = spectator;
+    room.onStateChange((state) => {
+      this.snap = (state as { toJSON(): TableSnap }).toJSON();
+      this.changed();
+    });
+    room.onMessage("seat", (m: { seat: number; seatToken: string }) => {
+      this.mySeat = m.seat;
+      const name = this.snap?.seats[String(m.seat)]?.name ?? rememberedSeat(code)?.name ?? "";
+      rememberSeat(code, { seat: m.seat, seatToken: m.seatToken, name });
+      this.changed();
+    });
+    room.onMessage("error", (m: { code: string; message: string }) => {
+      this.refusal = { ...m, at: Date.now() };
+      this.changed();
+    });
+    room.onMessage("whisper", (w: Whisper) => {
+      this.whispers = [...this.whispers, w];
+      this.changed();
+    });
+    room.onMessage("whispers", (m: { messages: Whisper[] }) => {
+      this.whispers = m.messages;
+      this.changed();
+    });
+    room.onDrop(() => {
+      this.link = "reconnecting";
+      this.changed();
+    });
+    room.onReconnect(() => {
+      this.link = "connected";
+      this.changed();
+    });
+    room.onLeave((code, reason) => {
+      this.link = "left";
+      this.leftReason = reason || (code === 1000 ? "You left the table." : `The connection closed (${code}).`);
+      this.changed();
+    });
+  }
+
+  /**
+   * Joins the table with this invite code: back into your seat if this browser holds its seat token,
+   * else as a new player with `name`, or as a spectator.
+   */
+  static async join(rawCode: string, how: { name?: string; spectator?: boolean }): Promise<TableSession> {
+    const info = await findTable(rawCode);
+    const code = info.code;
+    const client = new Client(location.origin.replace(/^http/, "ws"));
+    const remembered = how.spectator ? null : rememberedSeat(code);
+    if (remembered) {
+      try {
+        return new TableSession(await client.joinById(info.roomId, { code, seatToken: remembered.seatToken }), code, false);
+      } catch (e) {
+        forgetSeat(code); // the token no longer opens a seat here: join afresh below
+        if (!how.name) throw e;
+      }
+    }
+    if (how.name && !how.spectator) rememberName(how.name);
+    const options = how.spectator ? { code, spectator: true } : { code, name: how.name ?? "" };
+    return new TableSession(await client.joinById(info.roomId, options), code, !!how.spectator);
+  }
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const l of this.listeners) l();
+  }
+
+  /** Sends a game command; any refusal arrives as `refusal`. */
+  command(command: Command): void {
+    this.refusal = null;
+    this.room.send("command", command);
+    this.changed();
+  }
+
+  chat(text: string, to?: number): void {
+    this.refusal = null;
+    this.room.send("chat", to === undefined ? { text } : { text, to });
+  }
+
+  host(message: { action: "start" } | { action: "add-bot" } | { action: "remove-bot"; seat: number }): void {
+    this.refusal = null;
+    this.room.send("host", message);
+  }
+
+  dismissRefusal(): void {
+    this.refusal = null;
+    this.changed();
+  }
+
+  leave(): void {
+    void this.room.leave(true);
+  }
+}

@@ -1,0 +1,136 @@
+// The table as the client receives it: the plain JSON of the server's TableState (server/rooms/schema.ts),
+// with its JSON string fields parsed. A seat's `secret` is present only for your own seat.
+import type { LegalCommand } from "../../shared/protocol.ts";
+import type { DealView, ResultView, TradeView } from "../../shared/view.ts";
+
+export interface CardSnap { id: string; title: string; type: string }
+
+export interface SecretSnap {
+  hand: CardSnap[];
+  rival: string;
+  investment: string;
+  investmentName: string;
+  legal: string;
+  trades: string;
+  log: string[];
+}
+
+export interface SeatSnap {
+  secret?: SecretSnap;
+  seat: number;
+  name: string;
+  bot: boolean;
+  connected: boolean;
+  botControlled: boolean;
+  corp: string;
+  corpName: string;
+  capital: number;
+  handSize: number;
+  hasInvestment: boolean;
+  emergency: { id: string; title: string; faceup: boolean }[];
+  assets: { id: string; name: string; exhausted: boolean }[];
+}
+
+export interface DistrictSnap {
+  id: number;
+  condition: string;
+  illness: boolean;
+  development: boolean;
+  android: boolean;
+  humanFirst: boolean;
+  orgcrime: boolean;
+  prisec: boolean;
+}
+
+export interface ChatSnap { from: string; seat: number; text: string; at: number }
+
+export interface GameSnap {
+  round: number;
+  stage: string;
+  active: number;
+  threat: number;
+  supply: Record<string, number>;
+  demand: string;
+  districts: DistrictSnap[];
+  turnsLeft: number;
+  deal: string;
+  decks: string;
+  reserve: string;
+  pendingKind: string;
+  pendingSeat: number;
+  pendingText: string;
+  deadline: number;
+  result: string;
+}
+
+export interface TableSnap {
+  code: string;
+  status: "lobby" | "playing" | "finished" | string;
+  seatCount: number;
+  hostSeat: number;
+  stepSeconds: number;
+  spectators: number;
+  seats: Record<string, SeatSnap>;
+  game?: GameSnap;
+  log: string[];
+  chat: ChatSnap[];
+}
+
+/** A private message between two players (never in the shared state). */
+export interface Whisper { from: number; to: number; fromName: string; text: string; at: number }
+
+export interface Decks {
+  action?: Record<string, { deck: number; discard: number }>;
+  events?: number;
+  nextEventCategory?: string | null;
+  assets?: number;
+}
+
+function parse<T>(json: string | undefined, fallback: T): T {
+  if (!json) return fallback;
+  try {
+    return JSON.parse(json) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+/** Everything the table screens need, with the JSON fields parsed once per state change. */
+export interface TableModel {
+  snap: TableSnap;
+  /** Seats in seat order. */
+  seats: SeatSnap[];
+  /** Your seat number, or null for a spectator. */
+  mySeat: number | null;
+  me: SeatSnap | null;
+  secret: SecretSnap | null;
+  legal: LegalCommand[];
+  trades: TradeView[];
+  deal: DealView | null;
+  result: ResultView | null;
+  decks: Decks;
+}
+
+export function tableModel(snap: TableSnap, mySeat: number | null): TableModel {
+  const seats = Object.values(snap.seats ?? {}).sort((a, b) => a.seat - b.seat);
+  const me = mySeat === null ? null : (snap.seats[String(mySeat)] ?? null);
+  const secret = me?.secret ?? null;
+  const game = snap.game;
+  return {
+    snap,
+    seats,
+    mySeat,
+    me,
+    secret,
+    legal: parse<LegalCommand[]>(secret?.legal, []),
+    trades: parse<TradeView[]>(secret?.trades, []),
+    deal: parse<DealView | null>(game?.deal, null),
+    result: parse<ResultView | null>(game?.result, null),
+    decks: parse<Decks>(game?.decks, {}),
+  };
+}
+
+/** The first legal command of a type, typed by that type. */
+export function legalOf<T extends LegalCommand["type"]>(m: TableModel, type: T): Extract<LegalCommand, { type: T }> | undefined {
+  return m.legal.find((l) => l.type === type) as Extract<LegalCommand, { type: T }> | undefined;
+}

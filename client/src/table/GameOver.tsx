@@ -1,0 +1,31 @@
+// The end of the game: every rival revealed, who won and why, and the replay.
+import { replayUrl } from "../net/api.ts";
+import type { TableModel } from "../state.ts";
+import { rivalName, seatLabel } from "../text.ts";
+
+export function GameOver({ model }: { model: TableModel }) {
+  const r = model.result!;
+  const seat = (n: number) => model.snap.seats[String(n)];
+  const winners = r.winners.map((n) => seatLabel(seat(n)));
+  return (
+    <section class="game-over panel" aria-labelledby="over-h" data-testid="game-over">
+      <h2 id="over-h">Game over{r.reason === "threat" ? ": threat reached 25" : ""}</h2>
+      <p data-testid="winners">{winners.length ? `Winners: ${winners.join(", ")}.` : "Nobody wins."}</p>
+      <table>
+        <thead><tr><th scope="col">Player</th><th scope="col">Rival</th><th scope="col">Capital</th><th scope="col">Result</th></tr></thead>
+        <tbody>
+          {r.seats.map((s) => (
+            <tr key={s.seat} class={s.won ? "won" : ""}>
+              <th scope="row">{seatLabel(seat(s.seat))}</th>
+              <td>{rivalName(s.rival)}</td>
+              <td>{s.capital}</td>
+              <td>{s.won ? "wins" : "loses"} <span class="muted">{s.why}</span></td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p class="muted">The rival card under the board: {rivalName(r.rivalUnderBoard)}.</p>
+      <p><a href={replayUrl(model.snap.code)} data-testid="replay-link" target="_blank" rel="noopener">Download the replay</a></p>
+    </section>
+  );
+}

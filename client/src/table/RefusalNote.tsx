@@ -1,0 +1,13 @@
+// The server's reason for refusing your last message, shown beside the controls that sent it.
+import type { TableSession } from "../net/session.ts";
+
+export function RefusalNote({ session }: { session: TableSession }) {
+  const r = session.refusal;
+  if (!r) return null;
+  return (
+    <p class="refusal" role="alert" data-testid="refusal" data-code={r.code}>
+      {r.message}{" "}
+      <button type="button" class="link" onClick={() => session.dismissRefusal()} aria-label="Dismiss this message">Dismiss</button>
+    </p>
+  );
+}

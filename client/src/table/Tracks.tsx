@@ -1,0 +1,67 @@
+// The round track, the threat track and the supply against the demand's targets.
+import { RESOURCES } from "../../../shared/catalog/types.ts";
+import { demandCard, resourceLabel } from "../text.ts";
+
+/** The round track as printed: two standard rounds, then a demand round, three times (engine ROUND_TRACK). */
+export const ROUND_TRACK = ["1", "2", "D", "3", "4", "D", "5", "6", "D"];
+export const THREAT_MAX = 25;
+
+export function RoundTrack({ round }: { round: number }) {
+  const space = ROUND_TRACK[round] ?? "?";
+  return (
+    <div class="track round-track" data-testid="round-track">
+      <h3 id="round-h">Round</h3>
+      <ol aria-labelledby="round-h">
+        {ROUND_TRACK.map((s, i) => (
+          <li key={i} class={`${s === "D" ? "demand" : ""}${i === round ? " here" : ""}${i < round ? " past" : ""}`}
+            aria-current={i === round ? "step" : undefined}
+            aria-label={s === "D" ? "Demand round" : `Round ${s}`}>{s}</li>
+        ))}
+      </ol>
+      <span class="sr-only" data-testid="round-now">{space === "D" ? "Demand round" : `Round ${space}`}</span>
+    </div>
+  );
+}
+
+export function ThreatTrack({ threat }: { threat: number }) {
+  return (
+    <div class="track threat-track" data-testid="threat-track" data-threat={threat}>
+      <h3 id="threat-h">Threat <strong>{threat}</strong>/{THREAT_MAX}</h3>
+      <ol aria-labelledby="threat-h" aria-hidden="true">
+        {Array.from({ length: THREAT_MAX + 1 }, (_, i) => (
+          <li key={i} class={`${i === threat ? "here" : ""}${i < threat ? " past" : ""}${i >= 20 ? " danger" : ""}`}>{i}</li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+export function SupplyDemand({ supply, demandId }: { supply: Record<string, number>; demandId: string }) {
+  const demand = demandCard(demandId);
+  return (
+    <div class="supply" data-testid="supply">
+      <h3>Supply and demand{demand ? `: ${demand.name}` : ""}</h3>
+      <table>
+        <thead>
+          <tr><th scope="col">Resource</th><th scope="col">Supply</th><th scope="col">Target</th><th scope="col"><span class="sr-only">Met</span></th></tr>
+        </thead>
+        <tbody>
+          {RESOURCES.map((r) => {
+            const have = supply[r] ?? 0;
+            const need = demand?.targets[r] ?? 0;
+            const met = have >= need;
+            return (
+              <tr key={r} class={met ? "met" : "short"}>
+                <th scope="row"><span class={`dot ${r}`} aria-hidden="true" />{resourceLabel(r)}</th>
+                <td>{have}</td>
+                <td>{need}</td>
+                <td>{met ? "met" : `${need - have} short`}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {demand && <p class="muted">Unmet at the next demand round: +{demand.penalty} threat.</p>}
+    </div>
+  );
+}

@@ -1,0 +1,76 @@
+// Before the game: the invite code and link, who sits where, and the host's controls.
+import { useState } from "preact/hooks";
+import { inviteLink } from "../net/api.ts";
+import type { TableSession } from "../net/session.ts";
+import type { TableModel } from "../state.ts";
+import { Chat } from "./Chat.tsx";
+import { RefusalNote } from "./RefusalNote.tsx";
+
+export function WaitingRoom({ model, session }: { model: TableModel; session: TableSession }) {
+  const { snap } = model;
+  const link = inviteLink(snap.code);
+  const [copied, setCopied] = useState(false);
+  const isHost = model.mySeat !== null && model.mySeat === snap.hostSeat;
+  const seated = model.seats.length;
+
+  function copy() {
+    navigator.clipboard?.writeText(link).then(() => setCopied(true), () => setCopied(false));
+  }
+
+  return (
+    <div class="waiting" data-testid="waiting-room">
+      <section class="panel" aria-labelledby="invite-h">
+        <h2 id="invite-h">Invite your friends</h2>
+        <p>Invite code: <strong class="code big" data-testid="invite-code">{snap.code}</strong></p>
+        <p class="invite-link">
+          <a href={link} data-testid="invite-link">{link}</a>{" "}
+          <button type="button" class="secondary" onClick={copy}>{copied ? "Copied" : "Copy link"}</button>
+        </p>
+        <p class="muted">
+          The game starts by itself when all {snap.seatCount} seats are taken
+          {snap.stepSeconds > 0 ? `; each decision has ${snap.stepSeconds} seconds` : ""}.
+        </p>
+      </section>
+
+      <section class="panel" aria-labelledby="seats-h">
+        <h2 id="seats-h">Seats ({seated}/{snap.seatCount})</h2>
+        <ol class="seats" data-testid="seats">
+          {Array.from({ length: snap.seatCount }, (_, n) => {
+            const s = snap.seats[String(n)];
+            return (
+              <li key={n} data-testid={`seat-${n}`}>
+                {s ? (
+                  <>
+                    <span>{s.name}</span>
+                    {s.bot && <span class="tag">bot</span>}
+                    {!s.bot && !s.connected && <span class="tag warn">away</span>}
+                    {n === snap.hostSeat && <span class="tag">host</span>}
+                    {n === model.mySeat && <span class="tag you">you</span>}
+                    {isHost && s.bot && (
+                      <button type="button" class="secondary small" onClick={() => session.host({ action: "remove-bot", seat: n })}>
+                        Remove bot
+                      </button>
+                    )}
+                  </>
+                ) : <span class="muted">empty seat</span>}
+              </li>
+            );
+          })}
+        </ol>
+        {isHost && (
+          <div class="row">
+            <button type="button" onClick={() => session.host({ action: "start" })} data-testid="start">Start now (bots take empty seats)</button>
+            <button type="button" class="secondary" disabled={seated >= snap.seatCount} onClick={() => session.host({ action: "add-bot" })}
+              data-testid="add-bot">Add a bot</button>
+          </div>
+        )}
+        {snap.spectators > 0 && <p class="muted">{snap.spectators} watching.</p>}
+        <RefusalNote session={session} />
+      </section>
+
+      <section class="panel">
+        <Chat model={model} session={session} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+// Display texts from the shared catalog: the server sends ids and titles, the client looks up the words.
+import { catalog } from "../../shared/catalog/index.ts";
+import type { Resource } from "../../shared/catalog/types.ts";
+import type { SeatSnap } from "./state.ts";
+
+export const RESOURCE_LABEL: Record<Resource, string> = {
+  energy: "Energy", consumables: "Consumables", tech: "Tech", entertainment: "Entertainment", credits: "Credits",
+};
+
+export function resourceLabel(r: string): string {
+  return RESOURCE_LABEL[r as Resource] ?? r;
+}
+
+const actionByTitle = new Map(catalog.actionCards.map((a) => [a.title, a]));
+const emergencyById = new Map(catalog.emergencyActions.map((e) => [e.id, e]));
+const emergencyByTitle = new Map(catalog.emergencyActions.map((e) => [e.title, e]));
+const assetById = new Map(catalog.assets.map((a) => [a.id, a]));
+const rivalById = new Map(catalog.rivals.map((r) => [r.id, r]));
+const investmentById = new Map(catalog.investments.map((i) => [i.id, i]));
+const demandById = new Map(catalog.demands.map((d) => [d.id, d]));
+const corpById = new Map(catalog.corps.map((c) => [c.id, c]));
+
+/** The rules text of an action card or emergency action, by its title. */
+export function cardText(title: string): string {
+  return actionByTitle.get(title)?.text ?? emergencyByTitle.get(title)?.text ?? "";
+}
+export function emergencyTitle(id: string): string {
+  return emergencyById.get(id)?.title ?? id;
+}
+export function emergencyText(id: string): string {
+  return emergencyById.get(id)?.text ?? "";
+}
+export function assetName(id: string): string {
+  return assetById.get(id)?.name ?? id;
+}
+export function assetText(id: string): string {
+  return assetById.get(id)?.text ?? "";
+}
+export function rivalName(id: string): string {
+  return rivalById.get(id as never)?.name ?? id;
+}
+export function rivalText(id: string): string {
+  return rivalById.get(id as never)?.text ?? "";
+}
+export function investmentText(id: string): string {
+  return investmentById.get(id)?.text ?? "";
+}
+export function investmentName(id: string): string {
+  return investmentById.get(id)?.name ?? id;
+}
+export function demandCard(id: string) {
+  return demandById.get(id) ?? null;
+}
+export function corpInfo(id: string) {
+  return corpById.get(id as never) ?? null;
+}
+
+/** "Ann (Jinteki)", or just the name before corps are dealt. */
+export function seatLabel(seat: SeatSnap | undefined, fallback = "someone"): string {
+  if (!seat) return fallback;
+  return seat.corpName ? `${seat.name} (${seat.corpName})` : seat.name;
+}
+
+export function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? "" : "s"}`;
+}
+
+const RESOURCE_SHORT: Record<Resource, string> = {
+  energy: "Enrg", consumables: "Cons", tech: "Tech", entertainment: "Ent", credits: "Cred",
+};
+/** A short resource label for tight spaces (the full name goes in the accessible label). */
+export function resourceShort(r: string): string {
+  return RESOURCE_SHORT[r as Resource] ?? r;
+}
