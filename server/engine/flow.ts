@@ -43,8 +43,15 @@ const STAGES: Record<Exclude<Stage, "finished">, (c: Ctx) => void> = {
 
 export function advance(c: Ctx): void {
   let guard = 0;
-  while (!c.s.pending && c.s.stage !== "finished") {
+  // threat can end the game in the middle of any stage; the result then stands
+  while (!c.s.pending && !c.s.result) {
     STAGES[c.s.stage](c);
     if (++guard > 100_000) throw new Error(`the game is stuck in stage ${c.s.stage}`);
+  }
+  if (c.s.result) {
+    c.s.stage = "finished";
+    c.s.pending = null;
+    c.s.effects = [];
+    c.s.draw = null;
   }
 }

@@ -59,5 +59,5 @@ export function runProduction(c: Ctx): void {
     if (s.result) return;
     exploit(c, id);
   }
-  s.stage = "event";
+  if (!s.result) s.stage = "event";
 }
