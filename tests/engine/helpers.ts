@@ -5,7 +5,10 @@ import type { GameEvent } from "../../shared/view.ts";
 import { ACTION_INSTANCES } from "../../server/engine/data.ts";
 import { apply, checkInvariants, createGame, legal } from "../../server/engine/index.ts";
 import type { GameState, Variant } from "../../server/engine/index.ts";
+import type { Ctx } from "../../server/engine/ctx.ts";
+import { advance } from "../../server/engine/flow.ts";
 import type { DistrictState } from "../../server/engine/state.ts";
+import { clonePlain } from "../../server/engine/state.ts";
 
 export function newGame(players: 4 | 5 | 6 = 4, seed = 1, variant?: Partial<Variant>): GameState {
   return createGame({ players, seed, variant });
@@ -139,4 +142,12 @@ export function giveAsset(s: GameState, seat: number, id: string, exhausted = fa
   }
   for (const p of s.seats) p.assets = p.assets.filter((a) => a.id !== id);
   s.seats[seat]!.assets.push({ id, exhausted });
+}
+
+/** Runs the game's flow on a hand-edited state (e.g. after setting s.stage) until a decision is owed. */
+export function runFlow(s: GameState): { state: GameState; events: GameEvent[] } {
+  const c: Ctx = { s: clonePlain(s), ev: [], frame: null };
+  c.s.pending = null;
+  advance(c);
+  return { state: c.s, events: c.ev };
 }

@@ -1,0 +1,81 @@
+import { describe, expect, it } from "vitest";
+import type { GameState, Variant } from "../../../server/engine/index.ts";
+import { atFirstMainOffer, clearCity, giveCard, ok, setDistrict, texts } from "../helpers.ts";
+
+/** 4 players: seat 0 offers `main`, seat 1 counters with `counter`; then support from seats 2 and 3. */
+function contested(main: string | "emergency", counter: string | "emergency", variant: Partial<Variant> = {}): GameState {
+  const s = atFirstMainOffer(4, 1, variant);
+  clearCity(s);
+  const m = main === "emergency" ? { emergency: true as const } : { card: giveCard(s, 0, main) };
+  const c = counter === "emergency" ? { emergency: true as const } : { card: giveCard(s, 1, counter) };
+  let r = ok(s, 0, { type: "offer", ...m });
+  r = ok(r.state, 1, { type: "counteroffer", ...c, discard: [] });
+  r = ok(r.state, 2, { type: "pass" });
+  r = ok(r.state, 3, { type: "pass" });
+  return r.state;
+}
+
+describe("Deal step 5: Resolution", () => {
+  it("the offer with most support wins; the winner resolves the card, then claims the asset", () => {
+    let s = contested("ark-construction", "high-risk-investments");
+    const asset = s.deal!.asset!;
+    s = ok(s, 2, { type: "support", offer: "counter", cards: [s.seats[2]!.hand[0]!] }).state;
+    const r = ok(s, 3, { type: "abstain" });
+    expect(texts(r.events)).toContain("Support revealed: main offer 0, counteroffer 1.");
+    expect(texts(r.events)).toContain("Haas-Bioroid wins the deal with High-Risk Investments");
+    // resolving first: the asset is claimed only after the card's picks
+    expect(r.state.pending).toEqual({ kind: "effect", seat: 1 });
+    expect(r.state.seats[1]!.assets).toEqual([]);
+    let t = r.state;
+    for (const seat of [1, 2, 3]) t = ok(t, 1, { type: "choose", option: seat }).state;
+    expect(t.seats[1]!.assets).toEqual([{ id: asset, exhausted: false }]);
+  });
+
+  it("[R] a tie goes to the main offer (variant tieWinner)", () => {
+    let s = contested("ark-construction", "high-risk-investments");
+    s = ok(s, 2, { type: "support", offer: "counter", cards: [s.seats[2]!.hand[0]!] }).state;
+    let r = ok(s, 3, { type: "support", offer: "main", cards: [s.seats[3]!.hand[0]!] });
+    expect(texts(r.events)).toContain("Jinteki wins the deal with Ark Construction");
+
+    s = contested("ark-construction", "high-risk-investments", { tieWinner: "counter" });
+    s = ok(s, 2, { type: "support", offer: "counter", cards: [s.seats[2]!.hand[0]!] }).state;
+    r = ok(s, 3, { type: "support", offer: "main", cards: [s.seats[3]!.hand[0]!] });
+    expect(texts(r.events)).toContain("Haas-Bioroid wins the deal with High-Risk Investments");
+  });
+
+  it("every action card used goes to its discard pile: both offers and all support", () => {
+    let s = contested("ark-construction", "high-risk-investments");
+    const used = [s.deal!.main!.card, s.deal!.counters[0]!.card, s.seats[2]!.hand[0]!, s.seats[3]!.hand[0]!];
+    s = ok(s, 2, { type: "support", offer: "main", cards: [used[2]!] }).state;
+    s = ok(s, 3, { type: "support", offer: "main", cards: [used[3]!] }).state;
+    s = ok(s, 0, { type: "choose", option: 5 }).state; // Ark Construction
+    const discards = Object.values(s.actionDiscards).flat();
+    for (const id of used) expect(discards).toContain(id);
+    expect(s.deal).toBeNull();
+  });
+
+  it("emergency actions return to their owner: facedown if they won, faceup if they lost", () => {
+    let s = contested("emergency", "emergency");
+    s = ok(s, 2, { type: "abstain" }).state;
+    s = ok(s, 3, { type: "support", offer: "counter", cards: [s.seats[3]!.hand[0]!] }).state;
+    // Underpaid, Overclocked (HB) won; Mandatory Quarantine (Jinteki) lost
+    s = ok(s, 1, { type: "choose", option: "done" }).state;
+    s = ok(s, 1, { type: "choose", option: 1 }).state;
+    s = ok(s, 1, { type: "choose", option: 3 }).state;
+    expect(s.seats[0]!.emergency).toEqual([{ id: "mandatory-quarantine", faceup: true }]);
+    expect(s.seats[1]!.emergency).toEqual([{ id: "underpaid-overclocked", faceup: false }]);
+  });
+
+  it("a resolved card that involves a district with illness raises threat by 2, once per card", () => {
+    let s = contested("spin-doctors", "high-risk-investments");
+    setDistrict(s, 1, { condition: "protest", illness: true });
+    setDistrict(s, 2, { condition: "protest", illness: true });
+    s.supply.credits = 1;
+    s = ok(s, 2, { type: "abstain" }).state;
+    s = ok(s, 3, { type: "abstain" }).state;
+    s = ok(s, 0, { type: "choose", option: 1 }).state;
+    const r = ok(s, 0, { type: "choose", option: 2 });
+    expect(r.state.threat).toBe(2);
+    expect(texts(r.events)).toContain("Spin Doctors involved a district with illness");
+  });
+});
