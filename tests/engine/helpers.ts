@@ -151,3 +151,8 @@ export function runFlow(s: GameState): { state: GameState; events: GameEvent[] }
   advance(c);
   return { state: c.s, events: c.ev };
 }
+
+/** A context on a copy of the state, to call one rule function directly. */
+export function ctxOf(s: GameState): Ctx {
+  return { s: clonePlain(s), ev: [], frame: null };
+}
