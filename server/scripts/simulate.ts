@@ -9,6 +9,7 @@ import { parseArgs } from "node:util";
 import { botCommand } from "../bots/index.ts";
 import { allChecks } from "../bots/checks.ts";
 import { playGame, type Policy } from "../bots/play.ts";
+import { botStats } from "../bots/policy.ts";
 import { randomCommand } from "../bots/random.ts";
 import { legal } from "../engine/index.ts";
 
@@ -86,6 +87,9 @@ for (let i = 0; i < games; i++) {
   }
 }
 
+if (botStats.fallbacks > 0) {
+  console.log(`bot fell back to a random move ${botStats.fallbacks} times in ${botStats.decisions} decisions; last: ${botStats.lastProblem}`);
+}
 times.sort((a, b) => a - b);
 summary.msPerGame = { median: round2(percentile(times, 50)), p99: round2(percentile(times, 99)) };
 console.log(JSON.stringify(summary));

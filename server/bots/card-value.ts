@@ -1,0 +1,375 @@
+// What resolving a card would do, as a bot guesses it before the deal: capital each seat gains (direct
+// effects and corp contracts, B3), threat now, threat the city is likely to cause later, and cards
+// drawn. Each card's guess assumes its resolver picks sensibly (the picks of choices.ts, roughly).
+// utility() turns a guess into capital for one seat, weighing its rival and the threat.
+import { catalog } from "../../shared/catalog/index.ts";
+import { RESOURCES } from "../../shared/catalog/types.ts";
+import type { CorpId, Resource } from "../../shared/catalog/types.ts";
+import type { DistrictState } from "../engine/state.ts";
+import {
+  ILLNESS_THREAT,
+  androidWorth,
+  capitalWorth,
+  districtDef,
+  lowerUnrestWorth,
+  moveOnHarm,
+  placeHarm,
+  problemThreat,
+  raiseUnrestHarm,
+  resourceWorth,
+  seatOfCorp,
+  type Sense,
+} from "./city-sense.ts";
+
+/** What holding one action card is worth (it can be offered, support a deal or pay for a counteroffer). */
+export const CARD_WORTH = 1.2;
+/** What claiming the revealed asset is worth to the deal's winner. */
+export const ASSET_WORTH = 2;
+
+export interface Outcome {
+  /** Capital gained, by seat. */
+  gains: number[];
+  /** Threat added now (negative: lowered). */
+  threat: number;
+  /** Threat the city is likely to cause later: problems added minus problems removed, in threat points. */
+  city: number;
+  /** Action cards drawn, by seat. */
+  cards: number[];
+}
+
+interface Guess extends Outcome {
+  sense: Sense;
+  resolver: number;
+  /** The card waives the illness threat. */
+  free: boolean;
+  involved: boolean;
+}
+
+const emergencyIds = new Set(catalog.emergencyActions.map((e) => e.id));
+const illnessFree = new Map<string, boolean>([
+  ...catalog.actionCards.map((c) => [c.id, c.illnessFree] as const),
+  ...catalog.emergencyActions.map((e) => [e.id, e.illnessFree] as const),
+]);
+const typeOfTitle = new Map(catalog.actionCards.map((c) => [c.id, c.type]));
+
+export function isEmergency(id: string): boolean {
+  return emergencyIds.has(id);
+}
+export function actionType(titleId: string) {
+  return typeOfTitle.get(titleId);
+}
+
+function pay(g: Guess, corp: CorpId, amount: number): void {
+  const seat = seatOfCorp(g.sense.s, corp);
+  if (seat < 0 || amount <= 0) return;
+  if (g.sense.s.variant.contractScope === "own-card" && seat !== g.resolver) return;
+  g.gains[seat]! += amount;
+}
+
+/** Threat points of +2 illness threat a target would cost, if the card has not involved illness yet. */
+function illnessCost(g: Guess, d: DistrictState): number {
+  return !g.free && !g.involved && d.illness ? ILLNESS_THREAT : 0;
+}
+function touch(g: Guess, d: DistrictState): void {
+  if (!g.free && d.illness) g.involved = true;
+}
+
+/** The best `n` targets among districts by `worth` (threat points saved, illness cost counted), positive only. */
+function best(g: Guess, n: number, worth: (d: DistrictState) => number | null): DistrictState[] {
+  const scored: { d: DistrictState; w: number }[] = [];
+  for (const d of g.sense.s.districts) {
+    const w = worth(d);
+    if (w !== null) scored.push({ d, w: w - illnessCost(g, d) });
+  }
+  scored.sort((a, b) => b.w - a.w);
+  return scored.slice(0, n).filter((x) => x.w > 0).map((x) => x.d);
+}
+
+/** The cheapest place for a new problem (a card that must place one). */
+function cheapestPlace(g: Guess, kind: "humanFirst" | "orgcrime" | "outage" | "illness", among?: DistrictState[]): DistrictState {
+  let pick = g.sense.s.districts[0]!;
+  let low = Infinity;
+  for (const d of among ?? g.sense.s.districts) {
+    const h = placeHarm(g.sense, kind, d.id) + illnessCost(g, d);
+    if (h < low) {
+      low = h;
+      pick = d;
+    }
+  }
+  return pick;
+}
+function placeProblem(g: Guess, kind: "humanFirst" | "orgcrime" | "outage" | "illness", among?: DistrictState[]): void {
+  const d = cheapestPlace(g, kind, among);
+  g.city += placeHarm(g.sense, kind, d.id);
+  touch(g, d);
+}
+
+function removeEnemies(g: Guess, n: number): number {
+  const units: { w: number; d: DistrictState; kind: "humanFirst" | "orgcrime" }[] = [];
+  for (const d of g.sense.s.districts) {
+    for (const kind of ["humanFirst", "orgcrime"] as const) {
+      if (d[kind]) units.push({ w: problemThreat(g.sense, kind, d) - illnessCost(g, d), d, kind });
+    }
+  }
+  units.sort((a, b) => b.w - a.w);
+  let removed = 0;
+  for (const u of units.slice(0, n)) {
+    if (u.w <= 0) break;
+    g.city -= problemThreat(g.sense, u.kind, u.d);
+    touch(g, u.d);
+    removed++;
+  }
+  pay(g, "globalsec", removed);
+  return removed;
+}
+
+function lowerUnrest(g: Guess, totalStages: number, perDistrict: number, districts: number): void {
+  let left = totalStages;
+  for (const d of best(g, districts, (x) => (x.condition === "protest" || x.condition === "strike" ? lowerUnrestWorth(g.sense, x, perDistrict).worth : null))) {
+    if (left <= 0) break;
+    const r = lowerUnrestWorth(g.sense, d, Math.min(perDistrict, left));
+    g.city -= r.worth;
+    left -= r.stages;
+    pay(g, "nbn", r.stages);
+    touch(g, d);
+  }
+}
+
+function raiseUnrestSomewhere(g: Guess, n: number): void {
+  const options = g.sense.s.districts.filter((d) => d.condition !== "strike" && d.condition !== "outage");
+  const sorted = options.map((d) => ({ d, h: raiseUnrestHarm(g.sense, d) + illnessCost(g, d) })).sort((a, b) => a.h - b.h);
+  for (const { d } of sorted.slice(0, n)) {
+    g.city += raiseUnrestHarm(g.sense, d);
+    touch(g, d);
+  }
+}
+
+function removeTokens(g: Guess, kind: "illness" | "outage", n: number): DistrictState[] {
+  const has = (d: DistrictState) => (kind === "illness" ? d.illness : d.condition === "outage");
+  const picked = best(g, n, (d) => (has(d) ? problemThreat(g.sense, kind, d) : null));
+  for (const d of picked) {
+    g.city -= problemThreat(g.sense, kind, d);
+    touch(g, d);
+    pay(g, kind === "illness" ? "jinteki" : "weyland", 2);
+  }
+  return picked;
+}
+
+/** The best android move: from its worst district to the best free one (threat points gained). */
+function bestAndroidMove(g: Guess): number {
+  const ds = g.sense.s.districts;
+  let worst = Infinity;
+  let bestFree = -Infinity;
+  for (const d of ds) {
+    if (d.android) worst = Math.min(worst, androidWorth(g.sense, d) - illnessCost(g, d));
+    else bestFree = Math.max(bestFree, androidWorth(g.sense, d, true) - illnessCost(g, d));
+  }
+  return Math.max(0, bestFree - worst);
+}
+
+function boostSupply(g: Guess, n: number): void {
+  const gains = RESOURCES.map((r: Resource) => resourceWorth(g.sense, r, 1)).sort((a, b) => b - a);
+  for (const w of gains.slice(0, n)) g.city -= w;
+}
+
+/** Everyone draws: the resolver's guess of cards per seat. */
+function everyoneDraws(g: Guess, n: number): void {
+  for (let i = 0; i < g.cards.length; i++) g.cards[i]! += n;
+}
+
+const MODELS: Record<string, (g: Guess) => void> = {
+  // Biotech
+  "clean-slate": (g) => {
+    const removed = removeTokens(g, "illness", 2);
+    if (removed.length > 0) placeProblem(g, "outage", removed);
+  },
+  "clinical-trials": (g) => void removeTokens(g, "illness", 1),
+  "information-procurement": (g) => {
+    // the table must chip in at least one capital per player; funded more often when threat is high
+    const likely = g.sense.s.threat >= 12 ? 0.7 : 0.4;
+    g.threat -= 2 * likely;
+    for (let i = 0; i < g.gains.length; i++) g.gains[i]! -= likely;
+  },
+  "unorthodox-knowledge": (g) => void (g.city -= 1),
+  // Construction
+  "ark-construction": (g) => {
+    const d = best(g, 1, (x) => (x.development ? null : x.android ? resourceWorth(g.sense, districtDef(g.sense.s, x.id).primary, 1) * g.sense.productionsLeft : 0.1))[0];
+    if (d) {
+      g.city -= d.android ? resourceWorth(g.sense, districtDef(g.sense.s, d.id).primary, 1) * g.sense.productionsLeft : 0.1;
+      touch(g, d);
+    }
+  },
+  "budget-renovations": (g) => {
+    const picked = best(g, 2, (d) => (d.condition === "outage" ? problemThreat(g.sense, "outage", d) - problemThreat(g.sense, "protest", d) : null));
+    for (const d of picked) {
+      g.city -= problemThreat(g.sense, "outage", d) - problemThreat(g.sense, "protest", d);
+      touch(g, d);
+      pay(g, "weyland", 2);
+    }
+  },
+  gentrification: (g) => {
+    const worth = (d: DistrictState) =>
+      problemThreat(g.sense, "outage", d) + (d.humanFirst ? -moveOnHarm(g.sense, "humanFirst", d.id) : 0) + (d.orgcrime ? -moveOnHarm(g.sense, "orgcrime", d.id) : 0);
+    const d = g.sense.s.districts.filter((x) => x.condition === "outage").sort((a, b) => worth(b) - illnessCost(g, b) - (worth(a) - illnessCost(g, a)))[0];
+    if (!d) return;
+    g.city -= worth(d);
+    touch(g, d);
+    pay(g, "weyland", 2);
+  },
+  "vanity-project": (g) => {
+    // the resolver takes the capital, and loses an asset if they hold one
+    const assets = g.sense.s.seats[g.resolver]!.assets.length;
+    g.gains[g.resolver]! += 2 - (assets > 0 ? ASSET_WORTH * 0.75 : 0);
+  },
+  // Labor
+  "efficiency-experts": (g) => {
+    g.city -= bestAndroidMove(g);
+    pay(g, "haas-bioroid", 2);
+  },
+  "high-risk-investments": (g) => {
+    // 3 to the resolver; 2 and 1 to two of the others (unknown which: spread evenly)
+    g.gains[g.resolver]! += 3;
+    const others = g.gains.length - 1;
+    for (let i = 0; i < g.gains.length; i++) if (i !== g.resolver) g.gains[i]! += 3 / others;
+  },
+  "labor-solutions": (g) => {
+    const move = bestAndroidMove(g);
+    g.city -= move * 1.3;
+    if (move > 0 || seatOfCorp(g.sense.s, "haas-bioroid") === g.resolver) pay(g, "haas-bioroid", 2);
+    placeProblem(g, "orgcrime");
+  },
+  liquidation: (g) => {
+    const worth = (d: DistrictState) => {
+      const def = districtDef(g.sense.s, d.id);
+      const made = resourceWorth(g.sense, def.primary, def.production.primary + (d.development ? 1 : 0)) + (def.secondary ? resourceWorth(g.sense, def.secondary, def.production.secondary) : 0);
+      return made - (problemThreat(g.sense, "strike", d) - (d.condition === "protest" ? problemThreat(g.sense, "protest", d) : 0));
+    };
+    const d = best(g, 1, (x) => (x.condition === "strike" || x.condition === "outage" ? null : worth(x)))[0];
+    if (d) {
+      g.city -= worth(d);
+      touch(g, d);
+    }
+  },
+  // Media
+  "live-feeds": (g) => {
+    const unrest = best(g, 1, (d) => (d.condition === "protest" || d.condition === "strike" ? lowerUnrestWorth(g.sense, d, 1).worth : null))[0];
+    const crime = best(g, 1, (d) => (d.orgcrime ? problemThreat(g.sense, "orgcrime", d) : null))[0];
+    const uw = unrest ? lowerUnrestWorth(g.sense, unrest, 1).worth : 0;
+    const cw = crime ? problemThreat(g.sense, "orgcrime", crime) : 0;
+    if (uw >= cw && unrest) lowerUnrest(g, 1, 1, 1);
+    else if (crime) {
+      g.city -= cw;
+      touch(g, crime);
+      pay(g, "globalsec", 1);
+    }
+  },
+  "media-circus": (g) => {
+    lowerUnrest(g, 2, 2, 1);
+    placeProblem(g, "humanFirst");
+  },
+  "puff-piece": (g) => everyoneDraws(g, 2),
+  "spin-doctors": (g) => {
+    lowerUnrest(g, 2, 1, 2);
+    if (g.sense.s.supply.credits > 0) g.city += resourceWorth(g.sense, "credits", 1);
+    else g.threat += 1;
+  },
+  // Security
+  "arrest-orders": (g) => {
+    const worth = (d: DistrictState) => (d.humanFirst ? problemThreat(g.sense, "humanFirst", d) : 0) + (d.orgcrime ? problemThreat(g.sense, "orgcrime", d) : 0);
+    const d = best(g, 1, (x) => worth(x) + 0.1)[0];
+    if (!d) return;
+    g.city -= worth(d);
+    touch(g, d);
+    pay(g, "globalsec", (d.humanFirst ? 1 : 0) + (d.orgcrime ? 1 : 0));
+  },
+  "full-deployment": (g) => {
+    // five cards to someone the resolver picks (not the resolver)
+    const others = g.cards.length - 1;
+    for (let i = 0; i < g.cards.length; i++) if (i !== g.resolver) g.cards[i]! += 5 / others;
+  },
+  "riot-control": (g) => {
+    if (g.sense.s.districts.some((d) => d.prisec)) {
+      g.city += 0.3; // the prisec unit spent
+      removeEnemies(g, 2);
+    }
+    raiseUnrestSomewhere(g, 1);
+  },
+  "scorched-earth": (g) => {
+    const s = g.sense.s;
+    const clear = (d: DistrictState) => (d.humanFirst ? problemThreat(g.sense, "humanFirst", d) : 0) + (d.orgcrime ? problemThreat(g.sense, "orgcrime", d) : 0);
+    let bestPair: { a: DistrictState; b: DistrictState; w: number } | null = null;
+    for (const a of s.districts) {
+      if (a.condition === "outage") continue;
+      const wa = clear(a) - placeHarm(g.sense, "outage", a.id) - illnessCost(g, a);
+      for (const b of s.districts) {
+        if (b.id === a.id || districtDef(s, b.id).tier !== districtDef(s, a.id).tier) continue;
+        const w = wa + clear(b) - (a.illness ? 0 : illnessCost(g, b));
+        if (!bestPair || w > bestPair.w) bestPair = { a, b, w };
+      }
+    }
+    if (!bestPair) return;
+    g.city -= clear(bestPair.a) + clear(bestPair.b) - placeHarm(g.sense, "outage", bestPair.a.id);
+    touch(g, bestPair.a);
+    touch(g, bestPair.b);
+    const units = (d: DistrictState) => (d.humanFirst ? 1 : 0) + (d.orgcrime ? 1 : 0);
+    pay(g, "globalsec", units(bestPair.a) + units(bestPair.b));
+  },
+  // Emergency actions
+  "ruthless-tactics": (g) => {
+    removeEnemies(g, 4);
+    raiseUnrestSomewhere(g, 2);
+  },
+  "underpaid-overclocked": (g) => {
+    boostSupply(g, 2);
+    g.gains[g.resolver]! += 4;
+    placeProblem(g, "humanFirst");
+    placeProblem(g, "humanFirst");
+  },
+  "mandatory-quarantine": (g) => {
+    removeTokens(g, "illness", 4);
+    placeProblem(g, "outage");
+    placeProblem(g, "outage");
+  },
+  "energy-for-all": (g) => everyoneDraws(g, 4),
+  "sweeps-week": (g) => {
+    lowerUnrest(g, 4, 2, 4);
+    placeProblem(g, "illness");
+    placeProblem(g, "illness");
+  },
+  "massive-reconstruction": (g) => {
+    removeTokens(g, "outage", 3);
+    placeProblem(g, "orgcrime");
+    placeProblem(g, "orgcrime");
+  },
+};
+
+/** A guess of what resolving `titleId` (an action card title or an emergency action id) by `resolver` does. */
+export function guessOutcome(sense: Sense, titleId: string, resolver: number): Outcome {
+  const n = sense.s.players;
+  const g: Guess = {
+    sense,
+    resolver,
+    free: illnessFree.get(titleId) ?? false,
+    involved: false,
+    gains: new Array(n).fill(0),
+    threat: 0,
+    city: 0,
+    cards: new Array(n).fill(0),
+  };
+  MODELS[titleId]?.(g);
+  if (g.involved) g.threat += ILLNESS_THREAT;
+  if (g.threat < 2) pay(g, "melange", 3); // Melange Mining's contract (fan wording)
+  return g;
+}
+
+/** An outcome in capital, for seat `sense.me`. */
+export function utility(sense: Sense, o: Outcome): number {
+  let u = 0;
+  for (let seat = 0; seat < o.gains.length; seat++) u += capitalWorth(sense, seat, o.gains[seat]! + CARD_WORTH * o.cards[seat]!);
+  return u - sense.threatWeight * (o.threat + o.city);
+}
+
+/** What a deal won by `winner` with `titleId` is worth to me: the card's outcome plus the asset to the winner. */
+export function dealWorth(sense: Sense, titleId: string, winner: number, asset: boolean): number {
+  return utility(sense, guessOutcome(sense, titleId, winner)) + (asset ? capitalWorth(sense, winner, ASSET_WORTH) : 0);
+}

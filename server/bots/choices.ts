@@ -1,0 +1,262 @@
+// A bot's picks while a card resolves (one pick at a time: a district, a player, a resource, a type,
+// an amount or "done"), and its General-draw type. Each option gets a score in capital for the bot;
+// the best one is picked. Scores come from city-sense.ts, keyed by the card being resolved and the
+// words of its prompt; an unknown pick falls back to the prompt's verb ("remove" / "place").
+import { catalog } from "../../shared/catalog/index.ts";
+import { ACTION_TYPES } from "../../shared/catalog/types.ts";
+import type { ActionType, CorpId, Resource } from "../../shared/catalog/types.ts";
+import type { ChoiceOption } from "../../shared/protocol.ts";
+import type { GameState } from "../engine/index.ts";
+import type { DistrictState, EffectFrame } from "../engine/state.ts";
+import { ASSET_WORTH, CARD_WORTH, guessOutcome, utility } from "./card-value.ts";
+import {
+  ILLNESS_THREAT,
+  androidWorth,
+  capitalWorth,
+  districtDef,
+  eventThreat,
+  lowerUnrestWorth,
+  moveOnHarm,
+  placeHarm,
+  problemThreat,
+  raiseUnrestHarm,
+  resourceWorth,
+  seatOfCorp,
+  type Sense,
+} from "./city-sense.ts";
+import type { Random } from "./random.ts";
+
+/** What drawing one card of a type is worth to me: the mean worth of its titles as my next offer. */
+export function typeWorth(sense: Sense, type: ActionType): number {
+  const titles = catalog.actionCards.filter((c) => c.type === type);
+  let sum = 0;
+  for (const t of titles) sum += utility(sense, guessOutcome(sense, t.id, sense.me));
+  return sum / titles.length;
+}
+
+export function bestType(sense: Sense, types: readonly ActionType[], random: Random): ActionType {
+  return argmax(types, (t) => typeWorth(sense, t), random)!;
+}
+
+/** The highest-scoring item (ties broken by `random`), or undefined for an empty list. */
+export function argmax<T>(items: readonly T[], score: (x: T) => number, random: Random): T | undefined {
+  let best: T | undefined;
+  let high = -Infinity;
+  let ties = 0;
+  for (const x of items) {
+    const v = score(x);
+    if (v > high + 1e-9) {
+      high = v;
+      best = x;
+      ties = 1;
+    } else if (Math.abs(v - high) <= 1e-9 && random() * ++ties < 1) {
+      best = x;
+    }
+  }
+  return best;
+}
+
+interface Pick {
+  sense: Sense;
+  frame: EffectFrame | null;
+  prompt: string;
+}
+
+function district(p: Pick, v: string | number): DistrictState | null {
+  const id = Number(v);
+  return Number.isInteger(id) && id >= 1 && id <= p.sense.s.districts.length ? p.sense.s.districts[id - 1]! : null;
+}
+
+/** Capital a contract would pay `corp` for this card, as worth to me. */
+function contract(p: Pick, corp: CorpId, amount: number): number {
+  const s = p.sense.s;
+  const seat = seatOfCorp(s, corp);
+  if (seat < 0) return 0;
+  if (s.variant.contractScope === "own-card" && seat !== p.frame?.seat) return 0;
+  return capitalWorth(p.sense, seat, amount);
+}
+
+/** The +2 illness threat a target would cost this card, in capital. */
+function illness(p: Pick, d: DistrictState | null): number {
+  if (!d || !p.frame || p.frame.illnessFree || p.frame.illnessInvolved || !d.illness) return 0;
+  return ILLNESS_THREAT * p.sense.threatWeight;
+}
+
+const tw = (p: Pick) => p.sense.threatWeight;
+
+function enemyUnitWorth(p: Pick, d: DistrictState): number {
+  return (d.humanFirst ? problemThreat(p.sense, "humanFirst", d) : 0) + (d.orgcrime ? problemThreat(p.sense, "orgcrime", d) : 0);
+}
+function enemyUnits(d: DistrictState): number {
+  return (d.humanFirst ? 1 : 0) + (d.orgcrime ? 1 : 0);
+}
+
+/** "humanFirst:4" / "unrest:3" style option values. */
+function split(v: string | number): [string, number] {
+  const [a, b] = String(v).split(":");
+  return [a ?? "", Number(b)];
+}
+
+/** Scores of one pick's options, in capital for me; "done" scores 0 unless said otherwise. */
+function scoreOption(p: Pick, v: string | number): number {
+  const source = p.frame?.source ?? "";
+  const prompt = p.prompt.toLowerCase();
+  const s = p.sense.s;
+  const d = district(p, v);
+  if (v === "done") return 0;
+
+  // enemy units named "kind:district" (Ruthless Tactics, Riot Control)
+  if (typeof v === "string" && (v.startsWith("humanFirst:") || v.startsWith("orgcrime:"))) {
+    const [kind, id] = split(v);
+    const at = s.districts[id - 1]!;
+    return tw(p) * problemThreat(p.sense, kind as "humanFirst" | "orgcrime", at) + contract(p, "globalsec", 1) - illness(p, at);
+  }
+  // 24/7 Live Feeds: "unrest:d" or "orgcrime:d" (orgcrime handled above)
+  if (typeof v === "string" && v.startsWith("unrest:")) {
+    const at = s.districts[split(v)[1] - 1]!;
+    const r = lowerUnrestWorth(p.sense, at, 1);
+    return tw(p) * r.worth + contract(p, "nbn", r.stages) - illness(p, at);
+  }
+
+  switch (source) {
+    case "clean-slate":
+    case "clinical-trials":
+    case "mandatory-quarantine":
+      if (prompt.includes("remove") && d) return tw(p) * problemThreat(p.sense, "illness", d) + contract(p, "jinteki", 2) - illness(p, d);
+      break;
+    case "ark-construction":
+      if (d) return tw(p) * (d.android ? resourceWorth(p.sense, districtDef(s, d.id).primary, 1) * p.sense.productionsLeft : 0.05) - illness(p, d);
+      break;
+    case "budget-renovations":
+      if (d) return tw(p) * (problemThreat(p.sense, "outage", d) - problemThreat(p.sense, "protest", d)) + contract(p, "weyland", 2) - illness(p, d);
+      break;
+    case "gentrification":
+      if (d) {
+        const moved = (d.humanFirst ? moveOnHarm(p.sense, "humanFirst", d.id) : 0) + (d.orgcrime ? moveOnHarm(p.sense, "orgcrime", d.id) : 0);
+        return tw(p) * (problemThreat(p.sense, "outage", d) - moved) + contract(p, "weyland", 2) - illness(p, d);
+      }
+      break;
+    case "massive-reconstruction":
+      if (prompt.includes("remove") && d) return tw(p) * problemThreat(p.sense, "outage", d) + contract(p, "weyland", 2) - illness(p, d);
+      break;
+    case "vanity-project":
+      if (prompt.includes("player")) {
+        const seat = Number(v);
+        const gain = p.frame?.supporters.includes(seat) ? 4 : 2;
+        const assetLoss = s.seats[seat]!.assets.length > 0 ? ASSET_WORTH * 0.75 : 0;
+        return capitalWorth(p.sense, seat, gain - assetLoss) + (p.frame?.supporters.includes(seat) ? 0.1 : 0) - s.seats[seat]!.capital * 0.001;
+      }
+      return 0; // which of their assets goes: any
+    case "high-risk-investments": {
+      const seat = Number(v);
+      const amount = 3 - ((p.frame?.vars.chosen as number[] | undefined)?.length ?? 0);
+      return capitalWorth(p.sense, seat, amount) - s.seats[seat]!.capital * 0.001;
+    }
+    case "full-deployment":
+      if (prompt.includes("another player")) return capitalWorth(p.sense, Number(v), 5 * CARD_WORTH) - s.seats[Number(v)]!.capital * 0.001;
+      return 0;
+    case "efficiency-experts":
+    case "labor-solutions":
+      if (prompt.includes("pick an android") && d) {
+        // the worst-placed android is the one to move; with Labor Solutions, stop when no move helps
+        let bestFree = -Infinity;
+        for (const x of s.districts) if (!x.android) bestFree = Math.max(bestFree, androidWorth(p.sense, x, true));
+        const paid = p.frame?.vars.androidContractPaid ? 0 : contract(p, "haas-bioroid", 2);
+        const gain = tw(p) * (bestFree - androidWorth(p.sense, d)) - illness(p, d);
+        return source === "labor-solutions" ? gain + paid - 0.05 : gain;
+      }
+      if (prompt.includes("move the android") && d) return tw(p) * androidWorth(p.sense, d, true) - illness(p, d);
+      break;
+    case "liquidation":
+      if (d) {
+        const def = districtDef(s, d.id);
+        const made = resourceWorth(p.sense, def.primary, def.production.primary + (d.development ? 1 : 0)) + (def.secondary ? resourceWorth(p.sense, def.secondary, def.production.secondary) : 0);
+        const strike = problemThreat(p.sense, "strike", d) - (d.condition === "protest" ? problemThreat(p.sense, "protest", d) : 0);
+        return tw(p) * (made - strike) - illness(p, d);
+      }
+      break;
+    case "media-circus":
+    case "spin-doctors":
+    case "sweeps-week":
+      if (prompt.includes("lower unrest") && d) {
+        const r = lowerUnrestWorth(p.sense, d, prompt.includes("2 stages") ? 2 : 1);
+        return tw(p) * r.worth + contract(p, "nbn", r.stages) - illness(p, d);
+      }
+      break;
+    case "arrest-orders":
+      if (d) return tw(p) * enemyUnitWorth(p, d) + contract(p, "globalsec", enemyUnits(d)) + 0.05 - illness(p, d);
+      break;
+    case "riot-control":
+      if (prompt.includes("prisec") && d) {
+        const units = s.districts.flatMap((x) => [x.humanFirst ? problemThreat(p.sense, "humanFirst", x) : 0, x.orgcrime ? problemThreat(p.sense, "orgcrime", x) : 0]);
+        const top2 = units.sort((a, b) => b - a).slice(0, 2).filter((x) => x > 0);
+        return tw(p) * (top2.reduce((a, b) => a + b, 0) - 0.3) + contract(p, "globalsec", top2.length) - illness(p, d);
+      }
+      break;
+    case "scorched-earth":
+      if (d && prompt.includes("place an outage")) {
+        let second = 0;
+        for (const x of s.districts) {
+          if (x.id !== d.id && districtDef(s, x.id).tier === districtDef(s, d.id).tier) second = Math.max(second, enemyUnitWorth(p, x));
+        }
+        return tw(p) * (enemyUnitWorth(p, d) + second - placeHarm(p.sense, "outage", d.id)) + contract(p, "globalsec", enemyUnits(d)) - illness(p, d);
+      }
+      if (d) return tw(p) * enemyUnitWorth(p, d) + contract(p, "globalsec", enemyUnits(d)) - illness(p, d);
+      break;
+    case "unorthodox-knowledge": {
+      const threat = eventThreat(p.sense, String(v));
+      // bottom the worst coming event; on top, the mildest
+      return prompt.includes("bottom") ? tw(p) * threat : -tw(p) * threat;
+    }
+    case "underpaid-overclocked":
+      if (prompt.includes("supply")) return tw(p) * resourceWorth(p.sense, v as Resource, 1) + 0.01;
+      break;
+    case "puff-piece":
+    case "energy-for-all":
+      if (v === "none") return -1;
+      if ((ACTION_TYPES as readonly string[]).includes(String(v))) return typeWorth(p.sense, v as ActionType);
+      break;
+  }
+  // placing a problem (many cards end with one): where it does least harm
+  if (d && prompt.includes("place")) {
+    const kind = prompt.includes("human first") ? "humanFirst" : prompt.includes("orgcrime") ? "orgcrime" : prompt.includes("illness") ? "illness" : prompt.includes("outage") ? "outage" : null;
+    if (kind) return -tw(p) * placeHarm(p.sense, kind, d.id) - illness(p, d);
+  }
+  if (d && prompt.includes("raise unrest")) return -tw(p) * raiseUnrestHarm(p.sense, d) - illness(p, d);
+  if (d && prompt.includes("remove")) {
+    const w =
+      (d.illness ? problemThreat(p.sense, "illness", d) : 0) +
+      (d.condition !== "none" ? problemThreat(p.sense, d.condition, d) : 0) +
+      enemyUnitWorth(p, d);
+    return tw(p) * w - illness(p, d);
+  }
+  return 0;
+}
+
+/** Information Procurement: chip in just enough, if lowering threat by 2 is worth it to me. */
+function spendAmount(sense: Sense, frame: EffectFrame, options: ChoiceOption[]): number {
+  const s = sense.s;
+  const total = Number(frame.vars.total ?? 0);
+  const order = (frame.vars.order as number[] | undefined) ?? [];
+  const i = Number(frame.vars.i ?? 0);
+  const after = Math.max(0, order.length - i - 1);
+  const needed = s.players - total;
+  const max = Math.max(...options.map((o) => Number(o.value)));
+  if (needed <= 0) return 0;
+  const worth = 2 * sense.threatWeight;
+  const share = after === 0 ? needed : Math.ceil(needed / (after + 1));
+  if (share > max || share > worth) return 0;
+  return share;
+}
+
+/** The option value to send for the pending card choice. */
+export function chooseForEffect(sense: Sense, options: ChoiceOption[], prompt: string, random: Random): string | number {
+  const s: GameState = sense.s;
+  const frame = s.effects[s.effects.length - 1] ?? null;
+  if (frame?.source === "information-procurement" && options.every((o) => typeof o.value === "number")) {
+    const amount = spendAmount(sense, frame, options);
+    if (options.some((o) => o.value === amount)) return amount;
+  }
+  const p: Pick = { sense, frame, prompt: prompt.replace(/^[^:]*:\s*/, "") };
+  return argmax(options, (o) => scoreOption(p, o.value), random)!.value;
+}
