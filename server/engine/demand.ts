@@ -19,7 +19,7 @@ export const DEMAND_ROUNDS = 3;
 export function investmentValue(s: GameState, scoring: InvestmentScoring): number {
   if (scoring.kind === "count") {
     let n: number;
-    if (scoring.what === "low-supply") n = RESOURCES.filter((r) => s.supply[r] <= 1).length;
+    if (scoring.what === "low-supply") n = RESOURCES.filter((r) => s.supply[r] <= (scoring.supplyAtMost ?? 1)).length;
     else n = countOnBoard(s, scoring.what);
     let best = 0;
     for (const [atLeast, capital] of scoring.brackets) if (n >= atLeast) best = Math.max(best, capital);
