@@ -45,7 +45,9 @@ export function advance(c: Ctx): void {
   let guard = 0;
   // threat can end the game in the middle of any stage; the result then stands
   while (!c.s.pending && !c.s.result) {
-    STAGES[c.s.stage](c);
+    const stage = c.s.stage;
+    if (stage === "finished") break;
+    STAGES[stage](c);
     if (++guard > 100_000) throw new Error(`the game is stuck in stage ${c.s.stage}`);
   }
   if (c.s.result) {

@@ -1,6 +1,7 @@
 // legal(): everything a seat may send now, with its options. The bots and the client build their
 // moves from it; apply() accepts exactly these (a property test checks both directions).
-import type { LegalCommand } from "../../shared/protocol.ts";
+import { CommandSchema } from "../../shared/protocol.ts";
+import type { Command, LegalCommand } from "../../shared/protocol.ts";
 import { handLimit } from "./action-phase.ts";
 import type { Ctx } from "./ctx.ts";
 import { counterofferCost } from "./deal/counteroffer.ts";
@@ -82,3 +83,66 @@ export function legalFor(s: GameState, seat: number): LegalCommand[] {
   return out;
 }
 
+
+function distinctSubset(xs: string[], from: string[]): boolean {
+  return new Set(xs).size === xs.length && xs.every((x) => from.includes(x));
+}
+
+/** Whether a command is one of the moves `legal()` lists (used by tests, bots and the room to double-check). */
+export function isListed(list: LegalCommand[], raw: Command): boolean {
+  const parsed = CommandSchema.safeParse(raw);
+  if (!parsed.success) return false;
+  const cmd: Command = parsed.data;
+  for (const l of list) {
+    if (l.type !== cmd.type) continue;
+    switch (l.type) {
+      case "offer":
+      case "counteroffer": {
+        const c = cmd as Extract<Command, { type: "offer" | "counteroffer" }>;
+        if ((c.card === undefined) === (c.emergency === undefined)) return false;
+        if (c.card !== undefined && !l.cards.includes(c.card)) return false;
+        if (c.emergency !== undefined && !(c.emergency === true ? l.emergency.length > 0 : l.emergency.includes(c.emergency))) return false;
+        if (l.type === "offer") return !("discard" in c);
+        const discard = (c as Extract<Command, { type: "counteroffer" }>).discard ?? [];
+        return discard.length >= l.discard.min && discard.length <= l.discard.max && distinctSubset(discard, l.discard.from.filter((x) => x !== c.card));
+      }
+      case "pass":
+      case "abstain":
+        return true;
+      case "support": {
+        const c = cmd as Extract<Command, { type: "support" }>;
+        return l.offers.includes(c.offer) && c.cards.length >= l.cards.min && c.cards.length <= l.cards.max && distinctSubset(c.cards, l.cards.from);
+      }
+      case "choose":
+        return l.options.some((o) => o.value === (cmd as Extract<Command, { type: "choose" }>).option);
+      case "discard": {
+        const c = cmd as Extract<Command, { type: "discard" }>;
+        return c.cards.length >= l.cards.min && c.cards.length <= l.cards.max && distinctSubset(c.cards, l.cards.from);
+      }
+      case "investment":
+        return l.options.some((o) => o.value === (cmd as Extract<Command, { type: "investment" }>).keep);
+      case "trade-propose": {
+        const c = cmd as Extract<Command, { type: "trade-propose" }>;
+        const to = l.to.find((x) => x.seat === c.to);
+        if (!to) return false;
+        const give = { capital: c.give?.capital ?? 0, assets: c.give?.assets ?? [] };
+        const get = { capital: c.get?.capital ?? 0, assets: c.get?.assets ?? [] };
+        if (give.capital > l.give.capital || !distinctSubset(give.assets, l.give.assets)) return false;
+        if (get.capital > to.capital || !distinctSubset(get.assets, to.assets)) return false;
+        if (c.support === undefined) {
+          if (c.supportCards !== undefined) return false;
+        } else {
+          const sup = l.support;
+          const cards = c.supportCards ?? [];
+          if (!sup || !sup.offers.includes(c.support) || cards.length < sup.cards.min || cards.length > sup.cards.max || !distinctSubset(cards, sup.cards.from)) return false;
+        }
+        return give.capital + give.assets.length + get.capital + get.assets.length > 0 || c.support !== undefined;
+      }
+      case "trade-accept":
+      case "trade-decline":
+      case "trade-cancel":
+        return l.ids.includes((cmd as { id: string }).id);
+    }
+  }
+  return false;
+}

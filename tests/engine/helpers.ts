@@ -47,7 +47,7 @@ export function advanceTo(s: GameState, until: (s: GameState) => boolean, answer
     else if (p.kind === "main-offer") cmd = { type: "offer", card: s.seats[p.seat]!.hand[0] ?? undefined, ...(s.seats[p.seat]!.hand.length ? {} : { emergency: true as const }) };
     else if (p.kind === "effect") cmd = { type: "choose", option: firstChoice(s, p.seat) };
     else if (p.kind === "hand-limit") cmd = { type: "discard", cards: s.seats[p.seat]!.hand.slice(0, p.count) };
-    else throw new Error("cannot advance from " + p.kind);
+    else throw new Error("cannot advance from " + (p as { kind: string }).kind);
     s = ok(s, p.seat, cmd).state;
   }
   if (!until(s)) throw new Error("advanceTo: condition never reached");

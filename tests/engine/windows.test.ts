@@ -1,0 +1,58 @@
+import { afterEach, describe, expect, it } from "vitest";
+import { clearHooks, registerHook, WINDOWS } from "../../server/engine/windows.ts";
+import type { WindowName } from "../../server/engine/windows.ts";
+import { gainCapital, log } from "../../server/engine/ctx.ts";
+import type { Command } from "../../shared/protocol.ts";
+import { legal } from "../../server/engine/index.ts";
+import type { GameState } from "../../server/engine/index.ts";
+import { advanceTo, atFirstMainOffer, giveAsset, ok } from "./helpers.ts";
+import { playRandomGame } from "./driver.ts";
+
+afterEach(() => clearHooks());
+
+describe("Timing windows for assets", () => {
+  it("with no hooks registered, a whole game plays the same (windows do nothing)", () => {
+    const a = playRandomGame(5, 4);
+    clearHooks();
+    const b = playRandomGame(5, 4);
+    expect(b.state).toEqual(a.state);
+  });
+
+  it("the engine opens every named window during play, for the owner of a registered asset", () => {
+    const seen = new Set<WindowName>();
+    for (const w of WINDOWS) registerHook(w, "coach-walden", () => void seen.add(w));
+    // every seat owns the asset in turn: give it to seat 0 at setup
+    const s = atFirstMainOffer(4, 6);
+    giveAsset(s, 0, "coach-walden");
+    // seat 1 counters once per deal and seat 2 supports the main offer, so every deal step happens
+    const answer = (t: GameState): Command | null => {
+      const p = t.pending!;
+      const hand = t.seats[p.seat]!.hand;
+      if (p.kind === "counteroffer" && p.seat === 1 && hand.length > 0 && t.deal!.counters.length === 0) return { type: "counteroffer", card: hand[0]!, discard: [] };
+      if (p.kind === "support" && p.seat === 2) return { type: "support", offer: "main", cards: [hand[0]!] };
+      return null;
+    };
+    advanceTo(s, (t) => t.round >= 2 || !!t.result, answer);
+    const expected: WindowName[] = ["asset-revealed", "offer-proposed", "counteroffer-proposed", "support-start", "abstain", "resolution-start", "deal-won", "deal-end", "end-of-turn", "turn-start", "claim", "threat-increased"];
+    for (const w of expected) expect(seen, w).toContain(w);
+  });
+
+  it("a hook can change the game through the context (its owner gains capital at turn start)", () => {
+    registerHook("turn-start", "coach-walden", (c, owner) => {
+      gainCapital(c, owner, 1);
+      log(c, "asset", "Coach Walden pays 1.");
+    });
+    const s = atFirstMainOffer(4, 6);
+    giveAsset(s, 2, "coach-walden");
+    const before = s.seats[2]!.capital;
+    let t = ok(s, 0, { type: "offer", card: s.seats[0]!.hand[0]! }).state;
+    for (const seat of [1, 2, 3]) t = ok(t, seat, { type: "pass" }).state;
+    while (t.pending?.kind === "effect") t = ok(t, t.pending.seat, { type: "choose", option: firstOption(t, t.pending.seat) }).state;
+    expect(t.seats[2]!.capital).toBe(before + 1);
+  });
+});
+
+function firstOption(s: GameState, seat: number): string | number {
+  const c = legal(s, seat).find((l) => l.type === "choose");
+  return c && c.type === "choose" ? c.options[0]!.value : "done";
+}
