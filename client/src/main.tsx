@@ -1,5 +1,6 @@
 import { render } from "preact";
 import { App } from "./App.tsx";
+import { ErrorBoundary } from "./ErrorBoundary.tsx";
 import "./style.css";
 
-render(<App />, document.getElementById("app")!);
+render(<ErrorBoundary><App /></ErrorBoundary>, document.getElementById("app")!);

@@ -111,7 +111,23 @@ export interface TableModel {
   decks: Decks;
 }
 
-export function tableModel(snap: TableSnap, mySeat: number | null): TableModel {
+/** toJSON() leaves out fields it has not received yet: give every list a value. */
+function normalize(raw: TableSnap): TableSnap {
+  const seats: Record<string, SeatSnap> = {};
+  for (const [key, s] of Object.entries(raw.seats ?? {})) {
+    seats[key] = {
+      ...s,
+      emergency: s.emergency ?? [],
+      assets: s.assets ?? [],
+      secret: s.secret ? { ...s.secret, hand: s.secret.hand ?? [], log: s.secret.log ?? [] } : undefined,
+    };
+  }
+  const game = raw.game ? { ...raw.game, supply: raw.game.supply ?? {}, districts: raw.game.districts ?? [] } : undefined;
+  return { ...raw, seats, game, log: raw.log ?? [], chat: raw.chat ?? [] };
+}
+
+export function tableModel(raw: TableSnap, mySeat: number | null): TableModel {
+  const snap = normalize(raw);
   const seats = Object.values(snap.seats ?? {}).sort((a, b) => a.seat - b.seat);
   const me = mySeat === null ? null : (snap.seats[String(mySeat)] ?? null);
   const secret = me?.secret ?? null;

@@ -6,7 +6,9 @@ import type { TableSnap, Whisper } from "../state.ts";
 import { findTable } from "./api.ts";
 import { forgetSeat, rememberName, rememberSeat, rememberedSeat } from "./seat-memory.ts";
 
-export interface Refusal { code: string; message: string; at: number }
+/** What a refusal answers: the server replies in order, so it is about the last thing sent. */
+export type About = "move" | "trade" | "chat" | "host";
+export interface Refusal { code: string; message: string; at: number; about: About }
 
 export type Link = "connected" | "reconnecting" | "left";
 
@@ -19,6 +21,7 @@ export class TableSession {
   refusal: Refusal | null = null;
   link: Link = "connected";
   leftReason = "";
+  private lastSent: About = "move";
   private room: Room;
   private listeners = new Set<() => void>();
 
@@ -26,10 +29,13 @@ export class TableSession {
     this.room = room;
     this.code = code;
     this.spectator = spectator;
-    room.onStateChange((state) => {
+    const take = (state: unknown) => {
       this.snap = (state as { toJSON(): TableSnap }).toJSON();
       this.changed();
-    });
+    };
+    room.onStateChange(take);
+    // The first full state can arrive before join() returns (the server only patches on changes).
+    if (room.state) take(room.state);
     room.onMessage("seat", (m: { seat: number; seatToken: string }) => {
       this.mySeat = m.seat;
       const name = this.snap?.seats[String(m.seat)]?.name ?? rememberedSeat(code)?.name ?? "";
@@ -37,7 +43,7 @@ export class TableSession {
       this.changed();
     });
     room.onMessage("error", (m: { code: string; message: string }) => {
-      this.refusal = { ...m, at: Date.now() };
+      this.refusal = { code: m.code, message: m.message, at: Date.now(), about: this.lastSent };
       this.changed();
     });
     room.onMessage("whisper", (w: Whisper) => {
@@ -97,17 +103,21 @@ export class TableSession {
   /** Sends a game command; any refusal arrives as `refusal`. */
   command(command: Command): void {
     this.refusal = null;
+    this.lastSent = command.type.startsWith("trade-") ? "trade" : "move";
     this.room.send("command", command);
     this.changed();
   }
 
   chat(text: string, to?: number): void {
     this.refusal = null;
+    this.lastSent = "chat";
     this.room.send("chat", to === undefined ? { text } : { text, to });
+    this.changed();
   }
 
   host(message: { action: "start" } | { action: "add-bot" } | { action: "remove-bot"; seat: number }): void {
     this.refusal = null;
+    this.lastSent = "host";
     this.room.send("host", message);
   }
 

@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { TableSession } from "../net/session.ts";
 import type { TableModel } from "../state.ts";
+import { RefusalNote } from "./RefusalNote.tsx";
 
 interface Line { key: string; at: number; from: string; text: string; private: string | null }
 
@@ -59,6 +60,7 @@ export function Chat({ model, session }: { model: TableModel; session: TableSess
         </label>
         <button type="submit" data-testid="chat-send">Send</button>
       </form>
+      <RefusalNote session={session} about="chat" />
     </div>
   );
 }

@@ -31,8 +31,8 @@ export function CityMap({ districts }: { districts: DistrictSnap[] }) {
   // Grid size in cells (x across, y down) in either orientation, and a cell's size in SVG units.
   const w = narrow ? LAYOUT.rows : LAYOUT.cols;
   const h = narrow ? LAYOUT.cols : LAYOUT.rows;
-  const cw = narrow ? 130 : 120;
-  const ch = 100;
+  const cw = narrow ? 130 : 125;
+  const ch = narrow ? 125 : 115;
   const at = (id: number | "root") => {
     const p = LAYOUT.places.find((q) => q.id === id)!;
     return narrow ? { x: p.row + 0.5, y: p.col + 0.5 } : { x: p.col + 0.5, y: p.row + 0.5 };

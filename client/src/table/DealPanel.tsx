@@ -67,7 +67,7 @@ export function DealPanel({ model, session }: { model: TableModel; session: Tabl
       {model.mySeat !== null && model.snap.status === "playing" && (
         <div class="choices-box">
           <h3>Your choices</h3>
-          <RefusalNote session={session} />
+          <RefusalNote session={session} about="move" />
           <Choices model={model} session={session} />
         </div>
       )}

@@ -1,9 +1,9 @@
 // The server's reason for refusing your last message, shown beside the controls that sent it.
-import type { TableSession } from "../net/session.ts";
+import type { About, TableSession } from "../net/session.ts";
 
-export function RefusalNote({ session }: { session: TableSession }) {
+export function RefusalNote({ session, about }: { session: TableSession; about: About }) {
   const r = session.refusal;
-  if (!r) return null;
+  if (!r || r.about !== about) return null;
   return (
     <p class="refusal" role="alert" data-testid="refusal" data-code={r.code}>
       {r.message}{" "}

@@ -15,7 +15,11 @@ import { GameOver } from "./GameOver.tsx";
 
 export function TableScreen({ session, onLeave }: { session: TableSession; onLeave(): void }) {
   const [, redraw] = useReducer((n: number, _: unknown) => n + 1, 0);
-  useEffect(() => session.subscribe(() => redraw(undefined)), [session]);
+  useEffect(() => {
+    const stop = session.subscribe(() => redraw(undefined));
+    redraw(undefined); // anything that arrived between the first render and this subscription
+    return stop;
+  }, [session]);
   const snap = session.snap;
   const model = useMemo(() => (snap ? tableModel(snap, session.mySeat) : null), [snap, session.mySeat]);
 

@@ -6,6 +6,7 @@ import type { TableSession } from "../net/session.ts";
 import { legalOf, type TableModel } from "../state.ts";
 import { assetName, plural, seatLabel } from "../text.ts";
 import { CardPicker } from "./CardPicker.tsx";
+import { RefusalNote } from "./RefusalNote.tsx";
 
 function bundle(b: { capital: number; assets: string[] }): string {
   const parts = [];
@@ -58,6 +59,7 @@ export function Trades({ model, session }: { model: TableModel; session: TableSe
           </ul>
         </>
       )}
+      <RefusalNote session={session} about="trade" />
       <ProposeTrade model={model} session={session} />
       {done.length > 0 && (
         <>

@@ -65,7 +65,7 @@ export function WaitingRoom({ model, session }: { model: TableModel; session: Ta
           </div>
         )}
         {snap.spectators > 0 && <p class="muted">{snap.spectators} watching.</p>}
-        <RefusalNote session={session} />
+        <RefusalNote session={session} about="host" />
       </section>
 
       <section class="panel">
