@@ -21,7 +21,7 @@ import { checkInvariants } from "./invariants.ts";
 import { legalFor } from "./legal.ts";
 import { announceSetup, initialState } from "./setup.ts";
 import type { GameState } from "./state.ts";
-import { clonePlain } from "./state.ts";
+import { cloneState } from "./state.ts";
 import { acceptTrade, cancelTrade, declineTrade, proposeTrade } from "./trade.ts";
 import type { Variant } from "./variant.ts";
 import { viewFor as view } from "./view.ts";
@@ -125,7 +125,7 @@ export function apply(state: GameState, seat: number, command: Command): ApplyRe
   if (!parsed.success) {
     return { ok: false, code: "bad-command", message: "That command is not well formed: " + parsed.error.issues.map((i) => i.message).join("; ") };
   }
-  const c: Ctx = { s: clonePlain(state), ev: [], frame: null };
+  const c: Ctx = { s: cloneState(state), ev: [], frame: null };
   const err = dispatch(c, seat, parsed.data);
   if (err) return { ok: false, code: err.code, message: err.message };
   advance(c);

@@ -30,8 +30,9 @@ export function initialState(players: 4 | 5 | 6, seed: number, v?: Partial<Varia
     actionDecks[t] = shuffle(rng, ACTION_INSTANCES.filter((x) => x.def.type === t).map((x) => x.id));
     actionDiscards[t] = [];
   }
+  const layout = variant.citySetup ?? catalog.citySetup;
   const districts: DistrictState[] = DISTRICT_IDS.map((id) => {
-    const cs = catalog.citySetup.find((x) => x.district === id);
+    const cs = layout.find((x) => x.district === id);
     return {
       id,
       condition: cs?.unrest ?? "none",

@@ -214,3 +214,46 @@ export function clonePlain<T>(x: T): T {
   for (const k in x) out[k] = clonePlain((x as Record<string, unknown>)[k]);
   return out as T;
 }
+
+/**
+ * Copies a state for one apply(): every part the rules change is copied, the variant (never
+ * changed after setup) is shared. A new GameState field must be added here too; the property test
+ * (apply never mutates its input) catches a forgotten one.
+ */
+export function cloneState(s: GameState): GameState {
+  const decks = {} as GameState["actionDecks"];
+  const discards = {} as GameState["actionDiscards"];
+  for (const t in s.actionDecks) {
+    const k = t as keyof GameState["actionDecks"];
+    decks[k] = s.actionDecks[k].slice();
+    discards[k] = s.actionDiscards[k].slice();
+  }
+  return {
+    ...s,
+    rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]],
+    pending: clonePlain(s.pending),
+    supply: { ...s.supply },
+    demandDeck: s.demandDeck.slice(),
+    districts: s.districts.map((d) => ({ ...d })),
+    actionDecks: decks,
+    actionDiscards: discards,
+    eventDeck: s.eventDeck.slice(),
+    eventDiscard: s.eventDiscard.slice(),
+    assetDeck: s.assetDeck.slice(),
+    assetDiscard: s.assetDiscard.slice(),
+    turnTrack: s.turnTrack.slice(),
+    investmentDeck: s.investmentDeck.slice(),
+    seats: s.seats.map((p) => ({
+      ...p,
+      hand: p.hand.slice(),
+      emergency: p.emergency.map((e) => ({ ...e })),
+      assets: p.assets.map((a) => ({ ...a })),
+    })),
+    deal: clonePlain(s.deal),
+    draw: clonePlain(s.draw),
+    effects: clonePlain(s.effects),
+    trades: clonePlain(s.trades),
+    result: clonePlain(s.result),
+    assetState: clonePlain(s.assetState),
+  };
+}

@@ -1,6 +1,6 @@
 // Every rule value the research tags [R] (reconstructed) or [?] (unknown) is a named option here,
 // with its documented default. See /work/shared/rules/new-angeles.md (Part E overrides earlier parts).
-import type { CorpId, DistrictDef, DistrictId, DrawSlot } from "../../shared/catalog/types.ts";
+import type { Catalog, CorpId, DistrictDef, DistrictId, DrawSlot } from "../../shared/catalog/types.ts";
 
 export interface Variant {
   /** Cards a player must discard to propose a counteroffer: "cards-in-box" = k cards when k counteroffers are already in the box [R]; "free" = no cost. */
@@ -27,6 +27,8 @@ export interface Variant {
   corpOrder: CorpId[];
   /** Overrides of district data (tier, resources, production, next district) by district number [R]. */
   districtOverrides: Partial<Record<DistrictId, Partial<Omit<DistrictDef, "id">>>>;
+  /** The City Setup (what each district starts with) [?]; null = the catalog's first-game layout. */
+  citySetup: Catalog["citySetup"] | null;
   /** Overrides of corp-sheet draw boxes (secondary types and Melange Mining are [?]). */
   corpDraws: Partial<Record<CorpId, { fourPlayers?: DrawSlot[]; fiveSixPlayers?: DrawSlot[] }>>;
   /** Overrides of an event's number of turns for the next Action Phase, by event id [R]. */
@@ -60,6 +62,7 @@ export const DEFAULT_VARIANT: Variant = {
   setupInvestments: "draw-2-keep-1",
   corpOrder: ["jinteki", "haas-bioroid", "nbn", "weyland", "globalsec", "melange"],
   districtOverrides: {},
+  citySetup: null,
   corpDraws: {},
   eventTurns: {},
   contractScope: "any-card",
@@ -92,6 +95,7 @@ export const VARIANT_DOCS: VariantDoc[] = [
   { key: "setupInvestments", default: "draw-2-keep-1", tag: "[R]", doc: "At setup each player draws 2 investments and keeps 1 (\"draw-1\": first-game setup)." },
   { key: "corpOrder", default: DEFAULT_VARIANT.corpOrder, tag: "[R]", doc: "Corporation Setup order, clockwise from the first player (Jinteki first is verified)." },
   { key: "districtOverrides", default: {}, tag: "[R]", doc: "Replace any district's tier, resources, production or next district." },
+  { key: "citySetup", default: null, tag: "[?]", doc: "Replace the first-game City Setup (null: the catalog's reconstruction)." },
   { key: "corpDraws", default: {}, tag: "[?]", doc: "Replace any corp sheet's draw box (4-player and 5-6-player sides)." },
   { key: "eventTurns", default: {}, tag: "[R]", doc: "Replace an event's number of turns for the next Action Phase, by event id." },
   { key: "contractScope", default: "any-card", tag: "[R]", doc: "Corp contracts pay for effects of any resolved card (\"own-card\": only cards that corp resolves)." },

@@ -1,0 +1,34 @@
+import { describe, expect, it } from "vitest";
+import { DEFAULT_VARIANT, VARIANT_DOCS } from "../../server/engine/index.ts";
+import { resolveVariant } from "../../server/engine/variant.ts";
+import { newGame } from "./helpers.ts";
+
+describe("Variant options", () => {
+  it("VARIANT_DOCS documents every option once, with its real default", () => {
+    expect(VARIANT_DOCS.map((d) => d.key).sort()).toEqual(Object.keys(DEFAULT_VARIANT).sort());
+    for (const d of VARIANT_DOCS) {
+      expect(d.default).toEqual(DEFAULT_VARIANT[d.key]);
+      expect(d.doc.length).toBeGreaterThan(20);
+    }
+  });
+
+  it("Part E defaults: non-offerers support, capital 10-15 by seat, draw 2 keep 1 investments", () => {
+    expect(DEFAULT_VARIANT.supportEligibility).toBe("non-offerers");
+    expect(DEFAULT_VARIANT.startingCapital).toEqual([10, 11, 12, 13, 14, 15]);
+    expect(DEFAULT_VARIANT.setupInvestments).toBe("draw-2-keep-1");
+  });
+
+  it("a partial variant keeps the other defaults and is stored in the state", () => {
+    const v = resolveVariant({ tieWinner: "counter", tokenPools: { illness: 4, outage: 10, development: 10 } });
+    expect(v.tieWinner).toBe("counter");
+    expect(v.supplyMax).toBe(10);
+    expect(newGame(4, 1, { startingCapital: [0, 0, 0, 0] }).seats.map((p) => p.capital)).toEqual([0, 0, 0, 0]);
+  });
+
+  it("citySetup and corpOrder change the starting table", () => {
+    const s = newGame(4, 1, { citySetup: [{ district: 1, android: true }, { district: 2, android: true }, { district: 3, android: true, orgcrime: true }], corpOrder: ["jinteki", "nbn", "globalsec", "melange", "weyland", "haas-bioroid"] });
+    expect(s.districts.filter((d) => d.android).map((d) => d.id)).toEqual([1, 2, 3]);
+    expect(s.districts[2]!.orgcrime).toBe(true);
+    expect(s.seats.map((p) => p.corp)).toEqual(["jinteki", "nbn", "globalsec", "melange"]);
+  });
+});
