@@ -37,12 +37,20 @@ export interface Outcome {
   cards: number[];
 }
 
-interface Guess extends Outcome {
+/** A guess before the resolver is known: the same for every seat while the city stays the same. */
+interface Guess {
   sense: Sense;
-  resolver: number;
   /** The card waives the illness threat. */
   free: boolean;
   involved: boolean;
+  /** Capital corp contracts pay, by seat (as if any card pays; "own-card" scope is applied per resolver). */
+  contracts: number[];
+  /** Capital everyone gains or loses whoever resolves it. */
+  gains: number[];
+  threat: number;
+  city: number;
+  /** Cards everyone draws whoever resolves it. */
+  cards: number[];
 }
 
 const emergencyIds = new Set(catalog.emergencyActions.map((e) => e.id));
@@ -61,9 +69,7 @@ export function actionType(titleId: string) {
 
 function pay(g: Guess, corp: CorpId, amount: number): void {
   const seat = seatOfCorp(g.sense.s, corp);
-  if (seat < 0 || amount <= 0) return;
-  if (g.sense.s.variant.contractScope === "own-card" && seat !== g.resolver) return;
-  g.gains[seat]! += amount;
+  if (seat >= 0 && amount > 0) g.contracts[seat]! += amount;
 }
 
 /** Threat points of +2 illness threat a target would cost, if the card has not involved illness yet. */
@@ -216,26 +222,17 @@ const MODELS: Record<string, (g: Guess) => void> = {
     touch(g, d);
     pay(g, "weyland", 2);
   },
-  "vanity-project": (g) => {
-    // the resolver takes the capital, and loses an asset if they hold one
-    const assets = g.sense.s.seats[g.resolver]!.assets.length;
-    g.gains[g.resolver]! += 2 - (assets > 0 ? ASSET_WORTH * 0.75 : 0);
-  },
+  "vanity-project": () => {}, // see byResolver
   // Labor
   "efficiency-experts": (g) => {
     g.city -= bestAndroidMove(g);
     pay(g, "haas-bioroid", 2);
   },
-  "high-risk-investments": (g) => {
-    // 3 to the resolver; 2 and 1 to two of the others (unknown which: spread evenly)
-    g.gains[g.resolver]! += 3;
-    const others = g.gains.length - 1;
-    for (let i = 0; i < g.gains.length; i++) if (i !== g.resolver) g.gains[i]! += 3 / others;
-  },
+  "high-risk-investments": () => {}, // see byResolver
   "labor-solutions": (g) => {
     const move = bestAndroidMove(g);
     g.city -= move * 1.3;
-    if (move > 0 || seatOfCorp(g.sense.s, "haas-bioroid") === g.resolver) pay(g, "haas-bioroid", 2);
+    pay(g, "haas-bioroid", 2); // the resolver moves one at least when it helps (or pays Haas-Bioroid)
     placeProblem(g, "orgcrime");
   },
   liquidation: (g) => {
@@ -282,11 +279,7 @@ const MODELS: Record<string, (g: Guess) => void> = {
     touch(g, d);
     pay(g, "globalsec", (d.humanFirst ? 1 : 0) + (d.orgcrime ? 1 : 0));
   },
-  "full-deployment": (g) => {
-    // five cards to someone the resolver picks (not the resolver)
-    const others = g.cards.length - 1;
-    for (let i = 0; i < g.cards.length; i++) if (i !== g.resolver) g.cards[i]! += 5 / others;
-  },
+  "full-deployment": () => {}, // see byResolver
   "riot-control": (g) => {
     if (g.sense.s.districts.some((d) => d.prisec)) {
       g.city += 0.3; // the prisec unit spent
@@ -320,8 +313,7 @@ const MODELS: Record<string, (g: Guess) => void> = {
     raiseUnrestSomewhere(g, 2);
   },
   "underpaid-overclocked": (g) => {
-    boostSupply(g, 2);
-    g.gains[g.resolver]! += 4;
+    boostSupply(g, 2); // and 4 capital to the resolver: see byResolver
     placeProblem(g, "humanFirst");
     placeProblem(g, "humanFirst");
   },
@@ -343,14 +335,41 @@ const MODELS: Record<string, (g: Guess) => void> = {
   },
 };
 
-/** A guess of what resolving `titleId` (an action card title or an emergency action id) by `resolver` does. */
-export function guessOutcome(sense: Sense, titleId: string, resolver: number): Outcome {
+/** The part of a card that depends on who resolves it: capital and cards for seats they pick. */
+function byResolver(o: Outcome, titleId: string, resolver: number, sense: Sense): void {
+  const others = o.gains.length - 1;
+  switch (titleId) {
+    case "vanity-project": {
+      // the resolver takes the capital, and loses an asset if they hold one
+      const assets = sense.s.seats[resolver]!.assets.length;
+      o.gains[resolver]! += 2 - (assets > 0 ? ASSET_WORTH * 0.75 : 0);
+      break;
+    }
+    case "high-risk-investments":
+      // 3 to the resolver; 2 and 1 to two of the others (unknown which: spread evenly)
+      o.gains[resolver]! += 3;
+      for (let i = 0; i < o.gains.length; i++) if (i !== resolver) o.gains[i]! += 3 / others;
+      break;
+    case "full-deployment":
+      // five cards to someone the resolver picks (not the resolver)
+      for (let i = 0; i < o.cards.length; i++) if (i !== resolver) o.cards[i]! += 5 / others;
+      break;
+    case "underpaid-overclocked":
+      o.gains[resolver]! += 4;
+      break;
+  }
+}
+
+function baseGuess(sense: Sense, titleId: string): Guess {
+  const city = sense.table.guesses as Map<string, Guess>;
+  const known = city.get(titleId);
+  if (known) return known;
   const n = sense.s.players;
   const g: Guess = {
     sense,
-    resolver,
     free: illnessFree.get(titleId) ?? false,
     involved: false,
+    contracts: new Array(n).fill(0),
     gains: new Array(n).fill(0),
     threat: 0,
     city: 0,
@@ -359,7 +378,23 @@ export function guessOutcome(sense: Sense, titleId: string, resolver: number): O
   MODELS[titleId]?.(g);
   if (g.involved) g.threat += ILLNESS_THREAT;
   if (g.threat < 2) pay(g, "melange", 3); // Melange Mining's contract (fan wording)
+  g.sense = null as unknown as Sense; // the cache must not keep a table alive
+  city.set(titleId, g);
   return g;
+}
+
+/** A guess of what resolving `titleId` (an action card title or an emergency action id) by `resolver` does. */
+export function guessOutcome(sense: Sense, titleId: string, resolver: number): Outcome {
+  const key = titleId + "@" + resolver;
+  const known = sense.memo.get(key) as Outcome | undefined;
+  if (known) return known;
+  const g = baseGuess(sense, titleId);
+  const ownCard = sense.s.variant.contractScope === "own-card";
+  const out: Outcome = { gains: g.gains.slice(), threat: g.threat, city: g.city, cards: g.cards.slice() };
+  for (let seat = 0; seat < out.gains.length; seat++) if (!ownCard || seat === resolver) out.gains[seat]! += g.contracts[seat]!;
+  byResolver(out, titleId, resolver, sense);
+  sense.memo.set(key, out);
+  return out;
 }
 
 /** An outcome in capital, for seat `sense.me`. */

@@ -39,6 +39,52 @@ export interface Sense {
   unitWorth: number;
   /** Production phases left before the next demand round. */
   productionsLeft: number;
+  /** Guesses already made during this decision (card-value.ts), by "title@resolver". */
+  memo: Map<string, unknown>;
+  /** Sums about this city shared by every seat and step while it stays the same. */
+  table: CityTable;
+}
+
+/** Memos of pure functions of the city (everything in cityKey), shared between decisions. */
+export interface CityTable {
+  problem: Float64Array;
+  place: Float64Array;
+  android: Float64Array;
+  /** Card guesses (card-value.ts), by title. */
+  guesses: Map<string, unknown>;
+}
+const PROBLEMS: Problem[] = ["humanFirst", "orgcrime", "outage", "strike", "protest", "illness"];
+const MOVERS = ["humanFirst", "orgcrime", "outage", "illness"] as const;
+const SLOTS = 16; // district ids 1..10 (and room for overrides)
+const tables = new Map<string, CityTable>();
+const TABLES_KEPT = 32;
+
+/** Everything the city sums read (a pure memo key: same key, same sums). */
+function cityKey(s: GameState, category: string | null): string {
+  let k = `${s.seed}|${s.players}|${s.round}|${s.threat}|${s.demand}|${category}|${s.variant.contractScope}|${s.variant.prisecBlocksEnemyUnits}|`;
+  k += JSON.stringify(s.variant.districtOverrides) + "|";
+  for (const d of s.districts) {
+    k += d.condition[0]! + (d.illness ? "i" : "") + (d.development ? "d" : "") + (d.android ? "a" : "") + (d.humanFirst ? "h" : "") + (d.orgcrime ? "o" : "") + (d.prisec ? "p" : "") + ",";
+  }
+  for (const r of RESOURCES) k += s.supply[r] + ",";
+  for (const p of s.seats) k += p.corp + p.assets.length + ",";
+  return k;
+}
+
+function cityTable(s: GameState, category: string | null): CityTable {
+  const key = cityKey(s, category);
+  let t = tables.get(key);
+  if (!t) {
+    if (tables.size >= TABLES_KEPT) tables.delete(tables.keys().next().value!);
+    t = {
+      problem: new Float64Array(PROBLEMS.length * SLOTS).fill(NaN),
+      place: new Float64Array(MOVERS.length * SLOTS).fill(NaN),
+      android: new Float64Array(2 * SLOTS).fill(NaN),
+      guesses: new Map(),
+    };
+    tables.set(key, t);
+  }
+  return t;
 }
 
 const districtDefs = new Map(catalog.districts.map((d) => [d.id, d]));
@@ -75,6 +121,7 @@ export function readTable(s: GameState, me: number): Sense {
     missing += shortfall[r];
   }
   const penalty = demand?.penalty ?? 6;
+  const category = nextEventCategory(s);
   const unitWorth = missing > 0 ? Math.min(1.5, penalty / Math.max(missing, 3)) : 0.1;
   const sense: Sense = {
     s,
@@ -82,10 +129,12 @@ export function readTable(s: GameState, me: number): Sense {
     threatWeight: 0,
     rivalSeat: null,
     ownCorpRival: mine.rival === mine.corp,
-    category: nextEventCategory(s),
+    category,
     shortfall,
     unitWorth,
     productionsLeft: Math.max(1, productionsBeforeDemand(s)),
+    memo: new Map(),
+    table: cityTable(s, category),
   };
   if (mine.rival !== "federalist" && mine.rival !== mine.corp) {
     const seat = seatOfCorp(s, mine.rival);
@@ -95,11 +144,33 @@ export function readTable(s: GameState, me: number): Sense {
   return sense;
 }
 
-/** Capital per threat point: small while threat is low, steep near 25, where everyone loses. */
+/** Threat a round adds on average (events, The Root, illness), for projecting where threat will end. */
+export const THREAT_PER_ROUND = 2.5;
+/** Chance that a future demand (not yet revealed) goes unmet, and its usual penalty. */
+const FUTURE_DEMAND_MISS = 0.4;
+const USUAL_PENALTY = 6;
+
+/** Where threat is heading by the end of the game if play goes on as usual. */
+export function projectedThreat(sense: Sense): number {
+  const s = sense.s;
+  let standard = 0;
+  let demands = 0;
+  for (let r = s.round; r < ROUND_TRACK.length; r++) {
+    if (ROUND_TRACK[r] === "D") demands++;
+    else standard++;
+  }
+  const missing = RESOURCES.reduce((n, r) => n + sense.shortfall[r], 0);
+  const demand = catalog.demands.find((d) => d.id === s.demand);
+  const thisDemand = demands > 0 ? Math.min(1, missing / (4 * sense.productionsLeft + 1)) * (demand?.penalty ?? USUAL_PENALTY) : 0;
+  const later = Math.max(0, demands - 1) * FUTURE_DEMAND_MISS * USUAL_PENALTY;
+  return s.threat + expectedEventThreat(sense) + THREAT_PER_ROUND * Math.max(0, standard - 1) + thisDemand + later;
+}
+
+/** Capital per threat point: everyone loses at 25, so a point weighs more the closer threat heads to 25. */
 function threatWeight(sense: Sense): number {
   const { s, me } = sense;
-  const looming = Math.min(THREAT_MAX, s.threat + expectedEventThreat(sense) * 0.5);
-  const normal = 0.3 + 10 * (looming / THREAT_MAX) ** 3;
+  const heading = projectedThreat(sense);
+  const normal = 0.5 + 8 / (1 + Math.exp(-(heading - THREAT_MAX) / 3));
   if (s.seats[me]!.rival !== "federalist") return normal;
   // The Federalist never wins at a normal end; at 25 threat it wins with at least 25 capital.
   const capital = s.seats[me]!.capital;
@@ -150,6 +221,14 @@ export function productionWorth(sense: Sense, d: DistrictState, asIf = false): n
 
 /** Expected threat points one problem causes where it stands (the coming event, production lost, The Root). */
 export function problemThreat(sense: Sense, kind: Problem, d: DistrictState): number {
+  if (d !== sense.s.districts[d.id - 1]) return problemThreatNow(sense, kind, d);
+  const i = PROBLEMS.indexOf(kind) * SLOTS + d.id;
+  const known = sense.table.problem[i]!;
+  if (!Number.isNaN(known)) return known;
+  return (sense.table.problem[i] = problemThreatNow(sense, kind, d));
+}
+
+function problemThreatNow(sense: Sense, kind: Problem, d: DistrictState): number {
   const cat = sense.category;
   const prod = d.android ? productionWorth(sense, { ...d, condition: "none" }) : 0;
   switch (kind) {
@@ -214,6 +293,13 @@ export function landing(sense: Sense, kind: Mover, start: NextDistrict): NextDis
 
 /** Threat points of placing one `kind` in district `id` (a surplus copy moves on, maybe into The Root). */
 export function placeHarm(sense: Sense, kind: Mover, id: DistrictId): number {
+  const i = MOVERS.indexOf(kind) * SLOTS + id;
+  const known = sense.table.place[i]!;
+  if (!Number.isNaN(known)) return known;
+  return (sense.table.place[i] = placeHarmNow(sense, kind, id));
+}
+
+function placeHarmNow(sense: Sense, kind: Mover, id: DistrictId): number {
   const at = landing(sense, kind, id);
   if (at === "root") return ROOT_THREAT;
   const d = sense.s.districts[at - 1]!;
@@ -232,6 +318,14 @@ export function moveOnHarm(sense: Sense, kind: "humanFirst" | "orgcrime", id: Di
 
 /** Threat points one android produces where it stands (a worse district is a better one to move it from). */
 export function androidWorth(sense: Sense, d: DistrictState, asIf = false): number {
+  if (d !== sense.s.districts[d.id - 1]) return androidWorthNow(sense, d, asIf);
+  const i = (asIf ? SLOTS : 0) + d.id;
+  const known = sense.table.android[i]!;
+  if (!Number.isNaN(known)) return known;
+  return (sense.table.android[i] = androidWorthNow(sense, d, asIf));
+}
+
+function androidWorthNow(sense: Sense, d: DistrictState, asIf: boolean): number {
   let w = productionWorth(sense, d, asIf);
   if (d.humanFirst) w -= 0.8; // production there doubles unrest
   if (d.condition === "protest") w -= 0.3; // one more production and it strikes
