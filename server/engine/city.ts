@@ -24,6 +24,16 @@ export const UNIT_NAMES: Record<Mover | "prisec" | "development", string> = {
   development: "development token",
 };
 
+/** "a Human First unit", "an outage token". */
+export function aName(kind: keyof typeof UNIT_NAMES): string {
+  const n = UNIT_NAMES[kind];
+  return (/^[aeiou]/i.test(n) ? "an " : "a ") + n;
+}
+
+function cap(x: string): string {
+  return x[0]!.toUpperCase() + x.slice(1);
+}
+
 export function D(s: GameState, id: DistrictId): DistrictState {
   return s.districts[id - 1]!;
 }
@@ -75,8 +85,8 @@ function settle(c: Ctx, kind: Mover, start: NextDistrict): NextDistrict {
     }
     at = district(c.s, at).next;
   }
-  log(c, "root", `A ${UNIT_NAMES[kind]} moves into The Root and returns to the reserve.`);
-  raiseThreat(c, ROOT_THREAT, `a ${UNIT_NAMES[kind]} reached The Root`);
+  log(c, "root", `${cap(aName(kind))} moves into The Root and returns to the reserve.`);
+  raiseThreat(c, ROOT_THREAT, `${aName(kind)} reached The Root`);
   return "root";
 }
 
@@ -88,8 +98,8 @@ export function place(c: Ctx, kind: Mover, id: DistrictId): NextDistrict | null 
   }
   involve(c, id);
   const at = settle(c, kind, id);
-  if (at === id) log(c, "place", `A ${UNIT_NAMES[kind]} is placed in ${districtName(id)}.`);
-  else if (at !== "root") log(c, "place", `A ${UNIT_NAMES[kind]} for ${districtName(id)} moves on to ${districtName(at)}.`);
+  if (at === id) log(c, "place", `${cap(aName(kind))} is placed in ${districtName(id)}.`);
+  else if (at !== "root") log(c, "place", `${cap(aName(kind))} for ${districtName(id)} moves on to ${districtName(at)}.`);
   return at;
 }
 
