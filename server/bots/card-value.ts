@@ -385,15 +385,16 @@ function baseGuess(sense: Sense, titleId: string): Guess {
 
 /** A guess of what resolving `titleId` (an action card title or an emergency action id) by `resolver` does. */
 export function guessOutcome(sense: Sense, titleId: string, resolver: number): Outcome {
-  const key = titleId + "@" + resolver;
-  const known = sense.memo.get(key) as Outcome | undefined;
+  let mine = sense.memo.get(titleId) as Outcome[] | undefined;
+  if (!mine) sense.memo.set(titleId, (mine = []));
+  const known = mine[resolver];
   if (known) return known;
   const g = baseGuess(sense, titleId);
   const ownCard = sense.s.variant.contractScope === "own-card";
   const out: Outcome = { gains: g.gains.slice(), threat: g.threat, city: g.city, cards: g.cards.slice() };
   for (let seat = 0; seat < out.gains.length; seat++) if (!ownCard || seat === resolver) out.gains[seat]! += g.contracts[seat]!;
   byResolver(out, titleId, resolver, sense);
-  sense.memo.set(key, out);
+  mine[resolver] = out;
   return out;
 }
 

@@ -39,8 +39,8 @@ export interface Sense {
   unitWorth: number;
   /** Production phases left before the next demand round. */
   productionsLeft: number;
-  /** Guesses already made during this decision (card-value.ts), by "title@resolver". */
-  memo: Map<string, unknown>;
+  /** Guesses already made during this decision (card-value.ts), by title, then resolver. */
+  memo: Map<string, unknown[]>;
   /** Sums about this city shared by every seat and step while it stays the same. */
   table: CityTable;
 }
@@ -59,16 +59,26 @@ const SLOTS = 16; // district ids 1..10 (and room for overrides)
 const tables = new Map<string, CityTable>();
 const TABLES_KEPT = 32;
 
-/** Everything the city sums read (a pure memo key: same key, same sums). */
+const CONDITION_CODE = { none: 0, protest: 1, strike: 2, outage: 3 } as const;
+/** The variant never changes during a game (the engine shares its object between states). */
+const variantKeys = new WeakMap<object, string>();
+
+/** Everything the city sums read, as a short string (a pure memo key: same key, same sums). */
 function cityKey(s: GameState, category: string | null): string {
-  let k = `${s.seed}|${s.players}|${s.round}|${s.threat}|${s.demand}|${category}|${s.variant.contractScope}|${s.variant.prisecBlocksEnemyUnits}|`;
-  k += JSON.stringify(s.variant.districtOverrides) + "|";
-  for (const d of s.districts) {
-    k += d.condition[0]! + (d.illness ? "i" : "") + (d.development ? "d" : "") + (d.android ? "a" : "") + (d.humanFirst ? "h" : "") + (d.orgcrime ? "o" : "") + (d.prisec ? "p" : "") + ",";
+  const v = s.variant;
+  let vk = variantKeys.get(v);
+  if (vk === undefined) {
+    vk = JSON.stringify([v.corpOrder, v.districtOverrides, v.prisecBlocksEnemyUnits]);
+    variantKeys.set(v, vk);
   }
-  for (const r of RESOURCES) k += s.supply[r] + ",";
-  for (const p of s.seats) k += p.corp + p.assets.length + ",";
-  return k;
+  const codes: number[] = [s.players, s.round, s.threat];
+  for (const d of s.districts) {
+    codes.push(
+      CONDITION_CODE[d.condition] | (d.illness ? 4 : 0) | (d.development ? 8 : 0) | (d.android ? 16 : 0) | (d.humanFirst ? 32 : 0) | (d.orgcrime ? 64 : 0) | (d.prisec ? 128 : 0),
+    );
+  }
+  for (const r of RESOURCES) codes.push(s.supply[r]);
+  return String.fromCharCode(...codes) + s.demand + "|" + category + "|" + vk;
 }
 
 function cityTable(s: GameState, category: string | null): CityTable {
