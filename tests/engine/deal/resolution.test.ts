@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { GameState, Variant } from "../../../server/engine/index.ts";
-import { atFirstMainOffer, clearCity, giveCard, ok, setDistrict, texts } from "../helpers.ts";
+import { atFirstMainOffer, choices, clearCity, giveCard, ok, setDistrict, texts } from "../helpers.ts";
 
 /** 4 players: seat 0 offers `main`, seat 1 counters with `counter`; then support from seats 2 and 3. */
 function contested(main: string | "emergency", counter: string | "emergency", variant: Partial<Variant> = {}): GameState {
@@ -77,5 +77,24 @@ describe("Deal step 5: Resolution", () => {
     const r = ok(s, 0, { type: "choose", option: 2 });
     expect(r.state.threat).toBe(2);
     expect(texts(r.events)).toContain("Spin Doctors involved a district with illness");
+  });
+});
+
+describe("Stolen emergency actions [R]", () => {
+  it("come back to the thief after use by default, or to their corporation with stolenEmergencyOwner original", () => {
+    for (const [variant, owner] of [[{}, 1], [{ stolenEmergencyOwner: "original" as const }, 0]] as const) {
+      let s = atFirstMainOffer(4, 1, variant);
+      // Haas-Bioroid holds Jinteki's Mandatory Quarantine (as after Bryan Stinson)
+      s.seats[1]!.emergency.push(s.seats[0]!.emergency.pop()!);
+      s = ok(s, 0, { type: "offer", card: s.seats[0]!.hand[0]! }).state;
+      s = ok(s, 1, { type: "counteroffer", emergency: "mandatory-quarantine", discard: [] }).state;
+      s = ok(s, 2, { type: "pass" }).state;
+      s = ok(s, 3, { type: "pass" }).state;
+      s = ok(s, 2, { type: "support", offer: "counter", cards: [s.seats[2]!.hand[0]!] }).state;
+      s = ok(s, 3, { type: "abstain" }).state;
+      expect(s.pending).toEqual({ kind: "effect", seat: 1 });
+      while (s.pending?.kind === "effect") s = ok(s, 1, { type: "choose", option: choices(s, 1)[0]! }).state;
+      expect(s.seats[owner]!.emergency).toContainEqual({ id: "mandatory-quarantine", faceup: false });
+    }
   });
 });
