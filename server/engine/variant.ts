@@ -79,36 +79,42 @@ export interface VariantDoc {
   default: unknown;
   tag: "[R]" | "[?]" | "[V-fan]";
   doc: string;
+  /** The allowed values of an enumerated option. */
+  choices?: string[];
 }
 
 /** One line per option, for the README and the lobby. */
 export const VARIANT_DOCS: VariantDoc[] = [
-  { key: "counterofferCost", default: "cards-in-box", tag: "[R]", doc: "Discard k action cards to counter when k counteroffers are already in the box (\"free\": no cost)." },
-  { key: "supportEligibility", default: "non-offerers", tag: "[R]", doc: "Only players with no offer in contention may support (\"everyone\": offerers too)." },
-  { key: "tieWinner", default: "main", tag: "[R]", doc: "A tie in support goes to the main offer (or \"counter\")." },
-  { key: "noMainOffer", default: "empty-main", tag: "[R]", doc: "An active player who cannot offer leaves the main offer empty: any counteroffer wins, else the asset is discarded (\"discard-asset\": skip the deal)." },
+  { key: "counterofferCost", default: "cards-in-box", tag: "[R]", doc: "Discard k action cards to counter when k counteroffers are already in the box (\"free\": no cost).", choices: ["cards-in-box", "free"] },
+  { key: "supportEligibility", default: "non-offerers", tag: "[R]", doc: "Only players with no offer in contention may support (\"everyone\": offerers too).", choices: ["non-offerers", "everyone"] },
+  { key: "tieWinner", default: "main", tag: "[R]", doc: "A tie in support goes to the main offer (or \"counter\").", choices: ["main", "counter"] },
+  { key: "noMainOffer", default: "empty-main", tag: "[R]", doc: "An active player who cannot offer leaves the main offer empty: any counteroffer wins, else the asset is discarded (\"discard-asset\": skip the deal).", choices: ["empty-main", "discard-asset"] },
   { key: "noCounterofferSkipsSupport", default: true, tag: "[R]", doc: "With no counteroffer the main offer wins at once and Support is skipped." },
   { key: "activePlayerMayCounter", default: false, tag: "[R]", doc: "The active player may also propose a counteroffer." },
   { key: "prisecBlocksEnemyUnits", default: true, tag: "[R]", doc: "Enemy units cannot be placed in or stop in a district with prisec; they move on." },
   { key: "supplyMax", default: 10, tag: "[?]", doc: "Top of each resource supply track; supply is clamped there." },
   { key: "startingCapital", default: [10, 11, 12, 13, 14, 15], tag: "[R]", doc: "Starting capital by seat, clockwise from the first player." },
-  { key: "setupInvestments", default: "draw-2-keep-1", tag: "[R]", doc: "At setup each player draws 2 investments and keeps 1 (\"draw-1\": first-game setup)." },
+  { key: "setupInvestments", default: "draw-2-keep-1", tag: "[R]", doc: "At setup each player draws 2 investments and keeps 1 (\"draw-1\": first-game setup).", choices: ["draw-2-keep-1", "draw-1"] },
   { key: "corpOrder", default: DEFAULT_VARIANT.corpOrder, tag: "[R]", doc: "Corporation Setup order, clockwise from the first player (Jinteki first is verified)." },
   { key: "districtOverrides", default: {}, tag: "[R]", doc: "Replace any district's tier, resources, production or next district." },
   { key: "citySetup", default: null, tag: "[?]", doc: "Replace the first-game City Setup (null: the catalog's reconstruction)." },
   { key: "corpDraws", default: {}, tag: "[?]", doc: "Replace any corp sheet's draw box (4-player and 5-6-player sides)." },
   { key: "eventTurns", default: {}, tag: "[R]", doc: "Replace an event's number of turns for the next Action Phase, by event id." },
-  { key: "contractScope", default: "any-card", tag: "[R]", doc: "Corp contracts pay for effects of any resolved card (\"own-card\": only cards that corp resolves)." },
-  { key: "stolenEmergencyOwner", default: "thief", tag: "[R]", doc: "A stolen emergency action comes back to the thief after use (\"original\": to its corporation)." },
+  { key: "contractScope", default: "any-card", tag: "[R]", doc: "Corp contracts pay for effects of any resolved card (\"own-card\": only cards that corp resolves).", choices: ["any-card", "own-card"] },
+  { key: "stolenEmergencyOwner", default: "thief", tag: "[R]", doc: "A stolen emergency action comes back to the thief after use (\"original\": to its corporation).", choices: ["thief", "original"] },
   { key: "reshuffleEmptyDecks", default: true, tag: "[R]", doc: "An empty action deck is rebuilt from its shuffled discard pile." },
-  { key: "resolvedEvents", default: "bottom", tag: "[R]", doc: "A resolved event goes to the bottom of the event deck (\"discard\": out of the game)." },
-  { key: "exploitationOrder", default: "ascending", tag: "[R]", doc: "Android districts are exploited in ascending district order." },
+  { key: "resolvedEvents", default: "bottom", tag: "[R]", doc: "A resolved event goes to the bottom of the event deck (\"discard\": out of the game).", choices: ["bottom", "discard"] },
+  { key: "exploitationOrder", default: "ascending", tag: "[R]", doc: "Android districts are exploited in ascending district order.", choices: ["ascending", "descending"] },
   { key: "tokenPools", default: DEFAULT_VARIANT.tokenPools, tag: "[?]", doc: "How many illness, outage and development tokens exist." },
   { key: "federalistWinsNormally", default: false, tag: "[V-fan]", doc: "The Federalist cannot win at a normal game end." },
 ];
 
+/** Fills in the defaults; unknown keys are dropped so that the state holds only real options. */
 export function resolveVariant(v: Partial<Variant> | undefined): Variant {
-  const out: Variant = { ...DEFAULT_VARIANT, ...(v ?? {}) };
+  const out: Variant = { ...DEFAULT_VARIANT };
+  for (const k of Object.keys(DEFAULT_VARIANT) as (keyof Variant)[]) {
+    if (v && v[k] !== undefined) (out as unknown as Record<string, unknown>)[k] = v[k];
+  }
   out.tokenPools = { ...DEFAULT_VARIANT.tokenPools, ...(v?.tokenPools ?? {}) };
   return out;
 }

@@ -32,3 +32,18 @@ describe("Variant options", () => {
     expect(s.seats.map((p) => p.corp)).toEqual(["jinteki", "nbn", "globalsec", "melange"]);
   });
 });
+
+describe("Variant choices", () => {
+  it("every enumerated option lists its allowed values, its default among them", () => {
+    for (const d of VARIANT_DOCS) {
+      if (typeof d.default !== "string") continue;
+      expect(d.choices, d.key).toBeDefined();
+      expect(d.choices).toContain(d.default);
+    }
+  });
+
+  it("unknown keys are dropped from the stored variant", () => {
+    const v = resolveVariant({ tieWinner: "counter", nonsense: 1 } as never);
+    expect(Object.keys(v).sort()).toEqual(Object.keys(DEFAULT_VARIANT).sort());
+  });
+});
