@@ -10,7 +10,7 @@ export function Countdown({ deadline }: { deadline: number }) {
   const left = Math.max(0, Math.ceil((deadline - now) / 1000));
   return (
     <span class={`countdown${left <= 10 ? " urgent" : ""}`} data-testid="countdown" role="timer" aria-live="off">
-      {left} s left
+      {left > 0 ? `${left} s left` : "time is up: a bot decides"}
     </span>
   );
 }

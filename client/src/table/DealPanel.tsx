@@ -16,11 +16,14 @@ export function DealPanel({ model, session }: { model: TableModel; session: Tabl
   const supportFor = (offer: "main" | "counter") => (deal?.supports ?? []).filter((s) => s.offer === offer);
   const total = (offer: "main" | "counter") => supportFor(offer).reduce((n, s) => n + s.count, 0);
   const waitingOnMe = game && model.mySeat !== null && game.pendingSeat === model.mySeat;
+  // Bots have no deadline: a countdown beside a bot's decision would be a leftover of the last one.
+  const pendingSeat = game ? seat(game.pendingSeat) : undefined;
+  const timed = !!game && game.deadline > 0 && !!pendingSeat && !pendingSeat.bot && !pendingSeat.botControlled;
 
   return (
     <div class="deal" data-testid="deal">
       <h2 id="deal-h">The deal</h2>
-      {game && (
+      {game && model.snap.status === "playing" && (
         <p class="turn" data-testid="turn">
           Active player: <strong>{seatLabel(seat(game.active))}</strong>
           {game.turnsLeft > 0 && <span class="muted"> · {plural(game.turnsLeft, "turn")} left this phase</span>}
@@ -30,7 +33,7 @@ export function DealPanel({ model, session }: { model: TableModel; session: Tabl
         <p class={`pending${waitingOnMe ? " mine" : ""}`} data-testid="pending" aria-live="polite">
           {waitingOnMe ? <strong>Your decision: </strong> : null}
           {game.pendingText}{" "}
-          {game.deadline > 0 && <Countdown deadline={game.deadline} />}
+          {timed && <Countdown deadline={game.deadline} />}
         </p>
       )}
       {deal ? (

@@ -68,7 +68,7 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
       <section class="corps-area" aria-labelledby="corps-h">
         <Corps model={model} />
       </section>
-      {model.me && (
+      {model.me && model.snap.status === "playing" && (
         <section class="trades-area" aria-labelledby="trades-h">
           <Trades model={model} session={session} />
         </section>
