@@ -140,6 +140,7 @@ export function giveAsset(s: GameState, seat: number, id: string, exhausted = fa
     // keep the number of turns: put another asset in its slot
     s.turnTrack[t] = s.assetDeck.shift()!;
   }
+  if (s.deal?.asset === id) s.deal.asset = s.assetDeck.shift()!;
   for (const p of s.seats) p.assets = p.assets.filter((a) => a.id !== id);
   s.seats[seat]!.assets.push({ id, exhausted });
 }

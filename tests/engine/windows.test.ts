@@ -5,7 +5,7 @@ import { gainCapital, log } from "../../server/engine/ctx.ts";
 import type { Command } from "../../shared/protocol.ts";
 import { legal } from "../../server/engine/index.ts";
 import type { GameState } from "../../server/engine/index.ts";
-import { advanceTo, atFirstMainOffer, giveAsset, ok } from "./helpers.ts";
+import { advanceTo, atFirstMainOffer, giveAsset, giveCard, ok } from "./helpers.ts";
 import { playRandomGame } from "./driver.ts";
 
 afterEach(() => clearHooks());
@@ -56,3 +56,32 @@ function firstOption(s: GameState, seat: number): string | number {
   const c = legal(s, seat).find((l) => l.type === "choose");
   return c && c.type === "choose" ? c.options[0]!.value : "done";
 }
+
+describe("Tie and illness-threat windows", () => {
+  it("a tie opens the tie window, where a hook may name the winner (Midori's hook point)", () => {
+    registerHook("tie", "midori", (c) => void (c.s.deal!.winner = "counter"));
+    let s = atFirstMainOffer(4, 6);
+    giveAsset(s, 3, "midori");
+    s = ok(s, 0, { type: "offer", card: s.seats[0]!.hand[0]! }).state;
+    s = ok(s, 1, { type: "counteroffer", card: s.seats[1]!.hand[0]!, discard: [] }).state;
+    s = ok(s, 2, { type: "pass" }).state;
+    s = ok(s, 3, { type: "pass" }).state;
+    s = ok(s, 2, { type: "abstain" }).state;
+    const r = ok(s, 3, { type: "abstain" });
+    expect(r.events.map((e) => e.text).join("\n")).toContain("Haas-Bioroid wins the deal");
+  });
+
+  it("illness threat opens the illness-threat window (Wong Ya Ching's hook point)", () => {
+    const seen: number[] = [];
+    registerHook("illness-threat", "wong-ya-ching", (_c, owner) => void seen.push(owner));
+    const s = atFirstMainOffer(4, 6);
+    giveAsset(s, 2, "wong-ya-ching");
+    for (const d of s.districts) d.illness = false;
+    s.districts[5]!.illness = true;
+    let t = ok(s, 0, { type: "offer", card: giveCard(s, 0, "ark-construction") }).state;
+    for (const seat of [1, 2, 3]) t = ok(t, seat, { type: "pass" }).state;
+    t = ok(t, 0, { type: "choose", option: 6 }).state;
+    expect(seen).toEqual([2]);
+    expect(t.threat).toBeGreaterThanOrEqual(2);
+  });
+});
