@@ -175,11 +175,16 @@ describe("a table of four in the browser", () => {
     const beaSeat = await bea.getByTestId("table").getAttribute("data-seat");
     let decisions = 0;
     let reloaded = false;
+    let dealShot = false;
     const deadline = Date.now() + 150_000;
     while (!(await logText(ann)).includes("Production Phase.")) {
       expect(Date.now(), "reached Production in time").toBeLessThan(deadline);
       let acted = false;
       for (const p of players) {
+        if (!dealShot && (await p.getByTestId("choice-support").count())) {
+          dealShot = true;
+          await p.getByTestId("deal").screenshot({ path: "test-results/deal.png" });
+        }
         if (await decide(p, decisions)) {
           decisions++;
           acted = true;
@@ -200,6 +205,26 @@ describe("a table of four in the browser", () => {
     expect(decisions).toBeGreaterThan(4);
     expect(await watcher.getByTestId("public-log").textContent()).toContain("Production Phase.");
 
+    // A binding trade: Ann gives Bea 1 capital; Bea accepts; both capitals move at once, and the
+    // spectator, who is not part of it, sees only the done trade in the public log.
+    const annSeat = (await ann.getByTestId("table").getAttribute("data-seat"))!;
+    const capital = async (p: Page, seat: string) => Number(await p.getByTestId(`capital-${seat}`).textContent());
+    const annBefore = await capital(watcher, annSeat);
+    const beaBefore = await capital(watcher, beaSeat!);
+    await ann.getByTestId("trade-to").selectOption(beaSeat!);
+    await ann.getByTestId("trade-give-capital").fill("1");
+    await ann.getByTestId("trade-send").click();
+    await ann.getByTestId("trades-outgoing").waitFor();
+    const offer = bea.getByTestId("trades-incoming").locator("li").first();
+    await offer.waitFor();
+    await expect(offer.textContent()).resolves.toContain("1 capital");
+    await offer.getByRole("button", { name: "Accept" }).click();
+    await watcher.getByTestId("public-log").getByText(/ trade: /).waitFor();
+    expect(await capital(watcher, annSeat)).toBe(annBefore - 1);
+    expect(await capital(watcher, beaSeat!)).toBe(beaBefore + 1);
+    await ann.getByTestId("trades").getByText(/ trade: /).waitFor();
+    expect(await ann.getByTestId("trades-outgoing").count()).toBe(0);
+
     await ann.screenshot({ path: "test-results/table.png", fullPage: true });
     await watcher.screenshot({ path: "test-results/spectator.png", fullPage: true });
     const { page: phone } = await openPage("phone", { width: 390, height: 844 });
@@ -208,6 +233,7 @@ describe("a table of four in the browser", () => {
     await phone.getByTestId("watch").click();
     await phone.getByTestId("city").waitFor();
     await phone.screenshot({ path: "test-results/table-phone.png", fullPage: true });
+    await phone.getByTestId("city").screenshot({ path: "test-results/city-phone.png" });
 
     expect(errors).toEqual([]);
   }, 240_000);
