@@ -163,14 +163,23 @@ function removeTokens(g: Guess, kind: "illness" | "outage", n: number): District
 
 /** The best android move: from its worst district to the best free one (threat points gained). */
 function bestAndroidMove(g: Guess): number {
-  const ds = g.sense.s.districts;
+  let from: DistrictState | null = null;
+  let to: DistrictState | null = null;
   let worst = Infinity;
   let bestFree = -Infinity;
-  for (const d of ds) {
-    if (d.android) worst = Math.min(worst, androidWorth(g.sense, d) - illnessCost(g, d));
-    else bestFree = Math.max(bestFree, androidWorth(g.sense, d, true) - illnessCost(g, d));
+  for (const d of g.sense.s.districts) {
+    if (d.android) {
+      const w = androidWorth(g.sense, d) + illnessCost(g, d);
+      if (w < worst) [worst, from] = [w, d];
+    } else {
+      const w = androidWorth(g.sense, d, true) - illnessCost(g, d);
+      if (w > bestFree) [bestFree, to] = [w, d];
+    }
   }
-  return Math.max(0, bestFree - worst);
+  if (!from || !to || bestFree - worst <= 0) return 0;
+  touch(g, from);
+  touch(g, to);
+  return androidWorth(g.sense, to, true) - androidWorth(g.sense, from);
 }
 
 function boostSupply(g: Guess, n: number): void {
