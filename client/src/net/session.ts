@@ -12,6 +12,13 @@ export interface Refusal { code: string; message: string; at: number; about: Abo
 
 export type Link = "connected" | "reconnecting" | "left";
 
+/** The game server: this page's own origin, except under `vite dev`, which serves only the client
+ * (the server then runs beside it on its default port). */
+function serverEndpoint(): string {
+  const origin = import.meta.env.DEV ? `${location.protocol}//${location.hostname}:2567` : location.origin;
+  return origin.replace(/^http/, "ws");
+}
+
 export class TableSession {
   readonly code: string;
   readonly spectator: boolean;
@@ -76,7 +83,7 @@ export class TableSession {
   static async join(rawCode: string, how: { name?: string; spectator?: boolean }): Promise<TableSession> {
     const info = await findTable(rawCode);
     const code = info.code;
-    const client = new Client(location.origin.replace(/^http/, "ws"));
+    const client = new Client(serverEndpoint());
     const remembered = how.spectator ? null : rememberedSeat(code);
     if (remembered) {
       try {
@@ -127,6 +134,8 @@ export class TableSession {
   }
 
   leave(): void {
+    // Before the game starts, leaving frees the seat, so its token opens nothing any more.
+    if (this.snap?.status === "lobby" && !this.spectator) forgetSeat(this.code);
     void this.room.leave(true);
   }
 }

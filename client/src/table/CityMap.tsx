@@ -90,22 +90,18 @@ function District({ def, d, style }: { def: DistrictDef; d: DistrictSnap | undef
   if (d?.prisec) tokens.push(["prisec", "Prisec", "Prisec unit"]);
   const condition = d?.condition && d.condition !== "none" ? d.condition : null;
   const produce = `${def.production.primary} ${resourceLabel(def.primary)}` + (def.secondary ? `, ${def.production.secondary} ${resourceLabel(def.secondary)}` : "");
-  const label = [
-    `District ${def.id}, ${def.name}, tier ${def.tier}`, `produces ${produce}`,
-    condition ?? "calm", ...tokens.map((t) => t[2]),
-  ].join("; ");
   return (
-    <li class={`district tier-${def.tier}${condition ? " " + condition : ""}`} style={style} aria-label={label}
+    <li class={`district tier-${def.tier}${condition ? " " + condition : ""}`} style={style}
       data-testid={`district-${def.id}`} data-condition={d?.condition ?? "none"}>
       <span class="name"><span class="num">{def.id}</span> {def.name}</span>
-      <span class="tier" aria-hidden="true">{"▮".repeat(def.tier)}</span>
-      <span class="res" aria-hidden="true">
+      <span class="tier" title={`Tier ${def.tier}`}><span aria-hidden="true">{"▮".repeat(def.tier)}</span><span class="sr-only">, tier {def.tier}, produces</span></span>
+      <span class="res" title={`Produces ${produce}`}>
         <span class={`r ${def.primary}`}>{def.production.primary} {resourceShort(def.primary)}</span>
         {def.secondary && <span class={`r ${def.secondary} second`}>{def.production.secondary} {resourceShort(def.secondary)}</span>}
       </span>
-      <span class="tokens" aria-hidden="true">
+      <span class="tokens">
         {condition && <span class={`chip cond ${condition}`}>{condition}</span>}
-        {tokens.map(([kind, short, long]) => <span key={kind} class={`chip ${kind}`} title={long}>{short}</span>)}
+        {tokens.map(([kind, short, long]) => <span key={kind} class={`chip ${kind}`} title={long}><span aria-hidden="true">{short}</span><span class="sr-only">{long}</span></span>)}
       </span>
     </li>
   );
