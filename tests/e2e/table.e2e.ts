@@ -227,6 +227,7 @@ describe("a table of four in the browser", () => {
 
     await ann.screenshot({ path: "test-results/table.png", fullPage: true });
     await watcher.screenshot({ path: "test-results/spectator.png", fullPage: true });
+    await watcher.getByTestId("city").screenshot({ path: "test-results/city.png" });
     const { page: phone } = await openPage("phone", { width: 390, height: 844 });
     await phone.goto(server.url + "/");
     await phone.getByTestId("join-code").fill(code);

@@ -25,17 +25,31 @@ function useNarrow(): boolean {
   return narrow;
 }
 
+/** The Root is only a label at the end of the arrows: it gets a shorter column than a district. */
+const ROOT_SPAN = 0.6;
+
+interface Box { x: number; y: number; w: number; h: number }
+
 export function CityMap({ districts }: { districts: DistrictSnap[] }) {
   const narrow = useNarrow();
   const byId = new Map(districts.map((d) => [d.id, d]));
-  // Grid size in cells (x across, y down) in either orientation, and a cell's size in SVG units.
-  const w = narrow ? LAYOUT.rows : LAYOUT.cols;
-  const h = narrow ? LAYOUT.cols : LAYOUT.rows;
+  // The city flows left to right (wide) or top to bottom (narrow); `along` is the flow axis.
+  const alongLength = LAYOUT.cols - 1 + ROOT_SPAN;
+  const w = narrow ? LAYOUT.rows : alongLength;
+  const h = narrow ? alongLength : LAYOUT.rows;
+  // A cell's size in SVG units, chosen so the district text fits.
   const cw = narrow ? 130 : 125;
-  const ch = narrow ? 125 : 115;
-  const at = (id: number | "root") => {
+  const ch = narrow ? 130 : 130;
+  const box = (id: number | "root"): Box => {
     const p = LAYOUT.places.find((q) => q.id === id)!;
-    return narrow ? { x: p.row + 0.5, y: p.col + 0.5 } : { x: p.col + 0.5, y: p.row + 0.5 };
+    const root = id === "root";
+    const along = root ? LAYOUT.cols - 1 + ROOT_SPAN / 2 : p.col + 0.5;
+    const across = p.row + 0.5;
+    const alongSize = root ? ROOT_SPAN * 0.85 : narrow ? BOX_H : BOX_W;
+    const acrossSize = narrow ? BOX_W : BOX_H;
+    return narrow
+      ? { x: across, y: along, w: acrossSize, h: alongSize }
+      : { x: along, y: across, w: alongSize, h: acrossSize };
   };
 
   return (
@@ -47,28 +61,28 @@ export function CityMap({ districts }: { districts: DistrictSnap[] }) {
           </marker>
         </defs>
         {LAYOUT.arrows.map((a) => {
-          const from = at(a.from);
-          const to = at(a.to);
-          // Start and end on the facing sides of the two boxes.
-          const x1 = (narrow ? from.x : from.x + BOX_W / 2) * cw;
-          const y1 = (narrow ? from.y + BOX_H / 2 : from.y) * ch;
-          const x2 = (narrow ? to.x : to.x - BOX_W / 2) * cw;
-          const y2 = (narrow ? to.y - BOX_H / 2 : to.y) * ch;
+          const from = box(a.from);
+          const to = box(a.to);
+          // From the downstream side of one box to the upstream side of the next.
+          const x1 = (narrow ? from.x : from.x + from.w / 2) * cw;
+          const y1 = (narrow ? from.y + from.h / 2 : from.y) * ch;
+          const x2 = (narrow ? to.x : to.x - to.w / 2) * cw;
+          const y2 = (narrow ? to.y - to.h / 2 : to.y) * ch;
           return <line key={`${a.from}-${a.to}`} x1={x1} y1={y1} x2={x2} y2={y2} marker-end="url(#arrowhead)" />;
         })}
       </svg>
       <ol class="districts">
         {LAYOUT.places.map((p) => {
-          const c = at(p.id);
+          const b = box(p.id);
           const style = {
-            left: `${((c.x - BOX_W / 2) / w) * 100}%`,
-            top: `${((c.y - BOX_H / 2) / h) * 100}%`,
-            width: `${(BOX_W / w) * 100}%`,
-            height: `${(BOX_H / h) * 100}%`,
+            left: `${((b.x - b.w / 2) / w) * 100}%`,
+            top: `${((b.y - b.h / 2) / h) * 100}%`,
+            width: `${(b.w / w) * 100}%`,
+            minHeight: `${(b.h / h) * 100}%`,
           };
           if (p.id === "root") {
             return (
-              <li key="root" class="district root" style={style} aria-label="The Root: a unit or token that moves in here returns to the reserve, and threat rises by 2">
+              <li key="root" class="district root" style={style} title="A unit or token that moves in here returns to the reserve, and threat rises by 2">
                 <span class="name">The Root</span><span class="muted">+2 threat</span>
               </li>
             );
