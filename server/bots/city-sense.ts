@@ -47,38 +47,37 @@ export interface Sense {
 
 /** Memos of pure functions of the city (everything in cityKey), shared between decisions. */
 export interface CityTable {
+  /** The public reading of the table, the same for every seat. */
+  shared: { shortfall: Record<Resource, number>; unitWorth: number; productionsLeft: number; projected: number } | null;
   problem: Float64Array;
   place: Float64Array;
   android: Float64Array;
   /** Card guesses (card-value.ts), by title. */
   guesses: Map<string, unknown>;
 }
-const PROBLEMS: Problem[] = ["humanFirst", "orgcrime", "outage", "strike", "protest", "illness"];
-const MOVERS = ["humanFirst", "orgcrime", "outage", "illness"] as const;
+const PROBLEM_INDEX: Record<Problem, number> = { humanFirst: 0, orgcrime: 1, outage: 2, strike: 3, protest: 4, illness: 5 };
+const MOVER_INDEX = { humanFirst: 0, orgcrime: 1, outage: 2, illness: 3 } as const;
 const SLOTS = 16; // district ids 1..10 (and room for overrides)
 const tables = new Map<string, CityTable>();
 const TABLES_KEPT = 32;
 
 const CONDITION_CODE = { none: 0, protest: 1, strike: 2, outage: 3 } as const;
-/** The variant never changes during a game (the engine shares its object between states). */
-const variantKeys = new WeakMap<object, string>();
+/** The variant never changes during a game (the engine shares its object between states): number it. */
+const variantIds = new WeakMap<object, number>();
+let nextVariantId = 0;
 
 /** Everything the city sums read, as a short string (a pure memo key: same key, same sums). */
 function cityKey(s: GameState, category: string | null): string {
-  const v = s.variant;
-  let vk = variantKeys.get(v);
-  if (vk === undefined) {
-    vk = JSON.stringify([v.corpOrder, v.districtOverrides, v.prisecBlocksEnemyUnits]);
-    variantKeys.set(v, vk);
-  }
-  const codes: number[] = [s.players, s.round, s.threat];
+  let vk = variantIds.get(s.variant);
+  if (vk === undefined) variantIds.set(s.variant, (vk = nextVariantId++));
+  const codes: number[] = [vk & 0xffff, vk >>> 16, s.players, s.round, s.threat];
   for (const d of s.districts) {
     codes.push(
       CONDITION_CODE[d.condition] | (d.illness ? 4 : 0) | (d.development ? 8 : 0) | (d.android ? 16 : 0) | (d.humanFirst ? 32 : 0) | (d.orgcrime ? 64 : 0) | (d.prisec ? 128 : 0),
     );
   }
   for (const r of RESOURCES) codes.push(s.supply[r]);
-  return String.fromCharCode(...codes) + s.demand + "|" + category + "|" + vk;
+  return String.fromCharCode(...codes) + s.demand + "|" + category;
 }
 
 function cityTable(s: GameState, category: string | null): CityTable {
@@ -87,8 +86,9 @@ function cityTable(s: GameState, category: string | null): CityTable {
   if (!t) {
     if (tables.size >= TABLES_KEPT) tables.delete(tables.keys().next().value!);
     t = {
-      problem: new Float64Array(PROBLEMS.length * SLOTS).fill(NaN),
-      place: new Float64Array(MOVERS.length * SLOTS).fill(NaN),
+      shared: null,
+      problem: new Float64Array(6 * SLOTS).fill(NaN),
+      place: new Float64Array(4 * SLOTS).fill(NaN),
       android: new Float64Array(2 * SLOTS).fill(NaN),
       guesses: new Map(),
     };
@@ -109,10 +109,13 @@ export function seatOfCorp(s: GameState, corp: CorpId | string): number {
   return s.seats.findIndex((p) => p.corp === corp);
 }
 
+const eventCategories = new Map(catalog.events.map((e) => [e.id, e.category]));
+const demandDefs = new Map(catalog.demands.map((d) => [d.id, d]));
+
 function nextEventCategory(s: GameState): string | null {
   // only the category: the back of the top card is public, its face is not
   const top = s.eventDeck[0];
-  return top ? (catalog.events.find((e) => e.id === top)?.category ?? null) : null;
+  return top ? (eventCategories.get(top) ?? null) : null;
 }
 
 function productionsBeforeDemand(s: GameState): number {
@@ -123,16 +126,8 @@ function productionsBeforeDemand(s: GameState): number {
 
 export function readTable(s: GameState, me: number): Sense {
   const mine = s.seats[me]!;
-  const demand = catalog.demands.find((d) => d.id === s.demand);
-  const shortfall = {} as Record<Resource, number>;
-  let missing = 0;
-  for (const r of RESOURCES) {
-    shortfall[r] = Math.max(0, (demand?.targets[r] ?? 0) - s.supply[r]);
-    missing += shortfall[r];
-  }
-  const penalty = demand?.penalty ?? 6;
   const category = nextEventCategory(s);
-  const unitWorth = missing > 0 ? Math.min(1.5, penalty / Math.max(missing, 3)) : 0.1;
+  const table = cityTable(s, category);
   const sense: Sense = {
     s,
     me,
@@ -140,17 +135,28 @@ export function readTable(s: GameState, me: number): Sense {
     rivalSeat: null,
     ownCorpRival: mine.rival === mine.corp,
     category,
-    shortfall,
-    unitWorth,
-    productionsLeft: Math.max(1, productionsBeforeDemand(s)),
+    shortfall: table.shared?.shortfall ?? ({} as Record<Resource, number>),
+    unitWorth: table.shared?.unitWorth ?? 0,
+    productionsLeft: table.shared?.productionsLeft ?? 1,
     memo: new Map(),
-    table: cityTable(s, category),
+    table,
   };
+  if (!table.shared) {
+    const demand = demandDefs.get(s.demand);
+    let missing = 0;
+    for (const r of RESOURCES) {
+      sense.shortfall[r] = Math.max(0, (demand?.targets[r] ?? 0) - s.supply[r]);
+      missing += sense.shortfall[r];
+    }
+    sense.unitWorth = missing > 0 ? Math.min(1.5, (demand?.penalty ?? USUAL_PENALTY) / Math.max(missing, 3)) : 0.1;
+    sense.productionsLeft = Math.max(1, productionsBeforeDemand(s));
+    table.shared = { shortfall: sense.shortfall, unitWorth: sense.unitWorth, productionsLeft: sense.productionsLeft, projected: projectedThreat(sense) };
+  }
   if (mine.rival !== "federalist" && mine.rival !== mine.corp) {
     const seat = seatOfCorp(s, mine.rival);
     sense.rivalSeat = seat >= 0 ? seat : null;
   }
-  sense.threatWeight = threatWeight(sense);
+  sense.threatWeight = threatWeight(sense, table.shared.projected);
   return sense;
 }
 
@@ -170,16 +176,15 @@ export function projectedThreat(sense: Sense): number {
     else standard++;
   }
   const missing = RESOURCES.reduce((n, r) => n + sense.shortfall[r], 0);
-  const demand = catalog.demands.find((d) => d.id === s.demand);
+  const demand = demandDefs.get(s.demand);
   const thisDemand = demands > 0 ? Math.min(1, missing / (4 * sense.productionsLeft + 1)) * (demand?.penalty ?? USUAL_PENALTY) : 0;
   const later = Math.max(0, demands - 1) * FUTURE_DEMAND_MISS * USUAL_PENALTY;
   return s.threat + expectedEventThreat(sense) + THREAT_PER_ROUND * Math.max(0, standard - 1) + thisDemand + later;
 }
 
 /** Capital per threat point: everyone loses at 25, so a point weighs more the closer threat heads to 25. */
-function threatWeight(sense: Sense): number {
+function threatWeight(sense: Sense, heading: number): number {
   const { s, me } = sense;
-  const heading = projectedThreat(sense);
   const normal = 0.5 + 8 / (1 + Math.exp(-(heading - THREAT_MAX) / 3));
   if (s.seats[me]!.rival !== "federalist") return normal;
   // The Federalist never wins at a normal end; at 25 threat it wins with at least 25 capital.
@@ -232,7 +237,7 @@ export function productionWorth(sense: Sense, d: DistrictState, asIf = false): n
 /** Expected threat points one problem causes where it stands (the coming event, production lost, The Root). */
 export function problemThreat(sense: Sense, kind: Problem, d: DistrictState): number {
   if (d !== sense.s.districts[d.id - 1]) return problemThreatNow(sense, kind, d);
-  const i = PROBLEMS.indexOf(kind) * SLOTS + d.id;
+  const i = PROBLEM_INDEX[kind] * SLOTS + d.id;
   const known = sense.table.problem[i]!;
   if (!Number.isNaN(known)) return known;
   return (sense.table.problem[i] = problemThreatNow(sense, kind, d));
@@ -303,7 +308,7 @@ export function landing(sense: Sense, kind: Mover, start: NextDistrict): NextDis
 
 /** Threat points of placing one `kind` in district `id` (a surplus copy moves on, maybe into The Root). */
 export function placeHarm(sense: Sense, kind: Mover, id: DistrictId): number {
-  const i = MOVERS.indexOf(kind) * SLOTS + id;
+  const i = MOVER_INDEX[kind] * SLOTS + id;
   const known = sense.table.place[i]!;
   if (!Number.isNaN(known)) return known;
   return (sense.table.place[i] = placeHarmNow(sense, kind, id));

@@ -84,20 +84,27 @@ function counteroffer(sense: Sense, t: Extract<LegalCommand, { type: "counteroff
   const curWorth = cur ? offerWorth(sense, cur.card, cur.seat) : 0;
   const keep = emergencyKeep(sense.s);
   const cost = t.discard.min;
+  // the hand, least useful first: the price of a counteroffer is paid from the front
+  const byWorth = cheapest(sense, t.discard.from, t.discard.from.length);
+  const payment = (card?: string) => byWorth.filter((id) => id !== card).slice(0, cost);
   const options: { card?: string; emergency?: string }[] = [...t.cards.map((card) => ({ card })), ...t.emergency.map((emergency) => ({ emergency }))];
   const gainOf = (o: { card?: string; emergency?: string }) => {
     const mine = o.card ? offerWorth(sense, o.card, sense.me) : offerWorth(sense, o.emergency!, sense.me) - keep;
-    const payFrom = t.discard.from.filter((id) => id !== o.card);
-    const paid = cheapest(sense, payFrom, cost).reduce((n, id) => n + holdWorth(sense, id), 0);
+    const paid = payment(o.card).reduce((n, id) => n + holdWorth(sense, id), 0);
     const spent = o.card ? holdWorth(sense, o.card) * 0.5 : 0;
     // about even odds of winning the support count
     return 0.5 * (mine - curWorth) - paid - spent;
   };
-  const best = argmax(options, gainOf, random);
-  if (!best || gainOf(best) < COUNTER_MARGIN) return { type: "pass" };
-  const payFrom = t.discard.from.filter((id) => id !== best.card);
-  if (payFrom.length < cost) return { type: "pass" };
-  return { type: "counteroffer", ...best, discard: cheapest(sense, payFrom, cost) };
+  let best: (typeof options)[number] | undefined;
+  let bestGain = -Infinity;
+  for (const o of options) {
+    const g = gainOf(o);
+    if (g > bestGain + 1e-9 || (Math.abs(g - bestGain) <= 1e-9 && random() < 0.5)) [best, bestGain] = [o, g];
+  }
+  if (!best || bestGain < COUNTER_MARGIN) return { type: "pass" };
+  const discard = payment(best.card);
+  if (discard.length < cost) return { type: "pass" };
+  return { type: "counteroffer", ...best, discard };
 }
 
 interface SupportPlan {
