@@ -20,3 +20,8 @@ export async function recordWrongCode(ip: string | undefined): Promise<void> {
     if (!(e instanceof RateLimiterRes)) throw e; // already over the limit: nothing more to record
   }
 }
+
+/** Forgets every recorded wrong code (tests start each case from a clean slate). */
+export async function clearWrongCodes(): Promise<void> {
+  for (const key of ["127.0.0.1", "::ffff:127.0.0.1", "::1", "unknown"]) await wrongCodes.delete(key);
+}

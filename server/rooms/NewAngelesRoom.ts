@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { Room, logger, type Client, type AuthContext } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
-import { apply, createGame, legal, viewFor, waitingFor, type GameState as EngineState } from "../engine/index.ts";
+import { apply, createGameWithEvents, legal, viewFor, waitingFor, type GameState as EngineState } from "../engine/index.ts";
 import { parseCommand, type Command } from "../../shared/protocol.ts";
 import { ChatMessage, HostMessage, JoinOptions, PlayerName, TableOptions } from "../../shared/room-protocol.ts";
 import type { GameEvent } from "../../shared/view.ts";
@@ -52,7 +52,8 @@ interface Whisper { from: number; to: number; fromName: string; text: string; at
 export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMetadata }> {
   state = new TableState();
   maxClients = 64;
-  maxMessagesPerSecond = 30;
+  /** Over this a client is disconnected as abusive; fast scripted clients stay well below it. */
+  maxMessagesPerSecond = 100;
   autoDispose = false;
   patchRate = null; // every change is sent at once with broadcastPatch()
 
@@ -194,8 +195,27 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     this.afterChange();
   }
 
+  /**
+   * Runs fn after ms on a plain timer. (The room clock ticks inside broadcastPatch, so a clock timer that
+   * sends a patch would re-enter itself.) An error is logged, never allowed to crash the process.
+   */
+  private later(fn: () => void, ms: number): { clear(): void } {
+    const handle = setTimeout(() => {
+      this.timers.delete(handle);
+      try {
+        fn();
+      } catch (err) {
+        logger.error({ err, roomId: this.roomId }, "room timer failed");
+      }
+    }, ms);
+    this.timers.add(handle);
+    return { clear: () => { clearTimeout(handle); this.timers.delete(handle); } };
+  }
+
+  private timers = new Set<NodeJS.Timeout>();
+
   onDispose() {
-    for (const t of [...this.botTimers.values(), ...this.deadlineTimers.values()]) t.clear();
+    for (const handle of this.timers) clearTimeout(handle);
   }
 
   // ---- seats -----------------------------------------------------------------------------------
@@ -234,7 +254,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     if (connected) {
       this.setBotControl(seat, false);
     } else if (this.state.status === "playing") {
-      seat.awayTimer = this.clock.setTimeout(() => {
+      seat.awayTimer = this.later(() => {
         seat.awayTimer = null;
         this.setBotControl(seat, true);
         this.logEvent(`${seat.name} is away: a bot plays their seat until they return.`);
@@ -258,11 +278,12 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
 
   private startGame(): void {
     for (let n = 0; n < this.options.seats; n++) if (!this.seatsBySeat.has(n)) this.seatBot(n);
-    this.game = createGame({ players: this.options.seats, seed: this.options.seed!, variant: this.options.variant as any });
+    const { state, events } = createGameWithEvents({ players: this.options.seats as 4 | 5 | 6, seed: this.options.seed!, variant: this.options.variant });
+    this.game = state;
     this.state.status = "playing";
     this.logEvent("The game begins.");
     for (const seat of this.seatsBySeat.values()) if (!seat.bot && !seat.connected) this.markConnected(seat, false);
-    this.afterGameChange([]);
+    this.afterGameChange(events);
   }
 
   private onCommand(client: Client, payload: unknown): void {
@@ -322,12 +343,12 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     for (const n of waiting) {
       if (this.botDriven(n)) {
         if (!this.botTimers.has(n)) {
-          this.botTimers.set(n, this.clock.setTimeout(() => { this.botTimers.delete(n); this.botMove(n); }, this.options.botDelayMs));
+          this.botTimers.set(n, this.later(() => { this.botTimers.delete(n); this.botMove(n); }, this.options.botDelayMs));
         }
       } else if (this.options.stepSeconds > 0 && !this.deadlineTimers.has(n)) {
         // When the deadline passes, the bot policy decides for this seat.
         this.deadlineAt.set(n, Date.now() + this.options.stepSeconds * 1000);
-        this.deadlineTimers.set(n, this.clock.setTimeout(() => { this.deadlineTimers.delete(n); this.botMove(n); }, this.options.stepSeconds * 1000));
+        this.deadlineTimers.set(n, this.later(() => { this.deadlineTimers.delete(n); this.botMove(n); }, this.options.stepSeconds * 1000));
       }
       if (this.options.stepSeconds > 0 && n === game.pending?.seat) deadline = this.deadlineAt.get(n) ?? 0;
     }
@@ -474,7 +495,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
 
   private startIdleTimer(): void {
     this.stopIdleTimer();
-    this.idleTimer = this.clock.setTimeout(() => this.disconnect(), IDLE_DISPOSE_MS);
+    this.idleTimer = this.later(() => this.disconnect(), IDLE_DISPOSE_MS);
   }
 
   private stopIdleTimer(): void {

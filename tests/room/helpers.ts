@@ -1,0 +1,108 @@
+// Test helpers for the game room: a booted server, tables made over HTTP, SDK clients that play
+// legal moves, and a recorder of every byte the server sends to each client.
+import { boot, type ColyseusTestServer } from "@colyseus/testing";
+import { matchMaker } from "@colyseus/core";
+import { WebSocketClient } from "@colyseus/ws-transport";
+import type { Room as SDKRoom } from "@colyseus/sdk";
+import pino from "pino";
+import { createServer } from "../../server/app.ts";
+import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
+import { randomCommand } from "../../server/bots/random.ts";
+import type { LegalCommand } from "../../shared/protocol.ts";
+
+export const BASE = "http://127.0.0.1:2568";
+
+export async function bootServer(): Promise<ColyseusTestServer> {
+  return boot(createServer({ logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }) }));
+}
+
+export async function createTable(options: Record<string, unknown> = {}): Promise<{ code: string; roomId: string; room: NewAngelesRoom }> {
+  const res = await fetch(`${BASE}/api/games`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ botDelayMs: 0, ...options }),
+  });
+  if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
+  const body = (await res.json()) as { code: string; roomId: string };
+  return { ...body, room: matchMaker.getLocalRoomById(body.roomId) as unknown as NewAngelesRoom };
+}
+
+export async function join(colyseus: ColyseusTestServer, roomId: string, options: Record<string, unknown>): Promise<SDKRoom> {
+  const room = await colyseus.sdk.joinById(roomId, options);
+  await room.waitForInitialState();
+  return room;
+}
+
+/** The decoded state of a client as plain JSON. */
+export function stateOf(client: SDKRoom): any {
+  return (client.state as any).toJSON();
+}
+
+export function until(check: () => boolean, timeoutMs = 20_000, what = "condition"): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const started = Date.now();
+    const tick = () => {
+      if (check()) return resolve();
+      if (Date.now() - started > timeoutMs) return reject(new Error(`timed out waiting for ${what}`));
+      setTimeout(tick, 10);
+    };
+    tick();
+  });
+}
+
+/** Makes an SDK client answer every decision it owes with a random legal command, until stopped. */
+export function autoplay(client: SDKRoom, seed: number): { stop(): void; errors: { code: string; message: string }[]; sent: number } {
+  let t = seed >>> 0;
+  const random = () => {
+    t = (t + 0x6d2b79f5) | 0;
+    let x = Math.imul(t ^ (t >>> 15), t | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  const result = { stop: () => { stopped = true; }, errors: [] as { code: string; message: string }[], sent: 0 };
+  let stopped = false;
+  let inFlight = false;
+  const act = () => {
+    if (stopped || inFlight) return;
+    const state = client.state as any;
+    if (state.status !== "playing") return;
+    const mine = [...state.seats.values()].find((s: any) => s.secret);
+    const templates = JSON.parse(mine?.secret?.legal ?? "[]") as LegalCommand[];
+    const command = randomCommand(templates, random);
+    if (command) {
+      inFlight = true;
+      result.sent++;
+      client.send("command", command);
+    }
+  };
+  // Any patch or refusal means the last command was handled: look again at what is legal now.
+  client.onMessage("error", (e) => { result.errors.push(e); inFlight = false; setTimeout(act, 0); });
+  client.onStateChange(() => { inFlight = false; setTimeout(act, 0); });
+  setTimeout(act, 0);
+  return result;
+}
+
+export interface WireMessage {
+  sessionId: string;
+  bytes: Buffer;
+  /** What each seat secretly held when these bytes were sent (hand card ids, rival, investment). */
+  secrets: { seat: number; hand: string[]; rival: string; investment: string | null }[];
+}
+
+/** Records every byte sent to every client, with the game's secrets at that moment. */
+export function recordWire(roomOf: () => NewAngelesRoom | undefined): { messages: WireMessage[]; stop(): void } {
+  const messages: WireMessage[] = [];
+  const original = WebSocketClient.prototype.raw;
+  WebSocketClient.prototype.raw = function (this: WebSocketClient, data: Uint8Array | Buffer, options?: any, cb?: any) {
+    const game = (roomOf() as any)?.game;
+    messages.push({
+      sessionId: this.sessionId,
+      bytes: Buffer.from(data),
+      secrets: game
+        ? game.seats.map((p: any) => ({ seat: p.seat, hand: [...p.hand], rival: p.rival, investment: p.investment }))
+        : [],
+    });
+    return original.call(this, data, options, cb);
+  };
+  return { messages, stop: () => { WebSocketClient.prototype.raw = original; } };
+}

@@ -1,0 +1,146 @@
+// The wire-level secrecy test: record every byte the server sends to each client through a whole
+// game, and prove that no other seat's hand card, investment or rival, no facedown asset and no deck
+// order ever reaches a player or a spectator: in the first full state, in patches, in messages,
+// and after a reconnection.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ColyseusTestServer } from "@colyseus/testing";
+import type { Room as SDKRoom } from "@colyseus/sdk";
+import { autoplay, bootServer, createTable, join, recordWire, stateOf, until } from "./helpers.ts";
+import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
+
+let colyseus: ColyseusTestServer;
+beforeAll(async () => { colyseus = await bootServer(); });
+afterAll(async () => colyseus.shutdown());
+
+/** How a string travels: msgpack/schema short-string encoding, or quoted inside a JSON string field. */
+function encodings(s: string): Buffer[] {
+  const utf8 = Buffer.from(s, "utf8");
+  const out = [Buffer.from(`"${s}"`, "utf8")];
+  if (utf8.length < 32) out.push(Buffer.concat([Buffer.from([0xa0 | utf8.length]), utf8]));
+  else out.push(Buffer.concat([Buffer.from([0xd9, utf8.length]), utf8]));
+  return out;
+}
+function contains(bytes: Buffer, s: string): boolean {
+  return encodings(s).some((e) => bytes.includes(e));
+}
+
+interface Snapshot {
+  decks: string[];
+  facedownAssets: string[];
+  investmentDeck: string[];
+  pendingInvestments: { seat: number; cards: string[] };
+  /** Support cards are played facedown: their identity is secret until Resolution. */
+  facedownSupport: { seat: number; cards: string[] }[];
+}
+
+describe("secrecy on the wire", () => {
+  it("never sends another seat's secrets, facedown assets or deck contents to anyone", async () => {
+    const { code, roomId, room } = await createTable({ seats: 4, bots: 2, seed: 21, graceSeconds: 600 });
+    let game: any = null;
+    const roomOf = () => room as NewAngelesRoom;
+    const wire = recordWire(roomOf);
+    const snapshots = new Map<object, Snapshot>();
+    // Extra per-message facts for the deck checks, taken at send time.
+    const origPush = wire.messages.push.bind(wire.messages);
+    wire.messages.push = (...items) => {
+      game = (room as any).game;
+      for (const m of items) {
+        if (!game) continue;
+        snapshots.set(m, {
+          decks: Object.values(game.actionDecks).flat() as string[],
+          facedownAssets: [...game.assetDeck, ...game.turnTrack.filter((x: string | null) => x)],
+          investmentDeck: [...game.investmentDeck],
+          pendingInvestments: game.pending?.kind === "investment" ? { seat: game.pending.seat, cards: game.pending.cards } : { seat: -1, cards: [] },
+          facedownSupport: game.deal && game.deal.winner === null ? game.deal.supports.map((x: any) => ({ seat: x.seat, cards: [...x.cards] })) : [],
+        });
+      }
+      return origPush(...items);
+    };
+
+    try {
+      const alice = await join(colyseus, roomId, { code, name: "Alice" });
+      let bob: SDKRoom = await join(colyseus, roomId, { code, name: "Bob" });
+      const spectator = await join(colyseus, roomId, { code, spectator: true });
+      const seatOfSession = new Map<string, number>([[alice.sessionId, 0], [bob.sessionId, 1]]);
+      let bobToken = "";
+      bob.onMessage("seat", (m: any) => { bobToken = m.seatToken; });
+      await until(() => bobToken !== "" && stateOf(alice).status === "playing");
+
+      // A private message between the two humans.
+      const whisper = "psst-only-for-bob-7f3a";
+      alice.send("chat", { text: whisper, to: 1 });
+      alice.send("chat", { text: "hello table" });
+
+      const aliceBot = autoplay(alice, 1);
+      let bobBot = autoplay(bob, 2);
+      await until(() => Number(stateOf(alice).game.round) >= 1 || stateOf(alice).status === "finished", 60_000, "round 2");
+
+      // Bob drops and the SDK reconnects him (same session).
+      bob.reconnection.minUptime = 0;
+      room.clients.getById(bob.sessionId)?.leave(4010);
+      await until(() => stateOf(bob).seats["1"]?.connected === true && (room as any).seatsBySeat.get(1).connected, 20_000, "reconnection");
+
+      // Then Bob reloads: a new connection takes the seat back with his seat token.
+      bobBot.stop();
+      await bob.leave();
+      bob = await join(colyseus, roomId, { code, seatToken: bobToken });
+      seatOfSession.set(bob.sessionId, 1);
+      bobBot = autoplay(bob, 3);
+      expect(stateOf(bob).seats["1"].secret).toBeDefined();
+
+      await until(() => stateOf(alice).status === "finished", 180_000, "the game to finish");
+      aliceBot.stop();
+      bobBot.stop();
+
+      // Decoded states: each human sees exactly its own secret; the spectator sees none.
+      for (const [client, seat] of [[alice, 0], [bob, 1]] as const) {
+        const seats = stateOf(client).seats;
+        for (const [key, s] of Object.entries<any>(seats)) expect(s.secret !== undefined, `seat ${key} for ${seat}`).toBe(Number(key) === seat);
+      }
+      for (const s of Object.values<any>(stateOf(spectator).seats)) expect(s.secret).toBeUndefined();
+
+      // Bytes: every message to every client, checked against what was secret when it was sent.
+      let checked = 0;
+      for (const m of wire.messages) {
+        const viewer = seatOfSession.get(m.sessionId) ?? -1; // -1: the spectator
+        const snap = snapshots.get(m);
+        for (const s of m.secrets) {
+          if (s.seat === viewer) continue;
+          for (const card of s.hand) expect(contains(m.bytes, card), `seat ${s.seat}'s hand card ${card} reached ${viewer}`).toBe(false);
+          if (s.investment) expect(contains(m.bytes, s.investment), `seat ${s.seat}'s investment reached ${viewer}`).toBe(false);
+        }
+        if (snap) {
+          for (const card of snap.decks) expect(contains(m.bytes, card), `deck card ${card} reached ${viewer}`).toBe(false);
+          for (const asset of snap.facedownAssets) expect(contains(m.bytes, asset), `facedown asset ${asset} reached ${viewer}`).toBe(false);
+          for (const inv of snap.investmentDeck) expect(contains(m.bytes, inv), `investment deck card ${inv} reached ${viewer}`).toBe(false);
+          for (const support of snap.facedownSupport) {
+            if (support.seat === viewer) continue;
+            for (const card of support.cards) expect(contains(m.bytes, card), `facedown support card ${card} reached ${viewer}`).toBe(false);
+          }
+          if (snap.pendingInvestments.seat !== viewer) {
+            for (const inv of snap.pendingInvestments.cards) expect(contains(m.bytes, inv), `investment choice ${inv} reached ${viewer}`).toBe(false);
+          }
+        }
+        const hasWhisper = m.bytes.includes(Buffer.from(whisper));
+        if (hasWhisper) expect([0, 1]).toContain(viewer);
+        checked++;
+      }
+      expect(checked).toBeGreaterThan(100);
+      // The whisper did reach both its parties, and the public chat reached the spectator.
+      const bytesTo = (id: string) => Buffer.concat(wire.messages.filter((m) => m.sessionId === id).map((m) => m.bytes));
+      expect(bytesTo(alice.sessionId).includes(Buffer.from(whisper))).toBe(true);
+      expect(bytesTo(bob.sessionId).includes(Buffer.from(whisper))).toBe(true);
+      expect(bytesTo(spectator.sessionId).includes(Buffer.from("hello table"))).toBe(true);
+
+      // The rival cards are revealed only once the game is over, in the public result.
+      const result = JSON.parse(stateOf(spectator).game.result);
+      expect(result.seats.map((s: any) => s.rival)).toHaveLength(4);
+
+      await alice.leave();
+      await bob.leave();
+      await spectator.leave();
+    } finally {
+      wire.stop();
+    }
+  }, 300_000);
+});
