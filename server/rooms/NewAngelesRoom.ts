@@ -93,7 +93,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     this.onMessage("*", (client, type) => this.refuse(client, "unknown-message", `There is no message "${String(type)}".`));
 
     this.startIdleTimer();
-    this.publishMetadata();
+    if (this.freeSeat() === null) this.startGame(); // a table of bots only plays at once
+    else this.publishMetadata();
   }
 
   // ---- joining ---------------------------------------------------------------------------------
@@ -156,7 +157,9 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     seat.sessionId = client.sessionId;
     this.seatBySession.set(client.sessionId, seat.seat);
     this.markConnected(seat, true);
-    client.view.add(this.state.seats.get(String(seat.seat))!);
+    const seatState = this.state.seats.get(String(seat.seat))!;
+    seatState.secret.seatToken = seat.token!;
+    client.view.add(seatState);
     client.send("seat", { seat: seat.seat, seatToken: seat.token });
     client.send("whispers", { messages: this.whispers.filter((w) => w.from === seat.seat || w.to === seat.seat) });
     this.logEvent(`${seat.name} ${auth.reclaim !== null ? "is back" : "sits down"} at seat ${seat.seat + 1}.`);
@@ -329,8 +332,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       this.state.status = "finished";
       this.clearTimers();
     }
+    if (this.state.status === "playing") this.scheduleDecisions(); // before the patch: it carries the new deadline
     this.afterChange();
-    if (this.state.status === "playing") this.scheduleDecisions();
   }
 
   /** Deadlines and bot moves for every seat the game waits for. */

@@ -13,6 +13,8 @@ export type CardState = SchemaType<typeof CardState>;
 
 /** One seat's secrets: only that seat's client ever receives this object. */
 export const SecretState = schema({
+  /** Lets this seat's person take the seat back after a reload or a bot takeover. */
+  seatToken: t.string().default(""),
   hand: t.array(CardState),
   rival: t.string().default(""),
   investment: t.string().default(""),

@@ -68,10 +68,7 @@ describe("lobby, host and deadlines", () => {
     expect(errors).toEqual([]);
   }, 60_000);
 
-  // KNOWN SERVER BUG (server/rooms/NewAngelesRoom.ts afterGameChange): scheduleDecisions() writes
-  // game.deadline after the patch is broadcast, so a new deadline reaches clients only with the next
-  // patch. Marked `fails` so the suite stays green; turn it back into `it` once the room is fixed.
-  it.fails("shows the seconds left on each of your decisions, and a bot decides when they run out", async () => {
+  it("shows the seconds left on each of your decisions, and a bot decides when they run out", async () => {
     keepPicturesOnFailure("deadline");
     const res = await fetch(server.url + "/api/games", {
       method: "POST", headers: { "content-type": "application/json" },

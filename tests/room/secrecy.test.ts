@@ -62,9 +62,9 @@ describe("secrecy on the wire", () => {
       let bob: SDKRoom = await join(colyseus, roomId, { code, name: "Bob" });
       const spectator = await join(colyseus, roomId, { code, spectator: true });
       const seatOfSession = new Map<string, number>([[alice.sessionId, 0], [bob.sessionId, 1]]);
-      let bobToken = "";
-      bob.onMessage("seat", (m: any) => { bobToken = m.seatToken; });
-      await until(() => bobToken !== "" && stateOf(alice).status === "playing");
+      await until(() => stateOf(alice).status === "playing" && stateOf(bob).seats["1"]?.secret?.seatToken, 20_000, "the start");
+      const bobToken: string = stateOf(bob).seats["1"].secret.seatToken;
+      const aliceToken: string = stateOf(alice).seats["0"].secret.seatToken;
 
       // A private message between the two humans.
       const whisper = "psst-only-for-bob-7f3a";
@@ -121,6 +121,8 @@ describe("secrecy on the wire", () => {
             for (const inv of snap.pendingInvestments.cards) expect(contains(m.bytes, inv), `investment choice ${inv} reached ${viewer}`).toBe(false);
           }
         }
+        if (viewer !== 0) expect(m.bytes.includes(Buffer.from(aliceToken)), `Alice's seat token reached ${viewer}`).toBe(false);
+        if (viewer !== 1) expect(m.bytes.includes(Buffer.from(bobToken)), `Bob's seat token reached ${viewer}`).toBe(false);
         const hasWhisper = m.bytes.includes(Buffer.from(whisper));
         if (hasWhisper) expect([0, 1]).toContain(viewer);
         checked++;
