@@ -49,9 +49,9 @@ export interface Sense {
 export interface CityTable {
   /** The public reading of the table, the same for every seat. */
   shared: { shortfall: Record<Resource, number>; unitWorth: number; productionsLeft: number; projected: number } | null;
-  problem: Float64Array;
-  place: Float64Array;
-  android: Float64Array;
+  problem: number[];
+  place: number[];
+  android: number[];
   /** Card guesses (card-value.ts), by title. */
   guesses: Map<string, unknown>;
 }
@@ -87,9 +87,9 @@ function cityTable(s: GameState, category: string | null): CityTable {
     if (tables.size >= TABLES_KEPT) tables.delete(tables.keys().next().value!);
     t = {
       shared: null,
-      problem: new Float64Array(6 * SLOTS).fill(NaN),
-      place: new Float64Array(4 * SLOTS).fill(NaN),
-      android: new Float64Array(2 * SLOTS).fill(NaN),
+      problem: new Array<number>(6 * SLOTS).fill(NaN),
+      place: new Array<number>(4 * SLOTS).fill(NaN),
+      android: new Array<number>(2 * SLOTS).fill(NaN),
       guesses: new Map(),
     };
     tables.set(key, t);
