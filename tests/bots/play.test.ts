@@ -7,6 +7,7 @@ import { playGame } from "../../server/bots/play.ts";
 import { botStats } from "../../server/bots/policy.ts";
 import { makeRandom, randomCommand } from "../../server/bots/random.ts";
 import { apply, legal, replay, waitingFor } from "../../server/engine/index.ts";
+import type { Variant } from "../../server/engine/index.ts";
 
 describe("whole bot games", () => {
   for (const players of [4, 5, 6] as const) {
@@ -24,6 +25,26 @@ describe("whole bot games", () => {
       expect(botStats.fallbacks - fallbacksBefore, botStats.lastProblem).toBe(0);
     });
   }
+
+  it("plays every variant option without an error, a broken invariant or a fallback", () => {
+    const variants: Partial<Variant>[] = [
+      { supportEligibility: "everyone", tieWinner: "counter" },
+      { counterofferCost: "free", noCounterofferSkipsSupport: false },
+      { noMainOffer: "discard-asset", contractScope: "own-card", activePlayerMayCounter: true },
+      { prisecBlocksEnemyUnits: false, setupInvestments: "draw-1", reshuffleEmptyDecks: false, resolvedEvents: "discard" },
+      { federalistWinsNormally: true, stolenEmergencyOwner: "original", exploitationOrder: "descending", supplyMax: 6 },
+    ];
+    const fallbacksBefore = botStats.fallbacks;
+    for (const variant of variants) {
+      for (const players of [4, 5, 6] as const) {
+        const run = playGame(players, 7, variant, botCommand, { check: allChecks });
+        expect(run.error, JSON.stringify(variant)).toBeNull();
+        expect(run.violations, JSON.stringify(variant)).toEqual([]);
+        expect(run.ending).not.toBeNull();
+      }
+    }
+    expect(botStats.fallbacks - fallbacksBefore, botStats.lastProblem).toBe(0);
+  });
 
   it("a seeded game is deterministic: same seed, same command log, and the log replays to the same state", () => {
     const a = playGame(5, 42);
