@@ -29,6 +29,7 @@ export async function createTable(options: Record<string, unknown> = {}): Promis
 
 export async function join(colyseus: ColyseusTestServer, roomId: string, options: Record<string, unknown>): Promise<SDKRoom> {
   const room = await colyseus.sdk.joinById(roomId, options);
+  room.onMessage("*", () => { /* messages a test does not listen to */ });
   await room.waitForInitialState();
   return room;
 }

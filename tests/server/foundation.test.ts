@@ -18,17 +18,20 @@ describe("the server process", () => {
     expect(await res.json()).toMatchObject({ status: "ok" });
   });
 
-  it("lets a client join a new_angeles room over a real socket and decode its state", async () => {
-    const room = await colyseus.createRoom("new_angeles", { seats: 5 });
-    const alice = await colyseus.connectTo(room, { name: "  Alice  " });
+  it("lets a client join a table over a real socket through @colyseus/sdk and decode its state", async () => {
+    const res = await fetch("http://127.0.0.1:2568/api/games", {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seats: 5 }),
+    });
+    const { code, roomId } = (await res.json()) as { code: string; roomId: string };
+    const alice = await colyseus.sdk.joinById(roomId, { code, name: "  Alice  " });
+    await alice.waitForInitialState();
     const state = alice.state as any;
-    expect(state.seats).toBe(5);
-    expect(state.players.get(alice.sessionId)?.name).toBe("Alice");
+    expect(state.seatCount).toBe(5);
+    expect(state.seats.get("0")?.name).toBe("Alice");
     await alice.leave();
   });
 
-  it("refuses a join without a name, with a clear message", async () => {
-    const room = await colyseus.createRoom("new_angeles", {});
-    await expect(colyseus.connectTo(room, { name: "   " })).rejects.toThrow(/name/i);
+  it("refuses to create a room without an invite code (tables are made over HTTP)", async () => {
+    await expect(colyseus.createRoom("new_angeles", {})).rejects.toThrow(/invite code/i);
   });
 });
