@@ -14,6 +14,7 @@ import {
   lowerUnrestWorth,
   moveOnHarm,
   placeHarm,
+  PROCUREMENT_THREAT,
   problemThreat,
   raiseUnrestHarm,
   resourceWorth,
@@ -51,6 +52,8 @@ interface Guess {
   city: number;
   /** Cards everyone draws whoever resolves it. */
   cards: number[];
+  /** The whole outcome when every contract pays and nothing depends on the resolver (read-only). */
+  whoever: Outcome | null;
 }
 
 const emergencyIds = new Set(catalog.emergencyActions.map((e) => e.id));
@@ -201,7 +204,7 @@ const MODELS: Record<string, (g: Guess) => void> = {
   "clinical-trials": (g) => void removeTokens(g, "illness", 1),
   "information-procurement": (g) => {
     // the table must chip in at least one capital per player; funded more often when threat is high
-    const likely = g.sense.s.threat >= 12 ? 0.7 : 0.4;
+    const likely = g.sense.s.threat >= PROCUREMENT_THREAT ? 0.7 : 0.4;
     g.threat -= 2 * likely;
     for (let i = 0; i < g.gains.length; i++) g.gains[i]! -= likely;
   },
@@ -344,6 +347,9 @@ const MODELS: Record<string, (g: Guess) => void> = {
   },
 };
 
+/** Cards whose outcome depends on who resolves them (see byResolver). */
+const RESOLVER_TITLES = new Set(["vanity-project", "high-risk-investments", "full-deployment", "underpaid-overclocked"]);
+
 /** The part of a card that depends on who resolves it: capital and cards for seats they pick. */
 function byResolver(o: Outcome, titleId: string, resolver: number, sense: Sense): void {
   const others = o.gains.length - 1;
@@ -383,10 +389,12 @@ function baseGuess(sense: Sense, titleId: string): Guess {
     threat: 0,
     city: 0,
     cards: new Array(n).fill(0),
+    whoever: null,
   };
   MODELS[titleId]?.(g);
   if (g.involved) g.threat += ILLNESS_THREAT;
   if (g.threat < 2) pay(g, "melange", 3); // Melange Mining's contract (fan wording)
+  if (!RESOLVER_TITLES.has(titleId)) g.whoever = { gains: g.gains.map((x, seat) => x + g.contracts[seat]!), threat: g.threat, city: g.city, cards: g.cards };
   g.sense = null as unknown as Sense; // the cache must not keep a table alive
   city.set(titleId, g);
   return g;
@@ -400,6 +408,7 @@ export function guessOutcome(sense: Sense, titleId: string, resolver: number): O
   if (known) return known;
   const g = baseGuess(sense, titleId);
   const ownCard = sense.s.variant.contractScope === "own-card";
+  if (g.whoever && !ownCard) return g.whoever;
   const out: Outcome = { gains: g.gains.slice(), threat: g.threat, city: g.city, cards: g.cards.slice() };
   for (let seat = 0; seat < out.gains.length; seat++) if (!ownCard || seat === resolver) out.gains[seat]! += g.contracts[seat]!;
   byResolver(out, titleId, resolver, sense);

@@ -48,7 +48,7 @@ export interface Sense {
 /** Memos of pure functions of the city (everything in cityKey), shared between decisions. */
 export interface CityTable {
   /** The public reading of the table, the same for every seat. */
-  shared: { shortfall: Record<Resource, number>; unitWorth: number; productionsLeft: number; projected: number } | null;
+  shared: { shortfall: Record<Resource, number>; unitWorth: number; productionsLeft: number } | null;
   problem: number[];
   place: number[];
   android: number[];
@@ -61,6 +61,8 @@ const SLOTS = 16; // district ids 1..10 (and room for overrides)
 const tables = new Map<string, CityTable>();
 const TABLES_KEPT = 32;
 
+/** Information Procurement is funded more often from this threat on (card-value.ts). */
+export const PROCUREMENT_THREAT = 12;
 const CONDITION_CODE = { none: 0, protest: 1, strike: 2, outage: 3 } as const;
 /** The variant never changes during a game (the engine shares its object between states): number it. */
 const variantIds = new WeakMap<object, number>();
@@ -70,13 +72,17 @@ let nextVariantId = 0;
 function cityKey(s: GameState, category: string | null): string {
   let vk = variantIds.get(s.variant);
   if (vk === undefined) variantIds.set(s.variant, (vk = nextVariantId++));
-  const codes: number[] = [vk & 0xffff, vk >>> 16, s.players, s.round, s.threat];
+  // the card guesses read threat only against Information Procurement's threshold
+  const codes: number[] = [vk & 0xffff, vk >>> 16, s.players, s.round, s.threat >= PROCUREMENT_THREAT ? 1 : 0];
   for (const d of s.districts) {
     codes.push(
       CONDITION_CODE[d.condition] | (d.illness ? 4 : 0) | (d.development ? 8 : 0) | (d.android ? 16 : 0) | (d.humanFirst ? 32 : 0) | (d.orgcrime ? 64 : 0) | (d.prisec ? 128 : 0),
     );
   }
-  for (const r of RESOURCES) codes.push(s.supply[r]);
+  // supply matters as far as the demand still lacks it (and credits for Spin Doctors)
+  const demand = demandDefs.get(s.demand);
+  for (const r of RESOURCES) codes.push(Math.max(0, (demand?.targets[r] ?? 0) - s.supply[r]));
+  codes.push(s.supply.credits > 0 ? 1 : 0);
   return String.fromCharCode(...codes) + s.demand + "|" + category;
 }
 
@@ -150,13 +156,13 @@ export function readTable(s: GameState, me: number): Sense {
     }
     sense.unitWorth = missing > 0 ? Math.min(1.5, (demand?.penalty ?? USUAL_PENALTY) / Math.max(missing, 3)) : 0.1;
     sense.productionsLeft = Math.max(1, productionsBeforeDemand(s));
-    table.shared = { shortfall: sense.shortfall, unitWorth: sense.unitWorth, productionsLeft: sense.productionsLeft, projected: projectedThreat(sense) };
+    table.shared = { shortfall: sense.shortfall, unitWorth: sense.unitWorth, productionsLeft: sense.productionsLeft };
   }
   if (mine.rival !== "federalist" && mine.rival !== mine.corp) {
     const seat = seatOfCorp(s, mine.rival);
     sense.rivalSeat = seat >= 0 ? seat : null;
   }
-  sense.threatWeight = threatWeight(sense, table.shared.projected);
+  sense.threatWeight = threatWeight(sense, projectedThreat(sense));
   return sense;
 }
 
