@@ -6,6 +6,7 @@ import { WebSocketTransport } from "@colyseus/ws-transport";
 import type { Logger } from "pino";
 import { NewAngelesRoom } from "./rooms/NewAngelesRoom.ts";
 import { lobbyRoutes } from "./lobby/routes.ts";
+import { registry } from "./metrics.ts";
 
 const clientDir = path.resolve(import.meta.dirname, "../dist/client");
 const startedAt = Date.now();
@@ -20,6 +21,9 @@ export function createServer(options: { logger: Logger }) {
       app.disable("x-powered-by");
       app.get("/healthz", (_req, res) => {
         res.json({ status: "ok", uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) });
+      });
+      app.get("/metrics", async (_req, res) => {
+        res.type(registry.contentType).send(await registry.metrics());
       });
       app.use(lobbyRoutes(options.logger));
       app.use(express.static(clientDir));

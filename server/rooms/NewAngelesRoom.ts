@@ -13,6 +13,7 @@ import { normalizeCode } from "../lobby/codes.ts";
 import { recordWrongCode, wrongCodeWait } from "../lobby/throttle.ts";
 import { botCommand } from "../bots/index.ts";
 import { checkVariant } from "./variant-check.ts";
+import * as metrics from "../metrics.ts";
 import { projectPublic, projectSecret, syncStrings } from "./projection.ts";
 import { ChatLine, GameState, SecretState, SeatState, TableState } from "./schema.ts";
 
@@ -87,10 +88,10 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     this.setPrivate(this.options.private);
     for (let i = 0; i < this.options.bots; i++) this.seatBot(this.options.seats - 1 - i);
 
-    this.onMessage("command", (client, payload) => this.onCommand(client, payload));
-    this.onMessage("chat", (client, payload) => this.onChat(client, payload));
-    this.onMessage("host", (client, payload) => this.onHost(client, payload));
-    this.onMessage("*", (client, type) => this.refuse(client, "unknown-message", `There is no message "${String(type)}".`));
+    this.onMessage("command", (client, payload) => { metrics.messageReceived("command"); this.onCommand(client, payload); });
+    this.onMessage("chat", (client, payload) => { metrics.messageReceived("chat"); this.onChat(client, payload); });
+    this.onMessage("host", (client, payload) => { metrics.messageReceived("host"); this.onHost(client, payload); });
+    this.onMessage("*", (client, type) => { metrics.messageReceived(type); this.refuse(client, "unknown-message", `There is no message "${String(type).slice(0, 40)}".`); });
 
     this.startIdleTimer();
     if (this.freeSeat() === null) this.startGame(); // a table of bots only plays at once
@@ -256,17 +257,24 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     if (s) s.connected = connected;
     if (connected) {
       this.setBotControl(seat, false);
+      if (this.state.status === "playing") this.scheduleDecisions(); // deadlines for decisions now theirs again
     } else if (this.state.status === "playing") {
       seat.awayTimer = this.later(() => {
         seat.awayTimer = null;
         this.setBotControl(seat, true);
         this.logEvent(`${seat.name} is away: a bot plays their seat until they return.`);
+        if (this.state.status === "playing") this.scheduleDecisions();
         this.afterChange();
       }, this.options.graceSeconds * 1000);
     }
   }
 
   private setBotControl(seat: Seat, on: boolean): void {
+    if (!on) {
+      // The person is back: their decisions are theirs again.
+      this.botTimers.get(seat.seat)?.clear();
+      this.botTimers.delete(seat.seat);
+    }
     seat.botControlled = on;
     const s = this.state.seats.get(String(seat.seat));
     if (s) s.botControlled = on;
@@ -290,12 +298,13 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   }
 
   private onCommand(client: Client, payload: unknown): void {
+    const receivedAt = metrics.now();
     const seat = this.seatOf(client);
     if (!seat) return this.refuse(client, "not-a-player", "Spectators cannot play: join with a seat to send game commands.");
     if (!this.game) return this.refuse(client, "not-started", "The game has not started yet.");
     const parsed = parseCommand(payload);
     if (!parsed.ok) return this.refuse(client, "bad-command", parsed.message);
-    this.play(seat.seat, parsed.command, client);
+    if (this.play(seat.seat, parsed.command, client)) metrics.commandPatched(receivedAt);
   }
 
   /** Applies one command for a seat; on refusal tells the sender (if any) and changes nothing. */
@@ -309,6 +318,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     }
     this.game = result.state;
     this.commands.push({ seat, command });
+    metrics.commandAccepted();
     this.resetDeadline(seat);
     this.afterGameChange(result.events);
     return true;
@@ -462,6 +472,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   }
 
   private refuse(client: Client, code: string, message: string): void {
+    metrics.rejected(code);
     client.send("error", { code, message });
   }
 

@@ -1,0 +1,75 @@
+// Prometheus metrics for GET /metrics: rooms, clients, messages, commands, command latency, refusals.
+// The room calls the small functions below; this file is the only place that knows about prom-client.
+import { performance } from "node:perf_hooks";
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import { matchMaker } from "@colyseus/core";
+
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry, prefix: "newangeles_" });
+
+new Gauge({
+  name: "newangeles_rooms",
+  help: "Game rooms open in this process.",
+  registers: [registry],
+  collect() { this.set(matchMaker.stats.local.roomCount); },
+});
+
+new Gauge({
+  name: "newangeles_clients",
+  help: "Clients (players and spectators) connected to this process.",
+  registers: [registry],
+  collect() { this.set(matchMaker.stats.local.ccu); },
+});
+
+const messages = new Counter({
+  name: "newangeles_messages_total",
+  help: "Messages received from clients, by message type.",
+  labelNames: ["type"] as const,
+  registers: [registry],
+});
+
+const commands = new Counter({
+  name: "newangeles_commands_total",
+  help: "Game commands accepted and applied (from players, bots and deadlines).",
+  registers: [registry],
+});
+
+const rejections = new Counter({
+  name: "newangeles_rejections_total",
+  help: "Messages refused with an error, by error code.",
+  labelNames: ["code"] as const,
+  registers: [registry],
+});
+
+const commandLatency = new Histogram({
+  name: "newangeles_command_latency_seconds",
+  help: "A player's command, from the room receiving it to its patch being sent.",
+  buckets: [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1],
+  registers: [registry],
+});
+
+/** Known message types keep their name; anything else is one label, so a client cannot grow the label set. */
+const MESSAGE_TYPES = new Set(["command", "chat", "host"]);
+
+export function messageReceived(type: unknown): void {
+  messages.inc({ type: typeof type === "string" && MESSAGE_TYPES.has(type) ? type : "other" });
+}
+
+export function commandAccepted(): void {
+  commands.inc();
+}
+
+/** Rejection codes come from our own code, never from clients, so they are a bounded label set. */
+export function rejected(code: string): void {
+  rejections.inc({ code });
+}
+
+/** A start mark for commandPatched(). */
+export function now(): number {
+  return performance.now();
+}
+
+/** The patch for a player's command (received at `startedAt`) has been sent. */
+export function commandPatched(startedAt: number): void {
+  commandLatency.observe((performance.now() - startedAt) / 1000);
+}
