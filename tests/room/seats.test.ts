@@ -1,0 +1,161 @@
+// Around the table: reconnection, reloads, leavers taken over by bots, trades and table talk.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import type { ColyseusTestServer } from "@colyseus/testing";
+import type { Room as SDKRoom } from "@colyseus/sdk";
+import { bootServer, createTable, join, stateOf, until } from "./helpers.ts";
+import { clearWrongCodes } from "../../server/lobby/throttle.ts";
+import { randomCommand } from "../../server/bots/random.ts";
+
+let colyseus: ColyseusTestServer;
+beforeAll(async () => { colyseus = await bootServer(); });
+beforeEach(async () => { await colyseus.cleanup(); await clearWrongCodes(); });
+afterAll(async () => colyseus.shutdown());
+
+const secretOf = (client: SDKRoom, seat: number) => stateOf(client).seats[String(seat)]?.secret;
+const pending = (room: any) => room.game?.pending as { kind: string; seat: number } | null;
+const random = () => 0.42;
+
+/** Sends one legal command that moves the game on, from the client's own legal list. */
+function actOnce(client: SDKRoom, seat: number): void {
+  const legal = JSON.parse(secretOf(client, seat).legal);
+  const command = randomCommand(legal, random);
+  if (!command) throw new Error("nothing to do");
+  client.send("command", command);
+}
+
+describe("reconnection", () => {
+  it("brings a dropped player back to the same seat mid-deal, with nothing lost", async () => {
+    const { code, roomId, room } = await createTable({ seats: 4, bots: 3, seed: 9 });
+    const alice = await join(colyseus, roomId, { code, name: "Alice" });
+    // Play Alice's decisions until the game waits for her inside a deal.
+    await until(() => {
+      const p = pending(room);
+      if (p?.seat === 0 && ["main-offer", "counteroffer", "support"].includes(p.kind)) return true;
+      if (p?.seat === 0 && secretOf(alice, 0)?.legal !== "[]") actOnce(alice, 0);
+      return false;
+    }, 30_000, "a deal decision of Alice's");
+    await until(() => secretOf(alice, 0).legal.includes(`"${pending(room)!.kind === "main-offer" ? "offer" : pending(room)!.kind}"`));
+    const before = stateOf(alice);
+    const sessionId = alice.sessionId;
+
+    alice.reconnection.minUptime = 0;
+    room.clients.getById(alice.sessionId)!.leave(4010); // a dropped connection, not a consented leave
+    await until(() => (room as any).seatsBySeat.get(0).connected === false, 5000, "the drop");
+    await until(() => (room as any).seatsBySeat.get(0).connected === true, 20_000, "the reconnection");
+    await until(() => stateOf(alice).seats["0"].connected === true);
+
+    expect(alice.sessionId).toBe(sessionId);
+    const after = stateOf(alice);
+    expect(after.seats["0"].secret).toEqual({ ...before.seats["0"].secret, log: after.seats["0"].secret.log });
+    expect(after.game).toEqual({ ...before.game, deadline: after.game.deadline });
+    // And Alice can still play her decision.
+    const commands = room.replayLog().commands.length;
+    actOnce(alice, 0);
+    await until(() => room.replayLog().commands.length > commands, 5000, "Alice's move");
+    await alice.leave();
+  });
+
+  it("lets a player who reloads take the seat back with the seat token", async () => {
+    const { code, roomId, room } = await createTable({ seats: 4, bots: 3, seed: 4 });
+    const first = await join(colyseus, roomId, { code, name: "Alice" });
+    await until(() => stateOf(first).status === "playing" && secretOf(first, 0)?.seatToken);
+    const token = secretOf(first, 0).seatToken;
+    const hand = secretOf(first, 0).hand;
+    await first.leave();
+    await until(() => (room as any).seatsBySeat.get(0).connected === false);
+    const again = await join(colyseus, roomId, { code, seatToken: token });
+    expect(stateOf(again).seats["0"].secret.hand).toEqual(hand);
+    expect(stateOf(again).seats["0"].connected).toBe(true);
+    await expect(join(colyseus, roomId, { code, seatToken: "not-a-token" })).rejects.toThrow(/seat token/i);
+    await again.leave();
+  });
+
+  it("gives a leaver's seat to a bot after the grace period, and the seat back when they return", async () => {
+    const { code, roomId, room } = await createTable({ seats: 4, bots: 3, seed: 2, graceSeconds: 0.3 });
+    const alice = await join(colyseus, roomId, { code, name: "Alice" });
+    await until(() => stateOf(alice).status === "playing" && secretOf(alice, 0)?.seatToken);
+    const token = secretOf(alice, 0).seatToken;
+    const watcher = await join(colyseus, roomId, { code, spectator: true });
+    await alice.leave();
+    await until(() => stateOf(watcher).seats["0"].botControlled === true, 5000, "the bot takeover");
+    expect(stateOf(watcher).seats["0"].connected).toBe(false);
+    // The bot plays Alice's seat: the game moves past decisions she owed.
+    await until(() => room.replayLog().commands.some((c) => c.seat === 0), 20_000, "a move in Alice's seat");
+    const back = await join(colyseus, roomId, { code, seatToken: token });
+    await until(() => stateOf(watcher).seats["0"].botControlled === false && stateOf(watcher).seats["0"].connected === true);
+    // From now on the game waits for Alice again (or it is over).
+    await until(() => pending(room)?.seat === 0 || room.state.status === "finished", 30_000, "Alice's turn");
+    if (room.state.status !== "finished") {
+      const count = room.replayLog().commands.length;
+      await new Promise((r) => setTimeout(r, 300));
+      expect(room.replayLog().commands.length).toBe(count);
+    }
+    await back.leave();
+    await watcher.leave();
+  });
+});
+
+describe("trades and table talk", () => {
+  it("keeps a trade proposal private to its two parties until it is carried out, then logs it publicly", async () => {
+    const { code, roomId, room } = await createTable({ seats: 4, bots: 1, seed: 12 });
+    const alice = await join(colyseus, roomId, { code, name: "Alice" });
+    const bob = await join(colyseus, roomId, { code, name: "Bob" });
+    const carol = await join(colyseus, roomId, { code, name: "Carol" });
+    const watcher = await join(colyseus, roomId, { code, spectator: true });
+    await until(() => stateOf(alice).status === "playing");
+    const capital = (c: SDKRoom, seat: number) => stateOf(c).seats[String(seat)].capital;
+    const aliceBefore = capital(watcher, 0);
+    const bobBefore = capital(watcher, 1);
+    const logBefore = stateOf(watcher).log.length;
+
+    alice.send("command", { type: "trade-propose", to: 1, give: { capital: 2, assets: [] }, get: { capital: 0, assets: [] } });
+    await until(() => JSON.parse(secretOf(bob, 1).trades).length === 1, 5000, "the proposal");
+    const trade = JSON.parse(secretOf(bob, 1).trades)[0];
+    expect(JSON.parse(secretOf(alice, 0).trades)).toHaveLength(1);
+    expect(JSON.parse(secretOf(carol, 2).trades)).toHaveLength(0);
+    expect(stateOf(watcher).log.slice(logBefore).join("\n")).not.toMatch(/trade/i);
+
+    bob.send("command", { type: "trade-accept", id: trade.id });
+    await until(() => capital(watcher, 1) === bobBefore + 2, 5000, "the trade");
+    expect(capital(watcher, 0)).toBe(aliceBefore - 2);
+    expect(stateOf(watcher).log.slice(logBefore).join("\n")).toMatch(/trade/i);
+    expect(JSON.parse(secretOf(bob, 1).trades)).toHaveLength(0);
+    void room;
+    for (const c of [alice, bob, carol, watcher]) await c.leave();
+  });
+
+  it("sends public chat to everyone and private messages to their two players only, with limits", async () => {
+    const { code, roomId } = await createTable({ seats: 4, bots: 1, seed: 1 });
+    const alice = await join(colyseus, roomId, { code, name: "Alice" });
+    const bob = await join(colyseus, roomId, { code, name: "Bob" });
+    const carol = await join(colyseus, roomId, { code, name: "Carol" });
+    const watcher = await join(colyseus, roomId, { code, spectator: true });
+    const got = new Map<string, any[]>();
+    const errors = new Map<string, any[]>();
+    for (const [name, c] of [["alice", alice], ["bob", bob], ["carol", carol], ["watcher", watcher]] as const) {
+      got.set(name, []);
+      errors.set(name, []);
+      c.onMessage("whisper", (m) => got.get(name)!.push(m));
+      c.onMessage("error", (e) => errors.get(name)!.push(e));
+    }
+    alice.send("chat", { text: "  good luck all  " });
+    alice.send("chat", { text: "between us", to: 1 });
+    watcher.send("chat", { text: "go Bob!" });
+    watcher.send("chat", { text: "psst", to: 0 });
+    alice.send("chat", { text: "x".repeat(501) });
+    alice.send("chat", { text: "to a bot", to: 3 });
+    await until(() => stateOf(carol).chat.length === 2 && got.get("bob")!.length === 1 && errors.get("watcher")!.length === 1 && errors.get("alice")!.length === 2);
+    expect(stateOf(carol).chat.map((l: any) => [l.from, l.text])).toEqual([["Alice", "good luck all"], ["Spectator", "go Bob!"]]);
+    expect(got.get("alice")!.map((m) => m.text)).toEqual(["between us"]);
+    expect(got.get("bob")!.map((m) => m.text)).toEqual(["between us"]);
+    expect(got.get("carol")).toEqual([]);
+    expect(got.get("watcher")).toEqual([]);
+    expect(errors.get("watcher")![0].code).toBe("not-a-player");
+    expect(errors.get("alice")!.map((e) => e.code)).toEqual(["bad-chat", "bad-recipient"]);
+    // Too many messages too fast are refused, not kicked.
+    for (let i = 0; i < 12; i++) carol.send("chat", { text: `spam ${i}` });
+    await until(() => errors.get("carol")!.some((e) => e.code === "chat-rate"));
+    expect(carol.connection.isOpen).toBe(true);
+    for (const c of [alice, bob, carol, watcher]) await c.leave();
+  });
+});
