@@ -1,0 +1,29 @@
+import { describe, expect, it } from "vitest";
+import { checkVariant } from "../../server/rooms/variant-check.ts";
+import { VARIANT_DOCS, DEFAULT_VARIANT, createGame } from "../../server/engine/index.ts";
+
+describe("variant options sent by clients", () => {
+  it("accepts every documented option at its default, and the engine plays with it", () => {
+    for (const doc of VARIANT_DOCS) {
+      const value = (DEFAULT_VARIANT as unknown as Record<string, unknown>)[doc.key];
+      expect(checkVariant({ [doc.key]: value }), doc.key).toBeNull();
+    }
+    expect(() => createGame({ players: 5, seed: 1, variant: { tieWinner: "counter", supplyMax: 12, eventTurns: {} } })).not.toThrow();
+  });
+
+  it("accepts every documented choice of each pick-one option", () => {
+    for (const doc of VARIANT_DOCS) {
+      for (const choice of (doc as { choices?: string[] }).choices ?? []) expect(checkVariant({ [doc.key]: choice })).toBeNull();
+    }
+  });
+
+  it("refuses unknown options and malformed values with a sentence", () => {
+    const bad: Record<string, unknown>[] = [
+      { noSuchRule: 1 }, { tieWinner: "nobody" }, { supplyMax: -1 }, { supplyMax: "10" }, { startingCapital: [1, 2] },
+      { corpOrder: ["nbn", "nbn", "nbn", "nbn", "nbn", "nbn"] }, { districtOverrides: { "11": { tier: 2 } } },
+      { districtOverrides: { "3": { next: 99 } } }, { eventTurns: { "no-such-event": 3 } }, { citySetup: "everything" },
+      { corpDraws: { nbn: { fourPlayers: ["magic"] } } }, { tokenPools: { illness: 0 } }, { reshuffleEmptyDecks: "yes" },
+    ];
+    for (const v of bad) expect(checkVariant(v), JSON.stringify(v)).toMatch(/variant option/);
+  });
+});
