@@ -1,0 +1,42 @@
+// Opens the game store the configuration asks for: PostgreSQL when DATABASE_URL is set, else SQLite
+// in DATA_DIR. Also the one way a seat token is turned into what the store keeps.
+import { createHash } from "node:crypto";
+import os from "node:os";
+import path from "node:path";
+import { PostgresStore } from "./postgres.ts";
+import { SqliteStore } from "./sqlite.ts";
+import type { GameStore } from "./types.ts";
+
+export type { GameStore, StoredGame, StoredSeat, StoredCommand, StoredChat, StoredPlayer, Write } from "./types.ts";
+export { StoreConflict } from "./types.ts";
+
+/** A process that stops renewing its claim for this long (it crashed) loses its games to another process. */
+export const LEASE_MS = 60_000;
+
+export const SQLITE_FILE = "new-angeles.sqlite";
+
+export async function openStore(options: {
+  dataDir: string;
+  databaseUrl?: string;
+  /** Stable name of this process (PUBLIC_ADDRESS, or host:port): a restarted process takes its own games back at once. */
+  instance: string;
+  leaseMs?: number;
+}): Promise<GameStore> {
+  const leaseMs = options.leaseMs ?? LEASE_MS;
+  if (options.databaseUrl) return PostgresStore.open(options.databaseUrl, options.instance, leaseMs);
+  return new SqliteStore(path.join(options.dataDir, SQLITE_FILE), options.instance, leaseMs);
+}
+
+/** A store that lives as long as the process (tests and tools that need no persistence). */
+export function memoryStore(): GameStore {
+  return new SqliteStore(":memory:", "memory", LEASE_MS);
+}
+
+export function instanceName(publicAddress: string | undefined, port: number): string {
+  return publicAddress ?? `${os.hostname()}:${port}`;
+}
+
+/** What the store keeps instead of a seat token. */
+export function hashSeatToken(token: string): string {
+  return createHash("sha256").update(token).digest("hex");
+}

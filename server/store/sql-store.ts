@@ -1,0 +1,199 @@
+// The game store in SQL, written once for both databases: SQLite and PostgreSQL accept the same
+// statements here (`?` placeholders are renumbered for PostgreSQL). Each subclass only runs them.
+import type { GameStatus, GameStore, StoredChat, StoredCommand, StoredGame, StoredPlayer, StoredSeat, Write } from "./types.ts";
+
+export type Param = string | number | null;
+
+/** Schema versions, applied in order, each once (the applied ones are listed in schema_migrations). */
+export const MIGRATIONS: string[][] = [
+  [
+    `CREATE TABLE games (
+      code TEXT PRIMARY KEY,
+      room_id TEXT NOT NULL,
+      options TEXT NOT NULL,
+      status TEXT NOT NULL,
+      result TEXT,
+      players TEXT,
+      closed INTEGER NOT NULL DEFAULT 0,
+      owner TEXT,
+      lease_until BIGINT NOT NULL DEFAULT 0,
+      created_at BIGINT NOT NULL,
+      finished_at BIGINT
+    )`,
+    `CREATE INDEX games_unfinished ON games (status, closed)`,
+    `CREATE TABLE seats (
+      code TEXT NOT NULL,
+      seat INTEGER NOT NULL,
+      name TEXT NOT NULL,
+      bot INTEGER NOT NULL,
+      token_hash TEXT,
+      PRIMARY KEY (code, seat)
+    )`,
+    `CREATE TABLE commands (
+      code TEXT NOT NULL,
+      seq INTEGER NOT NULL,
+      seat INTEGER NOT NULL,
+      command TEXT NOT NULL,
+      at BIGINT NOT NULL,
+      PRIMARY KEY (code, seq)
+    )`,
+    `CREATE TABLE chat (
+      code TEXT NOT NULL,
+      seq INTEGER NOT NULL,
+      seat INTEGER NOT NULL,
+      sender TEXT NOT NULL,
+      text TEXT NOT NULL,
+      at BIGINT NOT NULL,
+      PRIMARY KEY (code, seq)
+    )`,
+  ],
+];
+
+export const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`;
+
+/** Only unfinished games that are still open are restored. */
+const RESTORABLE = `status <> 'finished' AND closed = 0`;
+
+interface GameRow {
+  code: string;
+  room_id: string;
+  options: string;
+  status: string;
+  result: string | null;
+  players: string | null;
+  closed: number;
+  created_at: number | string;
+}
+
+export abstract class SqlStore implements GameStore {
+  abstract readonly kind: "sqlite" | "postgres";
+  readonly instance: string;
+  readonly leaseMs: number;
+
+  constructor(instance: string, leaseMs: number) {
+    this.instance = instance;
+    this.leaseMs = leaseMs;
+  }
+
+  /** Runs a statement that changes rows. Unique-key violations become StoreConflict. */
+  protected abstract run(sql: string, params: Param[]): Write;
+  /** Runs a statement that returns rows. */
+  protected abstract all<T>(sql: string, params: Param[]): Promise<T[]>;
+  abstract close(): Promise<void>;
+
+  createGame(g: { code: string; roomId: string; options: StoredGame["options"]; createdAt: number }): Write {
+    return this.run(
+      `INSERT INTO games (code, room_id, options, status, owner, lease_until, created_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?)`,
+      [g.code, g.roomId, JSON.stringify(g.options), this.instance, Date.now() + this.leaseMs, g.createdAt],
+    );
+  }
+
+  setRoomId(code: string, roomId: string): Write {
+    return this.run(`UPDATE games SET room_id = ? WHERE code = ?`, [roomId, code]);
+  }
+
+  setOptions(code: string, options: StoredGame["options"]): Write {
+    return this.run(`UPDATE games SET options = ? WHERE code = ?`, [JSON.stringify(options), code]);
+  }
+
+  setSeat(code: string, s: StoredSeat): Write {
+    return this.run(
+      `INSERT INTO seats (code, seat, name, bot, token_hash) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (code, seat) DO UPDATE SET name = excluded.name, bot = excluded.bot, token_hash = excluded.token_hash`,
+      [code, s.seat, s.name, s.bot ? 1 : 0, s.tokenHash],
+    );
+  }
+
+  removeSeat(code: string, seat: number): Write {
+    return this.run(`DELETE FROM seats WHERE code = ? AND seat = ?`, [code, seat]);
+  }
+
+  startGame(code: string): Write {
+    return this.run(`UPDATE games SET status = 'playing' WHERE code = ?`, [code]);
+  }
+
+  finishGame(code: string, result: unknown, players: StoredPlayer[]): Write {
+    return this.run(
+      `UPDATE games SET status = 'finished', result = ?, players = ?, finished_at = ?, owner = NULL WHERE code = ?`,
+      [JSON.stringify(result), JSON.stringify(players), Date.now(), code],
+    );
+  }
+
+  closeGame(code: string): Write {
+    return this.run(`UPDATE games SET closed = 1, owner = NULL WHERE code = ?`, [code]);
+  }
+
+  appendCommand(code: string, seq: number, c: StoredCommand): Write {
+    return this.run(`INSERT INTO commands (code, seq, seat, command, at) VALUES (?, ?, ?, ?, ?)`, [
+      code, seq, c.seat, JSON.stringify(c.command), Date.now(),
+    ]);
+  }
+
+  appendChat(code: string, seq: number, line: StoredChat): Write {
+    return this.run(`INSERT INTO chat (code, seq, seat, sender, text, at) VALUES (?, ?, ?, ?, ?, ?)`, [
+      code, seq, line.seat, line.from, line.text, line.at,
+    ]);
+  }
+
+  async getGame(code: string): Promise<StoredGame | null> {
+    const [row] = await this.all<GameRow>(
+      `SELECT code, room_id, options, status, result, players, closed, created_at FROM games WHERE code = ?`,
+      [code],
+    );
+    if (!row) return null;
+    const seats = await this.all<{ seat: number; name: string; bot: number; token_hash: string | null }>(
+      `SELECT seat, name, bot, token_hash FROM seats WHERE code = ? ORDER BY seat`,
+      [code],
+    );
+    return {
+      code: row.code,
+      roomId: row.room_id,
+      options: JSON.parse(row.options),
+      status: row.status as GameStatus,
+      result: row.result === null ? null : JSON.parse(row.result),
+      players: row.players === null ? [] : JSON.parse(row.players),
+      closed: Number(row.closed) === 1,
+      createdAt: Number(row.created_at),
+      seats: seats.map((s) => ({ seat: Number(s.seat), name: s.name, bot: Number(s.bot) === 1, tokenHash: s.token_hash })),
+    };
+  }
+
+  async commands(code: string): Promise<StoredCommand[]> {
+    const rows = await this.all<{ seat: number; command: string }>(
+      `SELECT seat, command FROM commands WHERE code = ? ORDER BY seq`,
+      [code],
+    );
+    return rows.map((r) => ({ seat: Number(r.seat), command: JSON.parse(r.command) }));
+  }
+
+  async chat(code: string, limit: number): Promise<{ lines: StoredChat[]; total: number }> {
+    const [count] = await this.all<{ n: number | string }>(`SELECT COUNT(*) AS n FROM chat WHERE code = ?`, [code]);
+    const rows = await this.all<{ seat: number; sender: string; text: string; at: number | string }>(
+      `SELECT seat, sender, text, at FROM chat WHERE code = ? ORDER BY seq DESC LIMIT ?`,
+      [code, limit],
+    );
+    return {
+      lines: rows.reverse().map((r) => ({ seat: Number(r.seat), from: r.sender, text: r.text, at: Number(r.at) })),
+      total: Number(count?.n ?? 0),
+    };
+  }
+
+  async claimGames(): Promise<string[]> {
+    const now = Date.now();
+    const rows = await this.all<{ code: string }>(
+      `UPDATE games SET owner = ?, lease_until = ?
+       WHERE ${RESTORABLE} AND (owner = ? OR owner IS NULL OR lease_until < ?)
+       RETURNING code`,
+      [this.instance, now + this.leaseMs, this.instance, now],
+    );
+    return rows.map((r) => r.code).sort();
+  }
+
+  async renewLeases(): Promise<void> {
+    await this.run(`UPDATE games SET lease_until = ? WHERE owner = ? AND ${RESTORABLE}`, [Date.now() + this.leaseMs, this.instance]);
+  }
+
+  async releaseLeases(): Promise<void> {
+    await this.run(`UPDATE games SET lease_until = 0 WHERE owner = ? AND ${RESTORABLE}`, [this.instance]);
+  }
+}

@@ -1,0 +1,98 @@
+// What the game store keeps, and the one interface both databases (SQLite, PostgreSQL) implement.
+import type { Command } from "../../shared/protocol.ts";
+import type { TableOptions } from "../../shared/room-protocol.ts";
+
+export type GameStatus = "lobby" | "playing" | "finished";
+
+/** A write: synchronous on SQLite (done when it returns), a promise on PostgreSQL (done when it resolves). */
+export type Write = void | Promise<void>;
+
+export interface StoredSeat {
+  seat: number;
+  name: string;
+  bot: boolean;
+  /** SHA-256 (hex) of the seat token; the token itself is never stored. Null for bots. */
+  tokenHash: string | null;
+}
+
+/** A seat as the finished game's public summary shows it. */
+export interface StoredPlayer {
+  seat: number;
+  name: string;
+  corp: string;
+  bot: boolean;
+}
+
+export interface StoredCommand {
+  seat: number;
+  command: Command;
+}
+
+export interface StoredChat {
+  seat: number;
+  from: string;
+  text: string;
+  at: number;
+}
+
+export interface StoredGame {
+  code: string;
+  /** The room that last held the game (a restored game gets a new room). */
+  roomId: string;
+  /** The table options, with the seed the room drew. */
+  options: TableOptions & { seed: number };
+  status: GameStatus;
+  /** The engine's result once finished. */
+  result: unknown;
+  /** Seats with their corporations, saved when the game finishes. */
+  players: StoredPlayer[];
+  /** The room went away unfinished (idle for too long): the game is kept but never restored. */
+  closed: boolean;
+  createdAt: number;
+  seats: StoredSeat[];
+}
+
+/** A command's sequence number was already written: another process holds this game. */
+export class StoreConflict extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "StoreConflict";
+  }
+}
+
+export interface GameStore {
+  readonly kind: "sqlite" | "postgres";
+  /** Who this process is when it claims games (stable across restarts of the same process). */
+  readonly instance: string;
+  /** How long a claim on a game lasts unless renewed; a process that stops renewing loses its games. */
+  readonly leaseMs: number;
+
+  createGame(game: { code: string; roomId: string; options: StoredGame["options"]; createdAt: number }): Write;
+  setRoomId(code: string, roomId: string): Write;
+  setOptions(code: string, options: StoredGame["options"]): Write;
+  setSeat(code: string, seat: StoredSeat): Write;
+  removeSeat(code: string, seat: number): Write;
+  startGame(code: string): Write;
+  finishGame(code: string, result: unknown, players: StoredPlayer[]): Write;
+  closeGame(code: string): Write;
+  /** Command number `seq` (0-based) of the game; throws StoreConflict if that number is taken. */
+  appendCommand(code: string, seq: number, command: StoredCommand): Write;
+  appendChat(code: string, seq: number, line: StoredChat): Write;
+
+  getGame(code: string): Promise<StoredGame | null>;
+  commands(code: string): Promise<StoredCommand[]>;
+  /** The last `limit` public chat lines, oldest first, and how many there are in all. */
+  chat(code: string, limit: number): Promise<{ lines: StoredChat[]; total: number }>;
+
+  /**
+   * Takes every unfinished, open game that is this instance's, has no owner, or whose owner's lease
+   * ran out; returns their codes. Atomic: with several processes, each game goes to exactly one.
+   */
+  claimGames(): Promise<string[]>;
+  /** Extends the lease on this instance's games. */
+  renewLeases(): Promise<void>;
+  /** Lets other processes take this instance's unfinished games at once (graceful shutdown). */
+  releaseLeases(): Promise<void>;
+  /** Waits for every pending write, then closes the database. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,158 @@
+// Real services for the persistence tests, started by the test run on 127.0.0.1: a throwaway
+// PostgreSQL cluster (Debian's initdb/pg_ctl), redis-server, and game server processes.
+// Each start returns null when the service cannot run here, unless REQUIRE_SERVICES=1 (CI), where
+// a missing service is a failure. Everything started is stopped by stopAll() (call it in afterAll).
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+const required = process.env.REQUIRE_SERVICES === "1";
+const cleanups: (() => void | Promise<void>)[] = [];
+
+export async function stopAll(): Promise<void> {
+  while (cleanups.length > 0) {
+    try {
+      await cleanups.pop()!();
+    } catch {
+      // keep stopping the others
+    }
+  }
+}
+
+function missing(what: string): null {
+  if (required) throw new Error(`REQUIRE_SERVICES=1 but ${what}`);
+  return null;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    try {
+      if (await check()) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+}
+
+function tempDir(prefix: string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+// ---- PostgreSQL -------------------------------------------------------------------------------
+
+function postgresBin(): string | null {
+  const root = "/usr/lib/postgresql";
+  if (!fs.existsSync(root)) return null;
+  const versions = fs.readdirSync(root).filter((v) => fs.existsSync(path.join(root, v, "bin", "initdb")));
+  versions.sort((a, b) => Number(b) - Number(a));
+  return versions[0] ? path.join(root, versions[0], "bin") : null;
+}
+
+/** DATABASE_URL if given; else a new cluster in a temp dir on a free port. */
+export async function startPostgres(): Promise<{ url: string } | null> {
+  if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL };
+  const bin = postgresBin();
+  if (!bin) return missing("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb) and DATABASE_URL is unset");
+  const dir = tempDir("na-pg-");
+  const data = path.join(dir, "data");
+  // initdb refuses to run as root: then the cluster belongs to the postgres system user.
+  const asRoot = process.getuid?.() === 0;
+  const run = (cmd: string, args: string[]) => {
+    const [file, argv] = asRoot ? ["runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args]] : [path.join(bin, cmd), args];
+    execFileSync(file, argv, { stdio: "pipe", timeout: 60_000 });
+  };
+  if (asRoot) execFileSync("chown", ["postgres:postgres", dir]);
+  run("initdb", ["-D", data, "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
+  const port = await freePort();
+  // fsync off: a throwaway cluster need not survive a power cut (the server's own writes still commit).
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
+  run("pg_ctl", ["-D", data, "-o", opts, "-l", path.join(dir, "log"), "-w", "-t", "60", "start"]);
+  cleanups.push(() => run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]));
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres` };
+}
+
+// ---- Redis ------------------------------------------------------------------------------------
+
+/** REDIS_URL if given; else redis-server on a free port, with no persistence of its own. */
+export async function startRedis(): Promise<{ url: string } | null> {
+  if (process.env.REDIS_URL) return { url: process.env.REDIS_URL };
+  const found = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].find((f) => fs.existsSync(f));
+  if (!found) return missing("redis-server is not installed and REDIS_URL is unset");
+  const port = await freePort();
+  const child = spawn(found, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
+  track(child);
+  await waitFor(() => ping(port), 10_000, "redis-server");
+  return { url: `redis://127.0.0.1:${port}` };
+}
+
+function ping(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect(port, "127.0.0.1");
+    socket.on("connect", () => socket.write("PING\r\n"));
+    socket.on("data", (d) => { socket.destroy(); resolve(d.toString().startsWith("+PONG")); });
+    socket.on("error", () => resolve(false));
+  });
+}
+
+// ---- game server processes --------------------------------------------------------------------
+
+export interface ServerProcess {
+  port: number;
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves with the exit code (or signal) once the process has exited. */
+  exited: Promise<number | string | null>;
+}
+
+function track(child: ChildProcess): void {
+  cleanups.push(() => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGKILL");
+  });
+}
+
+/** `node server/index.ts` (Node 22 from node_modules/.bin) with its own environment, ready when /healthz answers. */
+export async function startServer(env: Record<string, string>, port?: number): Promise<ServerProcess> {
+  port ??= await freePort();
+  const node = path.resolve("node_modules/.bin/node");
+  const child = spawn(node, ["server/index.ts"], {
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", LOG_LEVEL: "info", ...env, PORT: String(port) },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  track(child);
+  let output = "";
+  child.stdout!.on("data", (d) => { output += d; });
+  child.stderr!.on("data", (d) => { output += d; });
+  const exited = new Promise<number | string | null>((resolve) => child.on("exit", (code, signal) => resolve(code ?? signal)));
+  const server: ServerProcess = { port, child, output: () => output, exited };
+  let ready = false;
+  const died = exited.then((code) => {
+    if (!ready) throw new Error(`the server exited (${code}) before it was ready:\n${output}`);
+  });
+  await Promise.race([
+    waitFor(async () => (await fetch(`http://127.0.0.1:${port}/healthz`)).ok, 30_000, `the server on port ${port}`),
+    died,
+  ]).catch((e) => {
+    throw new Error(`${(e as Error).message}\n${output}`);
+  });
+  ready = true;
+  return server;
+}

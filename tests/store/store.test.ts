@@ -1,0 +1,124 @@
+// The game store round trip, on SQLite and on a real PostgreSQL started for this run.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { hashSeatToken, openStore, StoreConflict, type GameStore } from "../../server/store/index.ts";
+import { TableOptions } from "../../shared/room-protocol.ts";
+import { startPostgres, stopAll } from "./services.ts";
+
+afterAll(stopAll);
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "na-store-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const postgres = await startPostgres();
+
+const backends: [string, (instance: string) => Promise<GameStore>][] = [
+  ["SQLite", (instance) => openStore({ dataDir, instance })],
+];
+if (postgres) backends.push(["PostgreSQL", (instance) => openStore({ dataDir, databaseUrl: postgres.url, instance })]);
+else it.skip("PostgreSQL round trip (no PostgreSQL here: set DATABASE_URL or install postgresql)", () => {});
+
+const newCode = () => randomBytes(6).toString("hex").toUpperCase();
+const options = (seed: number) => ({ ...TableOptions.parse({ seats: 5, bots: 1, stepSeconds: 30 }), seed });
+
+describe.each(backends)("the game store on %s", (_name, open) => {
+  const stores: GameStore[] = [];
+  const openAs = async (instance: string) => {
+    const s = await open(instance);
+    stores.push(s);
+    return s;
+  };
+  afterAll(async () => { for (const s of stores) await s.close(); });
+
+  it("keeps a game's options, seats, commands, chat and result", async () => {
+    const store = await openAs("one");
+    const code = newCode();
+    const token = randomBytes(18).toString("base64url");
+    await store.createGame({ code, roomId: "room1", options: options(77), createdAt: 1_000 });
+    await store.setSeat(code, { seat: 0, name: "Ann", bot: false, tokenHash: hashSeatToken(token) });
+    await store.setSeat(code, { seat: 1, name: "Ben", bot: false, tokenHash: hashSeatToken("other") });
+    await store.setSeat(code, { seat: 4, name: "Bot Eli", bot: true, tokenHash: null });
+    await store.removeSeat(code, 1);
+    await store.setSeat(code, { seat: 0, name: "Ann", bot: false, tokenHash: hashSeatToken(token) }); // the same seat again: no duplicate
+    await store.setOptions(code, { ...options(77), stepSeconds: 10 });
+    await store.startGame(code);
+    const commands = [
+      { seat: 0, command: { type: "offer", card: "c1" } },
+      { seat: 4, command: { type: "support", offer: "main" } },
+      { seat: 0, command: { type: "pass" } },
+    ] as const;
+    for (const [i, c] of commands.entries()) await store.appendCommand(code, i, c as any);
+    for (let i = 0; i < 5; i++) await store.appendChat(code, i, { seat: i % 2 ? -1 : 0, from: i % 2 ? "Spectator" : "Ann", text: `line ${i}`, at: 2_000 + i });
+
+    const game = await store.getGame(code);
+    expect(game).toMatchObject({ code, roomId: "room1", status: "playing", result: null, closed: false, createdAt: 1_000 });
+    expect(game!.options).toEqual({ ...options(77), stepSeconds: 10 });
+    expect(game!.seats).toEqual([
+      { seat: 0, name: "Ann", bot: false, tokenHash: hashSeatToken(token) },
+      { seat: 4, name: "Bot Eli", bot: true, tokenHash: null },
+    ]);
+    expect(game!.seats[0]!.tokenHash).not.toContain(token);
+    expect(await store.commands(code)).toEqual(commands);
+    const chat = await store.chat(code, 2);
+    expect(chat.total).toBe(5);
+    expect(chat.lines).toEqual([
+      { seat: -1, from: "Spectator", text: "line 3", at: 2_003 },
+      { seat: 0, from: "Ann", text: "line 4", at: 2_004 },
+    ]);
+
+    await store.finishGame(code, { reason: "end", winners: [0] }, [{ seat: 0, name: "Ann", corp: "Jinteki", bot: false }]);
+    const finished = await store.getGame(code);
+    expect(finished).toMatchObject({ status: "finished", result: { reason: "end", winners: [0] } });
+    expect(finished!.players).toEqual([{ seat: 0, name: "Ann", corp: "Jinteki", bot: false }]);
+    expect(await store.getGame("NOSUCHCODE")).toBeNull();
+  });
+
+  it("refuses a command number that is already written", async () => {
+    const store = await openAs("one");
+    const code = newCode();
+    await store.createGame({ code, roomId: "r", options: options(1), createdAt: 1 });
+    await store.appendCommand(code, 0, { seat: 0, command: { type: "pass" } });
+    let error: unknown = null;
+    try {
+      await store.appendCommand(code, 0, { seat: 1, command: { type: "abstain" } });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(StoreConflict);
+    expect(await store.commands(code)).toEqual([{ seat: 0, command: { type: "pass" } }]);
+  });
+
+  it("gives each unfinished game to exactly one process, and takes it back from one that let go", async () => {
+    const a = await openAs("process-a");
+    const b = await openAs("process-b");
+    const mine = newCode();
+    const finished = newCode();
+    const closed = newCode();
+    for (const code of [mine, finished, closed]) await a.createGame({ code, roomId: "r", options: options(2), createdAt: 1 });
+    await a.finishGame(finished, {}, []);
+    await a.closeGame(closed);
+
+    // A restarted process-a takes its own game back at once; process-b may not while a's lease runs.
+    expect(await a.claimGames()).toContain(mine);
+    expect(await b.claimGames()).not.toContain(mine);
+    for (const s of [a, b]) {
+      const claimed = await s.claimGames();
+      expect(claimed).not.toContain(finished);
+      expect(claimed).not.toContain(closed);
+    }
+    // After a graceful shutdown of process-a, process-b takes the game, and then it is b's alone.
+    await a.releaseLeases();
+    const [byB, byA] = await Promise.all([b.claimGames(), a.renewLeases().then(() => a.claimGames())]);
+    expect(byB.includes(mine) !== byA.includes(mine)).toBe(true);
+  });
+
+  it("opens an existing database again without migrating twice", async () => {
+    const again = await openAs("another");
+    const code = newCode();
+    await again.createGame({ code, roomId: "r", options: options(3), createdAt: 5 });
+    expect((await again.getGame(code))!.createdAt).toBe(5);
+  });
+});
