@@ -65,4 +65,6 @@ export interface ServerMessages {
   seat: { seat: number; seatToken: string };
   whisper: { from: number; to: number; fromName: string; text: string; at: number };
   whispers: { messages: ServerMessages["whisper"][] };
+  /** A private game event for this seat alone (what you drew, what you saw). */
+  event: { type: string; text: string };
 }

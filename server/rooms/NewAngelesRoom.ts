@@ -331,9 +331,12 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       else for (const n of e.to) {
         const secret = this.state.seats.get(String(n))?.secret;
         if (secret) {
+          // Kept in the seat's secret state (for reloads) and sent to that seat's connection alone.
           secret.log.push(e.text);
           while (secret.log.length > LOG_LINES) secret.log.shift();
         }
+        const sessionId = this.seatsBySeat.get(n)?.sessionId;
+        if (sessionId) this.clients.getById(sessionId)?.send("event", { type: e.type, text: e.text });
       }
     }
     projectPublic(this.state.game, this.state.seats, viewFor(game, "spectator"));
