@@ -1,0 +1,297 @@
+// The latency benchmark, side by side with a bare Colyseus room (the floor).
+//   npm run bench -- [--tables 8] [--commands 250] [--seed 1]
+// Starts a server in this process on a free loopback port. SDK clients run in a worker thread (so the
+// server's heap and CPU are its own): each table has 6 players and a spectator; one player at a time
+// sends a random legal command, and a sample is the time from that send until all 7 clients have
+// decoded the resulting patch. The floor does the same on a room that only increments a counter.
+// Tables are played one after another (one command in flight) and stay open until the end, when
+// the server's heap is weighed. Every 100 commands a player reclaims its seat with its seat token and
+// a spectator joins late: the full states they receive give fullStateBytesPerClient (the largest).
+// The LAST line is JSON:
+//   {p50Ms, p99Ms, floorP50Ms, floorP99Ms, ratioP50, patchBytesAvg, fullStateBytesPerClient, heapPerRoomKB}
+// Exits 1 when a target is missed (ratioP50 <= 1.5, patchBytesAvg < 200, fullStateBytesPerClient < 4096)
+// or when a command was refused or went unanswered.
+import { parseArgs } from "node:util";
+import { performance } from "node:perf_hooks";
+import { runInNewContext } from "node:vm";
+import v8 from "node:v8";
+import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
+import { createTable, freePort, joinRoom, mySecret, myLegal, percentile, round, sleep, usage, type SdkRoom } from "./lib/clients.ts";
+import { makeRandom, randomCommand } from "../bots/random.ts";
+
+const TARGET_RATIO_P50 = 1.5;
+const TARGET_PATCH_BYTES = 200;
+const TARGET_FULL_STATE_BYTES = 4096;
+const WATCHERS = 7; // 6 seats and a spectator
+const ANSWER_TIMEOUT_MS = 2000;
+const FULL_STATE_EVERY = 100;
+
+interface Job { kind: "game" | "floor"; httpUrl: string; wsUrl: string; tables: number; commands: number; seed: number }
+interface PhaseResult { samples: number[]; refused: number; unanswered: number; stalls: number; finished: number; lateSessions: string[] }
+
+// ---- the server side (main thread) ---------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      tables: { type: "string", default: "8" },
+      commands: { type: "string", default: "250" },
+      seed: { type: "string", default: "1" },
+    },
+  });
+  const tables = Number(values.tables);
+  const commands = Number(values.commands);
+  const seed = Number(values.seed);
+  if (!Number.isInteger(tables) || tables < 1) usage("--tables must be a whole number of at least 1");
+  if (!Number.isInteger(commands) || commands < 10) usage("--commands must be a whole number of at least 10");
+  if (!Number.isInteger(seed)) usage("--seed must be a whole number");
+
+  v8.setFlagsFromString("--expose-gc");
+  const gc = runInNewContext("gc") as () => void;
+  const heapUsed = () => { gc(); gc(); return process.memoryUsage().heapUsed; };
+
+  const pino = (await import("pino")).default;
+  const { Room } = await import("@colyseus/core");
+  const { schema, t } = await import("@colyseus/schema");
+  const { WebSocketClient } = await import("@colyseus/ws-transport");
+  const { createServer } = await import("../app.ts");
+
+  // The floor: a bare room whose only work is one state change per message, sent at once.
+  const FloorState = schema({ n: t.uint32().default(0) }, "FloorState");
+  class FloorRoom extends Room {
+    state = new FloorState();
+    patchRate = null;
+    onCreate() {
+      this.onMessage("echo", () => { this.state.n++; this.broadcastPatch(); });
+    }
+  }
+
+  // Every byte the server sends, by protocol code (the low 5 bits of the first byte).
+  const ROOM_STATE = 14;
+  const ROOM_STATE_PATCH = 15;
+  let patchBytes = 0;
+  let patches = 0;
+  const fullStateBySession = new Map<string, number>();
+  const originalRaw = WebSocketClient.prototype.raw;
+  WebSocketClient.prototype.raw = function (this: InstanceType<typeof WebSocketClient>, data: Uint8Array, options?: any, cb?: any) {
+    const code = data[0]! & 0x1f;
+    if (code === ROOM_STATE_PATCH) { patchBytes += data.byteLength; patches++; }
+    else if (code === ROOM_STATE) fullStateBySession.set(this.sessionId, data.byteLength);
+    return originalRaw.call(this, data, options, cb);
+  };
+
+  const port = await freePort();
+  const server = createServer({ logger: pino({ level: "warn" }) });
+  server.define("bench_floor", FloorRoom);
+  await server.listen(port, "127.0.0.1");
+  const job = { httpUrl: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}`, tables, commands, seed };
+  console.log(`server on ${job.httpUrl}; ${tables} tables of ${WATCHERS} clients, up to ${commands} commands each`);
+
+  // Warm-up (JIT, module caches), not measured: one short table of each kind.
+  await runPhase({ ...job, kind: "game", tables: 1, commands: 60 });
+  await runPhase({ ...job, kind: "floor", tables: 1, commands: 60 });
+
+  const heapBefore = heapUsed();
+  patchBytes = 0;
+  patches = 0;
+  let heapAfterGame = 0;
+  const game = await runPhase({ ...job, kind: "game" }, () => { heapAfterGame = heapUsed(); });
+  const gamePatchBytes = patchBytes;
+  const gamePatches = patches;
+  const floor = await runPhase({ ...job, kind: "floor", seed: seed + 1000 });
+  WebSocketClient.prototype.raw = originalRaw;
+
+  const fullStates = game.lateSessions.map((id) => fullStateBySession.get(id) ?? 0);
+  const result = {
+    p50Ms: round(percentile(game.samples, 50), 3),
+    p99Ms: round(percentile(game.samples, 99), 3),
+    floorP50Ms: round(percentile(floor.samples, 50), 3),
+    floorP99Ms: round(percentile(floor.samples, 99), 3),
+    ratioP50: 0,
+    patchBytesAvg: round(gamePatches ? gamePatchBytes / gamePatches : 0, 1),
+    fullStateBytesPerClient: fullStates.length ? Math.max(...fullStates) : 0,
+    heapPerRoomKB: round((heapAfterGame - heapBefore) / tables / 1024, 1),
+  };
+  result.ratioP50 = round(result.floorP50Ms > 0 ? result.p50Ms / result.floorP50Ms : 0, 2);
+
+  console.log(`game: ${game.samples.length} samples, ${game.finished} games finished, ${game.refused} refused, ${game.unanswered} unanswered, ${game.stalls} stalls`);
+  console.log(`floor: ${floor.samples.length} samples`);
+  console.log(`patches: ${gamePatches} sent to clients, ${gamePatchBytes} bytes`);
+  console.log(`full states of late joiners (bytes): min ${Math.min(...fullStates)}, median ${percentile(fullStates, 50)}, max ${Math.max(...fullStates)}`);
+  const misses: string[] = [];
+  if (result.ratioP50 > TARGET_RATIO_P50) misses.push(`ratioP50 ${result.ratioP50} > ${TARGET_RATIO_P50}`);
+  if (result.patchBytesAvg >= TARGET_PATCH_BYTES) misses.push(`patchBytesAvg ${result.patchBytesAvg} >= ${TARGET_PATCH_BYTES}`);
+  if (result.fullStateBytesPerClient >= TARGET_FULL_STATE_BYTES) misses.push(`fullStateBytesPerClient ${result.fullStateBytesPerClient} >= ${TARGET_FULL_STATE_BYTES}`);
+  if (game.refused + game.unanswered + floor.refused + floor.unanswered > 0) misses.push("some commands were refused or unanswered");
+  if (game.samples.length === 0 || floor.samples.length === 0) misses.push("no samples");
+  for (const m of misses) console.log(`MISSED: ${m}`);
+
+  await server.gracefullyShutdown(false);
+  console.log(JSON.stringify(result));
+  process.exit(misses.length ? 1 : 0);
+}
+
+/** Runs one phase in a worker; `whileOpen` runs while its clients are still connected. */
+function runPhase(job: Job, whileOpen: () => void = () => {}): Promise<PhaseResult> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL(import.meta.url), { workerData: job });
+    let result: PhaseResult | null = null;
+    worker.once("message", (r: PhaseResult) => {
+      result = r;
+      whileOpen();
+      worker.postMessage("leave");
+    });
+    worker.once("error", reject);
+    worker.once("exit", (code) => {
+      if (code !== 0 || !result) reject(new Error(`bench worker exited with ${code}`));
+      else resolve(result);
+    });
+  });
+}
+
+// ---- the client side (worker thread) -------------------------------------------------------------
+
+async function runWorker(job: Job): Promise<void> {
+  const result: PhaseResult = { samples: [], refused: 0, unanswered: 0, stalls: 0, finished: 0, lateSessions: [] };
+  const open: SdkRoom[] = [];
+  for (let i = 0; i < job.tables; i++) {
+    if (job.kind === "game") await playGameTable(job, i, result, open);
+    else await playFloorTable(job, result, open);
+  }
+  parentPort!.postMessage(result);
+  // The main thread weighs the server's heap while every table is still open, then lets us go.
+  await new Promise((resolve) => parentPort!.once("message", resolve));
+  await Promise.all(open.map((r) => r.leave().catch(() => 0)));
+  process.exit(0);
+}
+
+/** Watches a set of clients: when each last decoded a patch, and how many patches each has decoded. */
+class Watch {
+  seenAt: number[];
+  count: number[];
+  error: { code: string; message: string } | null = null;
+  private wake: (() => void) | null = null;
+  private clients: SdkRoom[];
+
+  constructor(clients: SdkRoom[]) {
+    this.clients = clients;
+    this.seenAt = clients.map(() => 0);
+    this.count = clients.map(() => 0);
+    clients.forEach((_, i) => this.attach(i));
+  }
+
+  /** Starts watching client i (again, after it was replaced by a new connection). */
+  attach(i: number): void {
+    const client = this.clients[i]!;
+    client.onStateChange(() => {
+      if (this.clients[i] !== client) return;
+      this.seenAt[i] = performance.now();
+      this.count[i]!++;
+      this.wake?.();
+    });
+    client.onMessage("error", (e: { code: string; message: string }) => {
+      if (this.clients[i] !== client) return;
+      this.error = e;
+      this.wake?.();
+    });
+  }
+
+  replace(i: number, client: SdkRoom): void {
+    this.clients[i] = client;
+    this.attach(i);
+  }
+
+  /** Sends through `send` and resolves with the ms until every client decoded a patch, or null. */
+  async measure(send: () => void): Promise<{ ms: number | null; error: boolean }> {
+    const before = [...this.count];
+    this.error = null;
+    const t0 = performance.now();
+    send();
+    const all = () => this.count.every((c, i) => c > before[i]!);
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ANSWER_TIMEOUT_MS);
+      function done() { clearTimeout(timer); resolve(); }
+      this.wake = () => { if (this.error || all()) done(); };
+    });
+    this.wake = null;
+    if (this.error) return { ms: null, error: true };
+    return { ms: all() ? Math.max(...this.seenAt) - t0 : null, error: false };
+  }
+
+  /** Resolves at the next patch any client decodes, or after ms. */
+  next(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => { this.wake = null; resolve(); }, ms);
+      this.wake = () => { clearTimeout(timer); this.wake = null; resolve(); };
+    });
+  }
+}
+
+async function playGameTable(job: Job, index: number, result: PhaseResult, open: SdkRoom[]): Promise<void> {
+  const { code, roomId } = await createTable(job.httpUrl, { seats: 6, bots: 0, stepSeconds: 0, private: true, seed: job.seed + index });
+  const players: SdkRoom[] = [];
+  for (let k = 0; k < 6; k++) players.push(await joinRoom(job.wsUrl, roomId, { code, name: `Player ${k + 1}` }));
+  const clients = [...players, await joinRoom(job.wsUrl, roomId, { code, spectator: true })];
+  const watch = new Watch(clients);
+  const status = () => (clients[WATCHERS - 1]!.state as any).status as string;
+  while (status() !== "playing" || players.some((p) => (p.state as any).status !== "playing")) await watch.next(200);
+
+  const random = makeRandom(job.seed * 7919 + index);
+  let sent = 0;
+  let turn = 0;
+  while (sent < job.commands && status() === "playing") {
+    // The next seat (in turn order from a rotating start) that owes something sends one command.
+    let mover = -1;
+    let command = null;
+    for (let j = 0; j < 6 && !command; j++) {
+      const k = (turn + j) % 6;
+      command = randomCommand(myLegal(clients[k]!), random);
+      if (command) mover = k;
+    }
+    turn++;
+    if (!command) { result.stalls++; await watch.next(500); continue; }
+    const sample = await watch.measure(() => clients[mover]!.send("command", command));
+    sent++;
+    if (sample.error) result.refused++;
+    else if (sample.ms === null) result.unanswered++;
+    else result.samples.push(sample.ms);
+
+    if (sent % FULL_STATE_EVERY === 0) {
+      // A player reloads: a new connection takes the seat back with the seat token.
+      const k = (sent / FULL_STATE_EVERY) % 6;
+      const token = mySecret(clients[k]!)?.seatToken as string;
+      const again = await joinRoom(job.wsUrl, roomId, { code, seatToken: token });
+      result.lateSessions.push(again.sessionId);
+      watch.replace(k, again);
+      await sleep(50); // let the join's own patch pass before the next sample
+    } else if (sent % FULL_STATE_EVERY === FULL_STATE_EVERY / 2) {
+      const late = await joinRoom(job.wsUrl, roomId, { code, spectator: true });
+      result.lateSessions.push(late.sessionId);
+      await late.leave();
+      await sleep(50);
+    }
+  }
+  if (status() === "finished") result.finished++;
+  open.push(...clients);
+}
+
+async function playFloorTable(job: Job, result: PhaseResult, open: SdkRoom[]): Promise<void> {
+  const { Client } = await import("@colyseus/sdk");
+  const first = await new Client(job.wsUrl).create("bench_floor");
+  await new Promise<void>((resolve) => first.onStateChange.once(() => resolve()));
+  const clients = [first];
+  while (clients.length < WATCHERS) clients.push(await joinRoom(job.wsUrl, first.roomId, {}));
+  const watch = new Watch(clients);
+  await sleep(50);
+  for (let i = 0; i < job.commands; i++) {
+    const sample = await watch.measure(() => clients[i % 6]!.send("echo"));
+    if (sample.error) result.refused++;
+    else if (sample.ms === null) result.unanswered++;
+    else result.samples.push(sample.ms);
+  }
+  open.push(...clients);
+}
+
+// Last, so that every class above is initialized before either side starts.
+if (isMainThread) await main();
+else await runWorker(workerData as Job);

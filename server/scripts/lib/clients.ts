@@ -1,0 +1,96 @@
+// What bench, loadtest and fuzz share: making tables over HTTP, SDK clients that join them, reading a
+// seat's own legal commands from the decoded state, percentiles, and small command-line helpers.
+import net from "node:net";
+import { Client, type Room } from "@colyseus/sdk";
+import type { LegalCommand } from "../../../shared/protocol.ts";
+
+export type SdkRoom = Room<any, any>;
+
+/** Options of POST /api/games (see contract.md). */
+export interface TableRequest {
+  seats?: 4 | 5 | 6;
+  private?: boolean;
+  bots?: number;
+  botDelayMs?: number;
+  stepSeconds?: number;
+  graceSeconds?: number;
+  seed?: number;
+}
+
+export async function createTable(httpUrl: string, options: TableRequest): Promise<{ code: string; roomId: string }> {
+  const res = await fetch(`${httpUrl}/api/games`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(options),
+  });
+  if (res.status !== 201) throw new Error(`POST /api/games answered ${res.status}: ${await res.text()}`);
+  return (await res.json()) as { code: string; roomId: string };
+}
+
+/** Joins a room and waits for its first full state; unknown messages are accepted silently. */
+export async function joinRoom(wsUrl: string, roomId: string, options: Record<string, unknown>): Promise<SdkRoom> {
+  const room = await new Client(wsUrl).joinById(roomId, options);
+  room.onMessage("*", () => { /* messages this client does not read */ });
+  // The full state follows the join handshake in a later frame.
+  await new Promise<void>((resolve, reject) => {
+    room.onStateChange.once(() => resolve());
+    room.onLeave.once((code) => reject(new Error(`left before the first state (code ${code})`)));
+  });
+  return room;
+}
+
+/** The decoded secret of the seat this client holds, or undefined for a spectator. */
+export function mySecret(room: SdkRoom): any {
+  const seats = (room.state as any)?.seats;
+  if (!seats) return undefined;
+  for (const s of seats.values()) if (s.secret) return s.secret;
+  return undefined;
+}
+
+/** What this client's seat may send now. */
+export function myLegal(room: SdkRoom): LegalCommand[] {
+  const legal = mySecret(room)?.legal;
+  return legal ? (JSON.parse(legal) as LegalCommand[]) : [];
+}
+
+/** The p-th percentile (0–100) of samples, nearest rank; 0 when there are none. */
+export function percentile(samples: number[], p: number): number {
+  if (samples.length === 0) return 0;
+  const sorted = [...samples].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank]!;
+}
+
+export function round(n: number, digits = 2): number {
+  const f = 10 ** digits;
+  return Math.round(n * f) / f;
+}
+
+/** A free TCP port on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/** Loopback hosts only: these tools must never be pointed at someone else's server. */
+export function isLoopback(host: string): boolean {
+  const h = host.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h === "::1" || /^127(\.\d{1,3}){3}$/.test(h) || h === "::ffff:127.0.0.1";
+}
+
+/** Exits with a message and status 2 (a usage error, not a failed check). */
+export function usage(message: string): never {
+  console.error(message);
+  process.exit(2);
+}
