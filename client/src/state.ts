@@ -6,6 +6,7 @@ import type { DealView, ResultView, TradeView } from "../../shared/view.ts";
 export interface CardSnap { id: string; title: string; type: string }
 
 export interface SecretSnap {
+  seatToken: string;
   hand: CardSnap[];
   rival: string;
   investment: string;

@@ -38,6 +38,12 @@ export class TableSession {
     this.spectator = spectator;
     const take = (state: unknown) => {
       this.snap = (state as { toJSON(): TableSnap }).toJSON();
+      // Your seat is the one whose secret you receive; its token brings you back after a reload.
+      const mine = Object.values(this.snap.seats ?? {}).find((s) => s.secret?.seatToken);
+      if (mine && this.mySeat !== mine.seat) {
+        this.mySeat = mine.seat;
+        rememberSeat(code, { seat: mine.seat, seatToken: mine.secret!.seatToken, name: mine.name });
+      }
       this.changed();
     };
     room.onStateChange(take);
@@ -56,6 +62,9 @@ export class TableSession {
     room.onMessage("whisper", (w: Whisper) => {
       this.whispers = [...this.whispers, w];
       this.changed();
+    });
+    room.onMessage("event", () => {
+      // Private game events are also in your seat's secret log, which the game log shows.
     });
     room.onMessage("whispers", (m: { messages: Whisper[] }) => {
       this.whispers = m.messages;
