@@ -3,7 +3,7 @@
 // projects the result into the schema state and sends the patch at once. Bots play empty seats,
 // away players' seats, and any decision whose deadline passes.
 import { randomBytes } from "node:crypto";
-import { Room, logger, type Client, type AuthContext } from "@colyseus/core";
+import { Room, logger, matchMaker, type Client, type AuthContext } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { apply, createGameWithEvents, legal, viewFor, waitingFor, type GameState as EngineState } from "../engine/index.ts";
 import { parseCommand, type Command } from "../../shared/protocol.ts";
@@ -12,6 +12,9 @@ import type { GameEvent } from "../../shared/view.ts";
 import { normalizeCode } from "../lobby/codes.ts";
 import { recordWrongCode, wrongCodeWait } from "../lobby/throttle.ts";
 import { botCommand } from "../bots/index.ts";
+import { hashSeatToken, memoryStore, type GameStore, type StoredPlayer } from "../store/index.ts";
+import { redeemRestoreTicket } from "../store/restore.ts";
+import { WriteQueue } from "../store/write-queue.ts";
 import { checkVariant } from "./variant-check.ts";
 import * as metrics from "../metrics.ts";
 import { projectPublic, projectSecret, syncStrings } from "./projection.ts";
@@ -38,6 +41,8 @@ interface Seat {
   name: string;
   bot: boolean;
   token: string | null;
+  /** What the store keeps: a restored seat knows only this until its player comes back with the token. */
+  tokenHash: string | null;
   sessionId: string | null;
   connected: boolean;
   botControlled: boolean;
@@ -69,17 +74,35 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   private deadlineTimers = new Map<number, { clear(): void }>();
   private idleTimer: { clear(): void } | null = null;
   private botRandomState = 0;
+  private store!: GameStore;
+  /** Store writes in order; a command's result is sent only once the command is written. */
+  private writes = new WriteQueue({
+    onError: (err, attempt) => logger.error({ err, attempt, roomId: this.roomId }, "game store write failed: trying again"),
+    onLost: (err) => {
+      logger.error({ err, roomId: this.roomId }, "another process holds this game now: closing this room");
+      this.lost = true;
+      this.disconnect().catch(() => {});
+    },
+  });
+  private lost = false;
+  private chatCount = 0;
 
-  onCreate(raw: unknown) {
+  async onCreate(raw: unknown) {
     const input = (raw ?? {}) as Record<string, unknown>;
+    this.store = (input.store as GameStore | undefined) ?? fallbackStore();
     const code = normalizeCode(input.code);
     if (!code) throw new Error("A table needs a valid invite code: create it through POST /api/games.");
+    if (input.restoreTicket !== undefined) {
+      if (!redeemRestoreTicket(input.restoreTicket)) throw new Error("Only the server restores games.");
+      return this.restore(code);
+    }
     const parsed = TableOptions.safeParse(input.options ?? {});
     if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "Bad table options.");
     const variantProblem = checkVariant(parsed.data.variant);
     if (variantProblem) throw new Error(variantProblem);
     this.options = { ...parsed.data, seed: parsed.data.seed ?? randomBytes(4).readUInt32LE(0) };
     this.botRandomState = this.options.seed! ^ 0x9e3779b9;
+    await this.store.createGame({ code, roomId: this.roomId, options: this.storedOptions(), createdAt: Date.now() });
 
     this.state.code = code;
     this.state.seatCount = this.options.seats;
@@ -88,14 +111,18 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     this.setPrivate(this.options.private);
     for (let i = 0; i < this.options.bots; i++) this.seatBot(this.options.seats - 1 - i);
 
-    this.onMessage("command", (client, payload) => { metrics.messageReceived("command"); this.onCommand(client, payload); });
-    this.onMessage("chat", (client, payload) => { metrics.messageReceived("chat"); this.onChat(client, payload); });
-    this.onMessage("host", (client, payload) => { metrics.messageReceived("host"); this.onHost(client, payload); });
-    this.onMessage("*", (client, type) => { metrics.messageReceived(type); this.refuse(client, "unknown-message", `There is no message "${String(type).slice(0, 40)}".`); });
+    this.listen();
 
     this.startIdleTimer();
     if (this.freeSeat() === null) this.startGame(); // a table of bots only plays at once
     else this.publishMetadata();
+  }
+
+  private listen(): void {
+    this.onMessage("command", (client, payload) => { metrics.messageReceived("command"); this.onCommand(client, payload); });
+    this.onMessage("chat", (client, payload) => { metrics.messageReceived("chat"); this.onChat(client, payload); });
+    this.onMessage("host", (client, payload) => { metrics.messageReceived("host"); this.onHost(client, payload); });
+    this.onMessage("*", (client, type) => { metrics.messageReceived(type); this.refuse(client, "unknown-message", `There is no message "${String(type).slice(0, 40)}".`); });
   }
 
   // ---- joining ---------------------------------------------------------------------------------
@@ -113,8 +140,10 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     if (opts.spectator) return { role: "spectator" };
 
     if (opts.seatToken) {
-      const seat = [...this.seatsBySeat.values()].find((s) => s.token !== null && s.token === opts.seatToken);
+      const hash = hashSeatToken(opts.seatToken);
+      const seat = [...this.seatsBySeat.values()].find((s) => s.tokenHash !== null && s.tokenHash === hash);
       if (!seat) throw new Error("That seat token is not valid at this table.");
+      seat.token = opts.seatToken;
       return { role: "player", name: seat.name, reclaim: seat.seat };
     }
     const name = PlayerName.safeParse(opts.name ?? "");
@@ -150,8 +179,10 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       if ([...this.seatsBySeat.values()].some((s) => s.name.toLowerCase() === auth.name.toLowerCase())) {
         throw new Error(`The name "${auth.name}" is already taken at this table.`);
       }
-      seat = { seat: free, name: auth.name, bot: false, token: randomBytes(18).toString("base64url"), sessionId: null, connected: false, botControlled: false, awayTimer: null };
+      const token = randomBytes(18).toString("base64url");
+      seat = { seat: free, name: auth.name, bot: false, token, tokenHash: hashSeatToken(token), sessionId: null, connected: false, botControlled: false, awayTimer: null };
       this.seatsBySeat.set(free, seat);
+      this.saveSeat(seat);
       this.state.seats.set(String(free), new SeatState({ seat: free, name: auth.name, secret: new SecretState() }));
       if (this.state.hostSeat < 0) this.state.hostSeat = free;
     }
@@ -220,6 +251,17 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
 
   onDispose() {
     for (const handle of this.timers) clearTimeout(handle);
+    // Idle for too long: the game is closed for good. A server shutdown keeps it, to be restored.
+    if (!this.shuttingDown() && !this.lost && this.state.status !== "finished") {
+      this.writes.write(() => this.store.closeGame(this.state.code));
+    }
+    const flushed = this.writes.idle();
+    const giveUp = new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref());
+    return Promise.race([flushed, giveUp]).then(() => this.writes.stop());
+  }
+
+  private shuttingDown(): boolean {
+    return matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN;
   }
 
   // ---- seats -----------------------------------------------------------------------------------
@@ -236,12 +278,16 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
 
   private seatBot(n: number): void {
     const names = ["Bot Ada", "Bot Bao", "Bot Cyd", "Bot Dex", "Bot Eli", "Bot Fen"];
-    this.seatsBySeat.set(n, { seat: n, name: names[n]!, bot: true, token: null, sessionId: null, connected: false, botControlled: false, awayTimer: null });
+    const seat: Seat = { seat: n, name: names[n]!, bot: true, token: null, tokenHash: null, sessionId: null, connected: false, botControlled: false, awayTimer: null };
+    this.seatsBySeat.set(n, seat);
+    this.saveSeat(seat);
     this.state.seats.set(String(n), new SeatState({ seat: n, name: names[n]!, bot: true, secret: new SecretState() }));
   }
 
   private freeSeatOf(seat: Seat): void {
     this.seatsBySeat.delete(seat.seat);
+    // Players dropped by a server shutdown keep their seats in the store, to take them back after the restart.
+    if (!this.shuttingDown()) this.writes.write(() => this.store.removeSeat(this.state.code, seat.seat));
     this.state.seats.delete(String(seat.seat));
     if (this.state.hostSeat === seat.seat) {
       const nextHuman = [...this.seatsBySeat.values()].filter((s) => !s.bot).sort((a, b) => a.seat - b.seat)[0];
@@ -292,6 +338,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     const { state, events } = createGameWithEvents({ players: this.options.seats as 4 | 5 | 6, seed: this.options.seed!, variant: this.options.variant });
     this.game = state;
     this.state.status = "playing";
+    this.writes.write(() => this.store.startGame(this.state.code));
     this.logEvent("The game begins.");
     for (const seat of this.seatsBySeat.values()) if (!seat.bot && !seat.connected) this.markConnected(seat, false);
     this.afterGameChange(events);
@@ -304,7 +351,11 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     if (!this.game) return this.refuse(client, "not-started", "The game has not started yet.");
     const parsed = parseCommand(payload);
     if (!parsed.ok) return this.refuse(client, "bad-command", parsed.message);
-    if (this.play(seat.seat, parsed.command, client)) metrics.commandPatched(receivedAt);
+    const command = parsed.command;
+    // Commands take turns behind a pending store write; the patch goes out once the command is written.
+    this.writes.whenIdle(() => {
+      if (this.play(seat.seat, command, client)) this.writes.whenIdle(() => metrics.commandPatched(receivedAt));
+    });
   }
 
   /** Applies one command for a seat; on refusal tells the sender (if any) and changes nothing. */
@@ -317,10 +368,12 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       return false;
     }
     this.game = result.state;
+    const seq = this.commands.length;
     this.commands.push({ seat, command });
     metrics.commandAccepted();
     this.resetDeadline(seat);
-    this.afterGameChange(result.events);
+    // Written before anyone hears of it: a command whose result was sent survives a crash.
+    this.writes.write(() => this.store.appendCommand(this.state.code, seq, { seat, command }), () => this.afterGameChange(result.events));
     return true;
   }
 
@@ -343,6 +396,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     for (const s of this.state.seats.values()) projectSecret(s.secret, viewFor(game, s.seat));
     if (game.result && this.state.status !== "finished") {
       this.state.status = "finished";
+      const players = this.players();
+      this.writes.write(() => this.store.finishGame(this.state.code, game.result, players));
       this.clearTimers();
     }
     if (this.state.status === "playing") this.scheduleDecisions(); // before the patch: it carries the new deadline
@@ -380,6 +435,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   }
 
   private botMove(n: number): void {
+    if (this.writes.pending) return this.writes.whenIdle(() => this.botMove(n));
     if (!this.game || this.state.status !== "playing") return;
     const command = botCommand(this.game, n, () => this.nextBotRandom());
     if (command && this.play(n, command)) return;
@@ -438,6 +494,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
           this.options.variant = msg.variant;
         }
         if (msg.stepSeconds !== undefined) this.options.stepSeconds = this.state.stepSeconds = msg.stepSeconds;
+        const options = this.storedOptions();
+        this.writes.write(() => this.store.setOptions(this.state.code, options));
         break;
       }
     }
@@ -469,6 +527,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       return;
     }
     const from = seat ? seat.name : "Spectator";
+    const seq = this.chatCount++;
+    this.writes.write(() => this.store.appendChat(this.state.code, seq, { seat: seat?.seat ?? -1, from, text, at: now }));
     this.state.chat.push(new ChatLine({ from, seat: seat?.seat ?? -1, text, at: now }));
     while (this.state.chat.length > CHAT_LINES) this.state.chat.shift();
     this.broadcastPatch();
@@ -491,14 +551,18 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     this.publishMetadata();
   }
 
-  private publishMetadata(): void {
-    const players = [...this.seatsBySeat.values()].sort((a, b) => a.seat - b.seat).map((s) => ({
+  private players(): (StoredPlayer & { connected: boolean })[] {
+    return [...this.seatsBySeat.values()].sort((a, b) => a.seat - b.seat).map((s) => ({
       seat: s.seat,
       name: s.name,
       corp: this.state.seats.get(String(s.seat))?.corp ?? "",
       bot: s.bot,
       connected: s.bot || s.connected,
     }));
+  }
+
+  private publishMetadata(): void {
+    const players = this.players();
     this.setMetadata({
       code: this.state.code,
       status: this.state.status as TableMetadata["status"],
@@ -520,8 +584,84 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     this.idleTimer = null;
   }
 
+  // ---- persistence (server/store) --------------------------------------------------------------
+
+  private storedOptions() {
+    return { ...this.options, seed: this.options.seed! };
+  }
+
+  private saveSeat(seat: Seat): void {
+    const saved = { seat: seat.seat, name: seat.name, bot: seat.bot, tokenHash: seat.tokenHash };
+    this.writes.write(() => this.store.setSeat(this.state.code, saved));
+  }
+
+  /**
+   * Rebuilds a game from the store after a restart: options, seats (humans come back disconnected),
+   * every accepted command replayed in order, and the public chat.
+   */
+  private async restore(code: string): Promise<void> {
+    const saved = await this.store.getGame(code);
+    if (!saved || saved.status === "finished") throw new Error(`There is no unfinished game ${code} to restore.`);
+    const [commands, chat] = await Promise.all([this.store.commands(code), this.store.chat(code, CHAT_LINES)]);
+    this.options = saved.options;
+    this.botRandomState = this.options.seed! ^ 0x9e3779b9;
+    this.state.code = code;
+    this.state.seatCount = this.options.seats;
+    this.state.stepSeconds = this.options.stepSeconds;
+    this.state.game = new GameState();
+    this.setPrivate(this.options.private);
+    for (const s of saved.seats) {
+      this.seatsBySeat.set(s.seat, { seat: s.seat, name: s.name, bot: s.bot, token: null, tokenHash: s.tokenHash, sessionId: null, connected: false, botControlled: false, awayTimer: null });
+      this.state.seats.set(String(s.seat), new SeatState({ seat: s.seat, name: s.name, bot: s.bot, secret: new SecretState() }));
+    }
+    this.state.hostSeat = saved.seats.find((s) => !s.bot)?.seat ?? -1;
+    for (const line of chat.lines) this.state.chat.push(new ChatLine({ from: line.from, seat: line.seat, text: line.text, at: line.at }));
+    this.chatCount = chat.total;
+    this.writes.write(() => this.store.setRoomId(code, this.roomId));
+
+    this.listen();
+    this.startIdleTimer();
+
+    if (saved.status === "lobby") {
+      // A player who does not come back loses the seat, as after a dropped connection.
+      for (const seat of this.seatsBySeat.values()) {
+        if (seat.bot) continue;
+        seat.awayTimer = this.later(() => {
+          seat.awayTimer = null;
+          this.freeSeatOf(seat);
+          this.afterChange();
+        }, (this.options.graceSeconds + 30) * 1000);
+      }
+      this.publishMetadata();
+      return;
+    }
+    const created = createGameWithEvents({ players: this.options.seats as 4 | 5 | 6, seed: this.options.seed!, variant: this.options.variant });
+    let game = created.state;
+    const events = [...created.events];
+    for (const [i, { seat, command }] of commands.entries()) {
+      const result = apply(game, seat, command);
+      if (!result.ok) throw new Error(`Command ${i} of game ${code} no longer applies: ${result.message}`);
+      game = result.state;
+      events.push(...result.events);
+    }
+    this.game = game;
+    this.commands = commands;
+    this.state.status = "playing";
+    this.logEvent("The server restarted: the game goes on.");
+    // Humans are away until they rejoin with their seat token; after the grace period a bot plays for them.
+    for (const seat of this.seatsBySeat.values()) if (!seat.bot) this.markConnected(seat, false);
+    this.afterGameChange(events);
+  }
+
   /** Seed, variant and every accepted command: enough to replay the game exactly. */
   replayLog() {
     return { players: this.options.seats, seed: this.options.seed!, variant: this.options.variant, commands: this.commands };
   }
+}
+
+let sharedMemoryStore: GameStore | null = null;
+
+/** A room created without a store (a test server, a script) keeps its games in memory. */
+function fallbackStore(): GameStore {
+  return (sharedMemoryStore ??= memoryStore());
 }

@@ -1,0 +1,60 @@
+// Bringing unfinished games back after a restart. At start, and then every LEASE_MS/4, a process
+// renews its claim on the games it runs and claims the games no live process holds (its own after
+// a restart, or those of a process that died); each claimed game without a live room gets a new
+// room on this process, which replays its commands.
+import { randomBytes } from "node:crypto";
+import { matchMaker } from "@colyseus/core";
+import type { Logger } from "pino";
+import type { GameStore } from "./types.ts";
+
+const ROOM = "new_angeles";
+
+/** One-use tickets: only this module can ask a room to restore a game (clients cannot, by create options). */
+const tickets = new Set<string>();
+
+export function redeemRestoreTicket(ticket: unknown): boolean {
+  return typeof ticket === "string" && tickets.delete(ticket);
+}
+
+/** Claims the games this process should run and restores each one that has no live room. */
+export async function restoreGames(store: GameStore, logger: Logger): Promise<string[]> {
+  const restored: string[] = [];
+  for (const code of await store.claimGames()) {
+    const live = await matchMaker.query({ name: ROOM, code } as any);
+    if (live.length > 0) continue;
+    const ticket = randomBytes(16).toString("hex");
+    tickets.add(ticket);
+    try {
+      // Created here, not through the load balancer: this process holds the claim.
+      const room = await matchMaker.handleCreateRoom(ROOM, { code, restoreTicket: ticket });
+      restored.push(code);
+      logger.info({ code, roomId: room.roomId }, "game restored");
+    } catch (err) {
+      // A game that cannot be rebuilt stays in the store (for its replay), closed so it is not retried forever.
+      logger.error({ err, code }, "game could not be restored: closing it");
+      await store.closeGame(code);
+    } finally {
+      tickets.delete(ticket);
+    }
+  }
+  return restored;
+}
+
+/** Renews this process's claims and picks up games of processes that died; stop() on shutdown. */
+export function keepClaims(store: GameStore, logger: Logger): { stop(): void } {
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running || matchMaker.state !== matchMaker.MatchMakerState.READY) return;
+    running = true;
+    try {
+      await store.renewLeases();
+      await restoreGames(store, logger);
+    } catch (err) {
+      logger.warn({ err }, "renewing game claims failed");
+    } finally {
+      running = false;
+    }
+  }, Math.max(1_000, store.leaseMs / 4));
+  timer.unref();
+  return { stop: () => clearInterval(timer) };
+}
