@@ -3,17 +3,36 @@ import path from "node:path";
 import express from "express";
 import { defineServer, defineRoom } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
+import { RedisDriver } from "@colyseus/redis-driver";
+import { RedisPresence } from "@colyseus/redis-presence";
 import type { Logger } from "pino";
 import { NewAngelesRoom } from "./rooms/NewAngelesRoom.ts";
 import { lobbyRoutes } from "./lobby/routes.ts";
 import { registry } from "./metrics.ts";
+import { memoryStore, type GameStore } from "./store/index.ts";
 
 const clientDir = path.resolve(import.meta.dirname, "../dist/client");
 const startedAt = Date.now();
 
-export function createServer(options: { logger: Logger }) {
+export interface ServerOptions {
+  logger: Logger;
+  /** Where games are kept (server/store); in memory when absent (tests). */
+  store?: GameStore;
+  /** Several processes share matchmaking through this Redis (REDIS_URL). */
+  redisUrl?: string;
+  /** This process's address as clients reach it, when there are several (PUBLIC_ADDRESS). */
+  publicAddress?: string;
+}
+
+export function createServer(options: ServerOptions) {
+  const store = options.store ?? memoryStore();
+  const scaleOut = options.redisUrl
+    ? { presence: new RedisPresence(options.redisUrl), driver: new RedisDriver(options.redisUrl) }
+    : {};
   return defineServer({
-    rooms: { new_angeles: defineRoom(NewAngelesRoom) },
+    rooms: { new_angeles: defineRoom(NewAngelesRoom, { store }) },
+    ...scaleOut,
+    publicAddress: options.publicAddress,
     transport: new WebSocketTransport(),
     logger: options.logger,
     greet: false,
@@ -25,7 +44,7 @@ export function createServer(options: { logger: Logger }) {
       app.get("/metrics", async (_req, res) => {
         res.type(registry.contentType).send(await registry.metrics());
       });
-      app.use(lobbyRoutes(options.logger));
+      app.use(lobbyRoutes(options.logger, store));
       app.use(express.static(clientDir));
     },
   });

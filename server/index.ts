@@ -1,10 +1,32 @@
-// The server process: one port for HTTP and WebSocket.
+// The server process: one port for HTTP and WebSocket. Games live in the store (SQLite in DATA_DIR, or
+// PostgreSQL): at start the unfinished ones are restored, and SIGTERM closes rooms and store cleanly.
 import { readConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
 import { createServer } from "./app.ts";
+import { instanceName, openStore } from "./store/index.ts";
+import { keepClaims, restoreGames } from "./store/restore.ts";
 
 const config = readConfig();
 const logger = createLogger(config.logLevel);
-const server = createServer({ logger });
+const store = await openStore({
+  dataDir: config.dataDir,
+  databaseUrl: config.databaseUrl,
+  instance: instanceName(config.publicAddress, config.port),
+});
+const server = createServer({ logger, store, redisUrl: config.redisUrl, publicAddress: config.publicAddress });
+
+let claims: { stop(): void } | null = null;
+// Colyseus runs this on SIGTERM/SIGINT after every room has been disposed (and has flushed its writes).
+server.onShutdown(async () => {
+  claims?.stop();
+  await store.releaseLeases().catch((err) => logger.warn({ err }, "could not release game claims"));
+  await store.close();
+  logger.info("game store closed");
+});
+
 await server.listen(config.port);
-logger.info({ port: config.port }, `New Angeles server listening on http://localhost:${config.port}`);
+logger.info({ port: config.port, store: store.kind, instance: store.instance, redis: Boolean(config.redisUrl) },
+  `New Angeles server listening on http://localhost:${config.port}`);
+const restored = await restoreGames(store, logger);
+if (restored.length > 0) logger.info({ games: restored.length }, "unfinished games restored");
+claims = keepClaims(store, logger);

@@ -7,6 +7,7 @@ import { TableOptions } from "../../shared/room-protocol.ts";
 import { newInviteCode, normalizeCode } from "./codes.ts";
 import { recordWrongCode, wrongCodeWait } from "./throttle.ts";
 import type { TableMetadata } from "../rooms/NewAngelesRoom.ts";
+import type { GameStore, StoredGame } from "../store/index.ts";
 
 const ROOM = "new_angeles";
 
@@ -25,19 +26,37 @@ function publicTable(room: { roomId: string; metadata?: TableMetadata }) {
   return { code: m.code, roomId: room.roomId, status: m.status, seats: m.seats, players: m.players, spectators: m.spectators };
 }
 
-async function findByCode(req: Request): Promise<{ roomId: string; metadata?: TableMetadata }> {
+/** A live room, or a finished game whose room is gone (then `stored` is set). */
+type Found = { roomId: string; metadata?: TableMetadata; stored?: StoredGame };
+
+function storedMetadata(g: StoredGame): TableMetadata {
+  return {
+    code: g.code,
+    status: g.status,
+    private: g.options.private,
+    seats: g.options.seats,
+    players: g.players.map((p) => ({ ...p, connected: p.bot })),
+    spectators: 0,
+    createdAt: g.createdAt,
+  };
+}
+
+async function findByCode(req: Request, store: GameStore): Promise<Found> {
   const wait = await wrongCodeWait(req.ip);
   if (wait > 0) throw new HttpError(429, "too-many-wrong-codes", `Too many wrong invite codes from your address: try again in ${wait} s.`);
   const code = normalizeCode(req.params.code);
   const [room] = code ? await matchMaker.query({ name: ROOM, code } as any) : [];
   if (!room) {
+    // A finished game stays in the store after its room has gone (idle, or a server restart).
+    const stored = code ? await store.getGame(code) : null;
+    if (stored?.status === "finished") return { roomId: stored.roomId, metadata: storedMetadata(stored), stored };
     await recordWrongCode(req.ip);
     throw new HttpError(404, "unknown-code", "No table has that invite code.");
   }
   return room as { roomId: string; metadata?: TableMetadata };
 }
 
-export function lobbyRoutes(logger: Logger): Router {
+export function lobbyRoutes(logger: Logger, store: GameStore): Router {
   const router = express.Router();
   router.use(express.json({ limit: "16kb" }));
 
@@ -65,13 +84,15 @@ export function lobbyRoutes(logger: Logger): Router {
   });
 
   router.get("/api/games/:code", async (req, res) => {
-    res.json(publicTable(await findByCode(req)));
+    res.json(publicTable(await findByCode(req, store)));
   });
 
   router.get("/api/games/:code/replay", async (req, res) => {
-    const room = await findByCode(req);
+    const room = await findByCode(req, store);
     if (room.metadata?.status !== "finished") throw new HttpError(403, "not-finished", "The replay is available once the game is finished.");
-    const replay = await matchMaker.remoteRoomCall(room.roomId, "replayLog");
+    const replay = room.stored
+      ? { players: room.stored.options.seats, seed: room.stored.options.seed, variant: room.stored.options.variant, commands: await store.commands(room.stored.code) }
+      : await matchMaker.remoteRoomCall(room.roomId, "replayLog");
     res.json({ code: room.metadata.code, ...replay });
   });
 

@@ -1,0 +1,182 @@
+// A real server process (`node server/index.ts`, its own DATA_DIR and PORT) is killed with SIGKILL in
+// the middle of a game and started again: the game comes back in the same state, players take their
+// seats back with their seat tokens, and the game plays on to the end.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { Client, type Room as SDKRoom } from "@colyseus/sdk";
+import { createGameWithEvents, apply, replay, type GameState } from "../../server/engine/index.ts";
+import { openStore, SQLITE_FILE, type GameStore, type StoredCommand } from "../../server/store/index.ts";
+import { autoplay, stateOf, until } from "../room/helpers.ts";
+import { startServer, stopAll, waitFor, type ServerProcess } from "./services.ts";
+
+afterAll(stopAll);
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "na-crash-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+let reader: GameStore | null = null;
+afterAll(async () => reader?.close());
+/** The test reads the server's SQLite file itself (WAL lets it read while the server writes). */
+async function storedCommands(code: string): Promise<StoredCommand[]> {
+  reader ??= await openStore({ dataDir, instance: "test-reader" });
+  return reader.commands(code);
+}
+
+async function createTable(server: ServerProcess, options: Record<string, unknown>): Promise<{ code: string; roomId: string }> {
+  const res = await fetch(`http://127.0.0.1:${server.port}/api/games`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(options),
+  });
+  expect(res.status).toBe(201);
+  return res.json();
+}
+
+async function lookUp(server: ServerProcess, code: string): Promise<any> {
+  const res = await fetch(`http://127.0.0.1:${server.port}/api/games/${code}`);
+  return res.status === 200 ? res.json() : null;
+}
+
+async function join(server: ServerProcess, roomId: string, options: Record<string, unknown>): Promise<{ room: SDKRoom; seat: { seat: number; seatToken: string } }> {
+  const client = new Client(`http://127.0.0.1:${server.port}`);
+  const room = await client.joinById(roomId, options);
+  let seat: { seat: number; seatToken: string } | null = null;
+  room.onMessage("seat", (m) => { seat = m; });
+  room.onMessage("*", () => {});
+  await until(() => seat !== null && room.state !== undefined && (room.state as any).status !== undefined, 10_000, "the seat message");
+  return { room, seat: seat! };
+}
+
+/** What a player sees of the game: the public game and their own secrets (not logs or connection flags). */
+function seen(room: SDKRoom): unknown {
+  const s = stateOf(room);
+  const mine = Object.values<any>(s.seats).find((seat) => seat.secret);
+  const seats = Object.values<any>(s.seats).map(({ connected, botControlled, secret, ...rest }) => rest);
+  return { status: s.status, game: s.game, seats, hand: mine.secret.hand, rival: mine.secret.rival, investment: mine.secret.investment, legal: mine.secret.legal };
+}
+
+/** The public game lines every accepted command produced, in order (what the room logs from the engine). */
+function publicLines(commands: StoredCommand[], options: { seats: 4 | 5 | 6; seed: number }): string[] {
+  const created = createGameWithEvents({ players: options.seats, seed: options.seed });
+  let game: GameState = created.state;
+  const lines = created.events.filter((e) => !e.to).map((e) => e.text);
+  for (const { seat, command } of commands) {
+    const r = apply(game, seat, command);
+    if (!r.ok) throw new Error(`stored command refused on replay: ${r.message}`);
+    game = r.state;
+    lines.push(...r.events.filter((e) => !e.to).map((e) => e.text));
+  }
+  return lines;
+}
+
+function kill(server: ServerProcess, ...rooms: SDKRoom[]): Promise<unknown> {
+  for (const r of rooms) r.reconnection.enabled = false; // the old room is gone: no automatic retries
+  server.child.kill("SIGKILL");
+  return server.exited;
+}
+
+describe("a server killed with SIGKILL", () => {
+  const env = { DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+
+  it("comes back with every unfinished game in the same state, and players take their seats back by token", async () => {
+    let server = await startServer(env);
+    const port = server.port;
+    const seed = 4242;
+    const { code, roomId } = await createTable(server, { seats: 4, bots: 2, seed, botDelayMs: 0, graceSeconds: 600 });
+    const ann = await join(server, roomId, { code, name: "Ann" });
+    const ben = await join(server, roomId, { code, name: "Ben" });
+    await until(() => stateOf(ann.room).status === "playing", 10_000, "the game to start");
+
+    // Play part of the game, then stop at a decision a human owes (bots have nothing left to do).
+    let players = [autoplay(ann.room, 1), autoplay(ben.room, 2)];
+    await waitFor(async () => (await storedCommands(code)).length >= 40, 60_000, "40 commands in the store");
+    for (const p of players) p.stop();
+    let quietCount = -1;
+    await waitFor(async () => {
+      const n = (await storedCommands(code)).length;
+      const quiet = n === quietCount && [0, 1].includes(stateOf(ann.room).game.pendingSeat);
+      quietCount = n;
+      return quiet;
+    }, 20_000, "a human's decision with nothing else going on");
+    const before = { ann: seen(ann.room), ben: seen(ben.room) };
+    const commandsBefore = await storedCommands(code);
+    expect(commandsBefore.length).toBeGreaterThanOrEqual(40);
+
+    await kill(server, ann.room, ben.room);
+    server = await startServer(env, port);
+
+    // The table is back under its code, in a new room, with both humans away until they return.
+    await waitFor(async () => (await lookUp(server, code))?.status === "playing", 20_000, "the game to be restored");
+    const table = await lookUp(server, code);
+    expect(table.roomId).not.toBe(roomId);
+    expect(table.players.filter((p: any) => !p.bot).map((p: any) => [p.name, p.connected])).toEqual([["Ann", false], ["Ben", false]]);
+    expect(await storedCommands(code)).toEqual(commandsBefore);
+
+    // A stale or made-up token opens nothing; the real ones give each player their own seat back.
+    await expect(join(server, table.roomId, { code, seatToken: "not-a-real-token" })).rejects.toThrow();
+    const ann2 = await join(server, table.roomId, { code, seatToken: ann.seat.seatToken });
+    const ben2 = await join(server, table.roomId, { code, seatToken: ben.seat.seatToken });
+    expect([ann2.seat.seat, ben2.seat.seat]).toEqual([ann.seat.seat, ben.seat.seat]);
+    expect(seen(ann2.room)).toEqual(before.ann);
+    expect(seen(ben2.room)).toEqual(before.ben);
+
+    // The store keeps hashes of seat tokens, never the tokens.
+    const file = fs.readFileSync(path.join(dataDir, SQLITE_FILE)).toString("latin1") +
+      (fs.existsSync(path.join(dataDir, `${SQLITE_FILE}-wal`)) ? fs.readFileSync(path.join(dataDir, `${SQLITE_FILE}-wal`)).toString("latin1") : "");
+    expect(file).toContain(code);
+    expect(file).not.toContain(ann.seat.seatToken);
+
+    // And the game plays on to its end; the whole log, across the crash, replays to the result.
+    players = [autoplay(ann2.room, 3), autoplay(ben2.room, 4)];
+    await until(() => stateOf(ann2.room).status === "finished", 150_000, "the game to finish");
+    for (const p of players) p.stop();
+    const res = await fetch(`http://127.0.0.1:${port}/api/games/${code}/replay`);
+    expect(res.status).toBe(200);
+    const log = await res.json();
+    expect(log.commands.slice(0, commandsBefore.length)).toEqual(commandsBefore);
+    const final = replay({ players: 4, seed: log.seed, variant: log.variant, commands: log.commands });
+    expect(final.result).toBeTruthy();
+    expect(JSON.parse(stateOf(ann2.room).game.result).reason).toBe(final.result!.reason);
+    await ann2.room.leave();
+    await ben2.room.leave();
+
+    // Finished games stay in the store: after one more restart the code and its replay still answer.
+    await kill(server);
+    server = await startServer(env, port);
+    const after = await lookUp(server, code);
+    expect(after).toMatchObject({ code, status: "finished" });
+    expect(after.players.map((p: any) => p.name)).toEqual(["Ann", "Ben", "Bot Cyd", "Bot Dex"]);
+    expect(after.players.every((p: any) => p.corp !== "")).toBe(true);
+    const again = await (await fetch(`http://127.0.0.1:${port}/api/games/${code}/replay`)).json();
+    expect(again).toEqual(log);
+    await kill(server);
+  }, 300_000);
+
+  it("loses nothing a player saw when it is killed in the middle of play", async () => {
+    let server = await startServer(env);
+    const port = server.port;
+    const seed = 99;
+    const { code, roomId } = await createTable(server, { seats: 4, bots: 2, seed, botDelayMs: 0, graceSeconds: 600 });
+    const ann = await join(server, roomId, { code, name: "Ann" });
+    const ben = await join(server, roomId, { code, name: "Ben" });
+    const players = [autoplay(ann.room, 5), autoplay(ben.room, 6)];
+    await waitFor(async () => (await storedCommands(code)).length >= 60, 60_000, "60 commands in the store");
+    // Killed while both players and the bots are still sending commands.
+    const lastSeen = [...stateOf(ann.room).log] as string[];
+    await kill(server, ann.room, ben.room);
+    for (const p of players) p.stop();
+
+    server = await startServer(env, port);
+    await waitFor(async () => (await lookUp(server, code))?.status === "playing", 20_000, "the game to be restored");
+    const commands = await storedCommands(code);
+    // Every game line Ann had been shown comes from a command that is in the store.
+    const restored = publicLines(commands, { seats: 4, seed });
+    const shownGameLines = lastSeen.filter((line) => !/sits down|is back|is away|The game begins/.test(line)).slice(-25);
+    expect(shownGameLines.length).toBeGreaterThan(0);
+    const at = restored.join("\n").indexOf(shownGameLines.join("\n"));
+    expect(at, "the last lines Ann saw are in the restored game").toBeGreaterThanOrEqual(0);
+    await kill(server);
+  }, 120_000);
+});
