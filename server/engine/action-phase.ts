@@ -9,15 +9,15 @@ import type { Reject } from "./deal/common.ts";
 import type { GameState } from "./state.ts";
 import { HAND_LIMIT } from "./state.ts";
 import { fireWindow } from "./windows.ts";
+import { handSizeChange } from "./assets/passive.ts";
 
 export function turnsLeft(s: GameState): number {
   return s.turnTrack.filter((x) => x !== null).length;
 }
 
-/** Hand size for a seat (assets such as Floyd and Braintrust change it through assetState). */
+/** Hand size for a seat: 5, changed by the assets it holds (Floyd 2X3A7C +5, Braintrust -1). */
 export function handLimit(s: GameState, seat: number): number {
-  const extra = (s.assetState.handLimitExtra as Record<number, number> | undefined)?.[seat] ?? 0;
-  return HAND_LIMIT + extra;
+  return Math.max(0, HAND_LIMIT + handSizeChange(s, seat));
 }
 
 /** The "turn-start" stage: Refresh (ready own assets) and the corp-sheet draw. */
@@ -41,7 +41,7 @@ export function runHandLimit(c: Ctx): void {
   const s = c.s;
   const seat = s.active;
   const over = s.seats[seat]!.hand.length - handLimit(s, seat);
-  const skip = (s.assetState.skipHandLimit as number | undefined) === seat;
+  const skip = (s.assetState.skipHandLimit as number | undefined) === seat; // Toshiyuki Sakai
   if (over > 0 && !skip) {
     s.pending = { kind: "hand-limit", seat, count: over };
     return;

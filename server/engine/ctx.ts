@@ -8,6 +8,8 @@ export interface Ctx {
   ev: GameEvent[];
   /** The effect being resolved (for illness threat and corp contracts), or null. */
   frame: EffectFrame | null;
+  /** A scratch copy used to look ahead (Caprice Nisei's declarations): no window opens in it. */
+  sandbox?: boolean;
 }
 
 export function log(c: Ctx, type: string, text: string, to?: number[]): void {

@@ -7,23 +7,34 @@ import type { Ctx } from "./ctx.ts";
 import { log } from "./ctx.ts";
 import { actionCard, cardTitle, corpDraw, corpName } from "./data.ts";
 import { shuffle } from "./rng.ts";
-import type { Stage } from "./state.ts";
+import { braintrustDraw } from "./assets/passive.ts";
+import type { GameState, Stage } from "./state.ts";
+
+/** Takes the top card of a type's deck (an empty deck is rebuilt from its discard pile [R]), or null. */
+export function takeTop(c: Ctx, type: ActionType): string | null {
+  const s = c.s;
+  if (s.actionDecks[type].length === 0 && s.variant.reshuffleEmptyDecks && s.actionDiscards[type].length > 0) {
+    s.actionDecks[type] = shuffle(s.rng, s.actionDiscards[type]);
+    s.actionDiscards[type] = [];
+    log(c, "reshuffle", `The ${type} discard pile is shuffled into a new deck.`);
+  }
+  return s.actionDecks[type].shift() ?? null;
+}
+
+/** Whether a type still has a card to take (in its deck, or a discard pile to rebuild it from). */
+export function canTake(s: GameState, type: ActionType): boolean {
+  return s.actionDecks[type].length > 0 || (s.variant.reshuffleEmptyDecks && s.actionDiscards[type].length > 0);
+}
 
 /** Draws up to n cards of a type into a seat's hand; returns the drawn ids (fewer if deck and discard run out). */
 export function drawType(c: Ctx, seat: number, type: ActionType, n: number): string[] {
-  const s = c.s;
   const got: string[] = [];
   for (let i = 0; i < n; i++) {
-    if (s.actionDecks[type].length === 0 && s.variant.reshuffleEmptyDecks && s.actionDiscards[type].length > 0) {
-      s.actionDecks[type] = shuffle(s.rng, s.actionDiscards[type]);
-      s.actionDiscards[type] = [];
-      log(c, "reshuffle", `The ${type} discard pile is shuffled into a new deck.`);
-    }
-    const card = s.actionDecks[type].shift();
+    const card = takeTop(c, type);
     if (!card) break;
     got.push(card);
   }
-  s.seats[seat]!.hand.push(...got);
+  c.s.seats[seat]!.hand.push(...got);
   return got;
 }
 
@@ -59,9 +70,10 @@ export function removeFromHand(c: Ctx, seat: number, cards: string[]): void {
   }
 }
 
-/** Starts a seat's corp-sheet draw; play continues at `then` when it is done. */
+/** Starts a seat's corp-sheet draw (doubled by Braintrust); play continues at `then` when it is done. */
 export function startCorpDraw(c: Ctx, seat: number, then: Stage, slots?: DrawSlot[]): void {
-  c.s.draw = { seat, slots: [...(slots ?? corpDraw(c.s, c.s.seats[seat]!.corp))], drawn: [], cards: [], then };
+  const box = braintrustDraw(c.s, seat, slots ?? corpDraw(c.s, c.s.seats[seat]!.corp));
+  c.s.draw = { seat, slots: [...box], drawn: [], cards: [], then };
   c.s.stage = "draw";
 }
 

@@ -8,6 +8,7 @@ import { log } from "./ctx.ts";
 import { clockwiseFrom } from "./ctx.ts";
 import { districtName, DISTRICT_IDS, corpName, scriptTitle } from "./data.ts";
 import type { DistrictState, EffectFrame, GameState, Stage } from "./state.ts";
+import { clonePlain } from "./state.ts";
 import { ILLNESS_THREAT, raiseThreat } from "./threat.ts";
 import { fireWindow } from "./windows.ts";
 import * as contracts from "./contracts.ts";
@@ -35,6 +36,8 @@ export type Step =
 export interface CardScript {
   /** The card waives the +2 illness threat (e.g. "Illness tokens do not increase threat"). */
   illnessFree?: boolean;
+  /** Its picks show hidden cards (the top events), so they cannot be declared in advance (Caprice Nisei). */
+  hiddenPicks?: boolean;
   steps: Step[];
 }
 
@@ -59,7 +62,7 @@ export function startEffect(
   c: Ctx,
   source: string,
   seat: number,
-  opts: { supporters?: number[]; illnessFree?: boolean; then?: Stage } = {},
+  opts: { supporters?: number[]; illnessFree?: boolean; then?: Stage; declared?: Value[] } = {},
 ): void {
   const s = c.s;
   const sc = script(source);
@@ -70,7 +73,8 @@ export function startEffect(
     seat,
     step: 0,
     count: 0,
-    vars: {},
+    // Caprice Nisei: the resolver's picks, declared when the card was offered
+    vars: opts.declared ? { declared: [...opts.declared] } : {},
     illnessInvolved: false,
     threatAtStart: s.threat,
     supporters: opts.supporters ?? [],
@@ -117,7 +121,9 @@ export function runEffects(c: Ctx): void {
         f.count = 0;
         continue;
       }
-      s.pending = { kind: "effect", seat: p.who ? p.who(c, f) : f.seat };
+      const chooser = p.who ? p.who(c, f) : f.seat;
+      if (chooser === f.seat && f.vars.declared && answerAsDeclared(c, f, p)) continue;
+      s.pending = { kind: "effect", seat: chooser };
       c.frame = null;
       return;
     }
@@ -126,13 +132,33 @@ export function runEffects(c: Ctx): void {
   if (!s.result && s.stage === "effect") s.stage = s.effectsThen;
 }
 
-function finishEffect(c: Ctx, f: EffectFrame): void {
-  if (f.illnessInvolved && !f.illnessFree) {
-    raiseThreat(c, ILLNESS_THREAT, `${scriptTitle(f.source)} involved a district with illness`);
-    fireWindow(c, "illness-threat", { seat: f.seat, amount: ILLNESS_THREAT });
+/** Caprice Nisei: the resolver is bound by their declared picks; one that is no longer possible frees the rest. */
+function answerAsDeclared(c: Ctx, f: EffectFrame, p: PickStep): boolean {
+  const declared = f.vars.declared as Value[];
+  const v = declared.shift();
+  if (v !== undefined) {
+    const label = v === DONE ? "Done" : p.options(c, f).find((o) => o.value === v)?.label;
+    if (applyPick(c, f, p, v)) {
+      log(c, "declared", `${corpName(c.s, f.seat)} resolves as declared: ${label}.`);
+      return true;
+    }
+    log(c, "declared", `${corpName(c.s, f.seat)}'s declared choice is no longer possible; they choose freely.`);
   }
-  if (!c.s.result) contracts.cardResolved(c, f);
+  delete f.vars.declared;
+  return false;
+}
+
+function finishEffect(c: Ctx, f: EffectFrame): void {
+  // off the stack first: windows opened below push their own frames on top
   c.s.effects.pop();
+  c.frame = f;
+  if (!f.asset) {
+    if (f.illnessInvolved && !f.illnessFree) {
+      raiseThreat(c, ILLNESS_THREAT, `${scriptTitle(f.source)} involved a district with illness`);
+      fireWindow(c, "illness-threat", { seat: f.seat, amount: ILLNESS_THREAT });
+    }
+    if (!c.s.result) contracts.cardResolved(c, f);
+  }
   c.frame = null;
 }
 
@@ -149,26 +175,55 @@ export function effectChoice(c: Ctx): { prompt: string; options: ChoiceOption[] 
   return { prompt: `${scriptTitle(f.source)}: ${prompt}`, options };
 }
 
+/** Applies one answer to a pick; false when it is not one of the options. */
+function applyPick(c: Ctx, f: EffectFrame, pick: PickStep, value: Value): boolean {
+  if (value === DONE && pick.upTo) {
+    f.step++;
+    f.count = 0;
+    return true;
+  }
+  if (!pick.options(c, f).some((o) => o.value === value)) return false;
+  pick.onPick(c, f, value);
+  f.count++;
+  return true;
+}
+
 /** Applies one answer to the pending pick. Returns an error sentence, or null when accepted. */
 export function answerEffect(c: Ctx, value: Value): string | null {
   const cur = currentPick(c);
   if (!cur) return "There is no card choice to make now.";
-  const { f, pick } = cur;
-  c.frame = f;
-  if (value === DONE && pick.upTo) {
-    f.step++;
-    f.count = 0;
-  } else {
-    const ok = pick.options(c, f).some((o) => o.value === value);
-    if (!ok) {
-      c.frame = null;
-      return "That is not one of the options for this choice.";
-    }
-    pick.onPick(c, f, value);
-    f.count++;
-  }
+  c.frame = cur.f;
+  const accepted = applyPick(c, cur.f, cur.pick, value);
   c.frame = null;
+  if (!accepted) return "That is not one of the options for this choice.";
   c.s.pending = null;
+  return null;
+}
+
+/**
+ * Looks ahead on a scratch copy (Caprice Nisei): `seat` starts resolving `source` and has already
+ * made `picks`; returns that seat's next pick, or null when the card would be finished. Picks owed
+ * by other players are not declared: the scratch copy takes their first option.
+ */
+export function nextPickAhead(s: GameState, source: string, seat: number, picks: Value[]): { prompt: string; options: ChoiceOption[] } | null {
+  if (script(source).hiddenPicks) return null;
+  const t: GameState = { ...clonePlain(s), effects: [], pending: null };
+  const sc: Ctx = { s: t, ev: [], frame: null, sandbox: true };
+  startEffect(sc, source, seat);
+  let made = 0;
+  for (let guard = 0; guard < 500; guard++) {
+    runEffects(sc);
+    const owed = sc.s.pending;
+    if (sc.s.effects.length === 0 || sc.s.result || !owed) return null;
+    const choice = effectChoice(sc);
+    if (!choice || choice.options.length === 0) return null;
+    if (owed.seat !== seat) {
+      answerEffect(sc, choice.options[0]!.value);
+      continue;
+    }
+    if (made >= picks.length) return choice;
+    if (answerEffect(sc, picks[made++]!)) return null;
+  }
   return null;
 }
 

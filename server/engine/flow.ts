@@ -5,11 +5,11 @@ import type { Ctx } from "./ctx.ts";
 import { revealAsset } from "./deal/asset.ts";
 import { runCounteroffer } from "./deal/counteroffer.ts";
 import { runMainOffer } from "./deal/offer.ts";
-import { runClaim, runDealEnd, runResolution } from "./deal/resolution.ts";
+import { runClaim, runDealEnd, runDealWon, runResolution, runResolve, runTally } from "./deal/resolution.ts";
 import { runSupport } from "./deal/support.ts";
 import { runChooseInvestments, runPayDemand, runRevealDemand, runScoreInvestments } from "./demand.ts";
 import { runDraw } from "./draw.ts";
-import { runEffects } from "./effects.ts";
+import { effectChoice, runEffects } from "./effects.ts";
 import { runEvent } from "./events.ts";
 import { runProduction } from "./production.ts";
 import { runNextRound } from "./round.ts";
@@ -26,6 +26,9 @@ const STAGES: Record<Exclude<Stage, "finished">, (c: Ctx) => void> = {
   counteroffer: runCounteroffer,
   support: runSupport,
   resolution: runResolution,
+  tally: runTally,
+  "deal-won": runDealWon,
+  resolve: runResolve,
   effect: runEffects,
   claim: runClaim,
   "deal-end": runDealEnd,
@@ -41,10 +44,25 @@ const STAGES: Record<Exclude<Stage, "finished">, (c: Ctx) => void> = {
   "demand-invest": runChooseInvestments,
 };
 
+/**
+ * A pending card choice whose options are all gone (a trade took away the asset or the target it
+ * needed) would wait forever: drop it, and the effect skips that pick.
+ */
+function dropDeadChoice(c: Ctx): void {
+  if (c.s.pending?.kind === "effect" && (effectChoice(c)?.options.length ?? 0) === 0) c.s.pending = null;
+}
+
 export function advance(c: Ctx): void {
   let guard = 0;
+  dropDeadChoice(c);
   // threat can end the game in the middle of any stage; the result then stands
   while (!c.s.pending && !c.s.result) {
+    // a window opened abilities (effect frames) while another stage ran: that stage's next step
+    // waits until they are resolved
+    if (c.s.effects.length > 0 && c.s.stage !== "effect") {
+      c.s.effectsThen = c.s.stage;
+      c.s.stage = "effect";
+    }
     const stage = c.s.stage;
     if (stage === "finished") break;
     STAGES[stage](c);

@@ -6,6 +6,7 @@ import type { Command, LegalCommand } from "../../shared/protocol.ts";
 import type { GameEvent, GameView } from "../../shared/view.ts";
 import { discardToLimit } from "./action-phase.ts";
 import "./cards/index.ts";
+import "./assets/index.ts";
 import type { Ctx } from "./ctx.ts";
 import { corpName } from "./data.ts";
 import { reject } from "./deal/common.ts";

@@ -35,7 +35,7 @@ export function legalFor(s: GameState, seat: number): LegalCommand[] {
         break;
       }
       case "support":
-        out.push({ type: "support", offers: supportableOffers(s), cards: { from: [...hand], min: 1, max: hand.length } });
+        out.push({ type: "support", offers: supportableOffers(s, seat), cards: { from: [...hand], min: 1, max: hand.length } });
         out.push({ type: "abstain" });
         break;
       case "general-draw": {
@@ -69,7 +69,7 @@ export function legalFor(s: GameState, seat: number): LegalCommand[] {
     if (to.length > 0) {
       const cmd: LegalCommand = { type: "trade-propose", to, give: { capital: me.capital, assets: me.assets.map((a) => a.id) } };
       if (maySupportByTrade(s, seat) && hand.length > 0) {
-        cmd.support = { offers: supportableOffers(s), cards: { from: [...hand], min: 1, max: hand.length } };
+        cmd.support = { offers: supportableOffers(s, seat), cards: { from: [...hand], min: 1, max: hand.length } };
       }
       out.push(cmd);
     }

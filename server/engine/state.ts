@@ -51,6 +51,8 @@ export interface SupportGiven {
   seat: number;
   offer: "main" | "counter";
   cards: string[];
+  /** Support added by an asset (Isabel McGuire's deck card): not the seat's own support. */
+  asset?: string;
 }
 
 export interface Deal {
@@ -65,6 +67,19 @@ export interface Deal {
   supports: SupportGiven[];
   abstained: number[];
   winner: "main" | "counter" | null;
+  /** Support was tied at Resolution (the tie window opened). */
+  tied?: boolean;
+  // what assets did during this deal; all of it ends with the deal
+  /** Mark Yale: seats that may not trade until the deal ends. */
+  noTrade?: number[];
+  /** Chief Gorman: seats that may not counter again this turn. */
+  noCounter?: number[];
+  /** Locust Company: seats that may not support the counteroffer. */
+  noCounterSupport?: number[];
+  /** Jackson Howard: who bet on whom to win the deal. */
+  bets?: { owner: number; named: number }[];
+  /** Caprice Nisei: the declared picks for an offered card, by card id. */
+  declared?: Record<string, (string | number)[]>;
 }
 
 /** A card (or later an asset) being resolved, one pick at a time. */
@@ -81,6 +96,8 @@ export interface EffectFrame {
   /** Seats that supported the offer being resolved (Vanity Project, Puff Piece). */
   supporters: number[];
   illnessFree: boolean;
+  /** An asset's ability (source = the asset id), not an action card: no illness threat, no contracts. */
+  asset?: boolean;
 }
 
 /** A corp-sheet draw in progress (General slots wait for a type pick). */
@@ -111,6 +128,9 @@ export type Stage =
   | "counteroffer"
   | "support"
   | "resolution"
+  | "tally"
+  | "deal-won"
+  | "resolve"
   | "effect"
   | "claim"
   | "deal-end"
@@ -190,7 +210,7 @@ export interface GameState {
   /** Demand rounds played so far. */
   demandRounds: number;
   result: GameResult | null;
-  /** Asset-owned data for the windows (assets are implemented separately). */
+  /** Asset data that outlives a deal: `skipHandLimit` (Toshiyuki Sakai: the seat that skips this turn's hand-limit discard). */
   assetState: Record<string, unknown>;
 }
 

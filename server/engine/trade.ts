@@ -27,9 +27,9 @@ function describe(b: Bundle): string {
   return parts.length ? parts.join(", ") : "nothing";
 }
 
-/** Assets such as Mark Yale may forbid a seat to trade until the deal ends. */
+/** Mark Yale may forbid a seat to trade until the deal ends. */
 export function tradeBlocked(s: GameState, seat: number): boolean {
-  return ((s.assetState.noTrade as number[] | undefined) ?? []).includes(seat);
+  return s.deal?.noTrade?.includes(seat) ?? false;
 }
 
 /** Whether `seat` may attach support to a trade now (only in their own support turn). */

@@ -47,6 +47,16 @@ export interface Variant {
   tokenPools: { illness: number; outage: number; development: number };
   /** The Federalist can win at a normal game end (the fan text says it cannot) [V-fan]. */
   federalistWinsNormally: boolean;
+  /** Claim-and-discard assets (Bryan Stinson, Gurren Imaishi, Hernando Cortez, Naoko Watanabe, Toshiyuki Sakai) [R]: "on-claim" = the ability resolves when claimed, then the card is discarded; "keep-until-used" = the owner may use it when claimed or at any later End of Turn of theirs. */
+  oneShotAssets: "on-claim" | "keep-until-used";
+  /** Assets claimed through Naoko Watanabe trigger their own "when you claim this card" abilities [R]. */
+  naokoClaimTriggers: boolean;
+  /** Braintrust doubles the General slots too (each doubled General draws a type not yet drawn) [R]. */
+  braintrustDoublesGeneral: boolean;
+  /** An asset stolen by Hernando Cortez arrives "as-is" (keeps its ready/exhausted state), "ready" or "exhausted" [R]. */
+  stolenAssetState: "as-is" | "ready" | "exhausted";
+  /** "Draw cards of the top type on your corp sheet" for a corp with no top type (Melange Mining) [R]: "chosen-type" = the drawer picks one type; "nothing" = no draw. */
+  noTopTypeDraws: "chosen-type" | "nothing";
 }
 
 export const DEFAULT_VARIANT: Variant = {
@@ -72,6 +82,11 @@ export const DEFAULT_VARIANT: Variant = {
   exploitationOrder: "ascending",
   tokenPools: { illness: 10, outage: 10, development: 10 },
   federalistWinsNormally: false,
+  oneShotAssets: "on-claim",
+  naokoClaimTriggers: true,
+  braintrustDoublesGeneral: true,
+  stolenAssetState: "as-is",
+  noTopTypeDraws: "chosen-type",
 };
 
 export interface VariantDoc {
@@ -107,6 +122,11 @@ export const VARIANT_DOCS: VariantDoc[] = [
   { key: "exploitationOrder", default: "ascending", tag: "[R]", doc: "Android districts are exploited in ascending district order.", choices: ["ascending", "descending"] },
   { key: "tokenPools", default: DEFAULT_VARIANT.tokenPools, tag: "[?]", doc: "How many illness, outage and development tokens exist." },
   { key: "federalistWinsNormally", default: false, tag: "[V-fan]", doc: "The Federalist cannot win at a normal game end." },
+  { key: "oneShotAssets", default: "on-claim", tag: "[R]", doc: "Claim-and-discard assets (Bryan Stinson, Gurren Imaishi, Hernando Cortez, Naoko Watanabe, Toshiyuki Sakai) resolve when claimed, then are discarded (\"keep-until-used\": use one when claimed or at a later End of Turn of yours).", choices: ["on-claim", "keep-until-used"] },
+  { key: "naokoClaimTriggers", default: true, tag: "[R]", doc: "Assets claimed through Naoko Watanabe trigger their own \"when you claim this card\" abilities." },
+  { key: "braintrustDoublesGeneral", default: true, tag: "[R]", doc: "Braintrust doubles the General draws too (each one a type not yet drawn in that step)." },
+  { key: "stolenAssetState", default: "as-is", tag: "[R]", doc: "An asset stolen with Hernando Cortez keeps its ready/exhausted state (\"ready\", \"exhausted\": it arrives so).", choices: ["as-is", "ready", "exhausted"] },
+  { key: "noTopTypeDraws", default: "chosen-type", tag: "[R]", doc: "A draw of \"the top type on your corp sheet\" for a corp without one (Melange Mining) is of a type the drawer picks (\"nothing\": no draw).", choices: ["chosen-type", "nothing"] },
 ];
 
 /** Fills in the defaults; unknown keys are dropped so that the state holds only real options. */

@@ -33,7 +33,7 @@ export function rejected(s: GameState, seat: number, command: Command, code?: st
   return r.message;
 }
 
-/** Answers setup and General draws with the first option until `until` is pending. */
+/** Answers every decision simply (first option; assets offered are passed) until `until` holds. */
 export function advanceTo(s: GameState, until: (s: GameState) => boolean, answer?: (s: GameState) => Command | null): GameState {
   for (let i = 0; i < 500 && !until(s); i++) {
     const p = s.pending!;
@@ -45,7 +45,7 @@ export function advanceTo(s: GameState, until: (s: GameState) => boolean, answer
     else if (p.kind === "counteroffer") cmd = { type: "pass" };
     else if (p.kind === "support") cmd = { type: "abstain" };
     else if (p.kind === "main-offer") cmd = { type: "offer", card: s.seats[p.seat]!.hand[0] ?? undefined, ...(s.seats[p.seat]!.hand.length ? {} : { emergency: true as const }) };
-    else if (p.kind === "effect") cmd = { type: "choose", option: firstChoice(s, p.seat) };
+    else if (p.kind === "effect") cmd = { type: "choose", option: choices(s, p.seat).includes("pass") ? "pass" : firstChoice(s, p.seat) };
     else if (p.kind === "hand-limit") cmd = { type: "discard", cards: s.seats[p.seat]!.hand.slice(0, p.count) };
     else throw new Error("cannot advance from " + (p as { kind: string }).kind);
     s = ok(s, p.seat, cmd).state;

@@ -76,6 +76,7 @@ defineCards({
 
   /** Look at the top 3 events; put 1 on the bottom and the rest back on top in any order. */
   "unorthodox-knowledge": {
+    hiddenPicks: true,
     steps: [
       {
         do: (c, f) => {

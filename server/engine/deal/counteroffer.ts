@@ -3,9 +3,10 @@
 // are already in the box, the next one costs k discarded action cards [R, variant counterofferCost].
 import type { Ctx } from "../ctx.ts";
 import { clockwiseFrom, leftOf, log } from "../ctx.ts";
+import { aaronMarronTakes } from "../assets/passive.ts";
 import { corpName } from "../data.ts";
 import { discardCards, removeFromHand } from "../draw.ts";
-import type { GameState } from "../state.ts";
+import type { GameState, Offer } from "../state.ts";
 import { fireWindow } from "../windows.ts";
 import { checkOffer, faceupEmergencies, isReject, offerTitle, reject, takeOffered } from "./common.ts";
 import type { Reject } from "./common.ts";
@@ -17,6 +18,7 @@ export function counterofferCost(s: GameState): number {
 }
 
 export function canCounter(s: GameState, seat: number): boolean {
+  if (s.deal?.noCounter?.includes(seat)) return false; // Chief Gorman: not again this turn
   const cost = counterofferCost(s);
   const hand = s.seats[seat]!.hand.length;
   return hand >= cost + 1 || (faceupEmergencies(s, seat).length > 0 && hand >= cost);
@@ -68,16 +70,27 @@ export function proposeCounteroffer(
   if (new Set(discard).size !== discard.length || discard.some((id) => !hand.includes(id) || id === card)) {
     return reject("counteroffer-cost", "Pay for the counteroffer with other cards from your hand, each once.");
   }
-  removeFromHand(c, seat, discard);
-  discardCards(c, discard);
-  takeOffered(c, o);
-  s.deal!.counters.push(o);
   s.deal!.counterQueue.shift();
   s.pending = null;
-  const paid = cost > 0 ? ` after discarding ${cost} card${cost === 1 ? "" : "s"}` : "";
-  log(c, "counteroffer", `${corpName(s, seat)} counters with ${offerTitle(o)}${paid}.`);
-  fireWindow(c, "counteroffer-proposed", { seat });
+  payForCounteroffer(c, seat, discard);
+  placeCounteroffer(c, o, cost);
   return null;
+}
+
+/** The discarded cards go to their discard piles (or to Aaron Marron's owner). */
+function payForCounteroffer(c: Ctx, seat: number, discard: string[]): void {
+  removeFromHand(c, seat, discard);
+  if (!aaronMarronTakes(c, seat, discard)) discardCards(c, discard);
+}
+
+/** Puts an offer on top of the Counteroffer box (also used by The Fall Guy) and opens its window. */
+export function placeCounteroffer(c: Ctx, o: Offer, paid: number): void {
+  const s = c.s;
+  takeOffered(c, o);
+  s.deal!.counters.push(o);
+  const cost = paid > 0 ? ` after discarding ${paid} card${paid === 1 ? "" : "s"}` : "";
+  log(c, "counteroffer", `${corpName(s, o.seat)} counters with ${offerTitle(o)}${cost}.`);
+  fireWindow(c, "counteroffer-proposed", { seat: o.seat, card: o.card });
 }
 
 export function passCounteroffer(c: Ctx, seat: number): void {

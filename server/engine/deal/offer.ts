@@ -38,7 +38,7 @@ export function proposeMainOffer(c: Ctx, seat: number, card: string | undefined,
   s.pending = null;
   const asset = s.deal!.asset ? ` for ${assetName(s.deal!.asset)}` : "";
   log(c, "offer", `${corpName(s, seat)} proposes ${offerTitle(o)} as the main offer${asset}.`);
-  fireWindow(c, "offer-proposed", { seat });
+  fireWindow(c, "offer-proposed", { seat, card: o.card });
   startCounteroffers(c);
   return null;
 }

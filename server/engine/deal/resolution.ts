@@ -1,6 +1,8 @@
 // Deal step 5, Resolution (A6): most support wins (a tie goes to the main offer [R]); the winner
 // resolves their card, then claims the revealed asset. Afterwards every used action card goes to
 // its discard pile, and emergency actions return to their owner: facedown if they won, faceup if not.
+// Stages: resolution (its start) -> tally -> deal-won -> resolve (the card) -> claim -> deal-end,
+// with an asset window between each two.
 import type { Ctx } from "../ctx.ts";
 import { log, seatOfCorp } from "../ctx.ts";
 import { actionCard, assetName, corpName, emergencyAction } from "../data.ts";
@@ -18,25 +20,36 @@ export function winningOffer(c: Ctx): Offer | null {
   return null;
 }
 
-/** The "resolution" stage: decide the winner and start resolving the winning card. */
+/** The "resolution" stage: the start of the Resolution step (Tanaka may name the winner here). */
 export function runResolution(c: Ctx): void {
+  fireWindow(c, "resolution-start", {});
+  c.s.stage = "tally";
+}
+
+/** The "tally" stage: most support wins; a tie opens the tie window (Midori), else it goes by the variant. */
+export function runTally(c: Ctx): void {
   const s = c.s;
   const deal = s.deal!;
-  fireWindow(c, "resolution-start", {});
-  if (s.result) return;
-  if (!deal.winner) {
-    const main = supportCount(s, "main");
-    const counter = supportCount(s, "counter");
-    if (deal.counters.length === 0) deal.winner = deal.main ? "main" : null;
-    else if (!deal.main) deal.winner = "counter";
-    else if (main !== counter) deal.winner = main > counter ? "main" : "counter";
-    else {
-      fireWindow(c, "tie", {});
-      deal.winner ??= s.variant.tieWinner;
-    }
-    if (deal.counters.length > 0 && deal.main) {
-      log(c, "support", `Support revealed: main offer ${main}, counteroffer ${counter}.`);
-    }
+  s.stage = "deal-won";
+  if (deal.winner) return;
+  const main = supportCount(s, "main");
+  const counter = supportCount(s, "counter");
+  if (deal.counters.length === 0) deal.winner = deal.main ? "main" : null;
+  else if (!deal.main) deal.winner = "counter";
+  else if (main !== counter) deal.winner = main > counter ? "main" : "counter";
+  else {
+    deal.tied = true;
+    fireWindow(c, "tie", {});
+  }
+}
+
+/** The "deal-won" stage: the winner is announced (Coach Walden, Saul Eustecio, Monica Singh react). */
+export function runDealWon(c: Ctx): void {
+  const s = c.s;
+  const deal = s.deal!;
+  if (!deal.winner && deal.tied) deal.winner = s.variant.tieWinner;
+  if (deal.counters.length > 0 && deal.main) {
+    log(c, "support", `Support revealed: main offer ${supportCount(s, "main")}, counteroffer ${supportCount(s, "counter")}.`);
   }
   const won = winningOffer(c);
   if (!won) {
@@ -47,10 +60,17 @@ export function runResolution(c: Ctx): void {
   const asset = deal.asset ? ` and will claim ${assetName(deal.asset)}` : "";
   log(c, "deal-won", `${corpName(s, won.seat)} wins the deal with ${offerTitle(won)}${asset}.`);
   fireWindow(c, "deal-won", { seat: won.seat });
-  if (s.result) return;
-  const supporters = deal.supports.filter((x) => x.offer === deal.winner).map((x) => x.seat);
+  s.stage = "resolve";
+}
+
+/** The "resolve" stage: the winner resolves their card (bound by a Caprice Nisei declaration, if any). */
+export function runResolve(c: Ctx): void {
+  const deal = c.s.deal!;
+  const won = winningOffer(c)!;
+  // asset-added support (Isabel McGuire) is not a player's support
+  const supporters = deal.supports.filter((x) => x.offer === deal.winner && !x.asset).map((x) => x.seat);
   const def = won.emergency ? emergencyAction(won.card) : actionCard(won.card);
-  startEffect(c, def.id, won.seat, { supporters, illnessFree: def.illnessFree, then: "claim" });
+  startEffect(c, def.id, won.seat, { supporters, illnessFree: def.illnessFree, then: "claim", declared: deal.declared?.[won.card] });
 }
 
 /** The "claim" stage: the winner puts the revealed asset in their play area (unwon assets are discarded). */
@@ -59,19 +79,22 @@ export function runClaim(c: Ctx): void {
   const deal = s.deal!;
   const won = winningOffer(c);
   if (deal.asset) {
-    if (won) {
-      s.seats[won.seat]!.assets.push({ id: deal.asset, exhausted: false });
-      log(c, "claim", `${corpName(s, won.seat)} claims ${assetName(deal.asset)}.`);
-      const asset = deal.asset;
-      deal.asset = null;
-      fireWindow(c, "claim", { seat: won.seat, asset });
-    } else {
-      s.assetDiscard.push(deal.asset);
-      log(c, "claim", `${assetName(deal.asset)} is discarded.`);
-      deal.asset = null;
+    const asset = deal.asset;
+    deal.asset = null;
+    if (won) claimAsset(c, won.seat, asset, true);
+    else {
+      s.assetDiscard.push(asset);
+      log(c, "claim", `${assetName(asset)} is discarded.`);
     }
   }
   s.stage = "deal-end";
+}
+
+/** A seat claims an asset: it goes ready into their play area, and its "when you claim this card" ability opens. */
+export function claimAsset(c: Ctx, seat: number, asset: string, triggers: boolean): void {
+  c.s.seats[seat]!.assets.push({ id: asset, exhausted: false });
+  log(c, "claim", `${corpName(c.s, seat)} claims ${assetName(asset)}.`);
+  if (triggers) fireWindow(c, "claim", { seat, asset });
 }
 
 /** Where an emergency action goes back to after a deal [R, variant stolenEmergencyOwner]. */

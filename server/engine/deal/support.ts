@@ -22,11 +22,11 @@ export function mayEverSupport(s: GameState, seat: number): boolean {
   return seat !== deal.main?.seat && seat !== counteringSeat(s);
 }
 
-/** Offers a seat may support now. */
-export function supportableOffers(s: GameState): ("main" | "counter")[] {
+/** Offers a seat may support now (Locust Company may bar a seat from the counteroffer). */
+export function supportableOffers(s: GameState, seat: number): ("main" | "counter")[] {
   const out: ("main" | "counter")[] = [];
   if (s.deal?.main) out.push("main");
-  if (s.deal && s.deal.counters.length > 0) out.push("counter");
+  if (s.deal && s.deal.counters.length > 0 && !s.deal.noCounterSupport?.includes(seat)) out.push("counter");
   return out;
 }
 
@@ -57,12 +57,13 @@ export function runSupport(c: Ctx): void {
     deal.abstained.push(seat);
     log(c, "abstain", `${corpName(s, seat)} has no cards and abstains.`);
     fireWindow(c, "abstain", { seat });
+    if (s.effects.length > 0) return; // Eiko: the abstainer answers before the next seat is asked
   }
   s.stage = "resolution";
 }
 
 export function checkSupport(s: GameState, seat: number, offer: "main" | "counter", cards: string[]): Reject | null {
-  if (!supportableOffers(s).includes(offer)) return reject("no-such-offer", "There is no such offer to support.");
+  if (!supportableOffers(s, seat).includes(offer)) return reject("no-such-offer", "There is no such offer for you to support.");
   if (cards.length === 0) return reject("no-cards", "Support with at least one action card, or abstain.");
   const hand = s.seats[seat]!.hand;
   if (new Set(cards).size !== cards.length || cards.some((id) => !hand.includes(id))) {
@@ -93,6 +94,7 @@ export function abstain(c: Ctx, seat: number): void {
   fireWindow(c, "abstain", { seat });
 }
 
+/** Support for an offer: every card played for it, asset-added ones included. */
 export function supportCount(s: GameState, offer: "main" | "counter"): number {
   let n = 0;
   for (const x of s.deal!.supports) if (x.offer === offer) n += x.cards.length;
