@@ -32,7 +32,9 @@ const STRUCTURED: Record<string, z.ZodType> = {
     orgcrime: z.boolean().optional(),
     illness: z.boolean().optional(),
     unrest: z.enum(["protest", "strike"]).optional(),
-  })).max(10).nullable(),
+  })).max(10).nullable()
+    .refine((setup) => !setup || new Set(setup.map((e) => e.district)).size === setup.length, "each district at most once")
+    .refine((setup) => !setup || setup.filter((e) => e.android).length === 3, "exactly 3 androids"),
   corpDraws: z.partialRecord(z.enum(CORP_IDS), z.strictObject({ fourPlayers: drawBox.optional(), fiveSixPlayers: drawBox.optional() })),
   eventTurns: z.record(z.string(), z.number().int().min(1).max(5))
     .refine((r) => Object.keys(r).every((id) => catalog.events.some((e) => e.id === id)), "known event ids"),

@@ -21,7 +21,8 @@ describe("variant options sent by clients", () => {
     const bad: Record<string, unknown>[] = [
       { noSuchRule: 1 }, { tieWinner: "nobody" }, { supplyMax: -1 }, { supplyMax: "10" }, { startingCapital: [1, 2] },
       { corpOrder: ["nbn", "nbn", "nbn", "nbn", "nbn", "nbn"] }, { districtOverrides: { "11": { tier: 2 } } },
-      { districtOverrides: { "3": { next: 99 } } }, { eventTurns: { "no-such-event": 3 } }, { citySetup: "everything" },
+      { districtOverrides: { "3": { next: 99 } } }, { eventTurns: { "no-such-event": 3 } }, { citySetup: "everything" }, { citySetup: [{ district: 7, android: true }] },
+      { citySetup: [{ district: 7, android: true }, { district: 7, android: true }, { district: 2, android: true }] },
       { corpDraws: { nbn: { fourPlayers: ["magic"] } } }, { tokenPools: { illness: 0 } }, { reshuffleEmptyDecks: "yes" },
     ];
     for (const v of bad) expect(checkVariant(v), JSON.stringify(v)).toMatch(/variant option/);
