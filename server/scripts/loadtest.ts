@@ -1,0 +1,349 @@
+// Bounded load from bot clients against a running server, over the network, loopback only.
+//   npm run loadtest -- --url ws://127.0.0.1:PORT --rooms N --seconds S [--think-ms 1000] [--workers 2] [--pid SERVER_PID]
+// N tables of 6 SDK clients (3,000 clients for 500 tables) are created over HTTP and filled, spread over
+// worker threads. Each client plays like a person: when its seat owes a decision it waits a think time
+// (uniform in 0.5–1.5 × --think-ms), then sends a random legal command. A finished game makes way for a
+// new table. A latency sample is the time from a client's send to that client decoding its result (the
+// patch or the refusal), taken during the S seconds that follow the ramp-up.
+// The LAST line is JSON:
+//   {rooms, clients, commands, errors, disconnects, p50Ms, p99Ms, rssMB, cpuPct, statsOf}
+// commands: commands answered in the window. errors: refusals, failed creates/joins, unanswered commands.
+// disconnects: connections the server dropped. rssMB (peak) and cpuPct (of one core, over the window)
+// are the server's when --pid gives its process id (statsOf "server"), else this process's ("loadtest").
+// Exits 1 on any error or disconnect, or when no command was answered.
+import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
+import os from "node:os";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { parseArgs } from "node:util";
+import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
+import { createTable, isLoopback, joinRoom, mySecret, percentile, round, sleep, usage, type SdkRoom } from "./lib/clients.ts";
+import { makeRandom, randomCommand, type Random } from "../bots/random.ts";
+import type { LegalCommand } from "../../shared/protocol.ts";
+
+const SEATS = 6;
+/** New tables per second per worker while ramping up (each is one HTTP create and six joins). */
+const RAMP_TABLES_PER_SECOND = 25;
+const RAMP_TIMEOUT_MS = 120_000;
+/** A command not answered within this is counted as an error. */
+const ANSWER_TIMEOUT_MS = 10_000;
+
+interface Job { wsUrl: string; httpUrl: string; tables: number; firstTable: number; thinkMs: number; seed: number }
+interface WorkerStats { loopDelayP99Ms: number; samples: number[]; commands: number; errors: number; errorKinds: Record<string, number>; disconnects: number; seated: number; clients: number; gamesFinished: number }
+
+if (isMainThread) await main();
+else await runWorker(workerData as Job);
+
+// ---- the coordinator (main thread) ---------------------------------------------------------------
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      url: { type: "string" },
+      rooms: { type: "string", default: "10" },
+      seconds: { type: "string", default: "30" },
+      "think-ms": { type: "string", default: "1000" },
+      workers: { type: "string", default: String(Math.max(1, Math.min(2, os.availableParallelism()))) },
+      pid: { type: "string" },
+      seed: { type: "string", default: "1" },
+    },
+  });
+  if (!values.url) usage("--url ws://127.0.0.1:PORT is required (a running server; see npm start)");
+  let url: URL;
+  try { url = new URL(values.url); } catch { usage(`--url is not a URL: ${values.url}`); }
+  if (url.protocol !== "ws:" && url.protocol !== "http:") usage("--url must be ws://HOST:PORT");
+  if (!isLoopback(url.hostname)) usage(`refusing ${url.hostname}: the load test only runs against a server on this machine (127.0.0.1, ::1, localhost)`);
+  const rooms = Number(values.rooms);
+  const seconds = Number(values.seconds);
+  const thinkMs = Number(values["think-ms"]);
+  const workers = Number(values.workers);
+  const seed = Number(values.seed);
+  const pid = values.pid === undefined ? null : Number(values.pid);
+  if (!Number.isInteger(rooms) || rooms < 1 || rooms > 2000) usage("--rooms must be a whole number from 1 to 2000");
+  if (!(seconds > 0 && seconds <= 3600)) usage("--seconds must be more than 0 and at most 3600");
+  if (!(thinkMs >= 0 && thinkMs <= 60_000)) usage("--think-ms must be from 0 to 60000");
+  if (!Number.isInteger(workers) || workers < 1 || workers > 16) usage("--workers must be a whole number from 1 to 16");
+  if (pid !== null && (!Number.isInteger(pid) || !processStats(pid))) usage(`--pid ${values.pid}: no such process`);
+
+  const host = url.host;
+  const wsUrl = `ws://${host}`;
+  const httpUrl = `http://${host}`;
+  const health = await fetch(`${httpUrl}/healthz`).catch(() => null);
+  if (!health?.ok) usage(`no server answers at ${httpUrl}/healthz`);
+  console.log(`${rooms} tables x ${SEATS} clients against ${wsUrl}, ${seconds} s, think ${thinkMs} ms, ${workers} workers`);
+
+  // Tables split as evenly as possible over the workers.
+  const threads: Worker[] = [];
+  const seatedAll: Promise<void>[] = [];
+  const stats: Promise<WorkerStats>[] = [];
+  let first = 0;
+  for (let w = 0; w < workers; w++) {
+    const tables = Math.floor(rooms / workers) + (w < rooms % workers ? 1 : 0);
+    if (tables === 0) continue;
+    const worker = new Worker(new URL(import.meta.url), { workerData: { wsUrl, httpUrl, tables, firstTable: first, thinkMs, seed } satisfies Job });
+    first += tables;
+    threads.push(worker);
+    seatedAll.push(new Promise((resolve) => worker.on("message", (m) => { if (m === "seated") resolve(); })));
+    stats.push(new Promise((resolve, reject) => {
+      worker.on("message", (m) => { if (typeof m === "object") resolve(m as WorkerStats); });
+      worker.once("error", reject);
+      worker.once("exit", (code) => reject(new Error(`load worker exited with ${code} before reporting`)));
+    }));
+  }
+
+  const rampStarted = Date.now();
+  await Promise.race([Promise.all(seatedAll), sleep(RAMP_TIMEOUT_MS)]);
+  console.log(`ramp-up: ${((Date.now() - rampStarted) / 1000).toFixed(1)} s`);
+
+  // The measured window.
+  const sampler = resourceSampler(pid);
+  for (const t of threads) t.postMessage("go");
+  const progress = setInterval(() => console.log(`... ${sampler.elapsed().toFixed(0)} s, rss ${sampler.peakRssMB().toFixed(0)} MB`), 10_000);
+  await sleep(seconds * 1000);
+  clearInterval(progress);
+  const usageOf = sampler.stop();
+  for (const t of threads) t.postMessage("stop");
+  const results = await Promise.all(stats);
+
+  const samples = results.flatMap((r) => r.samples);
+  const errorKinds: Record<string, number> = {};
+  for (const r of results) for (const [k, n] of Object.entries(r.errorKinds)) errorKinds[k] = (errorKinds[k] ?? 0) + n;
+  const out = {
+    rooms: results.reduce((a, r) => a + r.seated, 0),
+    clients: results.reduce((a, r) => a + r.clients, 0),
+    commands: results.reduce((a, r) => a + r.commands, 0),
+    errors: results.reduce((a, r) => a + r.errors, 0),
+    disconnects: results.reduce((a, r) => a + r.disconnects, 0),
+    p50Ms: round(percentile(samples, 50)),
+    p99Ms: round(percentile(samples, 99)),
+    rssMB: round(usageOf.rssMB, 1),
+    cpuPct: round(usageOf.cpuPct, 1),
+    statsOf: pid === null ? "loadtest" : "server",
+  };
+  console.log(`load workers' event-loop delay p99 (ms): ${results.map((r) => r.loopDelayP99Ms.toFixed(1)).join(", ")}`);
+  console.log(`games finished: ${results.reduce((a, r) => a + r.gamesFinished, 0)}; commands per second: ${(out.commands / seconds).toFixed(1)}`);
+  if (Object.keys(errorKinds).length) console.log(`errors by kind: ${JSON.stringify(errorKinds)}`);
+  const failed = out.errors > 0 || out.disconnects > 0 || out.commands === 0 || out.rooms < rooms;
+  if (out.rooms < rooms) console.log(`only ${out.rooms} of ${rooms} tables were seated`);
+  console.log(JSON.stringify(out));
+  process.exit(failed ? 1 : 0);
+}
+
+/** utime+stime (clock ticks) and resident set (bytes) of a process, from /proc. */
+function processStats(pid: number): { ticks: number; rss: number } | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // After "pid (comm) ": state is field 3, utime 14, stime 15, rss (pages) 24.
+    return { ticks: Number(fields[11]) + Number(fields[12]), rss: Number(fields[21]) * 4096 };
+  } catch {
+    return null;
+  }
+}
+
+/** Peak RSS and CPU share of the server (by pid) or of this process, from now until stop(). */
+function resourceSampler(pid: number | null) {
+  const started = performance.now();
+  let peakRss = 0;
+  let ticksPerSecond = 100;
+  try { ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100; } catch { /* Linux default */ }
+  const startTicks = pid === null ? 0 : processStats(pid)?.ticks ?? 0;
+  const startCpu = process.cpuUsage();
+  const sample = () => {
+    const rss = pid === null ? process.memoryUsage().rss : processStats(pid)?.rss ?? 0;
+    peakRss = Math.max(peakRss, rss);
+  };
+  sample();
+  const timer = setInterval(sample, 1000);
+  return {
+    elapsed: () => (performance.now() - started) / 1000,
+    peakRssMB: () => peakRss / 2 ** 20,
+    stop(): { rssMB: number; cpuPct: number } {
+      clearInterval(timer);
+      sample();
+      const seconds = (performance.now() - started) / 1000;
+      let cpuSeconds: number;
+      if (pid === null) {
+        const used = process.cpuUsage(startCpu);
+        cpuSeconds = (used.user + used.system) / 1e6;
+      } else {
+        cpuSeconds = ((processStats(pid)?.ticks ?? startTicks) - startTicks) / ticksPerSecond;
+      }
+      return { rssMB: peakRss / 2 ** 20, cpuPct: (100 * cpuSeconds) / seconds };
+    },
+  };
+}
+
+// ---- the players (worker threads) ----------------------------------------------------------------
+
+async function runWorker(job: Job): Promise<void> {
+  const stats: WorkerStats = { loopDelayP99Ms: 0, samples: [], commands: 0, errors: 0, errorKinds: {}, disconnects: 0, seated: 0, clients: 0, gamesFinished: 0 };
+  let measuring = false;
+  let stopping = false;
+  const error = (kind: string) => { stats.errors++; stats.errorKinds[kind] = (stats.errorKinds[kind] ?? 0) + 1; };
+  const tables = new Set<Table>();
+
+  /** One seated SDK client that answers what its seat owes. */
+  class Player {
+    room: SdkRoom;
+    random: Random;
+    private legalJson = "";
+    private legal: LegalCommand[] = [];
+    private thinking: NodeJS.Timeout | null = null;
+    private sentAt = 0;
+    private answerTimer: NodeJS.Timeout | null = null;
+    leaving = false;
+    private dropped = false;
+    private onFinished: () => void;
+
+    constructor(room: SdkRoom, random: Random, onFinished: () => void) {
+      this.room = room;
+      this.random = random;
+      this.onFinished = onFinished;
+      room.onStateChange(() => this.onState());
+      room.onMessage("error", (e: { code: string }) => { error(`refused:${e.code}`); this.answered(); });
+      room.onDrop((code) => this.drop(code));
+      room.onLeave((code) => { this.drop(code); this.clear(); });
+      this.onState();
+    }
+
+    /** The server closed this connection while we meant to stay. */
+    private drop(code: number): void {
+      if (this.leaving || stopping || this.dropped) return;
+      this.dropped = true;
+      stats.disconnects++;
+      console.error(`client dropped: code ${code}`);
+    }
+
+    private onState(): void {
+      this.answered();
+      const state = this.room.state as any;
+      if (state.status === "finished") return this.onFinished();
+      const json = mySecret(this.room)?.legal ?? "[]";
+      if (json !== this.legalJson) { this.legalJson = json; this.legal = JSON.parse(json); }
+      if (this.sentAt === 0 && !this.thinking && !stopping && state.status === "playing" && this.legal.some((l) => !l.type.startsWith("trade-"))) {
+        this.thinking = setTimeout(() => this.act(), job.thinkMs * (0.5 + this.random()));
+      }
+    }
+
+    private act(): void {
+      this.thinking = null;
+      if (stopping) return;
+      const command = randomCommand(this.legal, this.random);
+      if (!command) return;
+      this.sentAt = performance.now();
+      this.answerTimer = setTimeout(() => { error("unanswered"); this.sentAt = 0; }, ANSWER_TIMEOUT_MS);
+      this.room.send("command", command);
+    }
+
+    /** The result of the last command (a patch or a refusal) has been decoded. */
+    private answered(): void {
+      if (this.sentAt === 0) return;
+      if (measuring) { stats.samples.push(performance.now() - this.sentAt); stats.commands++; }
+      this.sentAt = 0;
+      if (this.answerTimer) clearTimeout(this.answerTimer);
+      this.answerTimer = null;
+    }
+
+    clear(): void {
+      if (this.thinking) clearTimeout(this.thinking);
+      if (this.answerTimer) clearTimeout(this.answerTimer);
+      this.thinking = this.answerTimer = null;
+    }
+
+    async leave(): Promise<void> {
+      this.leaving = true;
+      this.clear();
+      await this.room.leave().catch(() => 0);
+    }
+  }
+
+  class Table {
+    players: Player[] = [];
+    private done = false;
+    private index: number;
+    private game: number;
+
+    constructor(index: number, game: number) {
+      this.index = index;
+      this.game = game;
+    }
+
+    async seat(): Promise<boolean> {
+      const seed = job.seed * 100_003 + this.index * 1009 + this.game;
+      let created: { code: string; roomId: string };
+      try {
+        created = await createTable(job.httpUrl, { seats: 6, bots: 0, stepSeconds: 0, private: true, seed });
+      } catch (e) {
+        error("create");
+        console.error(String(e));
+        return false;
+      }
+      const random = makeRandom(seed);
+      for (let k = 0; k < SEATS; k++) {
+        try {
+          const room = await joinRoom(job.wsUrl, created.roomId, { code: created.code, name: `Load ${this.index}.${k}` });
+          this.players.push(new Player(room, random, () => this.finished()));
+          stats.clients++;
+        } catch (e) {
+          error("join");
+          console.error(String(e));
+          return false;
+        }
+      }
+      return true;
+    }
+
+    private finished(): void {
+      if (this.done) return;
+      this.done = true;
+      stats.gamesFinished++;
+      // The next game at this "table" is a new table with new clients, as people would start one.
+      void (async () => {
+        await Promise.all(this.players.map((p) => p.leave()));
+        tables.delete(this);
+        if (stopping) return;
+        const next = new Table(this.index, this.game + 1);
+        tables.add(next);
+        await next.seat();
+      })();
+    }
+
+    async leave(): Promise<void> {
+      await Promise.all(this.players.map((p) => p.leave()));
+    }
+  }
+
+  const messages = new Map<string, () => void>();
+  parentPort!.on("message", (m: string) => messages.get(m)?.());
+  const go = new Promise<void>((resolve) => messages.set("go", resolve));
+  const stop = new Promise<void>((resolve) => messages.set("stop", resolve));
+
+  // Ramp up at a steady rate, a few tables in flight at once.
+  const started = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < job.tables; i++) {
+    const due = started + (i * 1000) / RAMP_TABLES_PER_SECOND;
+    const wait = due - performance.now();
+    if (wait > 0) await sleep(wait);
+    const table = new Table(job.firstTable + i, 0);
+    tables.add(table);
+    pending.push(table.seat().then((ok) => { if (ok) stats.seated++; }));
+  }
+  await Promise.all(pending);
+  parentPort!.postMessage("seated");
+
+  await go;
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+  loopDelay.enable();
+  measuring = true;
+  await stop;
+  measuring = false;
+  loopDelay.disable();
+  stats.loopDelayP99Ms = loopDelay.percentile(99) / 1e6;
+  stopping = true;
+  await Promise.all([...tables].map((t) => t.leave()));
+  parentPort!.postMessage(stats);
+  await sleep(100);
+  process.exit(0);
+}
