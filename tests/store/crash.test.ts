@@ -7,21 +7,29 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { Client, type Room as SDKRoom } from "@colyseus/sdk";
 import { createGameWithEvents, apply, replay, type GameState } from "../../server/engine/index.ts";
-import { openStore, SQLITE_FILE, type GameStore, type StoredCommand } from "../../server/store/index.ts";
+import { hashSeatToken, openStore, SQLITE_FILE, type GameStore, type StoredCommand } from "../../server/store/index.ts";
 import { autoplay, stateOf, until } from "../room/helpers.ts";
-import { startServer, stopAll, waitFor, type ServerProcess } from "./services.ts";
+import { startPostgres, startServer, stopAll, waitFor, type ServerProcess } from "./services.ts";
 
 afterAll(stopAll);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "na-crash-"));
 afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
 
-let reader: GameStore | null = null;
-afterAll(async () => reader?.close());
-/** The test reads the server's SQLite file itself (WAL lets it read while the server writes). */
-async function storedCommands(code: string): Promise<StoredCommand[]> {
-  reader ??= await openStore({ dataDir, instance: "test-reader" });
-  return reader.commands(code);
+const postgres = await startPostgres();
+const databases: [string, Record<string, string>][] = [["SQLite", {}]];
+if (postgres) databases.push(["PostgreSQL", { DATABASE_URL: postgres.url }]);
+
+const readers = new Map<string, GameStore>();
+afterAll(async () => { for (const r of readers.values()) await r.close(); });
+/** The test reads the server's database itself (SQLite's WAL lets it read while the server writes). */
+async function readerFor(databaseUrl?: string): Promise<GameStore> {
+  const key = databaseUrl ?? "sqlite";
+  if (!readers.has(key)) readers.set(key, await openStore({ dataDir, databaseUrl, instance: "test-reader" }));
+  return readers.get(key)!;
+}
+async function storedCommandsIn(code: string, databaseUrl?: string): Promise<StoredCommand[]> {
+  return (await readerFor(databaseUrl)).commands(code);
 }
 
 async function createTable(server: ServerProcess, options: Record<string, unknown>): Promise<{ code: string; roomId: string }> {
@@ -77,8 +85,9 @@ function kill(server: ServerProcess, ...rooms: SDKRoom[]): Promise<unknown> {
   return server.exited;
 }
 
-describe("a server killed with SIGKILL", () => {
-  const env = { DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+describe.each(databases)("a server killed with SIGKILL, games in %s", (db, dbEnv) => {
+  const env = { DATA_DIR: dataDir, LOG_LEVEL: "warn", ...dbEnv };
+  const storedCommands = (code: string) => storedCommandsIn(code, dbEnv.DATABASE_URL);
 
   it("comes back with every unfinished game in the same state, and players take their seats back by token", async () => {
     let server = await startServer(env);
@@ -123,10 +132,14 @@ describe("a server killed with SIGKILL", () => {
     expect(seen(ben2.room)).toEqual(before.ben);
 
     // The store keeps hashes of seat tokens, never the tokens.
-    const file = fs.readFileSync(path.join(dataDir, SQLITE_FILE)).toString("latin1") +
-      (fs.existsSync(path.join(dataDir, `${SQLITE_FILE}-wal`)) ? fs.readFileSync(path.join(dataDir, `${SQLITE_FILE}-wal`)).toString("latin1") : "");
-    expect(file).toContain(code);
-    expect(file).not.toContain(ann.seat.seatToken);
+    const saved = await readerFor(dbEnv.DATABASE_URL).then((r) => r.getGame(code));
+    expect(saved!.seats.find((s) => s.seat === ann.seat.seat)!.tokenHash).toBe(hashSeatToken(ann.seat.seatToken));
+    if (db === "SQLite") {
+      const files = [SQLITE_FILE, `${SQLITE_FILE}-wal`].map((f) => path.join(dataDir, f)).filter((f) => fs.existsSync(f));
+      const bytes = files.map((f) => fs.readFileSync(f).toString("latin1")).join("");
+      expect(bytes).toContain(code);
+      expect(bytes).not.toContain(ann.seat.seatToken);
+    }
 
     // And the game plays on to its end; the whole log, across the crash, replays to the result.
     players = [autoplay(ann2.room, 3), autoplay(ben2.room, 4)];
