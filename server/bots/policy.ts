@@ -15,6 +15,7 @@ import { actionCard } from "../engine/data.ts";
 import { ROUND_TRACK } from "../engine/state.ts";
 import type { Trade } from "../engine/state.ts";
 import { ASSET_WORTH, CARD_WORTH, dealWorth, guessOutcome, isEmergency, utility } from "./card-value.ts";
+import { assetChoice } from "./assets.ts";
 import { argmax, bestType, chooseForEffect } from "./choices.ts";
 import { capitalWorth, districtDef, readTable, type Sense } from "./city-sense.ts";
 import { randomCommand, type Random } from "./random.ts";
@@ -269,7 +270,8 @@ function decide(s: GameState, seat: number, templates: LegalCommand[], random: R
     }
     case "effect": {
       const t = find("choose");
-      return t && t.options.length > 0 ? { type: "choose", option: chooseForEffect(sense, t.options, t.prompt, random) } : null;
+      if (!t || t.options.length === 0) return null;
+      return { type: "choose", option: assetChoice(sense, t.options, t.prompt, random) ?? chooseForEffect(sense, t.options, t.prompt, random) };
     }
     case "hand-limit": {
       const t = find("discard");

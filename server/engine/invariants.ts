@@ -50,12 +50,27 @@ export function checkInvariants(s: GameState): string[] {
     if (v < 0 || v > s.variant.supplyMax) bad.push(`${r} supply ${v} is outside 0..${s.variant.supplyMax}`);
   }
 
-  // assets are each in one place
-  const assets = [...s.assetDeck, ...s.assetDiscard, ...s.turnTrack.filter((x): x is string => !!x), ...s.seats.flatMap((p) => p.assets.map((a) => a.id))];
-  if (s.deal?.asset) assets.push(s.deal.asset);
-  if (new Set(assets).size !== assets.length || assets.length !== catalog.assets.length) {
-    bad.push(`assets: ${assets.length} placed, ${new Set(assets).size} distinct, ${catalog.assets.length} exist`);
+  // every asset is exactly once: asset deck, turn track, revealed box, one play area, or the asset discard
+  const places = new Map<string, string[]>();
+  const at = (id: string, where: string) => places.set(id, [...(places.get(id) ?? []), where]);
+  for (const id of s.assetDeck) at(id, "asset deck");
+  for (const id of s.assetDiscard) at(id, "asset discard");
+  s.turnTrack.forEach((id, i) => id && at(id, `turn track slot ${i + 1}`));
+  if (s.deal?.asset) at(s.deal.asset, "revealed box");
+  for (const p of s.seats) {
+    for (const a of p.assets) {
+      at(a.id, `seat ${p.seat}'s play area`);
+      if (typeof a.exhausted !== "boolean") bad.push(`asset ${a.id} is neither ready nor exhausted`);
+    }
   }
+  for (const a of catalog.assets) {
+    const where = places.get(a.id) ?? [];
+    if (where.length !== 1) bad.push(`asset ${a.id} is in ${where.length} places${where.length ? ": " + where.join(", ") : ""}`);
+  }
+  for (const id of places.keys()) if (!catalog.assets.some((a) => a.id === id)) bad.push(`unknown asset ${id}`);
+  // an asset ability or card being resolved always runs in the effect stage
+  if (s.effects.length > 0 && s.stage !== "effect" && !s.result) bad.push(`${s.effects.length} effects wait outside the effect stage (${s.stage})`);
+
   const events = s.eventDeck.length + s.eventDiscard.length;
   if (events !== catalog.events.length) bad.push(`events: ${events} of ${catalog.events.length}`);
   if (s.pending && (s.pending.seat < 0 || s.pending.seat >= s.players)) bad.push("a decision is owed by no seat");

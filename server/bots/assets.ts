@@ -1,0 +1,170 @@
+// A bot's answers to asset decisions (B6): whether to use an asset offered in a window, and the
+// asset's own picks. It uses an asset when that helps it (capital for itself, harm to its rival, an
+// offer it prefers winning) and always answers. null: not an asset pick (policy.ts decides).
+import type { ActionType } from "../../shared/catalog/types.ts";
+import { ACTION_TYPES, RESOURCES } from "../../shared/catalog/types.ts";
+import type { ChoiceOption } from "../../shared/protocol.ts";
+import { handLimit } from "../engine/action-phase.ts";
+import { actionCard, catalog } from "../engine/data.ts";
+import type { GameState } from "../engine/index.ts";
+import type { EffectFrame, Offer } from "../engine/state.ts";
+import { ASSET_WORTH, CARD_WORTH, dealWorth, guessOutcome, isEmergency, utility } from "./card-value.ts";
+import { argmax, bestType } from "./choices.ts";
+import { capitalWorth, readTable, seatOfCorp, type Sense } from "./city-sense.ts";
+import type { Random } from "./random.ts";
+
+type Value = string | number;
+
+/** Assets a bot never uses: swapping assets costs capital and rarely helps. */
+const NEVER_USE = new Set(["alex-westlund"]);
+
+function titleOf(card: string): string {
+  return isEmergency(card) ? card : actionCard(card).id;
+}
+
+/** What keeping an action card is worth to me. */
+function holdWorth(sense: Sense, card: string): number {
+  return Math.max(0, utility(sense, guessOutcome(sense, titleOf(card), sense.me))) + CARD_WORTH;
+}
+
+function offerWorth(sense: Sense, o: Offer | null | undefined): number {
+  return o ? dealWorth(sense, titleOf(o.card), o.seat, sense.s.deal?.asset != null) : 0;
+}
+
+/** How much more I like the counteroffer winning than the main offer (negative: I prefer the main offer). */
+function counterMargin(sense: Sense): number {
+  const deal = sense.s.deal;
+  if (!deal) return 0;
+  const top = deal.counters[deal.counters.length - 1];
+  return offerWorth(sense, top) - offerWorth(sense, deal.main);
+}
+
+function supportFor(s: GameState, offer: "main" | "counter"): number {
+  return (s.deal?.supports ?? []).filter((x) => x.offer === offer).reduce((n, x) => n + x.cards.length, 0);
+}
+
+/** How well a rival card would do for me now: my capital over what I must beat (higher is better). */
+function rivalMargin(s: GameState, me: number, rival: string): number {
+  const mine = s.seats[me]!;
+  if (rival === "federalist") return s.threat >= 18 ? mine.capital - 25 : -15;
+  if (rival === mine.corp) {
+    const others = s.seats.filter((p) => p.seat !== me).map((p) => p.capital).sort((a, b) => a - b);
+    const mustBeat = s.players === 4 ? 2 : 3;
+    return mine.capital - others[mustBeat - 1]!;
+  }
+  const seat = seatOfCorp(s, rival);
+  return seat >= 0 ? mine.capital - s.seats[seat]!.capital : 0;
+}
+
+/** Whether I use an asset offered now. */
+function wantsToUse(sense: Sense, f: EffectFrame): boolean {
+  const s = sense.s;
+  const about = (f.vars.payload as { seat?: number } | undefined)?.seat;
+  switch (f.source) {
+    case "bernice-mai":
+      return s.seats[sense.me]!.hand.length > handLimit(s, sense.me);
+    case "caprice-nisei":
+    case "mark-yale":
+      return about === sense.rivalSeat;
+    case "eiko":
+      return counterMargin(sense) <= 0;
+    case "isabel-mcguire":
+      return Math.abs(counterMargin(sense)) >= 0.5;
+    case "locust-company":
+      return counterMargin(sense) < 0;
+    case "tanaka": {
+      const margin = counterMargin(sense);
+      const counterLeads = supportFor(s, "counter") > supportFor(s, "main") || (supportFor(s, "counter") === supportFor(s, "main") && s.variant.tieWinner === "counter");
+      return counterLeads ? margin <= -1 : margin >= 1;
+    }
+    case "fumiko-yamamori":
+      return RESOURCES.some((r) => s.supply[r] > 0 && s.supply[r] - 1 >= (catalog.demands.find((d) => d.id === s.demand)?.targets[r] ?? 0));
+    default:
+      return !NEVER_USE.has(f.source);
+  }
+}
+
+/** Scores of one asset pick's options for me (the highest is sent). */
+function score(sense: Sense, f: EffectFrame, prompt: string, v: Value, label: string): number {
+  const s = sense.s;
+  const me = sense.me;
+  const target = f.vars.target as number | undefined;
+  switch (f.source) {
+    case "bernice-mai":
+      if (prompt.includes("which player")) return capitalWorth(sense, Number(v), 2 * CARD_WORTH) - s.seats[Number(v)]!.capital * 0.01;
+      return v === "done" ? (s.seats[me]!.hand.length > handLimit(s, me) ? -5 : 0) : 1 - holdWorth(sense, String(v)) * 0.5;
+    case "chief-gorman": {
+      const owner = f.seat;
+      if (v === "pay") return -2 - capitalWorth(sense, owner, 2) + Math.max(0, counterMargin(sense)) * 0.5;
+      return 0;
+    }
+    case "eiko":
+      if (v === "lose") return -1;
+      return -holdWorth(sense, String(v)) * 0.5 - counterMargin(sense) * 0.3;
+    case "fumiko-yamamori": {
+      const target = catalog.demands.find((d) => d.id === s.demand)?.targets[v as (typeof RESOURCES)[number]] ?? 0;
+      return s.supply[v as (typeof RESOURCES)[number]] - target;
+    }
+    case "hernando-cortez": {
+      if (v === "capital") return 2;
+      const from = s.seats.findIndex((p) => p.assets.some((a) => a.id === v));
+      return ASSET_WORTH + capitalWorth(sense, from, -ASSET_WORTH);
+    }
+    case "isabel-mcguire":
+      return v === "counter" ? counterMargin(sense) : -counterMargin(sense);
+    case "jackson-howard":
+      return Number(v) === s.active ? 2 : Number(v) === (me + 1) % s.players ? 1 : 0;
+    case "locust-company": {
+      const them = readTable(s, Number(v));
+      return counterMargin(them);
+    }
+    case "marco-cubrero": {
+      const [amount, seat] = String(v).split(":").map(Number) as [number, number];
+      const n = Math.min(amount, s.seats[seat]!.capital);
+      return n + capitalWorth(sense, seat, -n);
+    }
+    case "midori":
+    case "tanaka":
+      return v === "counter" ? counterMargin(sense) : -counterMargin(sense);
+    case "mr-li":
+      return capitalWorth(sense, Number(v), 2 * CARD_WORTH - 1);
+    case "mr-white":
+      if (prompt.includes("whose hand")) return (Number(v) === sense.rivalSeat ? 3 : 0) + s.seats[Number(v)]!.hand.length * 0.1;
+      if (v === "none") return -1;
+      return holdWorth(sense, s.seats[target!]!.hand[Number(String(v).slice("take:".length))]!);
+    case "susan-chen":
+    case "elizabeth-mills":
+      if (prompt.includes("give this card")) {
+        // Elizabeth Mills then makes them discard: best aimed at my rival
+        const hurt = f.source === "elizabeth-mills" ? -capitalWorth(sense, Number(v), -3 * CARD_WORTH) : 0;
+        return hurt + capitalWorth(sense, Number(v), ASSET_WORTH) - s.seats[Number(v)]!.capital * 0.01;
+      }
+      if (v === "discard") return capitalWorth(sense, target!, -3 * CARD_WORTH) + 0.01;
+      if (v === "draw") return capitalWorth(sense, target!, 3 * CARD_WORTH);
+      return -holdWorth(sense, String(v)); // discarding from my own hand: the cheapest goes
+    case "bryan-stinson":
+      // a faceup emergency action can be offered at once
+      return label.includes("(faceup)") ? 2 : 1;
+    case "the-fall-guy":
+      return isEmergency(String(v)) ? -1 : dealWorth(sense, titleOf(String(v)), me, true);
+    case "thomas-haas": {
+      const under = s.rivalUnderBoard;
+      const gain = rivalMargin(s, me, under) - rivalMargin(s, me, s.seats[me]!.rival);
+      return v === "swap" ? gain - 1 : 0;
+    }
+  }
+  return 0;
+}
+
+/** The option to send for a pending asset pick, or null when the pick is not an asset's. */
+export function assetChoice(sense: Sense, options: ChoiceOption[], prompt: string, random: Random): Value | null {
+  const f = sense.s.effects[sense.s.effects.length - 1];
+  if (!f?.asset || options.length === 0) return null;
+  if (f.source === "caprice-nisei" && f.seat !== sense.me) return null; // declaring a card's picks: policy.ts picks as for the card
+  if (options.some((o) => o.value === "use")) return wantsToUse(sense, f) ? "use" : "pass";
+  // a type to draw (Floyd, Mr. Li, a corp sheet without a top type) or Isabel McGuire's deck
+  if (options.every((o) => (ACTION_TYPES as readonly string[]).includes(String(o.value)))) {
+    return bestType(sense, options.map((o) => o.value as ActionType), random);
+  }
+  return argmax(options, (o) => score(sense, f, prompt.toLowerCase(), o.value, o.label), random)!.value;
+}
