@@ -193,3 +193,34 @@ describe.each(databases)("a server killed with SIGKILL, games in %s", (db, dbEnv
     await kill(server);
   }, 120_000);
 });
+
+describe("a server stopped with SIGTERM", () => {
+  it("closes cleanly, and a table still in its lobby comes back with its seats and chat", async () => {
+    const env = { DATA_DIR: dataDir, LOG_LEVEL: "info" };
+    let server = await startServer(env);
+    const port = server.port;
+    const { code, roomId } = await createTable(server, { seats: 4, graceSeconds: 600 });
+    const ann = await join(server, roomId, { code, name: "Ann" });
+    ann.room.send("chat", { text: "back in five" });
+    await until(() => stateOf(ann.room).chat.length === 1, 5_000, "the chat line");
+
+    ann.room.reconnection.enabled = false;
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain("game store closed");
+
+    server = await startServer(env, port);
+    await waitFor(async () => (await lookUp(server, code))?.status === "lobby", 20_000, "the table to be restored");
+    const table = await lookUp(server, code);
+    expect(table.players).toEqual([{ seat: 0, name: "Ann", corp: "", bot: false, connected: false }]);
+    const ann2 = await join(server, table.roomId, { code, seatToken: ann.seat.seatToken });
+    expect(ann2.seat.seat).toBe(0);
+    expect(stateOf(ann2.room).chat.map((c: any) => [c.from, c.text])).toEqual([["Ann", "back in five"]]);
+    // Ann's seat is hers again, so a newcomer sits beside her.
+    const ben = await join(server, table.roomId, { code, name: "Ben" });
+    expect(ben.seat.seat).toBe(1);
+    await ann2.room.leave();
+    await ben.room.leave();
+    server.child.kill("SIGKILL");
+  }, 60_000);
+});
