@@ -51,8 +51,8 @@ export interface DealView {
   main: OfferView | null;
   /** Bottom first; the last one is the visible counteroffer in contention. */
   counters: OfferView[];
-  /** Who supported which offer with how many cards (the cards stay facedown until Resolution). */
-  supports: { seat: number; offer: "main" | "counter"; count: number }[];
+  /** Who supported which offer with how many cards (the cards stay facedown until Resolution); `asset`: added by that asset (Isabel McGuire), not the seat's own support. */
+  supports: { seat: number; offer: "main" | "counter"; count: number; asset?: string }[];
   abstained: number[];
   winner: "main" | "counter" | null;
 }

@@ -15,9 +15,6 @@ import type { Random } from "./random.ts";
 
 type Value = string | number;
 
-/** Assets a bot never uses: swapping assets costs capital and rarely helps. */
-const NEVER_USE = new Set(["alex-westlund"]);
-
 function titleOf(card: string): string {
   return isEmergency(card) ? card : actionCard(card).id;
 }
@@ -79,9 +76,36 @@ function wantsToUse(sense: Sense, f: EffectFrame): boolean {
     }
     case "fumiko-yamamori":
       return RESOURCES.some((r) => s.supply[r] > 0 && s.supply[r] - 1 >= (catalog.demands.find((d) => d.id === s.demand)?.targets[r] ?? 0));
+    case "alex-westlund":
+      return alexSwap(sense) !== null;
     default:
-      return !NEVER_USE.has(f.source);
+      return true;
   }
+}
+
+/** What an asset in play is worth to its holder, roughly: a ready one more than an exhausted one. */
+function heldWorth(id: string, exhausted: boolean): number {
+  if (id === "alex-westlund") return 1; // already used this turn
+  return ASSET_WORTH + (exhausted ? -0.5 : 0.5);
+}
+
+/**
+ * Alex Westlund: swap one of my assets for one of my rival's when that is worth its 2 capital
+ * (what I gain, plus what my rival loses, weighed as a rival).
+ */
+function alexSwap(sense: Sense): { mine: string; theirs: string } | null {
+  const s = sense.s;
+  if (sense.rivalSeat === null || s.seats[sense.me]!.capital < 6) return null;
+  let best: { mine: string; theirs: string } | null = null;
+  let bestGain = 0.5;
+  for (const m of s.seats[sense.me]!.assets) {
+    for (const t of s.seats[sense.rivalSeat]!.assets) {
+      const delta = heldWorth(t.id, t.exhausted) - heldWorth(m.id, m.exhausted);
+      const gain = -2 + delta + capitalWorth(sense, sense.rivalSeat, -delta);
+      if (gain > bestGain) [best, bestGain] = [{ mine: m.id, theirs: t.id }, gain];
+    }
+  }
+  return best;
 }
 
 /** Scores of one asset pick's options for me (the highest is sent). */
@@ -90,6 +114,10 @@ function score(sense: Sense, f: EffectFrame, prompt: string, v: Value, label: st
   const me = sense.me;
   const target = f.vars.target as number | undefined;
   switch (f.source) {
+    case "alex-westlund": {
+      const plan = alexSwap(sense);
+      return plan && (v === plan.mine || v === plan.theirs) ? 1 : 0;
+    }
     case "bernice-mai":
       if (prompt.includes("which player")) return capitalWorth(sense, Number(v), 2 * CARD_WORTH) - s.seats[Number(v)]!.capital * 0.01;
       return v === "done" ? (s.seats[me]!.hand.length > handLimit(s, me) ? -5 : 0) : 1 - holdWorth(sense, String(v)) * 0.5;

@@ -37,7 +37,10 @@ const PENDING_TEXT: Record<string, string> = {
 function pendingView(s: GameState): PendingView | null {
   const p = s.pending;
   if (!p) return null;
-  return { kind: p.kind, seat: p.seat, text: `${corpName(s, p.seat)} ${PENDING_TEXT[p.kind] ?? "must decide"}.` };
+  const top = s.effects[s.effects.length - 1];
+  // an asset's window or pick: which asset is public
+  const what = p.kind === "effect" && top?.asset ? `is making a choice for ${assetName(top.source)}` : (PENDING_TEXT[p.kind] ?? "must decide");
+  return { kind: p.kind, seat: p.seat, text: `${corpName(s, p.seat)} ${what}.` };
 }
 
 export function viewFor(s: GameState, who: number | "spectator"): GameView {
@@ -98,7 +101,7 @@ export function viewFor(s: GameState, who: number | "spectator"): GameView {
           asset: deal.asset ? { id: deal.asset, name: assetName(deal.asset) } : null,
           main: deal.main ? offerView(deal.main) : null,
           counters: deal.counters.map(offerView),
-          supports: deal.supports.map((x) => ({ seat: x.seat, offer: x.offer, count: x.cards.length })),
+          supports: deal.supports.map((x) => ({ seat: x.seat, offer: x.offer, count: x.cards.length, ...(x.asset ? { asset: assetName(x.asset) } : {}) })),
           abstained: [...deal.abstained],
           winner: deal.winner,
         }
