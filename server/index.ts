@@ -6,6 +6,7 @@ import { createServer } from "./app.ts";
 import { instanceName, openStore } from "./store/index.ts";
 import { keepClaims, restoreGames } from "./store/restore.ts";
 
+const startedAt = Date.now();
 const config = readConfig();
 const logger = createLogger(config.logLevel);
 const store = await openStore({
@@ -27,6 +28,6 @@ server.onShutdown(async () => {
 await server.listen(config.port);
 logger.info({ port: config.port, store: store.kind, instance: store.instance, redis: Boolean(config.redisUrl) },
   `New Angeles server listening on http://localhost:${config.port}`);
-const restored = await restoreGames(store, logger);
+const restored = await restoreGames(store, logger, startedAt);
 if (restored.length > 0) logger.info({ games: restored.length }, "unfinished games restored");
-claims = keepClaims(store, logger);
+claims = keepClaims(store, logger, startedAt);

@@ -16,12 +16,18 @@ export function redeemRestoreTicket(ticket: unknown): boolean {
   return typeof ticket === "string" && tickets.delete(ticket);
 }
 
-/** Claims the games this process should run and restores each one that has no live room. */
-export async function restoreGames(store: GameStore, logger: Logger): Promise<string[]> {
+/**
+ * Claims the games this process should run (`since`: when this run started) and restores each one
+ * that has no live room.
+ */
+export async function restoreGames(store: GameStore, logger: Logger, since: number): Promise<string[]> {
+  // A game whose room is still here (this process stalled past its lease) needs nothing more.
+  const claimed = (await store.claimGames(since)).filter((g) => !matchMaker.getLocalRoomById(g.roomId));
+  if (claimed.length === 0) return [];
+  const live = new Set((await matchMaker.query({ name: ROOM })).map((r) => (r.metadata as { code?: string } | undefined)?.code));
   const restored: string[] = [];
-  for (const code of await store.claimGames()) {
-    const live = await matchMaker.query({ name: ROOM, code } as any);
-    if (live.length > 0) continue;
+  for (const { code } of claimed) {
+    if (live.has(code)) continue;
     const ticket = randomBytes(16).toString("hex");
     tickets.add(ticket);
     try {
@@ -41,14 +47,14 @@ export async function restoreGames(store: GameStore, logger: Logger): Promise<st
 }
 
 /** Renews this process's claims and picks up games of processes that died; stop() on shutdown. */
-export function keepClaims(store: GameStore, logger: Logger): { stop(): void } {
+export function keepClaims(store: GameStore, logger: Logger, since: number): { stop(): void } {
   let running = false;
   const timer = setInterval(async () => {
     if (running || matchMaker.state !== matchMaker.MatchMakerState.READY) return;
     running = true;
     try {
       await store.renewLeases();
-      await restoreGames(store, logger);
+      await restoreGames(store, logger, since);
     } catch (err) {
       logger.warn({ err }, "renewing game claims failed");
     } finally {

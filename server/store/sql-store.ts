@@ -178,15 +178,16 @@ export abstract class SqlStore implements GameStore {
     };
   }
 
-  async claimGames(): Promise<string[]> {
+  async claimGames(since: number): Promise<{ code: string; roomId: string }[]> {
     const now = Date.now();
-    const rows = await this.all<{ code: string }>(
+    // A lease taken by this run ends after since + leaseMs; one from a previous run ended before that.
+    const rows = await this.all<{ code: string; room_id: string }>(
       `UPDATE games SET owner = ?, lease_until = ?
-       WHERE ${RESTORABLE} AND (owner = ? OR owner IS NULL OR lease_until < ?)
-       RETURNING code`,
-      [this.instance, now + this.leaseMs, this.instance, now],
+       WHERE ${RESTORABLE} AND (owner IS NULL OR lease_until < ? OR (owner = ? AND lease_until < ?))
+       RETURNING code, room_id`,
+      [this.instance, now + this.leaseMs, now, this.instance, since + this.leaseMs],
     );
-    return rows.map((r) => r.code).sort();
+    return rows.map((r) => ({ code: r.code, roomId: r.room_id })).sort((a, b) => a.code.localeCompare(b.code));
   }
 
   async renewLeases(): Promise<void> {

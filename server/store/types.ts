@@ -85,10 +85,12 @@ export interface GameStore {
   chat(code: string, limit: number): Promise<{ lines: StoredChat[]; total: number }>;
 
   /**
-   * Takes every unfinished, open game that is this instance's, has no owner, or whose owner's lease
-   * ran out; returns their codes. Atomic: with several processes, each game goes to exactly one.
+   * Takes every unfinished, open game whose owner's lease ran out, or that this instance held in a
+   * previous run (before `since`, when this run started); returns their codes and last room ids.
+   * Atomic: with several processes, each game goes to exactly one. Games this run created, or
+   * already holds, are not returned while their lease is renewed.
    */
-  claimGames(): Promise<string[]>;
+  claimGames(since: number): Promise<{ code: string; roomId: string }[]>;
   /** Extends the lease on this instance's games. */
   renewLeases(): Promise<void>;
   /** Lets other processes take this instance's unfinished games at once (graceful shutdown). */

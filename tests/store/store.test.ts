@@ -94,25 +94,35 @@ describe.each(backends)("the game store on %s", (_name, open) => {
   it("gives each unfinished game to exactly one process, and takes it back from one that let go", async () => {
     const a = await openAs("process-a");
     const b = await openAs("process-b");
+    const bStart = Date.now();
+    const codes = (claimed: { code: string }[]) => claimed.map((g) => g.code);
     const mine = newCode();
     const finished = newCode();
     const closed = newCode();
-    for (const code of [mine, finished, closed]) await a.createGame({ code, roomId: "r", options: options(2), createdAt: 1 });
+    for (const code of [mine, finished, closed]) await a.createGame({ code, roomId: `room-${code}`, options: options(2), createdAt: 1 });
     await a.finishGame(finished, {}, []);
     await a.closeGame(closed);
 
-    // A restarted process-a takes its own game back at once; process-b may not while a's lease runs.
-    expect(await a.claimGames()).toContain(mine);
-    expect(await b.claimGames()).not.toContain(mine);
+    // The run that created the game does not claim it again (its room is live)...
+    const runStart = Date.now() - 1_000;
+    expect(codes(await a.claimGames(runStart))).not.toContain(mine);
+    // ...a restarted process-a takes it back at once, with its last room id; process-b may not while a's lease runs.
+    const restart = Date.now() + 1;
+    await new Promise((r) => setTimeout(r, 5));
+    const claimedByA = await a.claimGames(restart);
+    expect(claimedByA).toContainEqual({ code: mine, roomId: `room-${mine}` });
+    expect(codes(await a.claimGames(restart))).not.toContain(mine); // now held by this run
+    expect(codes(await b.claimGames(bStart))).not.toContain(mine);
     for (const s of [a, b]) {
-      const claimed = await s.claimGames();
+      const claimed = codes(await s.claimGames(s === a ? restart : bStart));
       expect(claimed).not.toContain(finished);
       expect(claimed).not.toContain(closed);
     }
     // After a graceful shutdown of process-a, process-b takes the game, and then it is b's alone.
     await a.releaseLeases();
-    const [byB, byA] = await Promise.all([b.claimGames(), a.renewLeases().then(() => a.claimGames())]);
-    expect(byB.includes(mine) !== byA.includes(mine)).toBe(true);
+    expect(codes(await b.claimGames(bStart))).toContain(mine);
+    expect(codes(await a.claimGames(restart))).not.toContain(mine);
+    expect(codes(await b.claimGames(bStart))).not.toContain(mine);
   });
 
   it("opens an existing database again without migrating twice", async () => {
