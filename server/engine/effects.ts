@@ -8,7 +8,7 @@ import { log } from "./ctx.ts";
 import { clockwiseFrom } from "./ctx.ts";
 import { districtName, DISTRICT_IDS, corpName, scriptTitle } from "./data.ts";
 import type { DistrictState, EffectFrame, GameState, Stage } from "./state.ts";
-import { clonePlain } from "./state.ts";
+import { cloneState } from "./state.ts";
 import { ILLNESS_THREAT, raiseThreat } from "./threat.ts";
 import { fireWindow } from "./windows.ts";
 import * as contracts from "./contracts.ts";
@@ -207,7 +207,7 @@ export function answerEffect(c: Ctx, value: Value): string | null {
  */
 export function nextPickAhead(s: GameState, source: string, seat: number, picks: Value[]): { prompt: string; options: ChoiceOption[] } | null {
   if (script(source).hiddenPicks) return null;
-  const t: GameState = { ...clonePlain(s), effects: [], pending: null };
+  const t: GameState = { ...cloneState(s), effects: [], pending: null };
   const sc: Ctx = { s: t, ev: [], frame: null, sandbox: true };
   startEffect(sc, source, seat);
   let made = 0;

@@ -7,7 +7,6 @@
 // the effect stack before that next stage (the stage pauses, the abilities resolve, play resumes).
 // A table without such assets never waits.
 import type { Ctx } from "./ctx.ts";
-import { clockwiseFrom } from "./ctx.ts";
 import type { EffectFrame } from "./state.ts";
 
 export const WINDOWS = [
@@ -105,23 +104,28 @@ export function canUse(c: Ctx, owner: number, assetId: string, ability: Ability,
 
 export function fireWindow(c: Ctx, window: WindowName, payload: WindowPayload = {}): void {
   if (c.sandbox) return;
-  for (const rule of rules[window] ?? []) rule(c, payload);
+  const rulesHere = rules[window];
+  if (rulesHere) for (const rule of rulesHere) rule(c, payload);
   const hookMap = hooks[window];
   const autoMap = automatic[window];
   const abilityMap = abilities[window];
   if (!hookMap && !autoMap && !abilityMap) return;
   const frames: EffectFrame[] = [];
-  for (const seat of clockwiseFrom(c.s, c.s.active)) {
-    for (const a of [...c.s.seats[seat]!.assets]) {
-      if (!c.s.seats[seat]!.assets.some((x) => x.id === a.id)) continue; // given away by an earlier hook
-      autoMap?.get(a.id)?.(c, seat, payload);
-      hookMap?.get(a.id)?.(c, seat, payload);
+  const n = c.s.players;
+  for (let k = 0; k < n; k++) {
+    const seat = (c.s.active + k) % n;
+    const assets = c.s.seats[seat]!.assets;
+    if (assets.length === 0) continue;
+    for (const { id } of assets.slice()) {
+      if (!c.s.seats[seat]!.assets.some((x) => x.id === id)) continue; // given away by an earlier hook
+      autoMap?.get(id)?.(c, seat, payload);
+      hookMap?.get(id)?.(c, seat, payload);
       if (c.s.result) return;
-      const ability = abilityMap?.get(a.id);
-      if (ability && canUse(c, seat, a.id, ability, payload)) {
+      const ability = abilityMap?.get(id);
+      if (ability && canUse(c, seat, id, ability, payload)) {
         const optional = typeof ability.optional === "function" ? ability.optional(c) : ability.optional;
         frames.push({
-          source: a.id,
+          source: id,
           seat,
           step: 0,
           count: 0,
