@@ -13,6 +13,7 @@ const store = await openStore({
   dataDir: config.dataDir,
   databaseUrl: config.databaseUrl,
   instance: instanceName(config.publicAddress, config.port),
+  leaseMs: config.gameLeaseSeconds * 1000,
 });
 const server = createServer({ logger, store, redisUrl: config.redisUrl, publicAddress: config.publicAddress });
 

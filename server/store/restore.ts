@@ -24,6 +24,8 @@ export async function restoreGames(store: GameStore, logger: Logger, since: numb
   // A game whose room is still here (this process stalled past its lease) needs nothing more.
   const claimed = (await store.claimGames(since)).filter((g) => !matchMaker.getLocalRoomById(g.roomId));
   if (claimed.length === 0) return [];
+  // Rooms of a dead process stay listed until a health check removes them: run one first.
+  await matchMaker.healthCheckAllProcesses();
   const live = new Set((await matchMaker.query({ name: ROOM })).map((r) => (r.metadata as { code?: string } | undefined)?.code));
   const restored: string[] = [];
   for (const { code } of claimed) {

@@ -69,7 +69,10 @@ describe.skipIf(!redis || !postgres)("scale-out: two processes, one Redis, one P
       const t = await lookUp(a, code);
       return t?.status === "playing" && t.roomId !== roomId;
     }, 20_000, "the game to be restored");
-    const restoredLogs = [a, b].map((p) => p.output().split("\n").filter((l) => l.includes('"game restored"') && l.includes(code)).length);
+    const restoredBy = (p: ServerProcess) => p.output().split("\n").filter((l) => l.includes('"game restored"') && l.includes(code)).length;
+    await waitFor(() => restoredBy(a) + restoredBy(b) > 0, 5_000, "the restore log line");
+    await new Promise((r) => setTimeout(r, 500)); // time for a second (wrong) restore to show
+    const restoredLogs = [a, b].map(restoredBy);
     expect(restoredLogs.sort()).toEqual([0, 1]);
     const table = await lookUp(b, code);
     expect(table.roomId).toBe((await lookUp(a, code)).roomId);
@@ -81,6 +84,44 @@ describe.skipIf(!redis || !postgres)("scale-out: two processes, one Redis, one P
     await ann2.room.leave();
     for (const p of [a, b]) p.child.kill("SIGKILL");
   }, 120_000);
+
+  it("hands the games of a process that died for good to another process once its claim runs out", async () => {
+    const [portA, portB] = [await freePort(), await freePort()];
+    const env = (port: number) => ({
+      REDIS_URL: redis!.url,
+      DATABASE_URL: postgres!.url,
+      PUBLIC_ADDRESS: `127.0.0.1:${port}`,
+      GAME_LEASE_SECONDS: "2",
+      LOG_LEVEL: "info",
+    });
+    // Only process A runs when the table is made, so the room is on A.
+    const a = await startServer(env(portA), portA);
+    const created = await fetch(`http://127.0.0.1:${portA}/api/games`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ seats: 4, bots: 3, seed: 8, botDelayMs: 0, graceSeconds: 600 }),
+    });
+    const { code, roomId } = await created.json();
+    const ann = await join(a, roomId, { code, name: "Ann" });
+    await until(() => stateOf(ann.room).status === "playing", 10_000, "the game to start");
+    await waitFor(() => [0].includes(stateOf(ann.room).game.pendingSeat), 20_000, "Ann's decision");
+    const before = stateOf(ann.room).game;
+    const b = await startServer(env(portB), portB);
+
+    ann.room.reconnection.enabled = false;
+    a.child.kill("SIGKILL");
+    await a.exited;
+    await waitFor(async () => {
+      const t = await lookUp(b, code);
+      return t?.status === "playing" && t.roomId !== roomId;
+    }, 20_000, "process B to take the game over");
+    await waitFor(() => b.output().includes('"game restored"'), 5_000, "B's log line");
+    const table = await lookUp(b, code);
+    const ann2 = await join(b, table.roomId, { code, seatToken: ann.seat.seatToken });
+    expect(stateOf(ann2.room).game).toEqual(before);
+    await ann2.room.leave();
+    b.child.kill("SIGKILL");
+  }, 60_000);
 });
 
 if (!redis || !postgres) {
