@@ -603,7 +603,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     const saved = await this.store.getGame(code);
     if (!saved || saved.status === "finished") throw new Error(`There is no unfinished game ${code} to restore.`);
     const [commands, chat] = await Promise.all([this.store.commands(code), this.store.chat(code, CHAT_LINES)]);
-    this.options = saved.options;
+    // Options added since the game was stored take their defaults.
+    this.options = { ...TableOptions.parse({}), ...saved.options };
     this.botRandomState = this.options.seed! ^ 0x9e3779b9;
     this.state.code = code;
     this.state.seatCount = this.options.seats;
