@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from "vitest";
-import { clearHooks, registerHook, WINDOWS } from "../../server/engine/windows.ts";
+import { clearHooks, hasWindowRule, registerHook, WINDOWS } from "../../server/engine/windows.ts";
+import { catalog } from "../../server/engine/data.ts";
 import type { WindowName } from "../../server/engine/windows.ts";
 import { gainCapital, log } from "../../server/engine/ctx.ts";
 import type { Command } from "../../shared/protocol.ts";
@@ -83,5 +84,13 @@ describe("Tie and illness-threat windows", () => {
     t = ok(t, 0, { type: "choose", option: 6 }).state;
     expect(seen).toEqual([2]);
     expect(t.threat).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("asset coverage", () => {
+  it("every asset card has its rules: an ability or automatic effect in a window, or a rule change (Aaron Marron, Braintrust)", () => {
+    const ruleChanges = ["aaron-marron", "braintrust"];
+    for (const a of catalog.assets) expect(hasWindowRule(a.id) || ruleChanges.includes(a.id), a.id).toBe(true);
+    expect(catalog.assets).toHaveLength(34);
   });
 });
