@@ -1,5 +1,6 @@
 // Passive assets: constant effects and automatic triggers ("you may" ones are offered as use / pass).
 import { describe, expect, it } from "vitest";
+import { ACTION_TYPES } from "../../../shared/catalog/types.ts";
 import { handLimit } from "../../../server/engine/action-phase.ts";
 import type { GameState } from "../../../server/engine/index.ts";
 import { actionCard } from "../../../server/engine/data.ts";
@@ -61,6 +62,8 @@ describe("Braintrust: doubled corp-sheet draws, hand size 1 lower", () => {
     r = ok(r.state, 1, { type: "choose", option: "security" });
     expect(r.state.seats[1]!.hand.length).toBe(before + 6);
     expect(handLimit(r.state, 1)).toBe(4);
+    giveAsset(r.state, 1, "floyd-2x3a7c");
+    expect(handLimit(r.state, 1)).toBe(9); // 5 - 1 + 5
   });
 
   it("[R] variant braintrustDoublesGeneral false: one General draw", () => {
@@ -152,6 +155,20 @@ describe("Sunny LeBeau: when threat rises, you may draw 2 cards of your top type
     r = answerOffer(r.state, 2, "sunny-lebeau", "use");
     expect(r.state.seats[2]!.hand.length).toBe(before + 2);
     expect(owes(r.state)).toBe("hand-limit:0");
+  });
+});
+
+describe("[R] a corp sheet without a top type (Melange Mining): variant noTopTypeDraws", () => {
+  it("'chosen-type' asks the drawer for a type; 'nothing' draws nothing", () => {
+    for (const [variant, asked] of [["chosen-type", true], ["nothing", false]] as const) {
+      const s = table({ noTopTypeDraws: variant }, 6);
+      giveAsset(s, 5, "sunny-lebeau");
+      s.supply.credits = 0;
+      let r = noCounters(mainOffer(s, "spin-doctors").state);
+      r = answerOffer(r.state, 5, "sunny-lebeau", "use");
+      expect(owes(r.state)).toBe(asked ? "effect:5" : "hand-limit:0");
+      if (asked) expect(choices(r.state, 5)).toEqual([...ACTION_TYPES]);
+    }
   });
 });
 
