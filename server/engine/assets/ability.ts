@@ -75,7 +75,8 @@ export function defineAsset(id: string, def: AssetScript): void {
                 { value: PASS, label: "Pass" },
               ]
             : [],
-        onPick: (c, f, v) => void (v === USE ? use(c, f) : log(c, "asset", `${corpName(c.s, f.seat)} does not use ${name}.`)),
+        // passing changes nothing: only its owner is told, to keep the public log short
+        onPick: (c, f, v) => void (v === USE ? use(c, f) : log(c, "asset-private", `You do not use ${name}.`, [f.seat])),
       },
     },
   ];

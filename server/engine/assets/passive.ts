@@ -15,8 +15,8 @@ export function aaronMarronTakes(c: Ctx, payer: number, cards: string[]): boolea
   const owner = holderOf(c, "aaron-marron");
   if (owner < 0 || owner === payer || cards.length === 0) return false;
   c.s.seats[owner]!.hand.push(...cards);
-  const n = `${cards.length} card${cards.length === 1 ? "" : "s"}`;
-  log(c, "asset", `Aaron Marron: the ${n} ${corpName(c.s, payer)} discards go to ${corpName(c.s, owner)}'s hand.`);
+  const what = cards.length === 1 ? "the card" : `the ${cards.length} cards`;
+  log(c, "asset", `Aaron Marron: ${what} ${corpName(c.s, payer)} discards to counter go${cards.length === 1 ? "es" : ""} to ${corpName(c.s, owner)}'s hand.`);
   log(c, "asset-private", `Aaron Marron brings you ${cards.map(cardTitle).join(", ")}.`, [owner]);
   return true;
 }

@@ -13,7 +13,7 @@ describe("END OF TURN assets: the window", () => {
     let r = atEndOfTurn(s);
     r = answerOffer(r.state, 0, "susan-chen", "pass");
     r = answerOffer(r.state, 0, "fumiko-yamamori", "pass");
-    expect(texts(r.events)).toContain("Jinteki does not use Fumiko Yamamori.");
+    expect(r.events.find((e) => e.text === "You do not use Fumiko Yamamori.")!.to).toEqual([0]);
     // then the hand-limit discard (6 cards in hand): nothing else was offered
     expect(owes(r.state)).toBe("hand-limit:0");
     expect(r.state.effects).toEqual([]);
