@@ -10,7 +10,7 @@ import type { GameState } from "../engine/index.ts";
 import type { EffectFrame, Offer } from "../engine/state.ts";
 import { ASSET_WORTH, CARD_WORTH, dealWorth, guessOutcome, isEmergency, utility } from "./card-value.ts";
 import { argmax, bestType } from "./choices.ts";
-import { capitalWorth, readTable, seatOfCorp, type Sense } from "./city-sense.ts";
+import { capitalWorth, seatOfCorp, type Sense } from "./city-sense.ts";
 import type { Random } from "./random.ts";
 
 type Value = string | number;
@@ -142,10 +142,9 @@ function score(sense: Sense, f: EffectFrame, prompt: string, v: Value, label: st
       return v === "counter" ? counterMargin(sense) : -counterMargin(sense);
     case "jackson-howard":
       return Number(v) === s.active ? 2 : Number(v) === (me + 1) % s.players ? 1 : 0;
-    case "locust-company": {
-      const them = readTable(s, Number(v));
-      return counterMargin(them);
-    }
+    case "locust-company":
+      // public information only: the player with most cards could give the counteroffer most support
+      return s.seats[Number(v)]!.hand.length;
     case "marco-cubrero": {
       const [amount, seat] = String(v).split(":").map(Number) as [number, number];
       const n = Math.min(amount, s.seats[seat]!.capital);
