@@ -44,15 +44,4 @@ describe("Determinism and replay", () => {
     apply(s, 2, { type: "pass" });
     expect(JSON.stringify(s)).toBe(before);
   });
-
-  it("a whole 6-player game takes well under 20 ms (median of 15)", () => {
-    const times: number[] = [];
-    for (let seed = 1; seed <= 15; seed++) {
-      const t = performance.now();
-      playRandomGame(6, seed);
-      times.push(performance.now() - t);
-    }
-    times.sort((x, y) => x - y);
-    expect(times[7]).toBeLessThan(20);
-  });
 });
