@@ -155,7 +155,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     return { role: "player", name: name.data, reclaim: null };
   }
 
-  onJoin(client: Client, _options: unknown, auth: Auth) {
+  async onJoin(client: Client, _options: unknown, auth: Auth) {
     this.stopIdleTimer();
     client.view = new StateView();
     if (auth.role === "spectator") {
@@ -197,6 +197,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     this.logEvent(`${seat.name} ${auth.reclaim !== null ? "is back" : "sits down"} at seat ${seat.seat + 1}.`);
     if (this.state.status === "lobby" && this.freeSeat() === null) this.startGame();
     else this.afterChange();
+    // The joining client gets its seat token (queued until the join completes) once the seat is stored.
+    await this.writes.idle();
   }
 
   onDrop(client: Client) {
