@@ -57,7 +57,12 @@ export function inReserve(s: GameState, kind: Unit | "illness" | "outage" | "dev
   return pool(s, kind) - countOnBoard(s, kind);
 }
 
-/** A card acting on a district with illness costs +2 threat at the end of that card (A10.3). */
+/**
+ * A card that selects, targets or changes anything in a district with illness costs +2 threat at
+ * the end of that card, once per card (A10.3 [R]). Every change below calls this for each district
+ * it selects or changes, before the change (where a moved or surplus copy lands included); a card
+ * that selects a district without changing it calls it itself. Outside a card it does nothing.
+ */
 export function involve(c: Ctx, id: DistrictId): void {
   if (c.frame && D(c.s, id).illness) c.frame.illnessInvolved = true;
 }
@@ -80,6 +85,7 @@ function settle(c: Ctx, kind: Mover, start: NextDistrict): NextDistrict {
   while (at !== "root") {
     const d = D(c.s, at);
     if (canHold(c.s, kind, d)) {
+      involve(c, at); // where it lands is changed too
       put(d, kind);
       return at;
     }
@@ -92,11 +98,11 @@ function settle(c: Ctx, kind: Mover, start: NextDistrict): NextDistrict {
 
 /** Places one from the reserve in a district; a surplus copy moves on. Returns where it ended, or null if the reserve is empty. */
 export function place(c: Ctx, kind: Mover, id: DistrictId): NextDistrict | null {
+  involve(c, id);
   if (inReserve(c.s, kind) <= 0) {
     log(c, "reserve", `No ${UNIT_NAMES[kind]} is left in the reserve, so none is placed.`);
     return null;
   }
-  involve(c, id);
   const at = settle(c, kind, id);
   if (at === id) log(c, "place", `${cap(aName(kind))} is placed in ${districtName(id)}.`);
   else if (at !== "root") log(c, "place", `${cap(aName(kind))} for ${districtName(id)} moves on to ${districtName(at)}.`);
@@ -106,6 +112,7 @@ export function place(c: Ctx, kind: Mover, id: DistrictId): NextDistrict | null 
 /** Moves the one in a district on to the next district that can hold it (not a removal). */
 export function move(c: Ctx, kind: Mover, from: DistrictId): NextDistrict {
   const d = D(c.s, from);
+  involve(c, from);
   if (kind === "outage") d.condition = "none";
   else d[kind] = false;
   const at = settle(c, kind, district(c.s, from).next);
@@ -116,8 +123,8 @@ export function move(c: Ctx, kind: Mover, from: DistrictId): NextDistrict {
 /** Removes it from a district back to the reserve; pays the matching corp contract. */
 export function remove(c: Ctx, kind: Mover | "prisec", id: DistrictId): boolean {
   const d = D(c.s, id);
-  if (!has(d, kind)) return false;
   involve(c, id);
+  if (!has(d, kind)) return false;
   if (kind === "outage") d.condition = "none";
   else d[kind] = false;
   log(c, "remove", `The ${UNIT_NAMES[kind]} in ${districtName(id)} is removed.`);

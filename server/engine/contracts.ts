@@ -1,17 +1,18 @@
 // Corp-sheet contracts (B3): each corporation gains capital when a resolved card does its thing.
-// Scope [R]: any resolved card (variant contractScope "any-card") or only its own ("own-card");
-// production, events and moves into The Root never pay.
+// Scope [R]: the five effect contracts pay for any resolved card (variant contractScope "any-card")
+// or only the corp's own ("own-card"); Melange Mining's follows melangeContract alone. Production,
+// events and moves into The Root never pay.
 import type { CorpId } from "../../shared/catalog/types.ts";
 import type { Ctx } from "./ctx.ts";
 import { gainCapital, log, seatOfCorp } from "./ctx.ts";
 import { corp } from "./data.ts";
 import type { EffectFrame } from "./state.ts";
 
-function pay(c: Ctx, corpId: CorpId, amount: number, why: string): void {
+function pay(c: Ctx, corpId: CorpId, amount: number, why: string, scope = c.s.variant.contractScope): void {
   if (!c.frame || amount <= 0 || c.s.result) return;
   const seat = seatOfCorp(c.s, corpId);
   if (seat < 0) return;
-  if (c.s.variant.contractScope === "own-card" && c.frame.seat !== seat) return;
+  if (scope === "own-card" && c.frame.seat !== seat) return;
   gainCapital(c, seat, amount);
   log(c, "contract", `${corp(corpId).name} gains ${amount} capital from its contract (${why}).`);
 }
@@ -20,10 +21,13 @@ function pay(c: Ctx, corpId: CorpId, amount: number, why: string): void {
 export function illnessRemoved(c: Ctx): void {
   pay(c, "jinteki", 2, "illness removed");
 }
-/** Haas-Bioroid: +2 capital when 1 or more androids are moved (once per card [R]). */
+/** Haas-Bioroid: +2 capital when 1 or more androids are moved: once per card, or per android [R, haasBioroidContract]. */
 export function androidsMoved(c: Ctx): void {
-  if (!c.frame || c.frame.vars.androidContractPaid) return;
-  c.frame.vars.androidContractPaid = true;
+  if (!c.frame) return;
+  if (c.s.variant.haasBioroidContract === "per-card") {
+    if (c.frame.vars.androidContractPaid) return;
+    c.frame.vars.androidContractPaid = true;
+  }
   pay(c, "haas-bioroid", 2, "androids moved");
 }
 /** NBN: +1 capital per stage of unrest decreased. */
@@ -38,7 +42,9 @@ export function outageRemoved(c: Ctx): void {
 export function enemyUnitRemoved(c: Ctx): void {
   pay(c, "globalsec", 1, "enemy unit removed");
 }
-/** Melange Mining: +3 capital when an action card is resolved, if threat did not rise by at least 2 (fan wording). */
+/** Melange Mining: +3 capital when an action card is resolved, if threat did not rise by at least 2 [?, melangeContract]. */
 export function cardResolved(c: Ctx, frame: EffectFrame): void {
-  if (c.s.threat - frame.threatAtStart < 2) pay(c, "melange", 3, "threat did not rise by 2 or more");
+  const scope = c.s.variant.melangeContract;
+  if (scope === "off") return;
+  if (c.s.threat - frame.threatAtStart < 2) pay(c, "melange", 3, "threat did not rise by 2 or more", scope);
 }

@@ -15,8 +15,9 @@ export function endNormally(c: Ctx): void {
   const seats: SeatResult[] = s.seats.map((p) => {
     const base = { seat: p.seat, corp: p.corp, rival: p.rival, capital: p.capital };
     if (p.rival === "federalist") {
-      const won = s.variant.federalistWinsNormally && p.capital >= 25;
-      return { ...base, won, why: "The Federalist does not win at a normal end." };
+      // the variant lets it win as at threat 25: with at least 25 capital
+      if (!s.variant.federalistWinsNormally) return { ...base, won: false, why: "The Federalist does not win at a normal end." };
+      return { ...base, won: p.capital >= 25, why: `The Federalist with ${p.capital} capital (needs 25).` };
     }
     if (p.rival === p.corp) {
       const beaten = s.seats.filter((o) => o.seat !== p.seat && p.capital > o.capital).length;

@@ -1,7 +1,7 @@
 // Setup (A3, Part E): corporations in Corporation Setup order clockwise from the first player
-// (Jinteki), capital 10..15 by seat, emergency actions faceup, the rival deal (N+1 cards, one under
-// the board), the city, the first demand, 3 assets on the turn track, then each player's starting
-// hand (one corp-sheet draw) and investment (draw 2 keep 1 by default).
+// (Jinteki; or dealt at random), capital 10..15 by seat, emergency actions faceup, the rival deal
+// (N+1 cards, one under the board), the city, the first demand, 3 assets on the turn track, then
+// each player's starting hand (one corp-sheet draw by default) and investment (draw 2 keep 1).
 import { ACTION_TYPES, RESOURCES } from "../../shared/catalog/types.ts";
 import type { ActionType, Resource, RivalId } from "../../shared/catalog/types.ts";
 import type { Ctx } from "./ctx.ts";
@@ -22,7 +22,8 @@ export function initialState(players: 4 | 5 | 6, seed: number, v?: Partial<Varia
   if (players !== 4 && players !== 5 && players !== 6) throw new Error("New Angeles is for 4 to 6 players");
   const variant = resolveVariant(v);
   const rng = seedRng(seed);
-  const corps = variant.corpOrder.slice(0, players);
+  // a random assignment shuffles all six, so that any corporation may sit out [R, corpAssignment]
+  const corps = (variant.corpAssignment === "random" ? shuffle(rng, [...variant.corpOrder]) : variant.corpOrder).slice(0, players);
 
   const actionDecks = {} as Record<ActionType, string[]>;
   const actionDiscards = {} as Record<ActionType, string[]>;
@@ -104,11 +105,21 @@ export function announceSetup(c: Ctx): void {
   for (const p of s.seats) log(c, "rival", `Your rival card is ${catalog.rivals.find((r) => r.id === p.rival)?.name ?? p.rival}.`, [p.seat]);
 }
 
-/** The "setup-hands" stage: each player in turn makes one corp-sheet draw. */
+/** Who makes the starting hands' corp-sheet draws, in order: each seat its startingHand count [R], clockwise from the first player. */
+export function startingDraws(s: GameState): number[] {
+  const out: number[] = [];
+  for (const seat of clockwiseFrom(s, 0)) {
+    for (let i = 0; i < (s.variant.startingHand[seat] ?? 1); i++) out.push(seat);
+  }
+  return out;
+}
+
+/** The "setup-hands" stage: the starting hands, one corp-sheet draw at a time (s.cursor counts them). */
 export function runSetupHands(c: Ctx): void {
   const s = c.s;
-  if (s.cursor < s.players) {
-    const seat = s.cursor++;
+  const draws = startingDraws(s);
+  if (s.cursor < draws.length) {
+    const seat = draws[s.cursor++]!;
     startCorpDraw(c, seat, "setup-hands");
     return;
   }

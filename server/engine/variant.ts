@@ -5,8 +5,10 @@ import type { Catalog, CorpId, DistrictDef, DistrictId, DrawSlot } from "../../s
 export interface Variant {
   /** Cards a player must discard to propose a counteroffer: "cards-in-box" = k cards when k counteroffers are already in the box [R]; "free" = no cost. */
   counterofferCost: "cards-in-box" | "free";
-  /** Who may support: "non-offerers" = players with no offer in contention (Part E default); "everyone" = all players, offerers included. */
+  /** Who may support: "non-offerers" = players with no offer in contention (Part E default) [V-fan]; "everyone" = all players, offerers included. */
   supportEligibility: "non-offerers" | "everyone";
+  /** Where the clockwise Support round starts [R]: "left-of-active" (Part E) or "active-first" (the active player, when eligible, first). */
+  supportOrder: "left-of-active" | "active-first";
   /** Which offer wins a tie in support [R]. */
   tieWinner: "main" | "counter";
   /** The active player has no action card and no faceup emergency action [R]: "empty-main" = the deal runs with no main offer (a counteroffer wins, else the asset is discarded); "discard-asset" = the deal is skipped and the asset discarded. */
@@ -19,12 +21,16 @@ export interface Variant {
   prisecBlocksEnemyUnits: boolean;
   /** Top of each resource supply track; supply is clamped here [?]. */
   supplyMax: number;
-  /** Starting capital by seat, clockwise from the first player (Part E: 10, 11, 12, 13, 14, 15) [R]. */
+  /** Starting capital by seat, clockwise from the first player (Part E: 10, 11, 12 [V-fan]; 13, 14, 15 extrapolated [R]). */
   startingCapital: number[];
-  /** Investments at setup: "draw-2-keep-1" (complete setup, Part E default) or "draw-1" (first-game setup). */
+  /** Investments at setup: "draw-2-keep-1" (complete setup, Part E default) [V-fan] or "draw-1" (first-game setup). */
   setupInvestments: "draw-2-keep-1" | "draw-1";
   /** Order in which corporations are taken, clockwise from the first player [R] (Jinteki first is verified). */
   corpOrder: CorpId[];
+  /** Corporations at setup (A3.2 step 4) [R]: "order" = the first N of corpOrder, clockwise from the first player; "random" = N of the six, dealt at random. */
+  corpAssignment: "order" | "random";
+  /** Starting hand (A3.1 step 9, D4) [R]: how many corp-sheet draws each seat makes at setup, clockwise from the first player. */
+  startingHand: number[];
   /** Overrides of district data (tier, resources, production, next district) by district number [R]. */
   districtOverrides: Partial<Record<DistrictId, Partial<Omit<DistrictDef, "id">>>>;
   /** The City Setup (what each district starts with) [?]; null = the catalog's first-game layout. */
@@ -33,8 +39,14 @@ export interface Variant {
   corpDraws: Partial<Record<CorpId, { fourPlayers?: DrawSlot[]; fiveSixPlayers?: DrawSlot[] }>>;
   /** Overrides of an event's number of turns for the next Action Phase, by event id [R]. */
   eventTurns: Record<string, number>;
-  /** Corp contracts pay for effects of "any-card" resolved by anyone, or only "own-card" (cards the corp's player resolves) [R]. */
+  /** The five effect contracts (all but Melange Mining's) pay for effects of "any-card" resolved by anyone, or only "own-card" (cards the corp's player resolves) [R]. */
   contractScope: "any-card" | "own-card";
+  /** Haas-Bioroid's contract [R]: +2 once "per-card" that moves androids, or +2 "per-android-moved". */
+  haasBioroidContract: "per-card" | "per-android-moved";
+  /** Melange Mining's contract, +3 when an action card resolves without raising threat by 2 [?] (fan wording, possibly garbled): for "any-card" anyone resolves, only its "own-card", or "off". */
+  melangeContract: "any-card" | "own-card" | "off";
+  /** Covered counteroffers at the end of the deal [R]: "discard" (to their discard piles) or "return" (to their owner's hand). Emergency actions always go back faceup. */
+  coveredCounteroffers: "discard" | "return";
   /** A stolen emergency action returns after use to the "thief" who proposed it, or to its "original" corporation [R]. */
   stolenEmergencyOwner: "thief" | "original";
   /** An empty action deck is rebuilt by shuffling its discard pile [R]. */
@@ -45,7 +57,7 @@ export interface Variant {
   exploitationOrder: "ascending" | "descending";
   /** How many tokens of each kind exist; placing fails when the reserve is empty [?] (units are verified: 9/9/6). */
   tokenPools: { illness: number; outage: number; development: number };
-  /** The Federalist can win at a normal game end (the fan text says it cannot) [V-fan]. */
+  /** The Federalist can win at a normal game end, with at least 25 capital as at threat 25 (the fan text says it cannot) [V-fan]. */
   federalistWinsNormally: boolean;
   /** Claim-and-discard assets (Bryan Stinson, Gurren Imaishi, Hernando Cortez, Naoko Watanabe, Toshiyuki Sakai) [R]: "on-claim" = the ability resolves when claimed, then the card is discarded; "keep-until-used" = the owner may use it when claimed or at any later End of Turn of theirs. */
   oneShotAssets: "on-claim" | "keep-until-used";
@@ -62,6 +74,7 @@ export interface Variant {
 export const DEFAULT_VARIANT: Variant = {
   counterofferCost: "cards-in-box",
   supportEligibility: "non-offerers",
+  supportOrder: "left-of-active",
   tieWinner: "main",
   noMainOffer: "empty-main",
   noCounterofferSkipsSupport: true,
@@ -71,11 +84,16 @@ export const DEFAULT_VARIANT: Variant = {
   startingCapital: [10, 11, 12, 13, 14, 15],
   setupInvestments: "draw-2-keep-1",
   corpOrder: ["jinteki", "haas-bioroid", "nbn", "weyland", "globalsec", "melange"],
+  corpAssignment: "order",
+  startingHand: [1, 1, 1, 1, 1, 1],
   districtOverrides: {},
   citySetup: null,
   corpDraws: {},
   eventTurns: {},
   contractScope: "any-card",
+  haasBioroidContract: "per-card",
+  melangeContract: "own-card",
+  coveredCounteroffers: "discard",
   stolenEmergencyOwner: "thief",
   reshuffleEmptyDecks: true,
   resolvedEvents: "bottom",
@@ -101,27 +119,33 @@ export interface VariantDoc {
 /** One line per option, for the README and the lobby. */
 export const VARIANT_DOCS: VariantDoc[] = [
   { key: "counterofferCost", default: "cards-in-box", tag: "[R]", doc: "Discard k action cards to counter when k counteroffers are already in the box (\"free\": no cost).", choices: ["cards-in-box", "free"] },
-  { key: "supportEligibility", default: "non-offerers", tag: "[R]", doc: "Only players with no offer in contention may support (\"everyone\": offerers too).", choices: ["non-offerers", "everyone"] },
+  { key: "supportEligibility", default: "non-offerers", tag: "[V-fan]", doc: "Only players with no offer in contention may support (\"everyone\": offerers too).", choices: ["non-offerers", "everyone"] },
+  { key: "supportOrder", default: "left-of-active", tag: "[R]", doc: "Support goes clockwise from the active player's left (\"active-first\": from the active player; this matters only when offerers may support).", choices: ["left-of-active", "active-first"] },
   { key: "tieWinner", default: "main", tag: "[R]", doc: "A tie in support goes to the main offer (or \"counter\").", choices: ["main", "counter"] },
   { key: "noMainOffer", default: "empty-main", tag: "[R]", doc: "An active player who cannot offer leaves the main offer empty: any counteroffer wins, else the asset is discarded (\"discard-asset\": skip the deal).", choices: ["empty-main", "discard-asset"] },
   { key: "noCounterofferSkipsSupport", default: true, tag: "[R]", doc: "With no counteroffer the main offer wins at once and Support is skipped." },
   { key: "activePlayerMayCounter", default: false, tag: "[R]", doc: "The active player may also propose a counteroffer." },
   { key: "prisecBlocksEnemyUnits", default: true, tag: "[R]", doc: "Enemy units cannot be placed in or stop in a district with prisec; they move on." },
   { key: "supplyMax", default: 10, tag: "[?]", doc: "Top of each resource supply track; supply is clamped there." },
-  { key: "startingCapital", default: [10, 11, 12, 13, 14, 15], tag: "[R]", doc: "Starting capital by seat, clockwise from the first player." },
-  { key: "setupInvestments", default: "draw-2-keep-1", tag: "[R]", doc: "At setup each player draws 2 investments and keeps 1 (\"draw-1\": first-game setup).", choices: ["draw-2-keep-1", "draw-1"] },
+  { key: "startingCapital", default: [10, 11, 12, 13, 14, 15], tag: "[R]", doc: "Starting capital by seat, clockwise from the first player (10, 11, 12 are [V-fan]; 13, 14, 15 extrapolated)." },
+  { key: "setupInvestments", default: "draw-2-keep-1", tag: "[V-fan]", doc: "At setup each player draws 2 investments and keeps 1 (\"draw-1\": first-game setup).", choices: ["draw-2-keep-1", "draw-1"] },
   { key: "corpOrder", default: DEFAULT_VARIANT.corpOrder, tag: "[R]", doc: "Corporation Setup order, clockwise from the first player (Jinteki first is verified)." },
+  { key: "corpAssignment", default: "order", tag: "[R]", doc: "With N players the first N corporations of corpOrder are taken clockwise from the first player (\"random\": N of the six, dealt at random).", choices: ["order", "random"] },
+  { key: "startingHand", default: DEFAULT_VARIANT.startingHand, tag: "[R]", doc: "Corp-sheet draws each seat makes for its starting hand, by seat clockwise from the first player (one draw is 3 cards)." },
   { key: "districtOverrides", default: {}, tag: "[R]", doc: "Replace any district's tier, resources, production or next district." },
   { key: "citySetup", default: null, tag: "[?]", doc: "Replace the first-game City Setup (null: the catalog's reconstruction)." },
   { key: "corpDraws", default: {}, tag: "[?]", doc: "Replace any corp sheet's draw box (4-player and 5-6-player sides)." },
   { key: "eventTurns", default: {}, tag: "[R]", doc: "Replace an event's number of turns for the next Action Phase, by event id." },
-  { key: "contractScope", default: "any-card", tag: "[R]", doc: "Corp contracts pay for effects of any resolved card (\"own-card\": only cards that corp resolves).", choices: ["any-card", "own-card"] },
+  { key: "contractScope", default: "any-card", tag: "[R]", doc: "The five effect contracts (all but Melange Mining's, see melangeContract) pay for effects of any resolved card (\"own-card\": only cards that corp resolves).", choices: ["any-card", "own-card"] },
+  { key: "haasBioroidContract", default: "per-card", tag: "[R]", doc: "Haas-Bioroid gains 2 once per card that moves androids (\"per-android-moved\": 2 per android moved).", choices: ["per-card", "per-android-moved"] },
+  { key: "melangeContract", default: "own-card", tag: "[?]", doc: "Melange Mining gains 3 when a card it resolves did not raise threat by 2 or more; the fan wording's \"any-card\" (anyone's card) paid it about twice any other corp's capital in bot games, so the default reads the sheet as its own cards (\"off\": no contract).", choices: ["own-card", "any-card", "off"] },
+  { key: "coveredCounteroffers", default: "discard", tag: "[R]", doc: "Counteroffers covered by a later one are discarded at the end of the deal (\"return\": back to their owner's hand); emergency actions go back faceup either way.", choices: ["discard", "return"] },
   { key: "stolenEmergencyOwner", default: "thief", tag: "[R]", doc: "A stolen emergency action comes back to the thief after use (\"original\": to its corporation).", choices: ["thief", "original"] },
   { key: "reshuffleEmptyDecks", default: true, tag: "[R]", doc: "An empty action deck is rebuilt from its shuffled discard pile." },
   { key: "resolvedEvents", default: "bottom", tag: "[R]", doc: "A resolved event goes to the bottom of the event deck (\"discard\": out of the game).", choices: ["bottom", "discard"] },
   { key: "exploitationOrder", default: "ascending", tag: "[R]", doc: "Android districts are exploited in ascending district order.", choices: ["ascending", "descending"] },
   { key: "tokenPools", default: DEFAULT_VARIANT.tokenPools, tag: "[?]", doc: "How many illness, outage and development tokens exist." },
-  { key: "federalistWinsNormally", default: false, tag: "[V-fan]", doc: "The Federalist cannot win at a normal game end." },
+  { key: "federalistWinsNormally", default: false, tag: "[V-fan]", doc: "The Federalist cannot win at a normal game end (true: it wins with at least 25 capital, as at threat 25)." },
   { key: "oneShotAssets", default: "on-claim", tag: "[R]", doc: "Claim-and-discard assets (Bryan Stinson, Gurren Imaishi, Hernando Cortez, Naoko Watanabe, Toshiyuki Sakai) resolve when claimed, then are discarded (\"keep-until-used\": use one when claimed or at a later End of Turn of yours).", choices: ["on-claim", "keep-until-used"] },
   { key: "naokoClaimTriggers", default: true, tag: "[R]", doc: "Assets claimed through Naoko Watanabe trigger their own \"when you claim this card\" abilities." },
   { key: "braintrustDoublesGeneral", default: true, tag: "[R]", doc: "Braintrust doubles the General draws too (each one a type not yet drawn in that step)." },

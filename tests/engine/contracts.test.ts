@@ -30,22 +30,74 @@ describe("Corp contracts (B3)", () => {
     expect(r.state.seats[0]!.capital).toBe(jinteki);
   });
 
-  it("Melange Mining gains 3 when a card is resolved and threat did not rise by 2 or more", () => {
-    const s = mainOfferBy(1);
+  /** `seat` resolves High-Risk Investments (3, 2 and 1 capital to seats 0, 2, 3; no threat); Melange's capital gained. */
+  function melangeGainWhen(seat: number, variant: Partial<Variant> = {}): number {
+    const s = mainOfferBy(seat, variant);
     const melange = s.seats[5]!.capital;
     let r = resolveAsActive(s, "high-risk-investments");
-    for (const seat of [0, 2, 3]) r = ok(r.state, 1, { type: "choose", option: seat });
-    expect(r.state.seats[5]!.capital).toBe(melange + 3);
+    for (const to of [0, 2, 3]) r = ok(r.state, seat, { type: "choose", option: to });
+    expect(r.state.threat).toBe(0);
+    return r.state.seats[5]!.capital - melange;
+  }
+
+  it("[?] melangeContract own-card (default): Melange Mining gains 3 for a card it resolves without threat rising by 2", () => {
+    expect(melangeGainWhen(5)).toBe(3);
   });
 
-  it("Melange Mining gains nothing when the card raised threat by 2 (illness involved)", () => {
-    const s = mainOfferBy(1);
+  it("[?] melangeContract own-card (default): Melange Mining gains nothing when another player resolves a card", () => {
+    expect(melangeGainWhen(1)).toBe(0);
+  });
+
+  it("[?] melangeContract any-card (the fan wording): Melange Mining gains 3 for anyone's card", () => {
+    expect(melangeGainWhen(1, { melangeContract: "any-card" })).toBe(3);
+  });
+
+  it("[?] melangeContract off: Melange Mining never gains from its contract", () => {
+    expect(melangeGainWhen(5, { melangeContract: "off" })).toBe(0);
+  });
+
+  it("[R] contractScope governs the other five contracts only; melangeContract governs Melange Mining's", () => {
+    expect(melangeGainWhen(1, { contractScope: "own-card", melangeContract: "any-card" })).toBe(3);
+    // and Melange's own-card reading does not stop Jinteki gaining for NBN's card
+    const s = mainOfferBy(2, { melangeContract: "own-card" });
+    setDistrict(s, 3, { illness: true });
+    const jinteki = s.seats[0]!.capital;
+    let r = resolveAsActive(s, "clinical-trials");
+    r = ok(r.state, 2, { type: "choose", option: 3 });
+    expect(r.state.seats[0]!.capital).toBe(jinteki + 2);
+  });
+
+  it("Melange Mining gains nothing when its own card raised threat by 2 (illness involved)", () => {
+    const s = mainOfferBy(5);
     setDistrict(s, 6, { illness: true });
     const melange = s.seats[5]!.capital;
     let r = resolveAsActive(s, "ark-construction");
-    r = ok(r.state, 1, { type: "choose", option: 6 });
+    r = ok(r.state, 5, { type: "choose", option: 6 });
     expect(r.state.threat).toBe(2);
     expect(r.state.seats[5]!.capital).toBe(melange);
+  });
+
+  /** Haas-Bioroid (seat 1) gains when NBN (seat 2) moves 2 androids with Labor Solutions. */
+  function haasGainFromTwoAndroids(variant: Partial<Variant> = {}): number {
+    const s = mainOfferBy(2, variant);
+    const haas = s.seats[1]!.capital;
+    let r = resolveAsActive(s, "labor-solutions");
+    for (const [from, to] of [[2, 1], [4, 3]] as const) {
+      r = ok(r.state, 2, { type: "choose", option: from });
+      r = ok(r.state, 2, { type: "choose", option: to });
+    }
+    r = ok(r.state, 2, { type: "choose", option: "done" });
+    r = ok(r.state, 2, { type: "choose", option: 10 }); // the orgcrime unit
+    expect(r.state.districts.filter((d) => d.android).map((d) => d.id)).toEqual([1, 3, 7]);
+    return r.state.seats[1]!.capital - haas;
+  }
+
+  it("[R] haasBioroidContract per-card (default): Haas-Bioroid gains 2 once for a card that moves several androids", () => {
+    expect(haasGainFromTwoAndroids()).toBe(2);
+  });
+
+  it("[R] haasBioroidContract per-android-moved: Haas-Bioroid gains 2 for each android moved", () => {
+    expect(haasGainFromTwoAndroids({ haasBioroidContract: "per-android-moved" })).toBe(4);
   });
 
   it("Globalsec gains 1 per enemy unit removed, also by its own emergency action", () => {

@@ -2,7 +2,7 @@
 import type { ChoiceOption } from "../../../shared/protocol.ts";
 import { ACTION_TYPES } from "../../../shared/catalog/types.ts";
 import type { ActionType } from "../../../shared/catalog/types.ts";
-import { D, ENEMY_UNITS, UNIT_NAMES, place, placePrisec, raiseUnrest, remove } from "../city.ts";
+import { D, ENEMY_UNITS, UNIT_NAMES, involve, place, placePrisec, raiseUnrest, remove } from "../city.ts";
 import type { EnemyUnit } from "../city.ts";
 import { log } from "../ctx.ts";
 import { corpName, district, districtName, emergencyAction } from "../data.ts";
@@ -136,7 +136,10 @@ defineCards({
             const first = f.vars.first as number;
             return districtOptions(c.s, (d) => d.id !== first && district(c.s, d.id).tier === district(c.s, first).tier);
           },
-          onPick: (c, _f, v) => clearEnemyUnits(c, asDistrict(v)),
+          onPick: (c, _f, v) => {
+            involve(c, asDistrict(v)); // selected, even with no enemy unit to remove
+            clearEnemyUnits(c, asDistrict(v));
+          },
         },
       },
     ],

@@ -44,9 +44,13 @@ export function runCounteroffer(c: Ctx): void {
     deal.counterQueue.shift();
   }
   if (deal.counters.length === 0) {
+    if (deal.main && !s.variant.noCounterofferSkipsSupport) {
+      log(c, "counteroffer", "Nobody counters: the main offer still goes to Support.");
+      startSupport(c);
+      return;
+    }
     if (deal.main) log(c, "counteroffer", "Nobody counters: the main offer wins without support.");
-    s.stage = deal.main && !s.variant.noCounterofferSkipsSupport ? "support" : "resolution";
-    if (s.stage === "support") startSupport(c);
+    s.stage = "resolution";
     return;
   }
   startSupport(c);

@@ -1,6 +1,7 @@
 // Deal step 5, Resolution (A6): most support wins (a tie goes to the main offer [R]); the winner
 // resolves their card, then claims the revealed asset. Afterwards every used action card goes to
-// its discard pile, and emergency actions return to their owner: facedown if they won, faceup if not.
+// its discard pile (covered counteroffers may go back to hand instead [R, coveredCounteroffers]),
+// and emergency actions return to their owner: facedown if they won, faceup if not.
 // Stages: resolution (its start) -> tally -> deal-won -> resolve (the card) -> claim -> deal-end,
 // with an asset window between each two.
 import type { Ctx } from "../ctx.ts";
@@ -111,11 +112,15 @@ export function runDealEnd(c: Ctx): void {
   if (deal) {
     const won = winningOffer(c);
     const offers = [deal.main, ...deal.counters].filter((o): o is Offer => o !== null);
+    const covered = deal.counters.slice(0, -1);
     for (const o of offers) {
       if (o.emergency) {
         const faceup = o !== won;
         s.seats[emergencyOwner(c, o)]!.emergency.push({ id: o.card, faceup });
         if (!faceup) log(c, "emergency", `${corpName(s, o.seat)}'s emergency action is spent (facedown).`);
+      } else if (covered.includes(o) && s.variant.coveredCounteroffers === "return") {
+        s.seats[o.seat]!.hand.push(o.card);
+        log(c, "counteroffer", `${corpName(s, o.seat)} takes back the covered ${offerTitle(o)}.`);
       } else {
         discardCards(c, [o.card]);
       }

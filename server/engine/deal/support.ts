@@ -1,4 +1,4 @@
-// Deal step 4, Support (A6, Part E): clockwise from the active player's left, each eligible player
+// Deal step 4, Support (A6, Part E): clockwise from the active player's left [R, supportOrder], each eligible player
 // supports one offer with any number of action cards from hand (1 support each, facedown until
 // Resolution) or abstains. Eligible by default: players with no offer in contention.
 import type { Ctx } from "../ctx.ts";
@@ -38,7 +38,8 @@ export function startSupport(c: Ctx): void {
     s.stage = "resolution";
     return;
   }
-  deal.supportQueue = clockwiseFrom(s, leftOf(s, s.active)).filter((x) => mayEverSupport(s, x));
+  const first = s.variant.supportOrder === "active-first" ? s.active : leftOf(s, s.active);
+  deal.supportQueue = clockwiseFrom(s, first).filter((x) => mayEverSupport(s, x));
   s.stage = "support";
   fireWindow(c, "support-start", {});
 }
