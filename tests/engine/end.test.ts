@@ -35,6 +35,21 @@ describe("End of the game (A13)", () => {
     expect(r.seats[3]!.won).toBe(false);
   });
 
+  it("[V-fan] federalistWinsNormally: the Federalist then wins a normal end with at least 25 capital, as at threat 25", () => {
+    const rich = ending(4, [1, 2, 3, 25], ["haas-bioroid", "nbn", "weyland", "federalist"]);
+    expect(rich.seats[3]!.won).toBe(false);
+    const s = atFirstMainOffer(4, 1, { federalistWinsNormally: true });
+    for (const [capital, won] of [[25, true], [24, false]] as const) {
+      s.seats.forEach((p, i) => {
+        p.capital = i === 3 ? capital : 1;
+        p.rival = (["haas-bioroid", "nbn", "weyland", "federalist"] as const)[i]!;
+      });
+      const c = ctxOf(s);
+      endNormally(c);
+      expect(c.s.result!.seats[3]).toMatchObject({ won, why: `The Federalist with ${capital} capital (needs 25).` });
+    }
+  });
+
   it("threat reaching 25 ends the game at once: all lose but a Federalist with at least 25 capital", () => {
     const s = atFirstMainOffer();
     clearCity(s);

@@ -85,6 +85,27 @@ describe("Setup (A3, Part E)", () => {
     expect(s.seats.slice(1).map((p) => p.hand.length)).toEqual([3, 3, 3]);
   });
 
+  it("[R] startingHand: each seat makes its number of corp-sheet draws at setup, clockwise from the first player", () => {
+    const s = advanceTo(newGame(5, 3, { startingHand: [2, 0, 1, 3, 1, 1] }), (x) => x.pending?.kind === "main-offer");
+    // seat 0 also made its first turn's draw
+    expect(s.seats.map((p) => p.hand.length)).toEqual([9, 0, 3, 9, 3]);
+  });
+
+  it("[R] corpAssignment order (default) takes corpOrder's first N; random deals N of the six, seeded", () => {
+    expect(newGame(4, 7).seats.map((p) => p.corp)).toEqual(["jinteki", "haas-bioroid", "nbn", "weyland"]);
+    const dealt = [1, 2, 3, 4, 5, 6, 7, 8].map((seed) => newGame(4, seed, { corpAssignment: "random" }).seats.map((p) => p.corp));
+    for (const corps of dealt) {
+      expect(new Set(corps).size).toBe(4);
+      expect(corps.every((id) => ["jinteki", "haas-bioroid", "nbn", "weyland", "globalsec", "melange"].includes(id))).toBe(true);
+    }
+    expect(new Set(dealt.map((x) => x.join())).size).toBeGreaterThan(1);
+    expect(dealt.flat()).toContain("melange");
+    expect(newGame(4, 3, { corpAssignment: "random" }).seats.map((p) => p.corp)).toEqual(dealt[2]);
+    // the rival deck follows the corps in play
+    const s = newGame(4, 3, { corpAssignment: "random" });
+    expect([...s.seats.map((p) => p.rival), s.rivalUnderBoard].sort()).toEqual([...s.seats.map((p) => p.corp), "federalist"].sort());
+  });
+
   it("rejects a player count other than 4-6", () => {
     expect(() => newGame(3 as 4)).toThrow();
   });

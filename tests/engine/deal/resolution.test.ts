@@ -80,6 +80,39 @@ describe("Deal step 5: Resolution", () => {
   });
 });
 
+describe("Covered counteroffers (D3 [R])", () => {
+  /** 4 players: seat 0 offers, seat 1 counters, seat 2 covers it (paying 1 card); seat 3 passes, nobody supports. */
+  function covered(variant: Partial<Variant>): { s: GameState; first: string; paid: string } {
+    let s = atFirstMainOffer(4, 1, variant);
+    clearCity(s);
+    s = ok(s, 0, { type: "offer", card: giveCard(s, 0, "ark-construction") }).state;
+    const first = giveCard(s, 1, "ark-construction");
+    s = ok(s, 1, { type: "counteroffer", card: first, discard: [] }).state;
+    const paid = s.seats[2]!.hand[0]!;
+    s = ok(s, 2, { type: "counteroffer", card: giveCard(s, 2, "ark-construction"), discard: [paid] }).state;
+    s = ok(s, 3, { type: "pass" }).state;
+    s = ok(s, 1, { type: "abstain" }).state;
+    s = ok(s, 3, { type: "abstain" }).state;
+    s = ok(s, 0, { type: "choose", option: 5 }).state; // the main offer wins the tie: Ark Construction
+    expect(s.deal).toBeNull();
+    return { s, first, paid };
+  }
+
+  it("coveredCounteroffers discard (default): a covered counteroffer goes to its discard pile at the end of the deal", () => {
+    const { s, first, paid } = covered({});
+    expect(s.actionDiscards.construction).toContain(first);
+    expect(s.seats[1]!.hand).not.toContain(first);
+    expect(Object.values(s.actionDiscards).flat()).toContain(paid);
+  });
+
+  it("coveredCounteroffers return: a covered counteroffer goes back to its owner's hand; the cost paid stays paid", () => {
+    const { s, first, paid } = covered({ coveredCounteroffers: "return" });
+    expect(s.seats[1]!.hand).toContain(first);
+    expect(s.actionDiscards.construction).not.toContain(first);
+    expect(Object.values(s.actionDiscards).flat()).toContain(paid);
+  });
+});
+
 describe("Stolen emergency actions [R]", () => {
   it("come back to the thief after use by default, or to their corporation with stolenEmergencyOwner original", () => {
     for (const [variant, owner] of [[{}, 1], [{ stolenEmergencyOwner: "original" as const }, 0]] as const) {

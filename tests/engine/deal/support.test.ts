@@ -78,4 +78,23 @@ describe("Deal step 4: Support", () => {
     expect(texts(r.events)).toContain("Nobody counters: the main offer wins without support.");
     expect(texts(r.events)).toContain("Jinteki wins the deal");
   });
+
+  it("[R] with noCounterofferSkipsSupport false the main offer goes to Support, and the log says so", () => {
+    const s = atFirstMainOffer(4, 1, { noCounterofferSkipsSupport: false });
+    let r = ok(s, 0, { type: "offer", card: s.seats[0]!.hand[0]! });
+    for (const seat of [1, 2, 3]) r = ok(r.state, seat, { type: "pass" });
+    expect(texts(r.events)).toContain("Nobody counters: the main offer still goes to Support.");
+    expect(texts(r.events)).not.toContain("without support");
+    expect(r.state.pending).toEqual({ kind: "support", seat: 1 });
+  });
+
+  it("[R] supportOrder active-first: the Support round starts with the active player when offerers may support", () => {
+    let s = atSupport({ supportEligibility: "everyone", supportOrder: "active-first" });
+    const order: number[] = [];
+    while (s.pending?.kind === "support") {
+      order.push(s.pending.seat);
+      s = ok(s, s.pending.seat, { type: "abstain" }).state;
+    }
+    expect(order).toEqual([0, 1, 2, 3, 4]);
+  });
 });
