@@ -15,6 +15,8 @@ const smallInt = z.number().int().min(0).max(100);
 const STRUCTURED: Record<string, z.ZodType> = {
   supplyMax: z.number().int().min(1).max(30),
   startingCapital: z.array(smallInt).length(6),
+  // corp-sheet draws per seat at setup: 4 draws is already a 12-card hand
+  startingHand: z.array(z.number().int().min(0).max(4)).length(6),
   corpOrder: z.array(z.enum(CORP_IDS)).length(6).refine((a) => new Set(a).size === 6, "each corporation once"),
   districtOverrides: z.record(districtKey, z.strictObject({
     name: z.string().max(40).optional(),

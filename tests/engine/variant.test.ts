@@ -1,6 +1,15 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_VARIANT, VARIANT_DOCS } from "../../server/engine/index.ts";
 import { resolveVariant } from "../../server/engine/variant.ts";
+import type { VariantDoc } from "../../server/engine/variant.ts";
+
+/** The README's table row for an option: key, default (and the other choices), tag, doc. */
+function readmeRow(d: VariantDoc): string {
+  const others = (d.choices ?? []).filter((x) => x !== d.default).map((x) => "`" + x + "`");
+  const dflt = "`" + JSON.stringify(d.default) + "`" + (others.length ? ` (or ${others.join(", ")})` : "");
+  return `| \`${d.key}\` | ${dflt} | ${d.tag} | ${d.doc} |`;
+}
 import { newGame } from "./helpers.ts";
 
 describe("Variant options", () => {
@@ -30,6 +39,13 @@ describe("Variant options", () => {
     expect(s.districts.filter((d) => d.android).map((d) => d.id)).toEqual([1, 2, 3]);
     expect(s.districts[2]!.orgcrime).toBe(true);
     expect(s.seats.map((p) => p.corp)).toEqual(["jinteki", "nbn", "globalsec", "melange"]);
+  });
+});
+
+describe("The README's table of variant options", () => {
+  it("has each option's row exactly as VARIANT_DOCS documents it (default, choices, tag, doc)", () => {
+    const readme = readFileSync(new URL("../../README.md", import.meta.url), "utf8");
+    for (const d of VARIANT_DOCS) expect(readme, d.key).toContain(readmeRow(d));
   });
 });
 

@@ -11,6 +11,13 @@ describe("variant options sent by clients", () => {
     expect(() => createGame({ players: 5, seed: 1, variant: { tieWinner: "counter", supplyMax: 12, eventTurns: {} } })).not.toThrow();
   });
 
+  it("accepts a starting-hand table of 0-4 corp-sheet draws for each of the six seats", () => {
+    expect(checkVariant({ startingHand: [2, 1, 1, 1, 0, 4] })).toBeNull();
+    for (const bad of [[1, 1], [1, 1, 1, 1, 1, -1], [1, 1, 1, 1, 1, 5], [1, 1, 1, 1, 1, 1.5], "1"]) {
+      expect(checkVariant({ startingHand: bad }), JSON.stringify(bad)).toMatch(/variant option "startingHand"/);
+    }
+  });
+
   it("accepts every documented choice of each pick-one option", () => {
     for (const doc of VARIANT_DOCS) {
       for (const choice of (doc as { choices?: string[] }).choices ?? []) expect(checkVariant({ [doc.key]: choice })).toBeNull();
@@ -24,6 +31,7 @@ describe("variant options sent by clients", () => {
       { districtOverrides: { "3": { next: 99 } } }, { eventTurns: { "no-such-event": 3 } }, { citySetup: "everything" }, { citySetup: [{ district: 7, android: true }] },
       { citySetup: [{ district: 7, android: true }, { district: 7, android: true }, { district: 2, android: true }] },
       { corpDraws: { nbn: { fourPlayers: ["magic"] } } }, { tokenPools: { illness: 0 } }, { reshuffleEmptyDecks: "yes" },
+      { melangeContract: "sometimes" }, { corpAssignment: "chosen" }, { haasBioroidContract: 2 }, { coveredCounteroffers: true }, { supportOrder: "right" },
     ];
     for (const v of bad) expect(checkVariant(v), JSON.stringify(v)).toMatch(/variant option/);
   });
