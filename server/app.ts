@@ -1,5 +1,6 @@
 // Wires the server together: Colyseus rooms, the express routes and the static client, on one port.
 import path from "node:path";
+import type { Server as HttpServer } from "node:http";
 import express from "express";
 import { defineServer, defineRoom } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
@@ -24,7 +25,27 @@ export interface ServerOptions {
   publicAddress?: string;
 }
 
+/**
+ * Colyseus answers a matchmaking request it refuses (unknown room, bad options, a table that will not
+ * be created) with its own 52x codes, and a body it cannot parse (multipart, say) with a 500. Those are
+ * the client's mistakes: answer them as 4xx.
+ */
+const MATCHMAKE_REFUSALS: Record<number, number> = { 520: 404, 521: 404, 522: 404, 523: 400, 524: 410, 525: 401 };
+function refusalsAs4xx(server: HttpServer): void {
+  server.prependListener("request", (req, res) => {
+    if (!req.url?.startsWith("/matchmake/")) return;
+    const json = (req.headers["content-type"] ?? "application/json").includes("application/json");
+    const writeHead = res.writeHead;
+    res.writeHead = function (this: typeof res, status: number, ...rest: any[]) {
+      const mapped = status === 500 && !json ? 415 : (MATCHMAKE_REFUSALS[status] ?? status);
+      res.statusCode = mapped;
+      return (writeHead as any).call(this, mapped, ...rest);
+    } as typeof res.writeHead;
+  });
+}
+
 export function createServer(options: ServerOptions) {
+  const transport = new WebSocketTransport();
   const store = options.store ?? memoryStore();
   const scaleOut = options.redisUrl
     ? { presence: new RedisPresence(options.redisUrl), driver: new RedisDriver(options.redisUrl) }
@@ -33,10 +54,11 @@ export function createServer(options: ServerOptions) {
     rooms: { new_angeles: defineRoom(NewAngelesRoom, { store }) },
     ...scaleOut,
     publicAddress: options.publicAddress,
-    transport: new WebSocketTransport(),
+    transport,
     logger: options.logger,
     greet: false,
     express: (app) => {
+      if (transport.server) refusalsAs4xx(transport.server as HttpServer);
       app.disable("x-powered-by");
       app.get("/healthz", (_req, res) => {
         res.json({ status: "ok", uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) });
