@@ -40,16 +40,16 @@ describe("Corp contracts (B3)", () => {
     return r.state.seats[5]!.capital - melange;
   }
 
-  it("[?] melangeContract own-card (default): Melange Mining gains 3 for a card it resolves without threat rising by 2", () => {
-    expect(melangeGainWhen(5)).toBe(3);
+  it("[?] melangeContract own-card: Melange Mining gains 3 for a card it resolves without threat rising by 2", () => {
+    expect(melangeGainWhen(5, { melangeContract: "own-card" })).toBe(3);
   });
 
-  it("[?] melangeContract own-card (default): Melange Mining gains nothing when another player resolves a card", () => {
-    expect(melangeGainWhen(1)).toBe(0);
+  it("[?] melangeContract own-card: Melange Mining gains nothing when another player resolves a card", () => {
+    expect(melangeGainWhen(1, { melangeContract: "own-card" })).toBe(0);
   });
 
-  it("[?] melangeContract any-card (the fan wording): Melange Mining gains 3 for anyone's card", () => {
-    expect(melangeGainWhen(1, { melangeContract: "any-card" })).toBe(3);
+  it("[?] melangeContract any-card (default, the fan wording): Melange Mining gains 3 for anyone's card", () => {
+    expect(melangeGainWhen(1)).toBe(3);
   });
 
   it("[?] melangeContract off: Melange Mining never gains from its contract", () => {
