@@ -1,5 +1,6 @@
 // The table as the client receives it: the plain JSON of the server's TableState (server/rooms/schema.ts),
-// with its JSON string fields parsed. A seat's `secret` is present only for your own seat.
+// with its JSON string fields parsed and its compact fields (deal, decks, trade-propose) read back into
+// the engine's view types. A seat's `secret` is present only for your own seat.
 import type { LegalCommand } from "../../shared/protocol.ts";
 import type { DealView, ResultView, TradeView } from "../../shared/view.ts";
 
@@ -45,6 +46,27 @@ export interface DistrictSnap {
 
 export interface ChatSnap { from: string; seat: number; text: string; at: number }
 
+/** The deal as the server sends it (DealState): `open` false when none runs, empty ids for null. */
+export interface DealSnap {
+  open: boolean;
+  asset?: { id: string; name: string };
+  main?: { seat: number; card: CardSnap };
+  counters?: { seat: number; card: CardSnap }[];
+  supports?: { seat: number; offer: "main" | "counter"; count: number }[];
+  abstained?: number[];
+  winner: string;
+}
+
+export interface DecksSnap {
+  action?: Record<string, { deck: number; discard: number }>;
+  events?: number;
+  nextEventCategory?: string;
+  assets?: number;
+  assetDiscard?: number;
+  investments?: number;
+  demands?: number;
+}
+
 export interface GameSnap {
   round: number;
   stage: string;
@@ -54,9 +76,9 @@ export interface GameSnap {
   demand: string;
   districts: DistrictSnap[];
   turnsLeft: number;
-  deal: string;
-  decks: string;
-  reserve: string;
+  deal?: DealSnap;
+  decks?: DecksSnap;
+  reserve?: Record<string, number>;
   pendingKind: string;
   pendingSeat: number;
   pendingText: string;
@@ -94,6 +116,37 @@ function parse<T>(json: string | undefined, fallback: T): T {
   } catch {
     return fallback;
   }
+}
+
+function dealOf(d: DealSnap | undefined): DealView | null {
+  if (!d?.open) return null;
+  return {
+    asset: d.asset?.id ? { id: d.asset.id, name: d.asset.name } : null,
+    main: d.main?.card?.id ? (d.main as DealView["main"]) : null,
+    counters: (d.counters ?? []) as DealView["counters"],
+    supports: d.supports ?? [],
+    abstained: d.abstained ?? [],
+    winner: (d.winner || null) as DealView["winner"],
+  };
+}
+
+function decksOf(d: DecksSnap | undefined): Decks {
+  if (!d) return {};
+  return { ...d, nextEventCategory: d.nextEventCategory || null };
+}
+
+/** The server sends a trade-propose's partners as seat numbers: fill in what each holds, and what you hold. */
+function readLegal(json: string | undefined, seats: SeatSnap[], me: SeatSnap | null): LegalCommand[] {
+  const holdings = (s: SeatSnap) => ({ capital: s.capital, assets: s.assets.map((a) => a.id) });
+  return parse<any[]>(json, []).map((l) => {
+    if (l.type !== "trade-propose" || !me) return l as LegalCommand;
+    const to = (l.to as (number | { seat: number })[]).map((x) => (typeof x === "number" ? x : x.seat));
+    return {
+      ...l,
+      to: to.flatMap((n) => seats.filter((s) => s.seat === n).map((s) => ({ seat: n, ...holdings(s) }))),
+      give: holdings(me),
+    } as LegalCommand;
+  });
 }
 
 /** Everything the table screens need, with the JSON fields parsed once per state change. */
@@ -139,11 +192,11 @@ export function tableModel(raw: TableSnap, mySeat: number | null): TableModel {
     mySeat,
     me,
     secret,
-    legal: parse<LegalCommand[]>(secret?.legal, []),
+    legal: readLegal(secret?.legal, seats, me),
     trades: parse<TradeView[]>(secret?.trades, []),
-    deal: parse<DealView | null>(game?.deal, null),
+    deal: dealOf(game?.deal),
     result: parse<ResultView | null>(game?.result, null),
-    decks: parse<Decks>(game?.decks, {}),
+    decks: decksOf(game?.decks),
   };
 }
 

@@ -1,10 +1,12 @@
 // Projects the engine's views into the table's schema state. Public facts come from the spectator
 // view, so nothing secret can reach a public field; each seat's secrets come from that seat's own view
 // and go into its view-tagged SecretState. Fields are written only when they change, so patches stay small.
-import type { ArraySchema } from "@colyseus/schema";
-import type { GameView } from "../../shared/view.ts";
+import type { ArraySchema, MapSchema } from "@colyseus/schema";
+import type { LegalCommand } from "../../shared/protocol.ts";
+import type { DealView, GameView } from "../../shared/view.ts";
 import {
-  AssetState, CardState, DistrictState, EmergencyState, GameState, SecretState, type SeatState,
+  AssetState, CardState, DistrictState, EmergencyState, GameState, OfferState, PileState, SecretState, SupportState,
+  type DealState, type DecksState, type SeatState,
 } from "./schema.ts";
 
 type Plain = Record<string, unknown>;
@@ -34,12 +36,64 @@ function syncArray<S extends object, V>(
   });
 }
 
+function syncValues<V extends string | number>(array: ArraySchema<V>, values: readonly V[]): void {
+  while (array.length > values.length) array.pop();
+  values.forEach((value, i) => {
+    if (i >= array.length) array.push(value);
+    else if (array[i] !== value) array[i] = value;
+  });
+}
+
 function syncStrings(array: ArraySchema<string>, values: readonly string[]): void {
   while (array.length > values.length) array.pop();
   values.forEach((value, i) => {
     if (i >= array.length) array.push(value);
     else if (array[i] !== value) array[i] = value;
   });
+}
+
+/** Makes a schema map hold exactly these entries. */
+function syncMap<V>(map: MapSchema<V>, values: Record<string, V>): void {
+  for (const key of [...map.keys()]) if (!(key in values)) map.delete(key);
+  for (const [key, value] of Object.entries(values)) if (map.get(key) !== value) map.set(key, value);
+}
+
+function writeOffer(o: OfferState, v: { seat: number; card: { id: string; title: string; type: string } }): void {
+  assign(o, { seat: v.seat });
+  assign(o.card, { id: v.card.id, title: v.card.title, type: v.card.type });
+}
+
+/** The deal as fields (see DealState): a support or an offer changes a few of them. */
+function projectDeal(deal: DealState, view: DealView | null): void {
+  assign(deal, { open: view !== null, winner: view?.winner ?? "" });
+  assign(deal.asset, { id: view?.asset?.id ?? "", name: view?.asset?.name ?? "" });
+  writeOffer(deal.main, view?.main ?? { seat: 0, card: { id: "", title: "", type: "" } });
+  syncArray(deal.counters, view?.counters ?? [], () => new OfferState(), writeOffer);
+  syncArray(deal.supports, view?.supports ?? [], () => new SupportState(), (x, v) => assign(x, v));
+  syncValues(deal.abstained, view?.abstained ?? []);
+}
+
+function projectDecks(decks: DecksState, view: GameView["decks"]): void {
+  assign(decks, {
+    events: view.events, nextEventCategory: view.nextEventCategory ?? "", assets: view.assets,
+    assetDiscard: view.assetDiscard, investments: view.investments, demands: view.demands,
+  });
+  for (const [type, pile] of Object.entries(view.action)) {
+    let state = decks.action.get(type);
+    if (!state) decks.action.set(type, (state = new PileState()));
+    assign(state, pile);
+  }
+}
+
+/**
+ * A trade-propose lists every partner with what they hold, and what you hold to give: public facts the
+ * client has in `seats`. Only the partners' seat numbers are sent, so a capital change elsewhere does
+ * not re-send every seat's legal commands. (client/src/state.ts fills the rest back in.)
+ */
+function compactLegal(legal: LegalCommand[]): unknown[] {
+  return legal.map((l) => (l.type === "trade-propose"
+    ? { type: l.type, to: l.to.map((x) => x.seat), ...(l.support ? { support: l.support } : {}) }
+    : l));
 }
 
 function json(value: unknown): string {
@@ -55,9 +109,6 @@ export function projectPublic(game: GameState, seats: Map<string, SeatState>, vi
     threat: view.threat,
     demand: view.demand.id,
     turnsLeft: view.turnsLeft,
-    deal: json(view.deal),
-    decks: json(view.decks),
-    reserve: json(view.reserve),
     pendingKind: view.pending?.kind ?? "",
     pendingSeat: view.pending?.seat ?? -1,
     pendingText: view.pending?.text ?? "",
@@ -66,6 +117,9 @@ export function projectPublic(game: GameState, seats: Map<string, SeatState>, vi
   for (const [resource, amount] of Object.entries(view.supply)) {
     if (game.supply.get(resource) !== amount) game.supply.set(resource, amount);
   }
+  projectDeal(game.deal, view.deal);
+  projectDecks(game.decks, view.decks);
+  syncMap(game.reserve, view.reserve);
   syncArray(game.districts, view.districts, () => new DistrictState(), (d, v) => assign(d, {
     id: v.id, condition: v.condition, illness: v.illness, development: v.development,
     android: v.android, humanFirst: v.humanFirst, orgcrime: v.orgcrime, prisec: v.prisec,
@@ -90,7 +144,7 @@ export function projectSecret(secret: SecretState, view: GameView): void {
     rival: you.rival,
     investment: you.investment?.id ?? "",
     investmentName: you.investment?.name ?? "",
-    legal: JSON.stringify(you.legal),
+    legal: JSON.stringify(compactLegal(you.legal)),
     trades: JSON.stringify(view.trades),
   });
 }

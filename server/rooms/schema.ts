@@ -19,7 +19,10 @@ export const SecretState = schema({
   rival: t.string().default(""),
   investment: t.string().default(""),
   investmentName: t.string().default(""),
-  /** What this seat may send now (JSON of LegalCommand[]). */
+  /**
+   * What this seat may send now: JSON of LegalCommand[], except that a trade-propose lists only the seats
+   * in `to` (what each holds, and what you hold to give, are in the public seats: the client fills them in).
+   */
   legal: t.string().default("[]"),
   /** Trades this seat is part of (JSON of TradeView[]). */
   trades: t.string().default("[]"),
@@ -83,6 +86,59 @@ export const ChatLine = schema({
 }, "ChatLine");
 export type ChatLine = SchemaType<typeof ChatLine>;
 
+/** An offer in the deal (the public DealView's OfferView). */
+export const OfferState = schema({
+  seat: t.uint8().default(0),
+  card: t.ref(CardState),
+}, "OfferState");
+export type OfferState = SchemaType<typeof OfferState>;
+
+export const SupportState = schema({
+  seat: t.uint8().default(0),
+  offer: t.string().default("main"),
+  count: t.uint8().default(0),
+}, "SupportState");
+export type SupportState = SchemaType<typeof SupportState>;
+
+export const DealAssetState = schema({
+  id: t.string().default(""),
+  name: t.string().default(""),
+}, "DealAssetState");
+export type DealAssetState = SchemaType<typeof DealAssetState>;
+
+/**
+ * The public DealView as fields, so that one support or offer patches a few bytes. `open` is false when
+ * no deal runs; `asset` and `main` are absent when the view's are null; `winner` "" is null.
+ */
+export const DealState = schema({
+  open: t.boolean().default(false),
+  asset: t.ref(DealAssetState),
+  main: t.ref(OfferState),
+  counters: t.array(OfferState),
+  supports: t.array(SupportState),
+  abstained: t.array("uint8"),
+  winner: t.string().default(""),
+}, "DealState");
+export type DealState = SchemaType<typeof DealState>;
+
+export const PileState = schema({
+  deck: t.number().default(0),
+  discard: t.number().default(0),
+}, "PileState");
+export type PileState = SchemaType<typeof PileState>;
+
+/** Deck sizes and the next event's category ("" when there is none), as the view's `decks`. */
+export const DecksState = schema({
+  action: t.map(PileState),
+  events: t.number().default(0),
+  nextEventCategory: t.string().default(""),
+  assets: t.number().default(0),
+  assetDiscard: t.number().default(0),
+  investments: t.number().default(0),
+  demands: t.number().default(0),
+}, "DecksState");
+export type DecksState = SchemaType<typeof DecksState>;
+
 export const GameState = schema({
   round: t.uint8().default(0),
   stage: t.string().default(""),
@@ -92,12 +148,12 @@ export const GameState = schema({
   demand: t.string().default(""),
   districts: t.array(DistrictState),
   turnsLeft: t.uint8().default(0),
-  /** JSON of the public DealView (offers, support counts, who abstained); "" when no deal runs. */
-  deal: t.string().default(""),
-  /** JSON of deck sizes and the next event's category. */
-  decks: t.string().default("{}"),
-  /** JSON of the reserve counts. */
-  reserve: t.string().default("{}"),
+  /** The public deal (offers, support counts, who abstained). */
+  deal: t.ref(DealState),
+  /** Deck sizes and the next event's category. */
+  decks: t.ref(DecksState),
+  /** The reserve counts, by token kind. */
+  reserve: t.map("uint8"),
   pendingKind: t.string().default(""),
   pendingSeat: t.int8().default(-1),
   pendingText: t.string().default(""),

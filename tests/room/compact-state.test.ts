@@ -1,0 +1,50 @@
+// The compact fields of the table state (the deal and decks as fields, trade-propose partners as seat
+// numbers) must read back, through the client's own reader, into exactly the engine's view.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ColyseusTestServer } from "@colyseus/testing";
+import { bootServer, createTable, join, stateOf, until } from "./helpers.ts";
+import { legal, viewFor } from "../../server/engine/index.ts";
+import { makeRandom, randomCommand } from "../../server/bots/random.ts";
+import { tableModel } from "../../client/src/state.ts";
+
+let colyseus: ColyseusTestServer;
+beforeAll(async () => { colyseus = await bootServer(); });
+afterAll(async () => colyseus.shutdown());
+
+describe("compact state fields", () => {
+  it("read back into the engine's deal, decks, reserve and legal commands, for every seat, after every command", async () => {
+    const { code, roomId, room } = await createTable({ seats: 4, seed: 31 });
+    const clients = [];
+    for (const name of ["Ann", "Ben", "Cat", "Dan"]) clients.push(await join(colyseus, roomId, { code, name }));
+    const watcher = await join(colyseus, roomId, { code, spectator: true });
+    const game = () => (room as any).game;
+    const compare = () => {
+      const g = game();
+      const publicView = viewFor(g, "spectator");
+      const spectator = tableModel(stateOf(watcher), null);
+      expect(spectator.deal).toEqual(publicView.deal);
+      expect(spectator.decks).toEqual(publicView.decks);
+      expect(stateOf(watcher).game.reserve).toEqual(publicView.reserve);
+      clients.forEach((c, seat) => expect(tableModel(stateOf(c), seat).legal).toEqual(legal(g, seat)));
+    };
+    const matches = () => { try { compare(); return true; } catch { return false; } };
+
+    const random = makeRandom(5);
+    let deals = 0;
+    let trades = 0;
+    await until(() => game() !== null);
+    for (let step = 0; step < 80 && !game().result; step++) {
+      await until(matches, 5000, `the clients to decode step ${step}`).catch(() => compare()); // compare() shows the difference
+      if (viewFor(game(), "spectator").deal) deals++;
+      if (legal(game(), 0).some((l) => l.type === "trade-propose")) trades++;
+      const seat = [0, 1, 2, 3].find((n) => randomCommand(legal(game(), n), random) !== null)!;
+      const before = room.replayLog().commands.length;
+      clients[seat]!.send("command", randomCommand(legal(game(), seat), random));
+      await until(() => room.replayLog().commands.length > before, 5000, `command ${step} to be applied`);
+    }
+    await until(matches, 5000, "the clients to decode the last step").catch(() => compare());
+    expect(deals).toBeGreaterThan(10);
+    expect(trades).toBeGreaterThan(10);
+    for (const c of [...clients, watcher]) await c.leave();
+  }, 90_000);
+});
