@@ -47,14 +47,24 @@ async function lookUp(server: ServerProcess, code: string): Promise<any> {
   return res.status === 200 ? res.json() : null;
 }
 
-async function join(server: ServerProcess, roomId: string, options: Record<string, unknown>): Promise<{ room: SDKRoom; seat: { seat: number; seatToken: string } }> {
+interface Joined {
+  room: SDKRoom;
+  seat: { seat: number; seatToken: string };
+  /** The public game log as this player was shown it (from "log" messages, or the state's log). */
+  log: () => string[];
+}
+
+async function join(server: ServerProcess, roomId: string, options: Record<string, unknown>): Promise<Joined> {
   const client = new Client(`http://127.0.0.1:${server.port}`);
   const room = await client.joinById(roomId, options);
   let seat: { seat: number; seatToken: string } | null = null;
+  let lines: string[] = [];
   room.onMessage("seat", (m) => { seat = m; });
+  room.onMessage("log", (m: { lines: string[]; history?: boolean }) => { lines = m.history ? [...m.lines] : [...lines, ...m.lines]; });
   room.onMessage("*", () => {});
   await until(() => seat !== null && room.state !== undefined && (room.state as any).status !== undefined, 10_000, "the seat message");
-  return { room, seat: seat! };
+  const log = () => (lines.length > 0 ? lines : [...(stateOf(room).log ?? [])]);
+  return { room, seat: seat!, log };
 }
 
 /** What a player sees of the game: the public game and their own secrets (not logs or connection flags). */
@@ -177,7 +187,7 @@ describe.each(databases)("a server killed with SIGKILL, games in %s", (db, dbEnv
     const players = [autoplay(ann.room, 5), autoplay(ben.room, 6)];
     await waitFor(async () => (await storedCommands(code)).length >= 60, 60_000, "60 commands in the store");
     // Killed while both players and the bots are still sending commands.
-    const lastSeen = [...stateOf(ann.room).log] as string[];
+    const lastSeen = ann.log();
     await kill(server, ann.room, ben.room);
     for (const p of players) p.stop();
 
