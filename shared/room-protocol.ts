@@ -65,6 +65,11 @@ export interface ServerMessages {
   seat: { seat: number; seatToken: string };
   whisper: { from: number; to: number; fromName: string; text: string; at: number };
   whispers: { messages: ServerMessages["whisper"][] };
+  /**
+   * The game log: `lines` are the public lines numbered from `from`. With `history` (on every join and
+   * reconnection) they replace what the client had, and `private` holds the seat's own lines.
+   */
+  log: { from: number; lines: string[]; history?: boolean; private?: string[] };
   /** A private game event for this seat alone (what you drew, what you saw). */
   event: { type: string; text: string };
 }

@@ -161,6 +161,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     if (auth.role === "spectator") {
       client.userData = { spectator: true };
       this.state.spectators++;
+      this.sendLogHistory(client, null);
       this.afterChange();
       return;
     }
@@ -194,6 +195,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     client.view.add(seatState);
     client.send("seat", { seat: seat.seat, seatToken: seat.token });
     client.send("whispers", { messages: this.whispers.filter((w) => w.from === seat.seat || w.to === seat.seat) });
+    this.sendLogHistory(client, seat.seat);
     this.logEvent(`${seat.name} ${auth.reclaim !== null ? "is back" : "sits down"} at seat ${seat.seat + 1}.`);
     if (this.state.status === "lobby" && this.freeSeat() === null) this.startGame();
     else this.afterChange();
@@ -211,6 +213,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
 
   onReconnect(client: Client) {
     const seat = this.seatOf(client);
+    this.sendLogHistory(client, seat?.seat ?? null);
     if (!seat) return;
     this.markConnected(seat, true);
     this.afterChange();
@@ -386,9 +389,11 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       else for (const n of e.to) {
         const secret = this.state.seats.get(String(n))?.secret;
         if (secret) {
-          // Kept in the seat's secret state (for reloads) and sent to that seat's connection alone.
-          secret.log.push(e.text);
-          while (secret.log.length > LOG_LINES) secret.log.shift();
+          // Kept for reloads (sent with the log history) and sent to that seat's connection alone.
+          const lines = this.privateLogs.get(n) ?? [];
+          lines.push(e.text);
+          while (lines.length > LOG_LINES) lines.shift();
+          this.privateLogs.set(n, lines);
         }
         const sessionId = this.seatsBySeat.get(n)?.sessionId;
         if (sessionId) this.clients.getById(sessionId)?.send("event", { type: e.type, text: e.text });
@@ -543,9 +548,33 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
 
   // ---- bookkeeping -----------------------------------------------------------------------------
 
+  // The game log travels as "log" messages, not in the state: a late joiner's full state stays small,
+  // and a patch carries state changes only. Each line has an index so a client never shows one twice.
+  private gameLog: string[] = [];
+  private gameLogCount = 0;
+  private unsentLog: string[] = [];
+  private privateLogs = new Map<number, string[]>();
+
   private logEvent(text: string): void {
-    this.state.log.push(text);
-    while (this.state.log.length > LOG_LINES) this.state.log.shift();
+    this.gameLog.push(text);
+    this.gameLogCount++;
+    while (this.gameLog.length > LOG_LINES) this.gameLog.shift();
+    this.unsentLog.push(text);
+  }
+
+  /** New log lines go out just before the patch of the change that wrote them. */
+  broadcastPatch(): boolean {
+    if (this.unsentLog.length > 0) {
+      this.broadcast("log", { from: this.gameLogCount - this.unsentLog.length, lines: this.unsentLog });
+      this.unsentLog = [];
+    }
+    return super.broadcastPatch();
+  }
+
+  /** The last LOG_LINES public lines and, for a seat, its private ones: sent on every (re)join. */
+  private sendLogHistory(client: Client, seat: number | null): void {
+    const privateLines = seat === null ? [] : (this.privateLogs.get(seat) ?? []);
+    client.send("log", { from: this.gameLogCount - this.gameLog.length, lines: this.gameLog, private: privateLines, history: true });
   }
 
   private afterChange(): void {

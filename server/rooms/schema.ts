@@ -26,8 +26,6 @@ export const SecretState = schema({
   legal: t.string().default("[]"),
   /** Trades this seat is part of (JSON of TradeView[]). */
   trades: t.string().default("[]"),
-  /** Private game-log lines for this seat (what you drew, what you saw). */
-  log: t.array("string"),
 }, "SecretState");
 export type SecretState = SchemaType<typeof SecretState>;
 
@@ -173,8 +171,6 @@ export const TableState = schema({
   spectators: t.uint16().default(0),
   seats: t.map(SeatState),
   game: t.ref(GameState),
-  /** The public game log, newest last (the last 200 lines). */
-  log: t.array("string"),
   chat: t.array(ChatLine),
 }, "TableState");
 export type TableState = SchemaType<typeof TableState>;

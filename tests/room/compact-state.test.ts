@@ -2,7 +2,7 @@
 // numbers) must read back, through the client's own reader, into exactly the engine's view.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
-import { bootServer, createTable, join, stateOf, until } from "./helpers.ts";
+import { autoplay, bootServer, createTable, join, stateOf, until } from "./helpers.ts";
 import { legal, viewFor } from "../../server/engine/index.ts";
 import { makeRandom, randomCommand } from "../../server/bots/random.ts";
 import { tableModel } from "../../client/src/state.ts";
@@ -14,7 +14,7 @@ afterAll(async () => colyseus.shutdown());
 describe("compact state fields", () => {
   it("read back into the engine's deal, decks, reserve and legal commands, for every seat, after every command", async () => {
     const { code, roomId, room } = await createTable({ seats: 4, seed: 31 });
-    const clients = [];
+    const clients: Awaited<ReturnType<typeof join>>[] = [];
     for (const name of ["Ann", "Ben", "Cat", "Dan"]) clients.push(await join(colyseus, roomId, { code, name }));
     const watcher = await join(colyseus, roomId, { code, spectator: true });
     const game = () => (room as any).game;
@@ -47,4 +47,24 @@ describe("compact state fields", () => {
     expect(trades).toBeGreaterThan(10);
     for (const c of [...clients, watcher]) await c.leave();
   }, 90_000);
+
+  it("send the game log as messages: a late joiner gets the history, then each new line once", async () => {
+    const { code, roomId, room } = await createTable({ seats: 4, bots: 3, seed: 8, botDelayMs: 0 });
+    const alice = await join(colyseus, roomId, { code, name: "Alice" });
+    const player = autoplay(alice, 3);
+    await until(() => room.replayLog().commands.length > 30, 20_000, "some play");
+    const late = await join(colyseus, roomId, { code, spectator: true });
+    const gameLog = () => (room as any).gameLog as string[];
+    // The log is in no one's state: a late spectator's full state holds none of it, the history message does.
+    expect((late.state as any).toJSON().log).toBeUndefined();
+    await until(() => stateOf(late).log.length > 0, 5000, "the history");
+    const seenAt = stateOf(late).log.length;
+    await until(() => gameLog().length > seenAt + 20 || stateOf(late).status === "finished", 20_000, "more lines");
+    await until(() => stateOf(late).log.length === Math.min(200, gameLog().length), 5000, "the new lines");
+    expect(stateOf(late).log).toEqual(gameLog());
+    expect(stateOf(alice).log).toEqual(gameLog());
+    player.stop();
+    await alice.leave();
+    await late.leave();
+  }, 60_000);
 });

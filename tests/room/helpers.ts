@@ -3,7 +3,7 @@
 import { boot, type ColyseusTestServer } from "@colyseus/testing";
 import { matchMaker } from "@colyseus/core";
 import { WebSocketClient } from "@colyseus/ws-transport";
-import type { Room as SDKRoom } from "@colyseus/sdk";
+import { Room as SDKRoomClass, type Room as SDKRoom } from "@colyseus/sdk";
 import pino from "pino";
 import { createServer } from "../../server/app.ts";
 import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
@@ -34,9 +34,29 @@ export async function join(colyseus: ColyseusTestServer, roomId: string, options
   return room;
 }
 
-/** The decoded state of a client as plain JSON. */
+// The game log travels as "log" messages, not in the state (see ServerMessages["log"]). Every SDK room
+// made in a test records them, so that stateOf() shows the log where a player sees it.
+interface LogSeen { from: number; lines: string[]; private: string[] }
+const logs = new WeakMap<object, LogSeen>();
+const connect = SDKRoomClass.prototype.connect;
+SDKRoomClass.prototype.connect = function (this: SDKRoom, ...args: Parameters<typeof connect>) {
+  const log: LogSeen = { from: 0, lines: [], private: [] };
+  logs.set(this, log);
+  this.onMessage("log", (m: { from: number; lines: string[]; history?: boolean; private?: string[] }) => {
+    if (m.history) Object.assign(log, { from: m.from, lines: [...m.lines], private: [...(m.private ?? [])] });
+    else log.lines.push(...m.lines.slice(Math.max(0, log.from + log.lines.length - m.from)));
+  });
+  this.onMessage("event", (e: { text: string }) => { log.private.push(e.text); });
+  return connect.apply(this, args);
+};
+
+/** The decoded state of a client as plain JSON, with the game log it has received (public and private). */
 export function stateOf(client: SDKRoom): any {
-  return (client.state as any).toJSON();
+  const json = (client.state as any).toJSON();
+  const log = logs.get(client);
+  json.log = log ? [...log.lines] : [];
+  for (const seat of Object.values(json.seats ?? {}) as any[]) if (seat.secret) seat.secret.log = log ? [...log.private] : [];
+  return json;
 }
 
 export function until(check: () => boolean, timeoutMs = 20_000, what = "condition"): Promise<void> {

@@ -12,6 +12,9 @@ export interface Refusal { code: string; message: string; at: number; about: Abo
 
 export type Link = "connected" | "reconnecting" | "left";
 
+/** Log lines the client keeps (the server's history holds as many). */
+const LOG_KEEP = 200;
+
 /** The game server: this page's own origin, except under `vite dev`, which serves only the client
  * (the server then runs beside it on its default port). */
 function serverEndpoint(): string {
@@ -29,6 +32,10 @@ export class TableSession {
   link: Link = "connected";
   leftReason = "";
   private lastSent: About = "move";
+  /** The game log arrives as messages (see ServerMessages["log"]): the public lines and where they start. */
+  private log: string[] = [];
+  private logFrom = 0;
+  private privateLog: string[] = [];
   private room: Room;
   private listeners = new Set<() => void>();
 
@@ -37,7 +44,7 @@ export class TableSession {
     this.code = code;
     this.spectator = spectator;
     const take = (state: unknown) => {
-      this.snap = (state as { toJSON(): TableSnap }).toJSON();
+      this.snap = this.withLog((state as { toJSON(): TableSnap }).toJSON());
       // Your seat is the one whose secret you receive; its token brings you back after a reload.
       const mine = Object.values(this.snap.seats ?? {}).find((s) => s.secret?.seatToken);
       if (mine && this.mySeat !== mine.seat) {
@@ -63,8 +70,25 @@ export class TableSession {
       this.whispers = [...this.whispers, w];
       this.changed();
     });
-    room.onMessage("event", () => {
-      // Private game events are also in your seat's secret log, which the game log shows.
+    room.onMessage("event", (e: { text: string }) => {
+      this.privateLog = [...this.privateLog, e.text].slice(-LOG_KEEP);
+      if (this.snap) this.snap = this.withLog(this.snap);
+      this.changed();
+    });
+    room.onMessage("log", (m: { from: number; lines: string[]; history?: boolean; private?: string[] }) => {
+      if (m.history) {
+        this.log = m.lines;
+        this.logFrom = m.from;
+        this.privateLog = m.private ?? [];
+      } else {
+        // Lines numbered below what we hold already came with the history.
+        const fresh = m.lines.slice(Math.max(0, this.logFrom + this.log.length - m.from));
+        const all = [...this.log, ...fresh];
+        this.logFrom += Math.max(0, all.length - LOG_KEEP);
+        this.log = all.slice(-LOG_KEEP);
+      }
+      if (this.snap) this.snap = this.withLog(this.snap);
+      this.changed();
     });
     room.onMessage("whispers", (m: { messages: Whisper[] }) => {
       this.whispers = m.messages;
@@ -105,6 +129,13 @@ export class TableSession {
     if (how.name && !how.spectator) rememberName(how.name);
     const options = how.spectator ? { code, spectator: true } : { code, name: how.name ?? "" };
     return new TableSession(await client.joinById(info.roomId, options), code, !!how.spectator);
+  }
+
+  /** The snapshot with the game log filled in where the screens read it (snap.log, your secret's log). */
+  private withLog(snap: TableSnap): TableSnap {
+    const seats = { ...snap.seats };
+    for (const [key, s] of Object.entries(seats)) if (s.secret) seats[key] = { ...s, secret: { ...s.secret, log: this.privateLog } };
+    return { ...snap, seats, log: this.log };
   }
 
   subscribe(listener: () => void): () => void {
