@@ -562,13 +562,22 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     this.unsentLog.push(text);
   }
 
-  /** New log lines go out just before the patch of the change that wrote them. */
+  /**
+   * New log lines go out just before the patch of the change that wrote them. Each client's socket is
+   * corked meanwhile, so the two frames leave in one write (a system call per client, not two).
+   */
   broadcastPatch(): boolean {
-    if (this.unsentLog.length > 0) {
-      this.broadcast("log", { from: this.gameLogCount - this.unsentLog.length, lines: this.unsentLog });
-      this.unsentLog = [];
+    const sockets = this.clients.map((c) => (c as { ref?: { _socket?: { cork(): void; uncork(): void } } }).ref?._socket);
+    for (const socket of sockets) socket?.cork();
+    try {
+      if (this.unsentLog.length > 0) {
+        this.broadcast("log", { from: this.gameLogCount - this.unsentLog.length, lines: this.unsentLog });
+        this.unsentLog = [];
+      }
+      return super.broadcastPatch();
+    } finally {
+      for (const socket of sockets) socket?.uncork();
     }
-    return super.broadcastPatch();
   }
 
   /** The last LOG_LINES public lines and, for a seat, its private ones: sent on every (re)join. */

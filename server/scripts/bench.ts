@@ -55,6 +55,13 @@ async function main(): Promise<void> {
   const { schema, t } = await import("@colyseus/schema");
   const { WebSocketClient } = await import("@colyseus/ws-transport");
   const { createServer } = await import("../app.ts");
+  const { registry } = await import("../metrics.ts");
+  /** Sum and count of the server's own command latency (receive -> patch sent), from /metrics. */
+  const serverLatency = async () => {
+    const values = (await registry.getSingleMetric("newangeles_command_latency_seconds")!.get()).values;
+    const of = (name: string) => values.find((v) => (v as { metricName?: string }).metricName === name)?.value ?? 0;
+    return { sum: of("newangeles_command_latency_seconds_sum"), count: of("newangeles_command_latency_seconds_count") };
+  };
 
   // The floor: a bare room whose only work is one state change per message, sent at once.
   const FloorState = schema({ n: t.uint32().default(0) }, "FloorState");
@@ -69,13 +76,16 @@ async function main(): Promise<void> {
   // Every byte the server sends, by protocol code (the low 5 bits of the first byte).
   const ROOM_STATE = 14;
   const ROOM_STATE_PATCH = 15;
+  const ROOM_DATA = 13;
   let patchBytes = 0;
   let patches = 0;
+  let messageBytes = 0;
   const fullStateBySession = new Map<string, number>();
   const originalRaw = WebSocketClient.prototype.raw;
   WebSocketClient.prototype.raw = function (this: InstanceType<typeof WebSocketClient>, data: Uint8Array, options?: any, cb?: any) {
     const code = data[0]! & 0x1f;
     if (code === ROOM_STATE_PATCH) { patchBytes += data.byteLength; patches++; }
+    else if (code === ROOM_DATA) messageBytes += data.byteLength;
     else if (code === ROOM_STATE) fullStateBySession.set(this.sessionId, data.byteLength);
     return originalRaw.call(this, data, options, cb);
   };
@@ -94,10 +104,14 @@ async function main(): Promise<void> {
   const heapBefore = heapUsed();
   patchBytes = 0;
   patches = 0;
+  messageBytes = 0;
+  const serverBefore = await serverLatency();
   let heapAfterGame = 0;
   const game = await runPhase({ ...job, kind: "game" }, () => { heapAfterGame = heapUsed(); });
   const gamePatchBytes = patchBytes;
   const gamePatches = patches;
+  const gameMessageBytes = messageBytes;
+  const serverAfter = await serverLatency();
   const floor = await runPhase({ ...job, kind: "floor", seed: seed + 1000 });
   WebSocketClient.prototype.raw = originalRaw;
 
@@ -116,7 +130,9 @@ async function main(): Promise<void> {
 
   console.log(`game: ${game.samples.length} samples, ${game.finished} games finished, ${game.refused} refused, ${game.unanswered} unanswered, ${game.stalls} stalls`);
   console.log(`floor: ${floor.samples.length} samples`);
-  console.log(`patches: ${gamePatches} sent to clients, ${gamePatchBytes} bytes`);
+  console.log(`patches: ${gamePatches} sent to clients, ${gamePatchBytes} bytes; messages (game log, seats, errors): ${gameMessageBytes} bytes, ${(gameMessageBytes / Math.max(1, game.samples.length) / WATCHERS).toFixed(1)} per command per client`);
+  const serverMs = ((serverAfter.sum - serverBefore.sum) * 1000) / Math.max(1, serverAfter.count - serverBefore.count);
+  console.log(`in the server (receive -> patch sent, from /metrics): ${serverMs.toFixed(3)} ms per command on average`);
   console.log(`full states of late joiners (bytes): min ${Math.min(...fullStates)}, median ${percentile(fullStates, 50)}, max ${Math.max(...fullStates)}`);
   const misses: string[] = [];
   if (result.ratioP50 > TARGET_RATIO_P50) misses.push(`ratioP50 ${result.ratioP50} > ${TARGET_RATIO_P50}`);
