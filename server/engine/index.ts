@@ -25,7 +25,7 @@ import type { GameState } from "./state.ts";
 import { cloneState } from "./state.ts";
 import { acceptTrade, cancelTrade, declineTrade, proposeTrade } from "./trade.ts";
 import type { Variant } from "./variant.ts";
-import { viewFor as view } from "./view.ts";
+import { viewFor as view, secretViewFor as secretView } from "./view.ts";
 
 export type { GameState } from "./state.ts";
 export type { Variant } from "./variant.ts";
@@ -139,6 +139,11 @@ export function legal(state: GameState, seat: number): LegalCommand[] {
 
 export function viewFor(state: GameState, who: number | "spectator"): GameView {
   return view(state, who);
+}
+
+/** A seat's own part of its view (`you` and `trades`): what viewFor(state, seat) adds to the spectator's. */
+export function secretViewFor(state: GameState, seat: number): Pick<Required<GameView>, "you" | "trades"> {
+  return secretView(state, seat);
 }
 
 export function waitingFor(state: GameState): number[] {

@@ -116,19 +116,7 @@ export function viewFor(s: GameState, who: number | "spectator"): GameView {
       demands: s.demandDeck.length,
     },
     pending: pendingView(s),
-    trades:
-      seat === null
-        ? []
-        : s.trades
-            .filter((t) => t.from === seat || t.to === seat)
-            .map((t) => ({
-              id: t.id,
-              from: t.from,
-              to: t.to,
-              give: { capital: t.give.capital, assets: [...t.give.assets] },
-              get: { capital: t.get.capital, assets: [...t.get.assets] },
-              ...(t.support ? { support: { offer: t.support.offer, count: t.support.cards.length } } : {}),
-            })),
+    trades: seat === null ? [] : tradesOf(s, seat),
     result: s.result
       ? {
           reason: s.result.reason,
@@ -138,14 +126,34 @@ export function viewFor(s: GameState, who: number | "spectator"): GameView {
         }
       : null,
   };
-  if (seat !== null) {
-    const p = s.seats[seat]!;
-    view.you = {
-      hand: p.hand.map(cardView),
-      rival: p.rival,
-      investment: p.investment ? { id: p.investment, name: investmentDef(p.investment).name } : null,
-      legal: legalFor(s, seat),
-    };
-  }
+  if (seat !== null) view.you = yours(s, seat);
   return view;
+}
+
+function tradesOf(s: GameState, seat: number): GameView["trades"] {
+  return s.trades
+    .filter((t) => t.from === seat || t.to === seat)
+    .map((t) => ({
+      id: t.id,
+      from: t.from,
+      to: t.to,
+      give: { capital: t.give.capital, assets: [...t.give.assets] },
+      get: { capital: t.get.capital, assets: [...t.get.assets] },
+      ...(t.support ? { support: { offer: t.support.offer, count: t.support.cards.length } } : {}),
+    }));
+}
+
+function yours(s: GameState, seat: number): NonNullable<GameView["you"]> {
+  const p = s.seats[seat]!;
+  return {
+    hand: p.hand.map(cardView),
+    rival: p.rival,
+    investment: p.investment ? { id: p.investment, name: investmentDef(p.investment).name } : null,
+    legal: legalFor(s, seat),
+  };
+}
+
+/** Only what a seat's view adds to the spectator's: its secrets and options, and its trades (cheaper than viewFor). */
+export function secretViewFor(s: GameState, seat: number): { you: NonNullable<GameView["you"]>; trades: GameView["trades"] } {
+  return { you: yours(s, seat), trades: tradesOf(s, seat) };
 }

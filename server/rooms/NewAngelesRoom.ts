@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { Room, logger, matchMaker, type Client, type AuthContext } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
-import { apply, createGameWithEvents, legal, viewFor, waitingFor, type GameState as EngineState } from "../engine/index.ts";
+import { apply, createGameWithEvents, legal, secretViewFor, viewFor, waitingFor, type GameState as EngineState } from "../engine/index.ts";
 import { parseCommand, type Command } from "../../shared/protocol.ts";
 import { ChatMessage, HostMessage, JoinOptions, PlayerName, TableOptions } from "../../shared/room-protocol.ts";
 import type { GameEvent } from "../../shared/view.ts";
@@ -400,7 +400,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       }
     }
     projectPublic(this.state.game, this.state.seats, viewFor(game, "spectator"));
-    for (const s of this.state.seats.values()) projectSecret(s.secret, viewFor(game, s.seat));
+    for (const s of this.state.seats.values()) projectSecret(s.secret, secretViewFor(game, s.seat));
     if (game.result && this.state.status !== "finished") {
       this.state.status = "finished";
       const players = this.players();

@@ -136,7 +136,7 @@ export function projectPublic(game: GameState, seats: Map<string, SeatState>, vi
 }
 
 /** Writes one seat's own view (its secrets) into its view-tagged SecretState. */
-export function projectSecret(secret: SecretState, view: GameView): void {
+export function projectSecret(secret: SecretState, view: Pick<GameView, "you" | "trades">): void {
   const you = view.you;
   if (!you) return;
   syncArray(secret.hand, you.hand, () => new CardState(), (c, v) => assign(c, { id: v.id, title: v.title, type: v.type }));
