@@ -96,6 +96,7 @@ async function main(): Promise<void> {
   console.log(`ramp-up: ${((Date.now() - rampStarted) / 1000).toFixed(1)} s`);
 
   // The measured window.
+  const bucketsBefore = await serverBuckets(httpUrl);
   const sampler = resourceSampler(pid);
   for (const t of threads) t.postMessage("go");
   const progress = setInterval(() => console.log(`... ${sampler.elapsed().toFixed(0)} s, rss ${sampler.peakRssMB().toFixed(0)} MB`), 10_000);
@@ -104,6 +105,10 @@ async function main(): Promise<void> {
   const usageOf = sampler.stop();
   for (const t of threads) t.postMessage("stop");
   const results = await Promise.all(stats);
+  const bucketsAfter = await serverBuckets(httpUrl);
+  if (bucketsAfter.size > 0) {
+    console.log(`in the server (receive -> patch sent, /metrics buckets): p50 <= ${bucketPercentile(bucketsBefore, bucketsAfter, 50)} ms, p99 <= ${bucketPercentile(bucketsBefore, bucketsAfter, 99)} ms`);
+  }
 
   const samples = results.flatMap((r) => r.samples);
   const errorKinds: Record<string, number> = {};
@@ -127,6 +132,24 @@ async function main(): Promise<void> {
   if (out.rooms < rooms) console.log(`only ${out.rooms} of ${rooms} tables were seated`);
   console.log(JSON.stringify(out));
   process.exit(failed ? 1 : 0);
+}
+
+/** The server's command-latency histogram (receive -> patch sent) from its /metrics: cumulative counts by bucket. */
+async function serverBuckets(httpUrl: string): Promise<Map<number, number>> {
+  const text = await fetch(`${httpUrl}/metrics`).then((r) => r.text(), () => "");
+  const buckets = new Map<number, number>();
+  for (const m of text.matchAll(/^newangeles_command_latency_seconds_bucket\{le="([^"]+)"\} (\d+)/gm)) {
+    buckets.set(m[1] === "+Inf" ? Infinity : Number(m[1]), Number(m[2]));
+  }
+  return buckets;
+}
+
+/** The bucket bound (ms) under which p% of the commands between two scrapes fell. */
+function bucketPercentile(before: Map<number, number>, after: Map<number, number>, p: number): number {
+  const bounds = [...after.keys()].sort((a, b) => a - b);
+  const total = (after.get(Infinity) ?? 0) - (before.get(Infinity) ?? 0);
+  for (const le of bounds) if ((after.get(le) ?? 0) - (before.get(le) ?? 0) >= (p / 100) * total) return le * 1000;
+  return Infinity;
 }
 
 /** utime+stime (clock ticks) and resident set (bytes) of a process, from /proc. */
