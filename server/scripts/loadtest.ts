@@ -1,5 +1,5 @@
 // Bounded load from bot clients against a running server, over the network, loopback only.
-//   npm run loadtest -- --url ws://127.0.0.1:PORT --rooms N --seconds S [--think-ms 1000] [--workers 2] [--pid SERVER_PID]
+//   npm run loadtest -- --url ws://127.0.0.1:PORT --rooms N --seconds S [--think-ms 1000] [--workers CPUS-1] [--pid SERVER_PID]
 // N tables of 6 SDK clients (3,000 clients for 500 tables) are created over HTTP and filled, spread over
 // worker threads. Each client plays like a person: when its seat owes a decision it waits a think time
 // (uniform in 0.5–1.5 × --think-ms), then sends a random legal command. A finished game makes way for a
@@ -43,7 +43,8 @@ async function main(): Promise<void> {
       rooms: { type: "string", default: "10" },
       seconds: { type: "string", default: "30" },
       "think-ms": { type: "string", default: "1000" },
-      workers: { type: "string", default: String(Math.max(1, Math.min(2, os.availableParallelism()))) },
+      // One core is left to the server (on 2 cores, a second worker costs more latency than it saves).
+      workers: { type: "string", default: String(Math.max(1, Math.min(4, os.availableParallelism() - 1))) },
       pid: { type: "string" },
       seed: { type: "string", default: "1" },
     },
