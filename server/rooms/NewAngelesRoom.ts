@@ -444,6 +444,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   private botMove(n: number): void {
     if (this.writes.pending) return this.writes.whenIdle(() => this.botMove(n));
     if (!this.game || this.state.status !== "playing") return;
+    // What the move was scheduled for may be gone (a trade withdrawn before the bot answered it).
+    if (!waitingFor(this.game).includes(n) && !this.game.trades.some((t) => t.to === n)) return;
     const command = botCommand(this.game, n, () => this.nextBotRandom());
     if (command && this.play(n, command)) return;
     // A bot that cannot decide must never stall the table: fall back to the simplest way out.

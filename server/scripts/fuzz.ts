@@ -25,7 +25,7 @@ import { matchMaker } from "@colyseus/core";
 import { createServer } from "../app.ts";
 import { openStore } from "../store/index.ts";
 import { clearWrongCodes } from "../lobby/throttle.ts";
-import { checkInvariants, replay, type GameState } from "../engine/index.ts";
+import { checkInvariants, legal, replay, type GameState } from "../engine/index.ts";
 import { makeRandom, randomCommand, type Random } from "../bots/random.ts";
 import { createTable, freePort, joinRoom, myLegal, round, sleep, usage, type SdkRoom } from "./lib/clients.ts";
 
@@ -75,7 +75,7 @@ const logSink = new Writable({
         if (entry.level < 50) continue;
         const text = `${entry.msg ?? ""} ${entry.err?.stack ?? entry.err?.message ?? ""}`;
         if (EXPECTED_ERROR_LOGS.some((re) => re.test(text))) refusalsLogged++;
-        else problem("crashes", `server error log: ${text}`);
+        else problem("crashes", `server error log: ${line}`);
       } catch { /* not JSON */ }
     }
     done();
@@ -443,7 +443,13 @@ async function checkAfterBurst(): Promise<void> {
     const commands = room.replayLog().commands.length;
     if (room.state.status === "playing" && commands === t.lastCommands) {
       // Deadlines of one second and a one-second grace keep every table moving: two still bursts is a stall.
-      if (++t.idleBursts >= 2) problem("stalls", `honest table ${t.code} has not moved for ${t.idleBursts} bursts (stage ${(room.game as any)?.stage}, pending ${JSON.stringify((room.game as any)?.pending)})`);
+      if (++t.idleBursts >= 2) {
+        const pending = (room.game as any)?.pending;
+        const seat = pending ? (room as any).seatsBySeat?.get(pending.seat) : null;
+        problem("stalls", `honest table ${t.code} has not moved for ${t.idleBursts} bursts (stage ${(room.game as any)?.stage}, pending ${JSON.stringify(pending)}, `
+          + `that seat: ${JSON.stringify(seat && { name: seat.name, bot: seat.bot, connected: seat.connected, botControlled: seat.botControlled })}, `
+          + `its legal: ${pending ? JSON.stringify(legal(room.game!, pending.seat)) : "-"})`);
+      }
     } else {
       t.idleBursts = 0;
     }
