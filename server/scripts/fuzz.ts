@@ -12,9 +12,9 @@
 // The LAST line is JSON:
 //   {messages, httpRequests, crashes, invariantViolations, leaks, honestGamesFinished, stalls}
 // crashes: uncaught errors, error-level server logs, 5xx answers, /healthz failures. stalls: honest tables
-// that did not move through two bursts (reported with what the table waits for; not a failure on their
-// own, since a move can be lost to the attackers' chaos). Exits 1 on any crash, violation or leak, or when
-// no honest game finished.
+// that did not move through two bursts, reported with what the table waits for and what its honest client
+// last sent and heard (they need a look, but are not among the failures below). Exits 1 on any crash,
+// violation or leak, or when no honest game finished.
 import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
