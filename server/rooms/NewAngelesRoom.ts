@@ -12,6 +12,7 @@ import type { GameEvent } from "../../shared/view.ts";
 import { normalizeCode } from "../lobby/codes.ts";
 import { recordWrongCode, wrongCodeWait } from "../lobby/throttle.ts";
 import { botCommand } from "../bots/index.ts";
+import { makeRandom, type Random } from "../bots/random.ts";
 import { hashSeatToken, memoryStore, type GameStore, type StoredPlayer } from "../store/index.ts";
 import { redeemRestoreTicket } from "../store/restore.ts";
 import { WriteQueue } from "../store/write-queue.ts";
@@ -73,7 +74,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   private botTimers = new Map<number, { clear(): void }>();
   private deadlineTimers = new Map<number, { clear(): void }>();
   private idleTimer: { clear(): void } | null = null;
-  private botRandomState = 0;
+  /** The bots' own randomness, apart from the game's seeded RNG. */
+  private botRandom: Random = Math.random;
   private store!: GameStore;
   /** Store writes in order; a command's result is sent only once the command is written. */
   private writes = new WriteQueue({
@@ -101,7 +103,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     const variantProblem = checkVariant(parsed.data.variant);
     if (variantProblem) throw new Error(variantProblem);
     this.options = { ...parsed.data, seed: parsed.data.seed ?? randomBytes(4).readUInt32LE(0) };
-    this.botRandomState = this.options.seed! ^ 0x9e3779b9;
+    this.botRandom = makeRandom(this.options.seed! ^ 0x9e3779b9);
     await this.store.createGame({ code, roomId: this.roomId, options: this.storedOptions(), createdAt: Date.now() });
 
     this.state.code = code;
@@ -446,21 +448,13 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     if (!this.game || this.state.status !== "playing") return;
     // What the move was scheduled for may be gone (a trade withdrawn before the bot answered it).
     if (!waitingFor(this.game).includes(n) && !this.game.trades.some((t) => t.to === n)) return;
-    const command = botCommand(this.game, n, () => this.nextBotRandom());
+    const command = botCommand(this.game, n, this.botRandom);
     if (command && this.play(n, command)) return;
     // A bot that cannot decide must never stall the table: fall back to the simplest way out.
     for (const fallback of [{ type: "pass" }, { type: "abstain" }, { type: "choose", option: "done" }] as Command[]) {
       if (this.play(n, fallback)) return;
     }
     logger.error({ seat: n, legal: legal(this.game, n).map((l) => l.type) }, "bot found no command");
-  }
-
-  private nextBotRandom(): number {
-    // mulberry32: bots' own randomness, apart from the game's seeded RNG.
-    let t = (this.botRandomState = (this.botRandomState + 0x6d2b79f5) | 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   }
 
   private clearTimers(): void {
@@ -647,7 +641,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     const [commands, chat] = await Promise.all([this.store.commands(code), this.store.chat(code, CHAT_LINES)]);
     // Options added since the game was stored take their defaults.
     this.options = { ...TableOptions.parse({}), ...saved.options };
-    this.botRandomState = this.options.seed! ^ 0x9e3779b9;
+    this.botRandom = makeRandom(this.options.seed! ^ 0x9e3779b9);
     this.state.code = code;
     this.state.seatCount = this.options.seats;
     this.state.stepSeconds = this.options.stepSeconds;

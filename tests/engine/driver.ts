@@ -1,19 +1,11 @@
 // A tiny random-legal-move driver for the engine tests (the real bots live in server/bots).
 import type { Command, LegalCommand } from "../../shared/protocol.ts";
+import { makeRandom } from "../../server/bots/random.ts";
 import { apply, createGame, legal, waitingFor } from "../../server/engine/index.ts";
 import type { GameState, Variant } from "../../server/engine/index.ts";
 
-/** A small deterministic PRNG for tests. */
-export function testRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A small deterministic PRNG for tests (the bots' mulberry32). */
+export const testRng = makeRandom;
 
 function pickN<T>(rnd: () => number, from: T[], n: number): T[] {
   const pool = [...from];

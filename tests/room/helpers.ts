@@ -7,7 +7,7 @@ import { Room as SDKRoomClass, type Room as SDKRoom } from "@colyseus/sdk";
 import pino from "pino";
 import { createServer } from "../../server/app.ts";
 import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
-import { randomCommand } from "../../server/bots/random.ts";
+import { makeRandom, randomCommand } from "../../server/bots/random.ts";
 import type { LegalCommand } from "../../shared/protocol.ts";
 
 export const BASE = "http://127.0.0.1:2568";
@@ -73,13 +73,7 @@ export function until(check: () => boolean, timeoutMs = 20_000, what = "conditio
 
 /** Makes an SDK client answer every decision it owes with a random legal command, until stopped. */
 export function autoplay(client: SDKRoom, seed: number): { stop(): void; errors: { code: string; message: string }[]; sent: number } {
-  let t = seed >>> 0;
-  const random = () => {
-    t = (t + 0x6d2b79f5) | 0;
-    let x = Math.imul(t ^ (t >>> 15), t | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
+  const random = makeRandom(seed);
   const result = { stop: () => { stopped = true; }, errors: [] as { code: string; message: string }[], sent: 0 };
   let stopped = false;
   let inFlight = false;
