@@ -522,6 +522,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       if (!target || target.bot || to === seat.seat) return this.refuse(client, "bad-recipient", "Private messages go to another human player.");
       const whisper: Whisper = { from: seat.seat, to, fromName: seat.name, text, at: now };
       this.whispers.push(whisper);
+      const seq = this.whispers.length - 1;
+      this.writes.write(() => this.store.appendWhisper(this.state.code, seq, whisper));
       for (const n of [seat.seat, to]) {
         const sessionId = this.seatsBySeat.get(n)?.sessionId;
         const c = sessionId ? this.clients.getById(sessionId) : undefined;
@@ -638,7 +640,10 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   private async restore(code: string): Promise<void> {
     const saved = await this.store.getGame(code);
     if (!saved || saved.status === "finished") throw new Error(`There is no unfinished game ${code} to restore.`);
-    const [commands, chat] = await Promise.all([this.store.commands(code), this.store.chat(code, CHAT_LINES)]);
+    const [commands, chat, whispers] = await Promise.all([
+      this.store.commands(code), this.store.chat(code, CHAT_LINES), this.store.whispers(code),
+    ]);
+    this.whispers = whispers;
     // Options added since the game was stored take their defaults.
     this.options = { ...TableOptions.parse({}), ...saved.options };
     this.botRandom = makeRandom(this.options.seed! ^ 0x9e3779b9);

@@ -1,6 +1,6 @@
 // The game store in SQL, written once for both databases: SQLite and PostgreSQL accept the same
 // statements here (`?` placeholders are renumbered for PostgreSQL). Each subclass only runs them.
-import type { GameStatus, GameStore, StoredChat, StoredCommand, StoredGame, StoredPlayer, StoredSeat, Write } from "./types.ts";
+import type { GameStatus, GameStore, StoredChat, StoredCommand, StoredGame, StoredPlayer, StoredSeat, StoredWhisper, Write } from "./types.ts";
 
 export type Param = string | number | null;
 
@@ -41,6 +41,19 @@ export const MIGRATIONS: string[][] = [
       code TEXT NOT NULL,
       seq INTEGER NOT NULL,
       seat INTEGER NOT NULL,
+      sender TEXT NOT NULL,
+      text TEXT NOT NULL,
+      at BIGINT NOT NULL,
+      PRIMARY KEY (code, seq)
+    )`,
+  ],
+  [
+    // Private messages between two players, kept with the game (restored to their two parties only).
+    `CREATE TABLE whispers (
+      code TEXT NOT NULL,
+      seq INTEGER NOT NULL,
+      sender_seat INTEGER NOT NULL,
+      recipient INTEGER NOT NULL,
       sender TEXT NOT NULL,
       text TEXT NOT NULL,
       at BIGINT NOT NULL,
@@ -133,6 +146,20 @@ export abstract class SqlStore implements GameStore {
     return this.run(`INSERT INTO chat (code, seq, seat, sender, text, at) VALUES (?, ?, ?, ?, ?, ?)`, [
       code, seq, line.seat, line.from, line.text, line.at,
     ]);
+  }
+
+  appendWhisper(code: string, seq: number, w: StoredWhisper): Write {
+    return this.run(`INSERT INTO whispers (code, seq, sender_seat, recipient, sender, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
+      code, seq, w.from, w.to, w.fromName, w.text, w.at,
+    ]);
+  }
+
+  async whispers(code: string): Promise<StoredWhisper[]> {
+    const rows = await this.all<{ sender_seat: number; recipient: number; sender: string; text: string; at: number | string }>(
+      `SELECT sender_seat, recipient, sender, text, at FROM whispers WHERE code = ? ORDER BY seq`,
+      [code],
+    );
+    return rows.map((r) => ({ from: Number(r.sender_seat), to: Number(r.recipient), fromName: r.sender, text: r.text, at: Number(r.at) }));
   }
 
   async getGame(code: string): Promise<StoredGame | null> {

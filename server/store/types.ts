@@ -35,6 +35,15 @@ export interface StoredChat {
   at: number;
 }
 
+/** A private message between two players. */
+export interface StoredWhisper {
+  from: number;
+  to: number;
+  fromName: string;
+  text: string;
+  at: number;
+}
+
 export interface StoredGame {
   code: string;
   /** The room that last held the game (a restored game gets a new room). */
@@ -78,6 +87,10 @@ export interface GameStore {
   /** Command number `seq` (0-based) of the game; throws StoreConflict if that number is taken. */
   appendCommand(code: string, seq: number, command: StoredCommand): Write;
   appendChat(code: string, seq: number, line: StoredChat): Write;
+  /** Records a private message (seq: its number in this game, from 0). */
+  appendWhisper(code: string, seq: number, whisper: StoredWhisper): Write;
+  /** Every private message of the game, oldest first. */
+  whispers(code: string): Promise<StoredWhisper[]>;
 
   getGame(code: string): Promise<StoredGame | null>;
   commands(code: string): Promise<StoredCommand[]>;

@@ -52,6 +52,11 @@ describe.each(backends)("the game store on %s", (_name, open) => {
     ] as const;
     for (const [i, c] of commands.entries()) await store.appendCommand(code, i, c as any);
     for (let i = 0; i < 5; i++) await store.appendChat(code, i, { seat: i % 2 ? -1 : 0, from: i % 2 ? "Spectator" : "Ann", text: `line ${i}`, at: 2_000 + i });
+    const whispers = [
+      { from: 0, to: 4, fromName: "Ann", text: "support me?", at: 3_000 },
+      { from: 4, to: 0, fromName: "Eli", text: "for 2 capital", at: 3_001 },
+    ];
+    for (const [i, w] of whispers.entries()) await store.appendWhisper(code, i, w);
 
     const game = await store.getGame(code);
     expect(game).toMatchObject({ code, roomId: "room1", status: "playing", result: null, closed: false, createdAt: 1_000 });
@@ -68,6 +73,9 @@ describe.each(backends)("the game store on %s", (_name, open) => {
       { seat: -1, from: "Spectator", text: "line 3", at: 2_003 },
       { seat: 0, from: "Ann", text: "line 4", at: 2_004 },
     ]);
+
+    expect(await store.whispers(code)).toEqual(whispers);
+    expect(await store.chat(code, 10)).toMatchObject({ total: 5 }); // private messages are not public chat
 
     await store.finishGame(code, { reason: "end", winners: [0] }, [{ seat: 0, name: "Ann", corp: "Jinteki", bot: false }]);
     const finished = await store.getGame(code);
