@@ -398,7 +398,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
           this.privateLogs.set(n, lines);
         }
         const sessionId = this.seatsBySeat.get(n)?.sessionId;
-        if (sessionId) this.clients.getById(sessionId)?.send("event", { type: e.type, text: e.text });
+        if (sessionId) this.clients.getById(sessionId)?.send("event", { type: e.type, text: e.text }, { afterNextPatch: true });
       }
     }
     projectPublic(this.state.game, this.state.seats, viewFor(game, "spectator"));
@@ -561,21 +561,15 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   }
 
   /**
-   * New log lines go out just before the patch of the change that wrote them. Each client's socket is
-   * corked meanwhile, so the two frames leave in one write (a system call per client, not two).
+   * New log lines go out right after the patch of the change that wrote them (Colyseus's afterNextPatch):
+   * the state change reaches every client first, the narration a moment later.
    */
   broadcastPatch(): boolean {
-    const sockets = this.clients.map((c) => (c as { ref?: { _socket?: { cork(): void; uncork(): void } } }).ref?._socket);
-    for (const socket of sockets) socket?.cork();
-    try {
-      if (this.unsentLog.length > 0) {
-        this.broadcast("log", { from: this.gameLogCount - this.unsentLog.length, lines: this.unsentLog });
-        this.unsentLog = [];
-      }
-      return super.broadcastPatch();
-    } finally {
-      for (const socket of sockets) socket?.uncork();
+    if (this.unsentLog.length > 0) {
+      this.broadcast("log", { from: this.gameLogCount - this.unsentLog.length, lines: this.unsentLog }, { afterNextPatch: true });
+      this.unsentLog = [];
     }
+    return super.broadcastPatch();
   }
 
   /** The last LOG_LINES public lines and, for a seat, its private ones: sent on every (re)join. */

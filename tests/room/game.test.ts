@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
-import { autoplay, bootServer, createTable, join, stateOf, until } from "./helpers.ts";
+import { autoplay, BASE, bootServer, createTable, join, stateOf, until } from "./helpers.ts";
 import { clearWrongCodes } from "../../server/lobby/throttle.ts";
 import { replay } from "../../server/engine/index.ts";
 
@@ -34,7 +34,7 @@ describe("the game room", () => {
     const log = room.replayLog();
     expect(replay({ players: 4, seed: log.seed, variant: log.variant, commands: log.commands })).toEqual((room as any).game);
     // The replay route now answers.
-    const res = await fetch(`http://127.0.0.1:2568/api/games/${code}/replay`);
+    const res = await fetch(`${BASE}/api/games/${code}/replay`);
     expect(res.status).toBe(200);
     expect((await res.json()).commands.length).toBe(log.commands.length);
     for (const c of clients) await c.leave();

@@ -1,6 +1,6 @@
 // Test helpers for the game room: a booted server, tables made over HTTP, SDK clients that play
 // legal moves, and a recorder of every byte the server sends to each client.
-import { boot, type ColyseusTestServer } from "@colyseus/testing";
+import { ColyseusTestServer } from "@colyseus/testing";
 import { matchMaker } from "@colyseus/core";
 import { WebSocketClient } from "@colyseus/ws-transport";
 import { Room as SDKRoomClass, type Room as SDKRoom } from "@colyseus/sdk";
@@ -10,10 +10,15 @@ import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
 import { makeRandom, randomCommand } from "../../server/bots/random.ts";
 import type { LegalCommand } from "../../shared/protocol.ts";
 
-export const BASE = "http://127.0.0.1:2568";
+/** The test server's port: TEST_PORT lets two checkouts run their tests side by side. */
+export const PORT = Number(process.env.TEST_PORT ?? 2568);
+export const BASE = `http://127.0.0.1:${PORT}`;
 
 export async function bootServer(): Promise<ColyseusTestServer> {
-  return boot(createServer({ logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }) }));
+  // @colyseus/testing's boot() ignores its port for a Server instance, so listen here.
+  const server = createServer({ logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }) });
+  await server.listen(PORT, "127.0.0.1");
+  return new ColyseusTestServer(server);
 }
 
 export async function createTable(options: Record<string, unknown> = {}): Promise<{ code: string; roomId: string; room: NewAngelesRoom }> {

@@ -1,25 +1,24 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { boot, type ColyseusTestServer } from "@colyseus/testing";
-import pino from "pino";
-import { createServer } from "../../server/app.ts";
+import type { ColyseusTestServer } from "@colyseus/testing";
+import { BASE, bootServer } from "../room/helpers.ts";
 
 let colyseus: ColyseusTestServer;
 
 beforeAll(async () => {
-  colyseus = await boot(createServer({ logger: pino({ level: "silent" }) }));
+  colyseus = await bootServer();
 });
 beforeEach(async () => colyseus.cleanup());
 afterAll(async () => colyseus.shutdown());
 
 describe("the server process", () => {
   it("answers GET /healthz with status ok", async () => {
-    const res = await fetch("http://127.0.0.1:2568/healthz");
+    const res = await fetch(`${BASE}/healthz`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: "ok" });
   });
 
   it("lets a client join a table over a real socket through @colyseus/sdk and decode its state", async () => {
-    const res = await fetch("http://127.0.0.1:2568/api/games", {
+    const res = await fetch(`${BASE}/api/games`, {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seats: 5 }),
     });
     const { code, roomId } = (await res.json()) as { code: string; roomId: string };
