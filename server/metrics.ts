@@ -73,3 +73,23 @@ export function now(): number {
 export function commandPatched(startedAt: number): void {
   commandLatency.observe((performance.now() - startedAt) / 1000);
 }
+
+const commandStage = new Histogram({
+  name: "newangeles_command_stage_seconds",
+  help: "Where an accepted command's time goes in the room: engine (apply), store (write), views (views and projection into the state), send (encode and write the patch).",
+  labelNames: ["stage"] as const,
+  buckets: [0.00001, 0.000025, 0.00005, 0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.1],
+  registers: [registry],
+});
+
+export type Stage = "engine" | "store" | "views" | "send";
+
+/** A stopwatch over one command's stages: each call records the time since the previous one. */
+export function stages(): (stage: Stage) => void {
+  let last = performance.now();
+  return (stage) => {
+    const t = performance.now();
+    commandStage.observe({ stage }, (t - last) / 1000);
+    last = t;
+  };
+}

@@ -368,6 +368,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   /** Applies one command for a seat; on refusal tells the sender (if any) and changes nothing. */
   private play(seat: number, command: Command, client?: Client): boolean {
     if (!this.game) return false;
+    const lap = metrics.stages();
     const result = apply(this.game, seat, command);
     if (!result.ok) {
       if (client) this.refuse(client, result.code, result.message);
@@ -375,16 +376,20 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       return false;
     }
     this.game = result.state;
+    lap("engine");
     const seq = this.commands.length;
     this.commands.push({ seat, command });
     metrics.commandAccepted();
     this.resetDeadline(seat);
     // Written before anyone hears of it: a command whose result was sent survives a crash.
-    this.writes.write(() => this.store.appendCommand(this.state.code, seq, { seat, command }), () => this.afterGameChange(result.events));
+    this.writes.write(() => this.store.appendCommand(this.state.code, seq, { seat, command }), () => {
+      lap("store");
+      this.afterGameChange(result.events, lap);
+    });
     return true;
   }
 
-  private afterGameChange(events: GameEvent[]): void {
+  private afterGameChange(events: GameEvent[], lap?: (stage: metrics.Stage) => void): void {
     const game = this.game!;
     for (const e of events) {
       if (!e.to) this.logEvent(e.text);
@@ -410,7 +415,10 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       this.clearTimers();
     }
     if (this.state.status === "playing") this.scheduleDecisions(); // before the patch: it carries the new deadline
-    this.afterChange();
+    lap?.("views");
+    this.broadcastPatch();
+    lap?.("send");
+    this.publishMetadata();
   }
 
   /** Deadlines and bot moves for every seat the game waits for. */
@@ -593,17 +601,24 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     }));
   }
 
+  private publishedMetadata = "";
+
+  /** Lobby listings read the metadata: it is written (to the driver, Redis with several processes) when it changes. */
   private publishMetadata(): void {
     const players = this.players();
-    this.setMetadata({
+    const metadata = {
       code: this.state.code,
       status: this.state.status as TableMetadata["status"],
       private: this.options.private,
       seats: this.options.seats,
       players,
       spectators: this.state.spectators,
-      createdAt: this.metadata?.createdAt ?? Date.now(),
-    }).catch((e) => logger.warn({ err: e }, "metadata update failed"));
+    };
+    const json = JSON.stringify(metadata);
+    if (json === this.publishedMetadata) return;
+    this.publishedMetadata = json;
+    this.setMetadata({ ...metadata, createdAt: this.metadata?.createdAt ?? Date.now() })
+      .catch((e) => logger.warn({ err: e }, "metadata update failed"));
   }
 
   private startIdleTimer(): void {

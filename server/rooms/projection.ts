@@ -1,6 +1,8 @@
 // Projects the engine's views into the table's schema state. Public facts come from the spectator
 // view, so nothing secret can reach a public field; each seat's secrets come from that seat's own view
-// and go into its view-tagged SecretState. Fields are written only when they change, so patches stay small.
+// and go into its view-tagged SecretState. Fields are written only when they change, so patches stay small,
+// and a part whose view equals the one projected last time is skipped whole (most commands change a few
+// parts: reading a schema field costs more than comparing plain values).
 import type { ArraySchema, MapSchema } from "@colyseus/schema";
 import type { LegalCommand } from "../../shared/protocol.ts";
 import type { DealView, GameView } from "../../shared/view.ts";
@@ -14,9 +16,41 @@ type Plain = Record<string, unknown>;
 /** Assigns each field of `values` to `target` when it differs. */
 function assign<T extends object>(target: T, values: Partial<T>): void {
   const t = target as Plain;
-  for (const [key, value] of Object.entries(values)) {
-    if (t[key] !== value) t[key] = value;
+  const v = values as Plain;
+  for (const key in v) {
+    if (t[key] !== v[key]) t[key] = v[key];
   }
+}
+
+/** The view last projected into each schema object (views are fresh objects, never changed later). */
+const projected = new WeakMap<object, unknown>();
+
+/** True, and remembered, when `value` differs from what was last projected into `target`. */
+function changed(target: object, value: unknown): boolean {
+  if (projected.has(target) && same(projected.get(target), value)) return false;
+  projected.set(target, value);
+  return true;
+}
+
+/** Deep equality of plain JSON-like values. */
+function same(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!same(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const x = a as Plain;
+  const y = b as Plain;
+  let n = 0;
+  for (const key in x) {
+    if (!same(x[key], y[key])) return false;
+    n++;
+  }
+  for (const _ in y) n--;
+  return n === 0;
 }
 
 /** Makes a schema array hold one item per value, in order, reusing items where it can. */
@@ -34,6 +68,22 @@ function syncArray<S extends object, V>(
       write(item, value);
     }
   });
+}
+
+/**
+ * Makes a hand of cards hold these cards in this order. A card played or drawn removes or adds one item
+ * (the others keep their places), so a patch carries that card and not a rewrite of the hand.
+ */
+function syncCards(array: ArraySchema<CardState>, cards: readonly { id: string; title: string; type: string }[]): void {
+  const wanted = new Set(cards.map((c) => c.id));
+  for (let i = array.length - 1; i >= 0; i--) if (!wanted.has(array[i]!.id)) array.splice(i, 1);
+  const have = new Set<string>();
+  for (const item of array) have.add(item.id);
+  for (const c of cards) if (!have.has(c.id)) array.push(new CardState({ id: c.id, title: c.title, type: c.type }));
+  // Kept cards stay in place and new ones go last: that is the engine's order unless it reordered the hand.
+  if (array.length !== cards.length || array.some((item, i) => item.id !== cards[i]!.id)) {
+    syncArray(array, cards, () => new CardState(), (item, v) => assign(item, { id: v.id, title: v.title, type: v.type }));
+  }
 }
 
 function syncValues<V extends string | number>(array: ArraySchema<V>, values: readonly V[]): void {
@@ -65,6 +115,7 @@ function writeOffer(o: OfferState, v: { seat: number; card: { id: string; title:
 
 /** The deal as fields (see DealState): a support or an offer changes a few of them. */
 function projectDeal(deal: DealState, view: DealView | null): void {
+  if (!changed(deal, view)) return;
   assign(deal, { open: view !== null, winner: view?.winner ?? "" });
   assign(deal.asset, { id: view?.asset?.id ?? "", name: view?.asset?.name ?? "" });
   writeOffer(deal.main, view?.main ?? { seat: 0, card: { id: "", title: "", type: "" } });
@@ -74,6 +125,7 @@ function projectDeal(deal: DealState, view: DealView | null): void {
 }
 
 function projectDecks(decks: DecksState, view: GameView["decks"]): void {
+  if (!changed(decks, view)) return;
   assign(decks, {
     events: view.events, nextEventCategory: view.nextEventCategory ?? "", assets: view.assets,
     assetDiscard: view.assetDiscard, investments: view.investments, demands: view.demands,
@@ -119,14 +171,16 @@ export function projectPublic(game: GameState, seats: Map<string, SeatState>, vi
   }
   projectDeal(game.deal, view.deal);
   projectDecks(game.decks, view.decks);
-  syncMap(game.reserve, view.reserve);
-  syncArray(game.districts, view.districts, () => new DistrictState(), (d, v) => assign(d, {
-    id: v.id, condition: v.condition, illness: v.illness, development: v.development,
-    android: v.android, humanFirst: v.humanFirst, orgcrime: v.orgcrime, prisec: v.prisec,
-  }));
+  if (changed(game.reserve, view.reserve)) syncMap(game.reserve, view.reserve);
+  if (changed(game.districts, view.districts)) syncArray(game.districts, view.districts, () => new DistrictState(), (d, v) => {
+    if (changed(d, v)) assign(d, {
+      id: v.id, condition: v.condition, illness: v.illness, development: v.development,
+      android: v.android, humanFirst: v.humanFirst, orgcrime: v.orgcrime, prisec: v.prisec,
+    });
+  });
   for (const s of view.seats) {
     const seat = seats.get(String(s.seat));
-    if (!seat) continue;
+    if (!seat || !changed(seat, s)) continue;
     assign(seat, {
       corp: s.corp, corpName: s.corpName, capital: s.capital, handSize: s.handSize, hasInvestment: s.hasInvestment,
     });
@@ -139,7 +193,7 @@ export function projectPublic(game: GameState, seats: Map<string, SeatState>, vi
 export function projectSecret(secret: SecretState, view: Pick<GameView, "you" | "trades">): void {
   const you = view.you;
   if (!you) return;
-  syncArray(secret.hand, you.hand, () => new CardState(), (c, v) => assign(c, { id: v.id, title: v.title, type: v.type }));
+  if (changed(secret.hand, you.hand)) syncCards(secret.hand, you.hand);
   assign(secret, {
     rival: you.rival,
     investment: you.investment?.id ?? "",

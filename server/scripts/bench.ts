@@ -62,6 +62,13 @@ async function main(): Promise<void> {
     const of = (name: string) => values.find((v) => (v as { metricName?: string }).metricName === name)?.value ?? 0;
     return { sum: of("newangeles_command_latency_seconds_sum"), count: of("newangeles_command_latency_seconds_count") };
   };
+  /** Seconds spent in each stage of the room's command handling so far (engine, store, views, send), from /metrics. */
+  const serverStages = async () => {
+    const values = (await registry.getSingleMetric("newangeles_command_stage_seconds")!.get()).values as { metricName?: string; labels: { stage?: string }; value: number }[];
+    const sums: Record<string, number> = {};
+    for (const v of values) if (v.metricName === "newangeles_command_stage_seconds_sum") sums[v.labels.stage!] = v.value;
+    return sums;
+  };
 
   // The floor: a bare room whose only work is one state change per message, sent at once.
   const FloorState = schema({ n: t.uint32().default(0) }, "FloorState");
@@ -106,12 +113,14 @@ async function main(): Promise<void> {
   patches = 0;
   messageBytes = 0;
   const serverBefore = await serverLatency();
+  const stagesBefore = await serverStages();
   let heapAfterGame = 0;
   const game = await runPhase({ ...job, kind: "game" }, () => { heapAfterGame = heapUsed(); });
   const gamePatchBytes = patchBytes;
   const gamePatches = patches;
   const gameMessageBytes = messageBytes;
   const serverAfter = await serverLatency();
+  const stagesAfter = await serverStages();
   const floor = await runPhase({ ...job, kind: "floor", seed: seed + 1000 });
   WebSocketClient.prototype.raw = originalRaw;
 
@@ -133,6 +142,8 @@ async function main(): Promise<void> {
   console.log(`patches: ${gamePatches} sent to clients, ${gamePatchBytes} bytes; messages (game log, seats, errors): ${gameMessageBytes} bytes, ${(gameMessageBytes / Math.max(1, game.samples.length) / WATCHERS).toFixed(1)} per command per client`);
   const serverMs = ((serverAfter.sum - serverBefore.sum) * 1000) / Math.max(1, serverAfter.count - serverBefore.count);
   console.log(`in the server (receive -> patch sent, from /metrics): ${serverMs.toFixed(3)} ms per command on average`);
+  const commandsCounted = Math.max(1, serverAfter.count - serverBefore.count);
+  console.log(`  by stage (ms per command on average): ${Object.keys(stagesAfter).map((k) => `${k} ${(((stagesAfter[k]! - (stagesBefore[k] ?? 0)) * 1000) / commandsCounted).toFixed(3)}`).join(", ")}`);
   console.log(`full states of late joiners (bytes): min ${Math.min(...fullStates)}, median ${percentile(fullStates, 50)}, max ${Math.max(...fullStates)}`);
   const misses: string[] = [];
   if (result.ratioP50 > TARGET_RATIO_P50) misses.push(`ratioP50 ${result.ratioP50} > ${TARGET_RATIO_P50}`);

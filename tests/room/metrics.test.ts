@@ -56,6 +56,11 @@ describe("GET /metrics", () => {
     const latencyCount = value(after, "newangeles_command_latency_seconds_count") - value(before, "newangeles_command_latency_seconds_count");
     expect(latencyCount).toBeGreaterThanOrEqual(1);
     expect(value(after, "newangeles_command_latency_seconds_sum")).toBeGreaterThan(0);
+    // Each accepted command (players' and bots') is timed through the room's four stages.
+    for (const stage of ["engine", "store", "views", "send"]) {
+      const sample = `newangeles_command_stage_seconds_count{stage="${stage}"}`;
+      expect(value(after, sample) - value(before, sample), stage).toBeGreaterThanOrEqual(1);
+    }
     expect(after).toContain("newangeles_process_resident_memory_bytes");
     await alice.leave();
     await watcher.leave();

@@ -1,5 +1,6 @@
 // What bench, loadtest and fuzz share: making tables over HTTP, SDK clients that join them, reading a
 // seat's own legal commands from the decoded state, percentiles, and small command-line helpers.
+import "./node-websocket.ts"; // before the SDK: see there
 import net from "node:net";
 import { Client, type Room } from "@colyseus/sdk";
 import type { LegalCommand } from "../../../shared/protocol.ts";
