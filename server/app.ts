@@ -2,7 +2,7 @@
 import path from "node:path";
 import type { Server as HttpServer } from "node:http";
 import express from "express";
-import { defineServer, defineRoom } from "@colyseus/core";
+import { defineServer, defineRoom, matchMaker, ServerError } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
@@ -44,6 +44,26 @@ function refusalsAs4xx(server: HttpServer): void {
   });
 }
 
+/** The matchmaking methods that make a table; clients may only join an existing one (joinById). */
+const MAKES_A_TABLE = new Set(["create", "joinOrCreate"]);
+const invokeMatchmaking = matchMaker.controller.invokeMethod;
+
+/**
+ * Only the lobby makes tables (POST /api/games checks the options, draws the invite code and calls the
+ * matchmaker from the server). Every client matchmaking request, HTTP or SDK, goes through the
+ * controller's invokeMethod: there a create or joinOrCreate of the game room is refused with a 403.
+ * Other rooms (the bench's) are untouched.
+ */
+function lobbyMakesTables(logger: Logger): void {
+  matchMaker.controller.invokeMethod = function (method, roomName, ...rest) {
+    if (roomName === "new_angeles" && MAKES_A_TABLE.has(method)) {
+      logger.info({ method }, "client table creation refused");
+      return Promise.reject(new ServerError(403, "Tables are created through the lobby: POST /api/games."));
+    }
+    return invokeMatchmaking.call(this, method, roomName, ...rest);
+  };
+}
+
 /** Each ping round is spread over this many slices of the ping interval. */
 const PING_SLICES = 20;
 
@@ -72,6 +92,7 @@ class SpreadPingTransport extends WebSocketTransport {
 }
 
 export function createServer(options: ServerOptions) {
+  lobbyMakesTables(options.logger);
   const transport = new SpreadPingTransport();
   const store = options.store ?? memoryStore();
   const scaleOut = options.redisUrl

@@ -3,7 +3,7 @@
 // projects the result into the schema state and sends the patch at once. Bots play empty seats,
 // away players' seats, and any decision whose deadline passes.
 import { randomBytes } from "node:crypto";
-import { Room, logger, matchMaker, type Client, type AuthContext } from "@colyseus/core";
+import { ErrorCode, Room, ServerError, logger, matchMaker, type Client, type AuthContext } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { apply, createGameWithEvents, legal, secretViewFor, viewFor, waitingFor, type GameState as EngineState } from "../engine/index.ts";
 import { parseCommand, type Command } from "../../shared/protocol.ts";
@@ -99,9 +99,9 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       return this.restore(code);
     }
     const parsed = TableOptions.safeParse(input.options ?? {});
-    if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? "Bad table options.");
+    if (!parsed.success) throw this.turnAway("table", parsed.error.issues[0]?.message ?? "Bad table options.");
     const variantProblem = checkVariant(parsed.data.variant);
-    if (variantProblem) throw new Error(variantProblem);
+    if (variantProblem) throw this.turnAway("table", variantProblem);
     this.options = { ...parsed.data, seed: parsed.data.seed ?? randomBytes(4).readUInt32LE(0) };
     this.botRandom = makeRandom(this.options.seed! ^ 0x9e3779b9);
     await this.store.createGame({ code, roomId: this.roomId, options: this.storedOptions(), createdAt: Date.now() });
@@ -129,31 +129,40 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
 
   // ---- joining ---------------------------------------------------------------------------------
 
+  /**
+   * A join or table turned down as it should be (wrong code, full table, bad options): the client gets
+   * the sentence, the log an info line. Colyseus logs no ServerError; any other error stays an error.
+   */
+  private turnAway(what: "join" | "table", reason: string, ip?: string): ServerError {
+    logger.info({ roomId: this.roomId, ip, reason }, `${what} refused`);
+    return new ServerError(ErrorCode.APPLICATION_ERROR, reason);
+  }
+
   async onAuth(_client: Client, raw: unknown, context: AuthContext): Promise<Auth> {
     const parsed = JoinOptions.safeParse(raw ?? {});
-    if (!parsed.success) throw new Error("Bad join options.");
+    if (!parsed.success) throw this.turnAway("join", "Bad join options.", context.ip);
     const opts = parsed.data;
     const wait = await wrongCodeWait(context.ip);
-    if (wait > 0) throw new Error(`Too many wrong invite codes from your address: try again in ${wait} s.`);
+    if (wait > 0) throw this.turnAway("join", `Too many wrong invite codes from your address: try again in ${wait} s.`, context.ip);
     if (normalizeCode(opts.code) !== this.state.code) {
       await recordWrongCode(context.ip);
-      throw new Error("That invite code is not right for this table.");
+      throw this.turnAway("join", "That invite code is not right for this table.", context.ip);
     }
     if (opts.spectator) return { role: "spectator" };
 
     if (opts.seatToken) {
       const hash = hashSeatToken(opts.seatToken);
       const seat = [...this.seatsBySeat.values()].find((s) => s.tokenHash !== null && s.tokenHash === hash);
-      if (!seat) throw new Error("That seat token is not valid at this table.");
+      if (!seat) throw this.turnAway("join", "That seat token is not valid at this table.", context.ip);
       seat.token = opts.seatToken;
       return { role: "player", name: seat.name, reclaim: seat.seat };
     }
     const name = PlayerName.safeParse(opts.name ?? "");
-    if (!name.success) throw new Error(name.error.issues[0]?.message ?? "Bad name.");
-    if (this.state.status !== "lobby") throw new Error("This game has already started: join as a spectator.");
-    if (this.freeSeat() === null) throw new Error("This table is full: join as a spectator.");
+    if (!name.success) throw this.turnAway("join", name.error.issues[0]?.message ?? "Bad name.", context.ip);
+    if (this.state.status !== "lobby") throw this.turnAway("join", "This game has already started: join as a spectator.", context.ip);
+    if (this.freeSeat() === null) throw this.turnAway("join", "This table is full: join as a spectator.", context.ip);
     const taken = [...this.seatsBySeat.values()].some((s) => s.name.toLowerCase() === name.data.toLowerCase());
-    if (taken) throw new Error(`The name "${name.data}" is already taken at this table.`);
+    if (taken) throw this.turnAway("join", `The name "${name.data}" is already taken at this table.`, context.ip);
     return { role: "player", name: name.data, reclaim: null };
   }
 
@@ -178,9 +187,9 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     } else {
       // Checked again here: another join may have taken the last seat or the name since onAuth.
       const free = this.freeSeat();
-      if (free === null || this.state.status !== "lobby") throw new Error("This table is full: join as a spectator.");
+      if (free === null || this.state.status !== "lobby") throw this.turnAway("join", "This table is full: join as a spectator.");
       if ([...this.seatsBySeat.values()].some((s) => s.name.toLowerCase() === auth.name.toLowerCase())) {
-        throw new Error(`The name "${auth.name}" is already taken at this table.`);
+        throw this.turnAway("join", `The name "${auth.name}" is already taken at this table.`);
       }
       const token = randomBytes(18).toString("base64url");
       seat = { seat: free, name: auth.name, bot: false, token, tokenHash: hashSeatToken(token), sessionId: null, connected: false, botControlled: false, awayTimer: null };
