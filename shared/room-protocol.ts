@@ -59,12 +59,19 @@ export const HostMessage = z.discriminatedUnion("action", [
   }),
 ]);
 
+/** One line of public chat. `seq` numbers the table's lines from 0, so a client never shows one twice. */
+export interface ChatLine { seq: number; from: string; seat: number; text: string; at: number }
+
 /** Messages the server sends to one client. */
 export interface ServerMessages {
   error: { code: string; message: string };
   seat: { seat: number; seatToken: string };
   whisper: { from: number; to: number; fromName: string; text: string; at: number };
   whispers: { messages: ServerMessages["whisper"][] };
+  /** A public chat line, to everyone at the table (spectators' lines have `seat` -1). */
+  chat: ChatLine;
+  /** The last public chat lines, oldest first, on every join and reconnection: they replace what the client had. */
+  "chat-history": { lines: ChatLine[] };
   /**
    * The game log: `lines` are the public lines numbered from `from`. With `history` (on every join and
    * reconnection) they replace what the client had, and `private` holds the seat's own lines.

@@ -44,8 +44,6 @@ export interface DistrictSnap {
   prisec: boolean;
 }
 
-export interface ChatSnap { from: string; seat: number; text: string; at: number }
-
 /** The deal as the server sends it (DealState): `open` false when none runs, empty ids for null. */
 export interface DealSnap {
   open: boolean;
@@ -96,7 +94,6 @@ export interface TableSnap {
   seats: Record<string, SeatSnap>;
   game?: GameSnap;
   log: string[];
-  chat: ChatSnap[];
 }
 
 /** A private message between two players (never in the shared state). */
@@ -177,7 +174,7 @@ function normalize(raw: TableSnap): TableSnap {
     };
   }
   const game = raw.game ? { ...raw.game, supply: raw.game.supply ?? {}, districts: raw.game.districts ?? [] } : undefined;
-  return { ...raw, seats, game, log: raw.log ?? [], chat: raw.chat ?? [] };
+  return { ...raw, seats, game, log: raw.log ?? [] };
 }
 
 export function tableModel(raw: TableSnap, mySeat: number | null): TableModel {

@@ -7,7 +7,7 @@ import { ErrorCode, Room, ServerError, logger, matchMaker, type Client, type Aut
 import { StateView } from "@colyseus/schema";
 import { apply, createGameWithEvents, legal, secretViewFor, viewFor, waitingFor, type GameState as EngineState } from "../engine/index.ts";
 import { parseCommand, type Command } from "../../shared/protocol.ts";
-import { ChatMessage, HostMessage, JoinOptions, PlayerName, TableOptions } from "../../shared/room-protocol.ts";
+import { ChatMessage, HostMessage, JoinOptions, PlayerName, TableOptions, type ChatLine } from "../../shared/room-protocol.ts";
 import type { GameEvent } from "../../shared/view.ts";
 import { normalizeCode } from "../lobby/codes.ts";
 import { recordWrongCode, wrongCodeWait } from "../lobby/throttle.ts";
@@ -19,7 +19,7 @@ import { WriteQueue } from "../store/write-queue.ts";
 import { checkVariant } from "./variant-check.ts";
 import * as metrics from "../metrics.ts";
 import { projectPublic, projectSecret, syncStrings } from "./projection.ts";
-import { ChatLine, GameState, SecretState, SeatState, TableState } from "./schema.ts";
+import { GameState, SecretState, SeatState, TableState } from "./schema.ts";
 
 const LOG_LINES = 200;
 const CHAT_LINES = 100;
@@ -87,6 +87,9 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     },
   });
   private lost = false;
+  // Public chat travels as "chat" messages, not in the state (like the game log): a late joiner's full
+  // state does not grow with the talk. The last CHAT_LINES lines are kept for every (re)join.
+  private chatLines: ChatLine[] = [];
   private chatCount = 0;
 
   async onCreate(raw: unknown) {
@@ -172,6 +175,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     if (auth.role === "spectator") {
       client.userData = { spectator: true };
       this.state.spectators++;
+      this.sendChatHistory(client);
       this.sendLogHistory(client, null);
       this.afterChange();
       return;
@@ -206,6 +210,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     client.view.add(seatState);
     client.send("seat", { seat: seat.seat, seatToken: seat.token });
     client.send("whispers", { messages: this.whispers.filter((w) => w.from === seat.seat || w.to === seat.seat) });
+    this.sendChatHistory(client);
     this.sendLogHistory(client, seat.seat);
     this.logEvent(`${seat.name} ${auth.reclaim !== null ? "is back" : "sits down"} at seat ${seat.seat + 1}.`);
     if (this.state.status === "lobby" && this.freeSeat() === null) this.startGame();
@@ -224,6 +229,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
 
   onReconnect(client: Client) {
     const seat = this.seatOf(client);
+    this.sendChatHistory(client);
     this.sendLogHistory(client, seat?.seat ?? null);
     if (!seat) return;
     this.markConnected(seat, true);
@@ -548,12 +554,18 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       }
       return;
     }
-    const from = seat ? seat.name : "Spectator";
-    const seq = this.chatCount++;
-    this.writes.write(() => this.store.appendChat(this.state.code, seq, { seat: seat?.seat ?? -1, from, text, at: now }));
-    this.state.chat.push(new ChatLine({ from, seat: seat?.seat ?? -1, text, at: now }));
-    while (this.state.chat.length > CHAT_LINES) this.state.chat.shift();
-    this.broadcastPatch();
+    const line: ChatLine = { seq: this.chatCount++, from: seat ? seat.name : "Spectator", seat: seat?.seat ?? -1, text, at: now };
+    // Written before anyone hears of it, then kept for (re)joins and sent to everyone at the table.
+    this.writes.write(() => this.store.appendChat(this.state.code, line.seq, line), () => {
+      this.chatLines.push(line);
+      while (this.chatLines.length > CHAT_LINES) this.chatLines.shift();
+      this.broadcast("chat", line);
+    });
+  }
+
+  /** The last CHAT_LINES public lines: sent on every (re)join, they replace what the client had. */
+  private sendChatHistory(client: Client): void {
+    client.send("chat-history", { lines: this.chatLines });
   }
 
   private refuse(client: Client, code: string, message: string): void {
@@ -675,7 +687,9 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       this.state.seats.set(String(s.seat), new SeatState({ seat: s.seat, name: s.name, bot: s.bot, secret: new SecretState() }));
     }
     this.state.hostSeat = saved.seats.find((s) => !s.bot)?.seat ?? -1;
-    for (const line of chat.lines) this.state.chat.push(new ChatLine({ from: line.from, seat: line.seat, text: line.text, at: line.at }));
+    // The stored lines are the last of chat.total: number them on from where they start.
+    const firstSeq = chat.total - chat.lines.length;
+    this.chatLines = chat.lines.map((l, i) => ({ seq: firstSeq + i, from: l.from, seat: l.seat, text: l.text, at: l.at }));
     this.chatCount = chat.total;
     this.writes.write(() => this.store.setRoomId(code, this.roomId));
 

@@ -76,14 +76,6 @@ export const DistrictState = schema({
 }, "DistrictState");
 export type DistrictState = SchemaType<typeof DistrictState>;
 
-export const ChatLine = schema({
-  from: t.string().default(""),
-  seat: t.int8().default(-1),
-  text: t.string().default(""),
-  at: t.float64().default(0),
-}, "ChatLine");
-export type ChatLine = SchemaType<typeof ChatLine>;
-
 /** An offer in the deal (the public DealView's OfferView). */
 export const OfferState = schema({
   seat: t.uint8().default(0),
@@ -171,6 +163,5 @@ export const TableState = schema({
   spectators: t.uint16().default(0),
   seats: t.map(SeatState),
   game: t.ref(GameState),
-  chat: t.array(ChatLine),
 }, "TableState");
 export type TableState = SchemaType<typeof TableState>;

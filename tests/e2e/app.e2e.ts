@@ -7,7 +7,7 @@ let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
 
 beforeAll(async () => {
-  server = await startServer(2601);
+  server = await startServer();
   browser = await launchChromium();
 });
 afterAll(async () => {

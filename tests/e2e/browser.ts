@@ -4,6 +4,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser } from "playwright-core";
+import { freePort } from "../store/services.ts";
 
 export const CHROMIUM_FLAGS = [
   "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -14,8 +15,12 @@ export async function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_FLAGS });
 }
 
-/** Starts `node server/index.ts` on the given port with its own data folder; resolves once /healthz answers. */
-export async function startServer(port: number): Promise<{ url: string; process: ChildProcess; stop(): Promise<void> }> {
+/**
+ * Starts `node server/index.ts` with its own data folder on a free port (never one of the fixed test ports
+ * that other checkouts use); resolves once /healthz answers.
+ */
+export async function startServer(): Promise<{ url: string; process: ChildProcess; stop(): Promise<void> }> {
+  const port = await freePort();
   const root = path.resolve(import.meta.dirname, "../..");
   const child = spawn(process.execPath, ["server/index.ts"], {
     cwd: root,

@@ -10,7 +10,7 @@ let errors: string[] = [];
 let opened: Page[] = [];
 
 beforeAll(async () => {
-  server = await startServer(2603);
+  server = await startServer();
   browser = await launchChromium();
   mkdirSync("test-results", { recursive: true });
 });

@@ -12,7 +12,7 @@ const errors: string[] = [];
 const opened: Page[] = [];
 
 beforeAll(async () => {
-  server = await startServer(2602);
+  server = await startServer();
   browser = await launchChromium();
   mkdirSync("test-results", { recursive: true });
 });
@@ -198,6 +198,10 @@ describe("a table of four in the browser", () => {
         expect(await bea.getByTestId("table").getAttribute("data-seat")).toBe(beaSeat);
         await expect(bea.getByTestId("who-am-i").textContent()).resolves.toContain("Bea");
         await ann.getByTestId(`corp-${beaSeat}`).getByText("online").waitFor();
+        // The chat comes back with the reload: the public line and Ann's private message, each once.
+        await bea.getByTestId("chat").getByText("Hello table").waitFor();
+        expect(await bea.getByTestId("chat").getByText("Hello table").count()).toBe(1);
+        expect(await bea.getByTestId("chat").getByText("Psst, support me").count()).toBe(1);
       }
       if (!acted) await ann.waitForTimeout(100);
     }

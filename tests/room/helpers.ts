@@ -9,6 +9,7 @@ import { createServer } from "../../server/app.ts";
 import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
 import { makeRandom, randomCommand } from "../../server/bots/random.ts";
 import type { LegalCommand } from "../../shared/protocol.ts";
+import type { ChatLine, ServerMessages } from "../../shared/room-protocol.ts";
 
 /** The test server's port: TEST_PORT lets two checkouts run their tests side by side. */
 export const PORT = Number(process.env.TEST_PORT ?? 2568);
@@ -39,14 +40,22 @@ export async function join(colyseus: ColyseusTestServer, roomId: string, options
   return room;
 }
 
-// The game log travels as "log" messages, not in the state (see ServerMessages["log"]). Every SDK room
-// made in a test records them, so that stateOf() shows the log where a player sees it.
+// The game log and the public chat travel as messages, not in the state (see ServerMessages["log"] and
+// ["chat"]). Every SDK room made in a test records them, so that stateOf() shows the log where a player
+// sees it, and chatOf() the chat lines as the client would show them.
 interface LogSeen { from: number; lines: string[]; private: string[] }
 const logs = new WeakMap<object, LogSeen>();
+const chats = new WeakMap<object, ChatLine[]>();
 const connect = SDKRoomClass.prototype.connect;
 SDKRoomClass.prototype.connect = function (this: SDKRoom, ...args: Parameters<typeof connect>) {
   const log: LogSeen = { from: 0, lines: [], private: [] };
   logs.set(this, log);
+  const chat: ChatLine[] = [];
+  chats.set(this, chat);
+  this.onMessage("chat-history", (m: ServerMessages["chat-history"]) => { chat.splice(0, chat.length, ...m.lines); });
+  this.onMessage("chat", (line: ServerMessages["chat"]) => {
+    if (chat.length === 0 || line.seq > chat[chat.length - 1]!.seq) chat.push(line); // else it came with the history
+  });
   this.onMessage("log", (m: { from: number; lines: string[]; history?: boolean; private?: string[] }) => {
     if (m.history) Object.assign(log, { from: m.from, lines: [...m.lines], private: [...(m.private ?? [])] });
     else log.lines.push(...m.lines.slice(Math.max(0, log.from + log.lines.length - m.from)));
@@ -62,6 +71,11 @@ export function stateOf(client: SDKRoom): any {
   json.log = log ? [...log.lines] : [];
   for (const seat of Object.values(json.seats ?? {}) as any[]) if (seat.secret) seat.secret.log = log ? [...log.private] : [];
   return json;
+}
+
+/** The public chat lines a client holds, oldest first (history, then each new line once). */
+export function chatOf(client: SDKRoom): ChatLine[] {
+  return [...(chats.get(client) ?? [])];
 }
 
 export function until(check: () => boolean, timeoutMs = 20_000, what = "condition"): Promise<void> {

@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as SDKRoom } from "@colyseus/sdk";
-import { bootServer, createTable, join, stateOf, until } from "./helpers.ts";
+import { Protocol } from "@colyseus/core";
+import { bootServer, chatOf, createTable, join, recordWire, stateOf, until } from "./helpers.ts";
 import { clearWrongCodes } from "../../server/lobby/throttle.ts";
 import { randomCommand } from "../../server/bots/random.ts";
 
@@ -145,8 +146,10 @@ describe("trades and table talk", () => {
     watcher.send("chat", { text: "psst", to: 0 });
     alice.send("chat", { text: "x".repeat(501) });
     alice.send("chat", { text: "to a bot", to: 3 });
-    await until(() => stateOf(carol).chat.length === 2 && got.get("bob")!.length === 1 && errors.get("watcher")!.length === 1 && errors.get("alice")!.length === 2);
-    expect(stateOf(carol).chat.map((l: any) => [l.from, l.text])).toEqual([["Alice", "good luck all"], ["Spectator", "go Bob!"]]);
+    await until(() => chatOf(carol).length === 2 && got.get("bob")!.length === 1 && errors.get("watcher")!.length === 1 && errors.get("alice")!.length === 2);
+    for (const c of [alice, bob, carol, watcher]) {
+      expect(chatOf(c).map((l) => [l.seq, l.from, l.seat, l.text])).toEqual([[0, "Alice", 0, "good luck all"], [1, "Spectator", -1, "go Bob!"]]);
+    }
     expect(got.get("alice")!.map((m) => m.text)).toEqual(["between us"]);
     expect(got.get("bob")!.map((m) => m.text)).toEqual(["between us"]);
     expect(got.get("carol")).toEqual([]);
@@ -158,5 +161,67 @@ describe("trades and table talk", () => {
     await until(() => errors.get("carol")!.some((e) => e.code === "chat-rate"));
     expect(carol.connection.isOpen).toBe(true);
     for (const c of [alice, bob, carol, watcher]) await c.leave();
+  });
+
+  it("gives the chat history to a late spectator, a reloading player and a reconnection, and keeps it out of the state", async () => {
+    const { code, roomId, room } = await createTable({ seats: 4, bots: 2, seed: 3, graceSeconds: 600 });
+    const wire = recordWire(() => room);
+    try {
+      const alice = await join(colyseus, roomId, { code, name: "Alice" });
+      const bob = await join(colyseus, roomId, { code, name: "Bob" });
+      const early = await join(colyseus, roomId, { code, spectator: true });
+      const aliceToken: string = secretOf(alice, 0).seatToken;
+      const fullStateTo = (c: SDKRoom) => wire.messages.find((m) => m.sessionId === c.sessionId && (m.bytes[0]! & 0x1f) === Protocol.ROOM_STATE)!.bytes;
+      const historiesTo = (c: SDKRoom) => wire.messages.filter((m) => m.sessionId === c.sessionId && m.bytes.includes(Buffer.from("chat-history"))).length;
+
+      // A chatty table: 18 long lines (each sender stays within the rate limit).
+      const texts: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        for (const [who, c] of [["alice", alice], ["bob", bob], ["early", early]] as const) {
+          const text = `${who} line ${i} ` + "z".repeat(300);
+          texts.push(text);
+          c.send("chat", { text });
+        }
+      }
+      await until(() => [alice, bob, early].every((c) => chatOf(c).length === texts.length), 5000, "every line everywhere");
+      // Three connections: the server's order is the order of arrival, the same for everyone.
+      expect(chatOf(early).map((l) => l.text).sort()).toEqual([...texts].sort());
+      expect(chatOf(early).map((l) => l.seq)).toEqual(texts.map((_, i) => i));
+      expect(chatOf(alice)).toEqual(chatOf(early));
+      expect(chatOf(bob)).toEqual(chatOf(early));
+      const all = chatOf(early).map((l) => l.text);
+
+      // A late spectator gets every line in one history message, and a full state no bigger than before the talk.
+      const late = await join(colyseus, roomId, { code, spectator: true });
+      await until(() => chatOf(late).length === texts.length, 5000, "the late spectator's history");
+      expect(chatOf(late)).toEqual(chatOf(early));
+      expect(historiesTo(late)).toBe(1);
+      expect((late.state as any).toJSON().chat).toBeUndefined();
+      expect(fullStateTo(late).length).toBe(fullStateTo(early).length);
+      expect(fullStateTo(late).includes(Buffer.from("line 0"))).toBe(false);
+
+      // Alice reloads: her connection drops and a new one takes her seat back with the seat token.
+      alice.reconnection.enabled = false;
+      room.clients.getById(alice.sessionId)!.leave(4010);
+      await until(() => (room as any).seatsBySeat.get(0).connected === false, 5000, "the drop");
+      const reloaded = await join(colyseus, roomId, { code, seatToken: aliceToken });
+      await until(() => chatOf(reloaded).length === texts.length, 5000, "the reloaded player's history");
+      expect(chatOf(reloaded)).toEqual(chatOf(early));
+
+      // Bob's connection drops and the SDK brings him back: the history again, and no line twice.
+      bob.reconnection.minUptime = 0;
+      const bobHistories = historiesTo(bob);
+      room.clients.getById(bob.sessionId)!.leave(4010);
+      await until(() => historiesTo(bob) > bobHistories && (room as any).seatsBySeat.get(1).connected === true, 20_000, "Bob's reconnection");
+      reloaded.send("chat", { text: "welcome back" });
+      await until(() => [reloaded, bob, early, late].every((c) => chatOf(c).length === texts.length + 1), 5000, "the new line");
+      for (const c of [reloaded, bob, early, late]) {
+        expect(chatOf(c).map((l) => l.text)).toEqual([...all, "welcome back"]);
+        expect(chatOf(c).at(-1)).toMatchObject({ seq: texts.length, from: "Alice", seat: 0 });
+      }
+      for (const c of [reloaded, bob, early, late]) await c.leave();
+    } finally {
+      wire.stop();
+    }
   });
 });

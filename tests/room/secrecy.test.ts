@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as SDKRoom } from "@colyseus/sdk";
-import { autoplay, bootServer, createTable, join, recordWire, stateOf, until } from "./helpers.ts";
+import { autoplay, bootServer, chatOf, createTable, join, recordWire, stateOf, until } from "./helpers.ts";
 import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
 
 let colyseus: ColyseusTestServer;
@@ -64,6 +64,7 @@ describe("secrecy on the wire", () => {
       const seatOfSession = new Map<string, number>([[alice.sessionId, 0], [bob.sessionId, 1]]);
       await until(() => stateOf(alice).status === "playing" && stateOf(bob).seats["1"]?.secret?.seatToken, 20_000, "the start");
       const bobToken: string = stateOf(bob).seats["1"].secret.seatToken;
+      const firstBob = bob.sessionId;
       const aliceToken: string = stateOf(alice).seats["0"].secret.seatToken;
 
       // A private message between the two humans.
@@ -128,11 +129,16 @@ describe("secrecy on the wire", () => {
         checked++;
       }
       expect(checked).toBeGreaterThan(100);
-      // The whisper did reach both its parties, and the public chat reached the spectator.
+      // The whisper did reach both its parties, and the public chat reached the spectator; Bob's reloaded
+      // connection got both again with the histories (the public chat is a message, not in the state).
       const bytesTo = (id: string) => Buffer.concat(wire.messages.filter((m) => m.sessionId === id).map((m) => m.bytes));
       expect(bytesTo(alice.sessionId).includes(Buffer.from(whisper))).toBe(true);
-      expect(bytesTo(bob.sessionId).includes(Buffer.from(whisper))).toBe(true);
+      for (const id of [firstBob, bob.sessionId]) {
+        expect(bytesTo(id).includes(Buffer.from(whisper))).toBe(true);
+        expect(bytesTo(id).includes(Buffer.from("hello table"))).toBe(true);
+      }
       expect(bytesTo(spectator.sessionId).includes(Buffer.from("hello table"))).toBe(true);
+      for (const c of [alice, bob, spectator]) expect(chatOf(c).map((l) => [l.from, l.text])).toEqual([["Alice", "hello table"]]);
 
       // The rival cards are revealed only once the game is over, in the public result.
       const result = JSON.parse(stateOf(spectator).game.result);

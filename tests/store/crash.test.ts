@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Client, type Room as SDKRoom } from "@colyseus/sdk";
 import { createGameWithEvents, apply, replay, type GameState } from "../../server/engine/index.ts";
 import { hashSeatToken, openStore, SQLITE_FILE, type GameStore, type StoredCommand } from "../../server/store/index.ts";
-import { autoplay, stateOf, until } from "../room/helpers.ts";
+import { autoplay, chatOf, stateOf, until } from "../room/helpers.ts";
 import { startPostgres, startServer, stopAll, waitFor, type ServerProcess } from "./services.ts";
 
 afterAll(stopAll);
@@ -212,7 +212,7 @@ describe("a server stopped with SIGTERM", () => {
     const { code, roomId } = await createTable(server, { seats: 4, graceSeconds: 600 });
     const ann = await join(server, roomId, { code, name: "Ann" });
     ann.room.send("chat", { text: "back in five" });
-    await until(() => stateOf(ann.room).chat.length === 1, 5_000, "the chat line");
+    await until(() => chatOf(ann.room).length === 1, 5_000, "the chat line");
 
     ann.room.reconnection.enabled = false;
     server.child.kill("SIGTERM");
@@ -225,10 +225,16 @@ describe("a server stopped with SIGTERM", () => {
     expect(table.players).toEqual([{ seat: 0, name: "Ann", corp: "", bot: false, connected: false }]);
     const ann2 = await join(server, table.roomId, { code, seatToken: ann.seat.seatToken });
     expect(ann2.seat.seat).toBe(0);
-    expect(stateOf(ann2.room).chat.map((c: any) => [c.from, c.text])).toEqual([["Ann", "back in five"]]);
-    // Ann's seat is hers again, so a newcomer sits beside her.
+    // The chat comes back as the history message (it is not in the state), numbered on from the store.
+    await until(() => chatOf(ann2.room).length === 1, 5_000, "the restored chat");
+    expect(chatOf(ann2.room).map((c) => [c.seq, c.from, c.seat, c.text])).toEqual([[0, "Ann", 0, "back in five"]]);
+    expect((ann2.room.state as any).toJSON().chat).toBeUndefined();
+    // Ann's seat is hers again, so a newcomer sits beside her, with the same history; new lines follow on.
     const ben = await join(server, table.roomId, { code, name: "Ben" });
     expect(ben.seat.seat).toBe(1);
+    ann2.room.send("chat", { text: "I'm back" });
+    await until(() => chatOf(ben.room).length === 2 && chatOf(ann2.room).length === 2, 5_000, "the new line");
+    expect(chatOf(ben.room).map((c) => [c.seq, c.from, c.text])).toEqual([[0, "Ann", "back in five"], [1, "Ann", "I'm back"]]);
     await ann2.room.leave();
     await ben.room.leave();
     server.child.kill("SIGKILL");

@@ -1,7 +1,8 @@
-// One connection to a table: joins the Colyseus room, keeps the latest state, your seat, private
-// messages and the server's last refusal, and tells the screen when any of it changes.
+// One connection to a table: joins the Colyseus room, keeps the latest state, your seat, the public
+// chat, private messages and the server's last refusal, and tells the screen when any of it changes.
 import { Client, type Room } from "@colyseus/sdk";
 import type { Command } from "../../../shared/protocol.ts";
+import type { ChatLine, ServerMessages } from "../../../shared/room-protocol.ts";
 import type { TableSnap, Whisper } from "../state.ts";
 import { findTable } from "./api.ts";
 import { forgetSeat, rememberName, rememberSeat, rememberedSeat } from "./seat-memory.ts";
@@ -14,6 +15,8 @@ export type Link = "connected" | "reconnecting" | "left";
 
 /** Log lines the client keeps (the server's history holds as many). */
 const LOG_KEEP = 200;
+/** Public chat lines the client keeps (the server's history holds as many). */
+const CHAT_KEEP = 100;
 
 /** The game server: this page's own origin, except under `vite dev`, which serves only the client
  * (the server then runs beside it on its default port). */
@@ -27,6 +30,8 @@ export class TableSession {
   readonly spectator: boolean;
   snap: TableSnap | null = null;
   mySeat: number | null = null;
+  /** The public chat arrives as messages, not in the state (see ServerMessages["chat"]), oldest first. */
+  chatLines: ChatLine[] = [];
   whispers: Whisper[] = [];
   refusal: Refusal | null = null;
   link: Link = "connected";
@@ -64,6 +69,17 @@ export class TableSession {
     });
     room.onMessage("error", (m: { code: string; message: string }) => {
       this.refusal = { code: m.code, message: m.message, at: Date.now(), about: this.lastSent };
+      this.changed();
+    });
+    room.onMessage("chat-history", (m: ServerMessages["chat-history"]) => {
+      this.chatLines = m.lines;
+      this.changed();
+    });
+    room.onMessage("chat", (line: ServerMessages["chat"]) => {
+      // A line numbered at or below the last one held already came with the history.
+      const last = this.chatLines[this.chatLines.length - 1];
+      if (last && line.seq <= last.seq) return;
+      this.chatLines = [...this.chatLines, line].slice(-CHAT_KEEP);
       this.changed();
     });
     room.onMessage("whisper", (w: Whisper) => {

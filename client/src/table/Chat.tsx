@@ -12,7 +12,7 @@ export function Chat({ model, session }: { model: TableModel; session: TableSess
   const list = useRef<HTMLOListElement>(null);
   const name = (n: number) => model.snap.seats[String(n)]?.name ?? `seat ${n + 1}`;
   const lines: Line[] = [
-    ...model.snap.chat.map((c, i) => ({ key: "c" + i, at: c.at, from: c.from, text: c.text, private: null })),
+    ...session.chatLines.map((c) => ({ key: "c" + c.seq, at: c.at, from: c.from, text: c.text, private: null })),
     ...session.whispers.map((w, i) => ({
       key: "w" + i, at: w.at, from: w.fromName, text: w.text,
       private: w.from === model.mySeat ? `to ${name(w.to)}` : "to you",
