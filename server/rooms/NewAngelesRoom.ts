@@ -56,6 +56,9 @@ type Auth =
 
 interface Whisper { from: number; to: number; fromName: string; text: string; at: number }
 
+/** How often the room clock (read by Colyseus's message-rate limit) advances. */
+const CLOCK_TICK_MS = 250;
+
 export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMetadata }> {
   state = new TableState();
   maxClients = 64;
@@ -93,6 +96,11 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   private chatCount = 0;
 
   async onCreate(raw: unknown) {
+    // With patchRate null Colyseus ticks each room's clock 60 times a second (3,000 timer callbacks a
+    // second per 50 tables). Only its message-rate limit reads that clock, and a quarter second is
+    // precise enough for it; the room's own timers are plain ones (later()).
+    this.setTimestep(() => {}, CLOCK_TICK_MS);
+    this.patchRate = null; // drops the 60-a-second ticker now that the timestep ticks the clock
     const input = (raw ?? {}) as Record<string, unknown>;
     this.store = (input.store as GameStore | undefined) ?? fallbackStore();
     const code = normalizeCode(input.code);
@@ -423,7 +431,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     }
     projectPublic(this.state.game, this.state.seats, viewFor(game, "spectator"));
     for (const s of this.state.seats.values()) projectSecret(s.secret, secretViewFor(game, s.seat));
-    if (game.result && this.state.status !== "finished") {
+    const finished = game.result !== null && this.state.status !== "finished";
+    if (finished) {
       this.state.status = "finished";
       const players = this.players();
       this.writes.write(() => this.store.finishGame(this.state.code, game.result, players));
@@ -433,7 +442,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     lap?.("views");
     this.broadcastPatch();
     lap?.("send");
-    this.publishMetadata();
+    // The lobby's metadata (status, players' corps) changes when the game starts or ends, not with a command.
+    if (!lap || finished) this.publishMetadata();
   }
 
   /** Deadlines and bot moves for every seat the game waits for. */
@@ -590,15 +600,22 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   }
 
   /**
-   * New log lines go out right after the patch of the change that wrote them (Colyseus's afterNextPatch):
-   * the state change reaches every client first, the narration a moment later.
+   * New log lines (and private events) go out right after the patch of the change that wrote them
+   * (Colyseus's afterNextPatch). Each client's socket is corked meanwhile, so the patch and the lines
+   * after it leave in one write: a system call per client, not one per frame.
    */
   broadcastPatch(): boolean {
     if (this.unsentLog.length > 0) {
       this.broadcast("log", { from: this.gameLogCount - this.unsentLog.length, lines: this.unsentLog }, { afterNextPatch: true });
       this.unsentLog = [];
     }
-    return super.broadcastPatch();
+    const sockets = this.clients.map((c) => (c as { ref?: { _socket?: { cork(): void; uncork(): void } } }).ref?._socket);
+    for (const socket of sockets) socket?.cork();
+    try {
+      return super.broadcastPatch();
+    } finally {
+      for (const socket of sockets) socket?.uncork();
+    }
   }
 
   /** The last LOG_LINES public lines and, for a seat, its private ones: sent on every (re)join. */

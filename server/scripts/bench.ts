@@ -64,9 +64,9 @@ async function main(): Promise<void> {
   };
   /** Seconds spent in each stage of the room's command handling so far (engine, store, views, send), from /metrics. */
   const serverStages = async () => {
-    const values = (await registry.getSingleMetric("newangeles_command_stage_seconds")!.get()).values as { metricName?: string; labels: { stage?: string }; value: number }[];
+    const values = (await registry.getSingleMetric("newangeles_command_stage_seconds_total")!.get()).values as { labels: { stage?: string }; value: number }[];
     const sums: Record<string, number> = {};
-    for (const v of values) if (v.metricName === "newangeles_command_stage_seconds_sum") sums[v.labels.stage!] = v.value;
+    for (const v of values) sums[v.labels.stage!] = v.value;
     return sums;
   };
 

@@ -14,11 +14,12 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import os from "node:os";
-import { monitorEventLoopDelay, performance } from "node:perf_hooks";
+import { PerformanceObserver, monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { createTable, isLoopback, joinRoom, mySecret, percentile, round, sleep, usage, type SdkRoom } from "./lib/clients.ts";
 import { makeRandom, randomCommand, type Random } from "../bots/random.ts";
+import { TableState } from "../rooms/schema.ts";
 import type { LegalCommand } from "../../shared/protocol.ts";
 
 const SEATS = 6;
@@ -29,7 +30,7 @@ const RAMP_TIMEOUT_MS = 120_000;
 const ANSWER_TIMEOUT_MS = 10_000;
 
 interface Job { wsUrl: string; httpUrl: string; tables: number; firstTable: number; thinkMs: number; seed: number }
-interface WorkerStats { loopDelayP99Ms: number; samples: number[]; commands: number; errors: number; errorKinds: Record<string, number>; disconnects: number; seated: number; clients: number; gamesFinished: number }
+interface WorkerStats { gcPauses: number; gcMs: number; gcMaxMs: number; loopDelayP99Ms: number; samples: number[]; commands: number; errors: number; errorKinds: Record<string, number>; disconnects: number; seated: number; clients: number; gamesFinished: number }
 
 if (isMainThread) await main();
 else await runWorker(workerData as Job);
@@ -98,6 +99,7 @@ async function main(): Promise<void> {
 
   // The measured window.
   const bucketsBefore = await serverBuckets(httpUrl);
+  const gcBefore = await serverGc(httpUrl);
   const sampler = resourceSampler(pid);
   for (const t of threads) t.postMessage("go");
   const progress = setInterval(() => console.log(`... ${sampler.elapsed().toFixed(0)} s, rss ${sampler.peakRssMB().toFixed(0)} MB`), 10_000);
@@ -109,6 +111,13 @@ async function main(): Promise<void> {
   const bucketsAfter = await serverBuckets(httpUrl);
   if (bucketsAfter.size > 0) {
     console.log(`in the server (receive -> patch sent, /metrics buckets): p50 <= ${bucketPercentile(bucketsBefore, bucketsAfter, 50)} ms, p99 <= ${bucketPercentile(bucketsBefore, bucketsAfter, 99)} ms`);
+    const gcAfter = await serverGc(httpUrl);
+    const pauses = (kind: string) => {
+      const n = (gcAfter[`${kind}_count`] ?? 0) - (gcBefore[`${kind}_count`] ?? 0);
+      const ms = ((gcAfter[`${kind}_sum`] ?? 0) - (gcBefore[`${kind}_sum`] ?? 0)) * 1000;
+      return `${kind} ${n} (${ms.toFixed(0)} ms${n ? `, ${(ms / n).toFixed(1)} ms each` : ""})`;
+    };
+    console.log(`the server's garbage-collection pauses in the window: ${["minor", "major", "incremental"].map(pauses).join(", ")}`);
   }
 
   const samples = results.flatMap((r) => r.samples);
@@ -127,12 +136,21 @@ async function main(): Promise<void> {
     statsOf: pid === null ? "loadtest" : "server",
   };
   console.log(`load workers' event-loop delay p99 (ms): ${results.map((r) => r.loopDelayP99Ms.toFixed(1)).join(", ")}`);
+  console.log(`load workers' garbage-collection pauses: ${results.map((r) => `${r.gcPauses} (${r.gcMs.toFixed(0)} ms, longest ${r.gcMaxMs.toFixed(1)} ms)`).join("; ")}`);
   console.log(`games finished: ${results.reduce((a, r) => a + r.gamesFinished, 0)}; commands per second: ${(out.commands / seconds).toFixed(1)}`);
   if (Object.keys(errorKinds).length) console.log(`errors by kind: ${JSON.stringify(errorKinds)}`);
   const failed = out.errors > 0 || out.disconnects > 0 || out.commands === 0 || out.rooms < rooms;
   if (out.rooms < rooms) console.log(`only ${out.rooms} of ${rooms} tables were seated`);
   console.log(JSON.stringify(out));
   process.exit(failed ? 1 : 0);
+}
+
+/** The server's garbage-collection pause sums and counts by kind (prom-client's default metrics). */
+async function serverGc(httpUrl: string): Promise<Record<string, number>> {
+  const text = await fetch(`${httpUrl}/metrics`).then((r) => r.text(), () => "");
+  const out: Record<string, number> = {};
+  for (const m of text.matchAll(/^newangeles_nodejs_gc_duration_seconds_(sum|count)\{kind="([a-z]+)"\} ([0-9.e+-]+)/gm)) out[`${m[2]}_${m[1]}`] = Number(m[3]);
+  return out;
 }
 
 /** The server's command-latency histogram (receive -> patch sent) from its /metrics: cumulative counts by bucket. */
@@ -201,7 +219,7 @@ function resourceSampler(pid: number | null) {
 // ---- the players (worker threads) ----------------------------------------------------------------
 
 async function runWorker(job: Job): Promise<void> {
-  const stats: WorkerStats = { loopDelayP99Ms: 0, samples: [], commands: 0, errors: 0, errorKinds: {}, disconnects: 0, seated: 0, clients: 0, gamesFinished: 0 };
+  const stats: WorkerStats = { gcPauses: 0, gcMs: 0, gcMaxMs: 0, loopDelayP99Ms: 0, samples: [], commands: 0, errors: 0, errorKinds: {}, disconnects: 0, seated: 0, clients: 0, gamesFinished: 0 };
   let measuring = false;
   let stopping = false;
   const error = (kind: string) => { stats.errors++; stats.errorKinds[kind] = (stats.errorKinds[kind] ?? 0) + 1; };
@@ -306,7 +324,7 @@ async function runWorker(job: Job): Promise<void> {
       const random = makeRandom(seed);
       for (let k = 0; k < SEATS; k++) {
         try {
-          const room = await joinRoom(job.wsUrl, created.roomId, { code: created.code, name: `Load ${this.index}.${k}` });
+          const room = await joinRoom(job.wsUrl, created.roomId, { code: created.code, name: `Load ${this.index}.${k}` }, TableState);
           this.players.push(new Player(room, random, () => this.finished()));
           stats.clients++;
         } catch (e) {
@@ -360,9 +378,14 @@ async function runWorker(job: Job): Promise<void> {
   await go;
   const loopDelay = monitorEventLoopDelay({ resolution: 10 });
   loopDelay.enable();
+  const gc = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) { stats.gcPauses++; stats.gcMs += e.duration; stats.gcMaxMs = Math.max(stats.gcMaxMs, e.duration); }
+  });
+  gc.observe({ entryTypes: ["gc"] });
   measuring = true;
   await stop;
   measuring = false;
+  gc.disconnect();
   loopDelay.disable();
   stats.loopDelayP99Ms = loopDelay.percentile(99) / 1e6;
   stopping = true;

@@ -4,12 +4,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { CREATE_MIGRATIONS_TABLE, MIGRATIONS, SqlStore, type Param } from "./sql-store.ts";
+import { startCheckpointer } from "./sqlite-checkpointer.ts";
 import { StoreConflict } from "./types.ts";
 
 export class SqliteStore extends SqlStore {
   readonly kind = "sqlite";
   private db: DatabaseSync;
   private statements = new Map<string, StatementSync>();
+  private checkpointer: { stop(): Promise<void> } | null = null;
 
   /** `file` is a path, or ":memory:" for a store that lives as long as the process. */
   constructor(file: string, instance: string, leaseMs: number) {
@@ -20,6 +22,11 @@ export class SqliteStore extends SqlStore {
     // (only a power cut could lose the last commits, never a process crash).
     this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;");
     this.migrate();
+    if (file !== ":memory:") {
+      // Checkpoints run beside the game's writes, not inside them (see sqlite-checkpointer.ts).
+      this.db.exec("PRAGMA wal_autocheckpoint = 0;");
+      this.checkpointer = startCheckpointer(file);
+    }
   }
 
   private migrate(): void {
@@ -62,6 +69,8 @@ export class SqliteStore extends SqlStore {
   }
 
   async close(): Promise<void> {
+    await this.checkpointer?.stop();
+    this.checkpointer = null;
     if (this.db.isOpen) this.db.close();
   }
 }
