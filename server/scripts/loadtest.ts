@@ -23,6 +23,8 @@ import { TableState } from "../rooms/schema.ts";
 import type { LegalCommand } from "../../shared/protocol.ts";
 
 const SEATS = 6;
+/** A legal-commands JSON with something other than a trade in it: the seat owes a decision. */
+const OWES_A_DECISION = /"type":"(?!trade-)/;
 /** New tables per second per worker while ramping up (each is one HTTP create and six joins). */
 const RAMP_TABLES_PER_SECOND = 25;
 const RAMP_TIMEOUT_MS = 120_000;
@@ -229,8 +231,8 @@ async function runWorker(job: Job): Promise<void> {
   class Player {
     room: SdkRoom;
     random: Random;
-    private legalJson = "";
-    private legal: LegalCommand[] = [];
+    private legalJson = "[]";
+    private secret: { legal: string } | undefined;
     private thinking: NodeJS.Timeout | null = null;
     private sentAt = 0;
     private answerTimer: NodeJS.Timeout | null = null;
@@ -261,9 +263,10 @@ async function runWorker(job: Job): Promise<void> {
       this.answered();
       const state = this.room.state as any;
       if (state.status === "finished") return this.onFinished();
-      const json = mySecret(this.room)?.legal ?? "[]";
-      if (json !== this.legalJson) { this.legalJson = json; this.legal = JSON.parse(json); }
-      if (this.sentAt === 0 && !this.thinking && !stopping && state.status === "playing" && this.legal.some((l) => !l.type.startsWith("trade-"))) {
+      this.secret ??= mySecret(this.room);
+      this.legalJson = this.secret?.legal ?? "[]";
+      // Parsed only when this seat acts: thousands of clients keep no parsed copies alive.
+      if (this.sentAt === 0 && !this.thinking && !stopping && state.status === "playing" && OWES_A_DECISION.test(this.legalJson)) {
         this.thinking = setTimeout(() => this.act(), job.thinkMs * (0.5 + this.random()));
       }
     }
@@ -271,7 +274,7 @@ async function runWorker(job: Job): Promise<void> {
     private act(): void {
       this.thinking = null;
       if (stopping) return;
-      const command = randomCommand(this.legal, this.random);
+      const command = randomCommand(JSON.parse(this.legalJson) as LegalCommand[], this.random);
       if (!command) return;
       this.sentAt = performance.now();
       this.answerTimer = setTimeout(() => { error("unanswered"); this.sentAt = 0; }, ANSWER_TIMEOUT_MS);
