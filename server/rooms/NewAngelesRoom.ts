@@ -426,7 +426,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
           this.privateLogs.set(n, lines);
         }
         const sessionId = this.seatsBySeat.get(n)?.sessionId;
-        if (sessionId) this.clients.getById(sessionId)?.send("event", { type: e.type, text: e.text }, { afterNextPatch: true });
+        // Not afterNextPatch: a private frame staged that way skips the queue of a client still joining.
+        if (sessionId) this.clients.getById(sessionId)?.send("event", { type: e.type, text: e.text });
       }
     }
     projectPublic(this.state.game, this.state.seats, viewFor(game, "spectator"));
@@ -600,9 +601,9 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   }
 
   /**
-   * New log lines (and private events) go out right after the patch of the change that wrote them
-   * (Colyseus's afterNextPatch). Each client's socket is corked meanwhile, so the patch and the lines
-   * after it leave in one write: a system call per client, not one per frame.
+   * New log lines go out right after the patch of the change that wrote them (Colyseus's afterNextPatch).
+   * Each client's socket is corked meanwhile, so the patch and the lines after it leave in one write: a
+   * system call per client, not one per frame.
    */
   broadcastPatch(): boolean {
     if (this.unsentLog.length > 0) {

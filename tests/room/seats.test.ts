@@ -25,6 +25,19 @@ function actOnce(client: SDKRoom, seat: number): boolean {
   return true;
 }
 
+describe("joining", () => {
+  it("lets the player whose join starts the game hear its private start events, with handlers set after the join", async () => {
+    // Like the browser client: handlers are registered once joinById has resolved.
+    const { code, roomId } = await createTable({ seats: 4, bots: 3, botDelayMs: 60_000, seed: 4 });
+    const alice = await colyseus.sdk.joinById(roomId, { code, name: "Alice" });
+    const heard: string[] = [];
+    alice.onMessage("event", (e: { text: string }) => heard.push(e.text));
+    await until(() => heard.some((t) => t.startsWith("Your rival card is")), 5_000, "Alice's rival event");
+    expect((alice.state as any).status).toBe("playing");
+    await alice.leave();
+  });
+});
+
 describe("reconnection", () => {
   it("brings a dropped player back to the same seat mid-deal, with nothing lost", async () => {
     const { code, roomId, room } = await createTable({ seats: 4, bots: 3, seed: 9 });
