@@ -261,8 +261,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   }
 
   /**
-   * Runs fn after ms on a plain timer. (The room clock ticks inside broadcastPatch, so a clock timer that
-   * sends a patch would re-enter itself.) An error is logged, never allowed to crash the process.
+   * Runs fn after ms on a plain timer (the room clock ticks only every CLOCK_TICK_MS, too coarse for
+   * deadlines). An error is logged, never allowed to crash the process.
    */
   private later(fn: () => void, ms: number): { clear(): void } {
     const handle = setTimeout(() => {
@@ -655,8 +655,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     };
     const json = JSON.stringify(metadata);
     if (json === this.publishedMetadata) return;
-    this.publishedMetadata = json;
     this.setMetadata({ ...metadata, createdAt: this.metadata?.createdAt ?? Date.now() })
+      .then(() => { this.publishedMetadata = json; }) // a failed write is tried again at the next change
       .catch((e) => logger.warn({ err: e }, "metadata update failed"));
   }
 

@@ -1,20 +1,24 @@
 // Copies the SQLite write-ahead log into the database file from a worker thread, on a connection of its
 // own. SQLite would otherwise do it inside a game's write on the main thread every 1,000 pages: a
 // several-millisecond stall of every table, and a third of the time writes take. PASSIVE never waits
-// for nor blocks the writer; the writer starts the log over once everything in it has been copied.
+// for nor blocks the writer. (The writer keeps a higher autocheckpoint as a backstop: see sqlite.ts.)
 import { DatabaseSync } from "node:sqlite";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
+import { logger } from "@colyseus/core";
 
 const EVERY_MS = 500;
 
-/** Starts checkpointing `file` in the background; stop() ends it and runs one last checkpoint. */
+/** Starts checkpointing `file` in the background; stop() ends it after one last checkpoint. */
 export function startCheckpointer(file: string): { stop(): Promise<void> } {
   const worker = new Worker(new URL(import.meta.url), { workerData: { file } });
   worker.unref(); // never what keeps the process alive
+  // A checkpointer that fails costs speed, not data (the writer's backstop checkpoints): log it, go on.
+  worker.on("error", (err) => logger.warn({ err, file }, "the SQLite checkpointer stopped"));
+  const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
   return {
     async stop() {
       worker.postMessage("stop");
-      await new Promise((resolve) => worker.once("exit", resolve));
+      await exited;
     },
   };
 }

@@ -7,6 +7,9 @@ import { CREATE_MIGRATIONS_TABLE, MIGRATIONS, SqlStore, type Param } from "./sql
 import { startCheckpointer } from "./sqlite-checkpointer.ts";
 import { StoreConflict } from "./types.ts";
 
+/** The WAL size (pages of 4 KB) at which the writer checkpoints itself: a backstop for the checkpointer. */
+const WRITER_CHECKPOINT_PAGES = 4000;
+
 export class SqliteStore extends SqlStore {
   readonly kind = "sqlite";
   private db: DatabaseSync;
@@ -23,8 +26,11 @@ export class SqliteStore extends SqlStore {
     this.db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000;");
     this.migrate();
     if (file !== ":memory:") {
-      // Checkpoints run beside the game's writes, not inside them (see sqlite-checkpointer.ts).
-      this.db.exec("PRAGMA wal_autocheckpoint = 0;");
+      // Checkpoints run beside the game's writes, not inside them (see sqlite-checkpointer.ts). The log
+      // starts over only when a write finds every frame copied, which a checkpointer on another thread
+      // rarely sees under steady writes: past 4,000 pages (16 MB) the writer checkpoints itself, and as
+      // the checkpointer has copied nearly everything by then, that is quick.
+      this.db.exec(`PRAGMA wal_autocheckpoint = ${WRITER_CHECKPOINT_PAGES};`);
       this.checkpointer = startCheckpointer(file);
     }
   }

@@ -12,7 +12,7 @@ beforeAll(async () => { colyseus = await bootServer(); });
 afterAll(async () => colyseus.shutdown());
 
 describe("compact state fields", () => {
-  it("read back into the engine's deal, decks, reserve and legal commands, for every seat, after every command", async () => {
+  it("read back into the engine's deal, decks, reserve, seats, districts, hands and legal commands, for every seat, after every command", async () => {
     const { code, roomId, room } = await createTable({ seats: 4, seed: 31 });
     const clients: Awaited<ReturnType<typeof join>>[] = [];
     for (const name of ["Ann", "Ben", "Cat", "Dan"]) clients.push(await join(colyseus, roomId, { code, name }));
@@ -26,6 +26,15 @@ describe("compact state fields", () => {
       expect(spectator.decks).toEqual(publicView.decks);
       expect(stateOf(watcher).game.reserve).toEqual(publicView.reserve);
       clients.forEach((c, seat) => expect(tableModel(stateOf(c), seat).legal).toEqual(legal(g, seat)));
+      // The plain fields too (the projection skips parts whose view did not change, and moves single cards).
+      const seen = stateOf(watcher);
+      const seats = Object.values(seen.seats as Record<string, any>).sort((a, b) => a.seat - b.seat);
+      expect(seats.map((x) => ({ seat: x.seat, corp: x.corp, capital: x.capital, handSize: x.handSize, hasInvestment: x.hasInvestment, emergency: x.emergency, assets: x.assets })))
+        .toEqual(publicView.seats.map((x) => ({ seat: x.seat, corp: x.corp, capital: x.capital, handSize: x.handSize, hasInvestment: x.hasInvestment, emergency: x.emergency, assets: x.assets })));
+      expect(seen.game.districts).toEqual(publicView.districts.map((d) => ({
+        id: d.id, condition: d.condition, illness: d.illness, development: d.development, android: d.android, humanFirst: d.humanFirst, orgcrime: d.orgcrime, prisec: d.prisec,
+      })));
+      clients.forEach((c, seat) => expect(stateOf(c).seats[String(seat)].secret.hand).toEqual(viewFor(g, seat).you!.hand));
     };
     const matches = () => { try { compare(); return true; } catch { return false; } };
 
