@@ -432,8 +432,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     }
     projectPublic(this.state.game, this.state.seats, viewFor(game, "spectator"));
     for (const s of this.state.seats.values()) projectSecret(s.secret, secretViewFor(game, s.seat));
-    const finished = game.result !== null && this.state.status !== "finished";
-    if (finished) {
+    if (game.result && this.state.status !== "finished") {
       this.state.status = "finished";
       const players = this.players();
       this.writes.write(() => this.store.finishGame(this.state.code, game.result, players));
@@ -443,8 +442,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     lap?.("views");
     this.broadcastPatch();
     lap?.("send");
-    // The lobby's metadata (status, players' corps) changes when the game starts or ends, not with a command.
-    if (!lap || finished) this.publishMetadata();
+    this.publishMetadata();
   }
 
   /** Deadlines and bot moves for every seat the game waits for. */

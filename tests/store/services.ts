@@ -7,6 +7,8 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { freePort } from "../../server/scripts/lib/free-port.ts";
+export { freePort };
 
 const required = process.env.REQUIRE_SERVICES === "1";
 const cleanups: (() => void | Promise<void>)[] = [];
@@ -26,17 +28,6 @@ function missing(what: string): null {
   return null;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
   const started = Date.now();

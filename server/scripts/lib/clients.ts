@@ -1,9 +1,9 @@
 // What bench, loadtest and fuzz share: making tables over HTTP, SDK clients that join them, reading a
 // seat's own legal commands from the decoded state, percentiles, and small command-line helpers.
 import "./node-websocket.ts"; // before the SDK: see there
-import net from "node:net";
 import { Client, type Room } from "@colyseus/sdk";
 import type { LegalCommand } from "../../../shared/protocol.ts";
+export { freePort } from "./free-port.ts";
 
 export type SdkRoom = Room<any, any>;
 
@@ -70,19 +70,6 @@ export function percentile(samples: number[], p: number): number {
 export function round(n: number, digits = 2): number {
   const f = 10 ** digits;
   return Math.round(n * f) / f;
-}
-
-/** A free TCP port on the loopback interface. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 export function sleep(ms: number): Promise<void> {
