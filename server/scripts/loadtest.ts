@@ -32,7 +32,7 @@ const RAMP_TIMEOUT_MS = 120_000;
 const ANSWER_TIMEOUT_MS = 10_000;
 
 interface Job { wsUrl: string; httpUrl: string; tables: number; firstTable: number; thinkMs: number; seed: number }
-interface WorkerStats { gcPauses: number; gcMs: number; gcMaxMs: number; loopDelayP99Ms: number; samples: number[]; commands: number; errors: number; errorKinds: Record<string, number>; disconnects: number; seated: number; clients: number; gamesFinished: number }
+interface WorkerStats { gcPauses: number; gcMs: number; gcMaxMs: number; loopDelayP99Ms: number; loopDelayMaxMs: number; samples: number[]; commands: number; errors: number; errorKinds: Record<string, number>; disconnects: number; seated: number; clients: number; gamesFinished: number }
 
 if (isMainThread) await main();
 else await runWorker(workerData as Job);
@@ -100,26 +100,26 @@ async function main(): Promise<void> {
   console.log(`ramp-up: ${((Date.now() - rampStarted) / 1000).toFixed(1)} s`);
 
   // The measured window.
-  const bucketsBefore = await serverBuckets(httpUrl);
-  const gcBefore = await serverGc(httpUrl);
+  // One scrape before and one after: the server's event-loop delay figures restart at every scrape.
+  const before = await serverMetrics(httpUrl);
   const sampler = resourceSampler(pid);
   for (const t of threads) t.postMessage("go");
   const progress = setInterval(() => console.log(`... ${sampler.elapsed().toFixed(0)} s, rss ${sampler.peakRssMB().toFixed(0)} MB`), 10_000);
   await sleep(seconds * 1000);
   clearInterval(progress);
   const usageOf = sampler.stop();
+  const after = await serverMetrics(httpUrl); // before the clients leave
   for (const t of threads) t.postMessage("stop");
   const results = await Promise.all(stats);
-  const bucketsAfter = await serverBuckets(httpUrl);
-  if (bucketsAfter.size > 0) {
-    console.log(`in the server (receive -> patch sent, /metrics buckets): p50 <= ${bucketPercentile(bucketsBefore, bucketsAfter, 50)} ms, p99 <= ${bucketPercentile(bucketsBefore, bucketsAfter, 99)} ms`);
-    const gcAfter = await serverGc(httpUrl);
+  if (after.buckets.size > 0) {
+    console.log(`in the server (receive -> patch sent, /metrics buckets): p50 <= ${bucketPercentile(before.buckets, after.buckets, 50)} ms, p99 <= ${bucketPercentile(before.buckets, after.buckets, 99)} ms`);
     const pauses = (kind: string) => {
-      const n = (gcAfter[`${kind}_count`] ?? 0) - (gcBefore[`${kind}_count`] ?? 0);
-      const ms = ((gcAfter[`${kind}_sum`] ?? 0) - (gcBefore[`${kind}_sum`] ?? 0)) * 1000;
+      const n = (after.gc[`${kind}_count`] ?? 0) - (before.gc[`${kind}_count`] ?? 0);
+      const ms = ((after.gc[`${kind}_sum`] ?? 0) - (before.gc[`${kind}_sum`] ?? 0)) * 1000;
       return `${kind} ${n} (${ms.toFixed(0)} ms${n ? `, ${(ms / n).toFixed(1)} ms each` : ""})`;
     };
     console.log(`the server's garbage-collection pauses in the window: ${["minor", "major", "incremental"].map(pauses).join(", ")}`);
+    console.log(`the server's event-loop delay in the window: p99 ${after.loopDelayP99Ms.toFixed(1)} ms, longest ${after.loopDelayMaxMs.toFixed(1)} ms`);
   }
 
   const samples = results.flatMap((r) => r.samples);
@@ -137,7 +137,7 @@ async function main(): Promise<void> {
     cpuPct: round(usageOf.cpuPct, 1),
     statsOf: pid === null ? "loadtest" : "server",
   };
-  console.log(`load workers' event-loop delay p99 (ms): ${results.map((r) => r.loopDelayP99Ms.toFixed(1)).join(", ")}`);
+  console.log(`load workers' event-loop delay: ${results.map((r) => `p99 ${r.loopDelayP99Ms.toFixed(1)} ms, longest ${r.loopDelayMaxMs.toFixed(1)} ms`).join("; ")}`);
   console.log(`load workers' garbage-collection pauses: ${results.map((r) => `${r.gcPauses} (${r.gcMs.toFixed(0)} ms, longest ${r.gcMaxMs.toFixed(1)} ms)`).join("; ")}`);
   console.log(`games finished: ${results.reduce((a, r) => a + r.gamesFinished, 0)}; commands per second: ${(out.commands / seconds).toFixed(1)}`);
   if (Object.keys(errorKinds).length) console.log(`errors by kind: ${JSON.stringify(errorKinds)}`);
@@ -147,22 +147,27 @@ async function main(): Promise<void> {
   process.exit(failed ? 1 : 0);
 }
 
-/** The server's garbage-collection pause sums and counts by kind (prom-client's default metrics). */
-async function serverGc(httpUrl: string): Promise<Record<string, number>> {
-  const text = await fetch(`${httpUrl}/metrics`).then((r) => r.text(), () => "");
-  const out: Record<string, number> = {};
-  for (const m of text.matchAll(/^newangeles_nodejs_gc_duration_seconds_(sum|count)\{kind="([a-z]+)"\} ([0-9.e+-]+)/gm)) out[`${m[2]}_${m[1]}`] = Number(m[3]);
-  return out;
+interface ServerMetrics {
+  /** The command-latency histogram (receive -> patch sent): cumulative counts by bucket bound (s). */
+  buckets: Map<number, number>;
+  /** Garbage-collection pause sums and counts by kind (prom-client's default metrics). */
+  gc: Record<string, number>;
+  /** Event-loop delay since the previous scrape (prom-client restarts it at every scrape). */
+  loopDelayP99Ms: number;
+  loopDelayMaxMs: number;
 }
 
-/** The server's command-latency histogram (receive -> patch sent) from its /metrics: cumulative counts by bucket. */
-async function serverBuckets(httpUrl: string): Promise<Map<number, number>> {
+/** What the load test reads from the server's /metrics (empty when it cannot be read). */
+async function serverMetrics(httpUrl: string): Promise<ServerMetrics> {
   const text = await fetch(`${httpUrl}/metrics`).then((r) => r.text(), () => "");
   const buckets = new Map<number, number>();
   for (const m of text.matchAll(/^newangeles_command_latency_seconds_bucket\{le="([^"]+)"\} (\d+)/gm)) {
     buckets.set(m[1] === "+Inf" ? Infinity : Number(m[1]), Number(m[2]));
   }
-  return buckets;
+  const gc: Record<string, number> = {};
+  for (const m of text.matchAll(/^newangeles_nodejs_gc_duration_seconds_(sum|count)\{kind="([a-z]+)"\} ([0-9.e+-]+)/gm)) gc[`${m[2]}_${m[1]}`] = Number(m[3]);
+  const seconds = (name: string) => Number(text.match(new RegExp(`^newangeles_nodejs_eventloop_lag_${name}_seconds ([0-9.e+-]+)`, "m"))?.[1] ?? 0);
+  return { buckets, gc, loopDelayP99Ms: seconds("p99") * 1000, loopDelayMaxMs: seconds("max") * 1000 };
 }
 
 /** The bucket bound (ms) under which p% of the commands between two scrapes fell. */
@@ -221,7 +226,7 @@ function resourceSampler(pid: number | null) {
 // ---- the players (worker threads) ----------------------------------------------------------------
 
 async function runWorker(job: Job): Promise<void> {
-  const stats: WorkerStats = { gcPauses: 0, gcMs: 0, gcMaxMs: 0, loopDelayP99Ms: 0, samples: [], commands: 0, errors: 0, errorKinds: {}, disconnects: 0, seated: 0, clients: 0, gamesFinished: 0 };
+  const stats: WorkerStats = { gcPauses: 0, gcMs: 0, gcMaxMs: 0, loopDelayP99Ms: 0, loopDelayMaxMs: 0, samples: [], commands: 0, errors: 0, errorKinds: {}, disconnects: 0, seated: 0, clients: 0, gamesFinished: 0 };
   let measuring = false;
   let stopping = false;
   const error = (kind: string) => { stats.errors++; stats.errorKinds[kind] = (stats.errorKinds[kind] ?? 0) + 1; };
@@ -391,6 +396,7 @@ async function runWorker(job: Job): Promise<void> {
   gc.disconnect();
   loopDelay.disable();
   stats.loopDelayP99Ms = loopDelay.percentile(99) / 1e6;
+  stats.loopDelayMaxMs = loopDelay.max / 1e6;
   stopping = true;
   await Promise.all([...tables].map((t) => t.leave()));
   parentPort!.postMessage(stats);
