@@ -414,33 +414,36 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
 
   private afterGameChange(events: GameEvent[], lap?: (stage: metrics.Stage) => void): void {
     const game = this.game!;
-    for (const e of events) {
-      if (!e.to) this.logEvent(e.text);
-      else for (const n of e.to) {
-        const secret = this.state.seats.get(String(n))?.secret;
-        if (secret) {
-          // Kept for reloads (sent with the log history) and sent to that seat's connection alone.
-          const lines = this.privateLogs.get(n) ?? [];
-          lines.push(e.text);
-          while (lines.length > LOG_LINES) lines.shift();
-          this.privateLogs.set(n, lines);
+    // Private lines, the patch and the log lines leave in one write per socket.
+    this.corked(() => {
+      for (const e of events) {
+        if (!e.to) this.logEvent(e.text);
+        else for (const n of e.to) {
+          const secret = this.state.seats.get(String(n))?.secret;
+          if (secret) {
+            // Kept for reloads (sent with the log history) and sent to that seat's connection alone.
+            const lines = this.privateLogs.get(n) ?? [];
+            lines.push(e.text);
+            while (lines.length > LOG_LINES) lines.shift();
+            this.privateLogs.set(n, lines);
+          }
+          const sessionId = this.seatsBySeat.get(n)?.sessionId;
+          // Not afterNextPatch: a private frame staged that way skips the queue of a client still joining.
+          if (sessionId) this.clients.getById(sessionId)?.send("event", { type: e.type, text: e.text });
         }
-        const sessionId = this.seatsBySeat.get(n)?.sessionId;
-        // Not afterNextPatch: a private frame staged that way skips the queue of a client still joining.
-        if (sessionId) this.clients.getById(sessionId)?.send("event", { type: e.type, text: e.text });
       }
-    }
-    projectPublic(this.state.game, this.state.seats, viewFor(game, "spectator"));
-    for (const s of this.state.seats.values()) projectSecret(s.secret, secretViewFor(game, s.seat));
-    if (game.result && this.state.status !== "finished") {
-      this.state.status = "finished";
-      const players = this.players();
-      this.writes.write(() => this.store.finishGame(this.state.code, game.result, players));
-      this.clearTimers();
-    }
-    if (this.state.status === "playing") this.scheduleDecisions(); // before the patch: it carries the new deadline
-    lap?.("views");
-    this.broadcastPatch();
+      projectPublic(this.state.game, this.state.seats, viewFor(game, "spectator"));
+      for (const s of this.state.seats.values()) projectSecret(s.secret, secretViewFor(game, s.seat));
+      if (game.result && this.state.status !== "finished") {
+        this.state.status = "finished";
+        const players = this.players();
+        this.writes.write(() => this.store.finishGame(this.state.code, game.result, players));
+        this.clearTimers();
+      }
+      if (this.state.status === "playing") this.scheduleDecisions(); // before the patch: it carries the new deadline
+      lap?.("views");
+      this.broadcastPatch();
+    });
     lap?.("send");
     this.publishMetadata();
   }
@@ -608,10 +611,15 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       this.broadcast("log", { from: this.gameLogCount - this.unsentLog.length, lines: this.unsentLog }, { afterNextPatch: true });
       this.unsentLog = [];
     }
+    return this.corked(() => super.broadcastPatch());
+  }
+
+  /** Runs fn with every client's socket corked: what it sends leaves in one write per socket. */
+  private corked<T>(fn: () => T): T {
     const sockets = this.clients.map((c) => (c as { ref?: { _socket?: { cork(): void; uncork(): void } } }).ref?._socket);
     for (const socket of sockets) socket?.cork();
     try {
-      return super.broadcastPatch();
+      return fn();
     } finally {
       for (const socket of sockets) socket?.uncork();
     }

@@ -53,21 +53,25 @@ function same(a: unknown, b: unknown): boolean {
   return n === 0;
 }
 
-/** Makes a schema array hold one item per value, in order, reusing items where it can. */
+/**
+ * Makes a schema array hold one item per value, in order, reusing items where it can. (Items are read
+ * from a plain copy: an ArraySchema is a Proxy, and reading it by index costs far more than a copy.)
+ */
 function syncArray<S extends object, V>(
   array: ArraySchema<S>, values: readonly V[], create: () => S, write: (item: S, value: V) => void,
 ): void {
-  while (array.length > values.length) array.pop();
-  values.forEach((value, i) => {
-    let item = array[i];
+  const items = array.toArray();
+  for (let n = items.length; n > values.length; n--) array.pop();
+  for (let i = 0; i < values.length; i++) {
+    const item = items[i];
     if (item === undefined) {
-      item = create();
-      write(item, value);
-      array.push(item);
+      const created = create();
+      write(created, values[i]!);
+      array.push(created);
     } else {
-      write(item, value);
+      write(item, values[i]!);
     }
-  });
+  }
 }
 
 /**
@@ -87,19 +91,16 @@ function syncCards(array: ArraySchema<CardState>, cards: readonly { id: string; 
 }
 
 function syncValues<V extends string | number>(array: ArraySchema<V>, values: readonly V[]): void {
-  while (array.length > values.length) array.pop();
+  const items = array.toArray();
+  for (let n = items.length; n > values.length; n--) array.pop();
   values.forEach((value, i) => {
-    if (i >= array.length) array.push(value);
-    else if (array[i] !== value) array[i] = value;
+    if (i >= items.length) array.push(value);
+    else if (items[i] !== value) array[i] = value;
   });
 }
 
 function syncStrings(array: ArraySchema<string>, values: readonly string[]): void {
-  while (array.length > values.length) array.pop();
-  values.forEach((value, i) => {
-    if (i >= array.length) array.push(value);
-    else if (array[i] !== value) array[i] = value;
-  });
+  syncValues(array, values);
 }
 
 /** Makes a schema map hold exactly these entries. */
