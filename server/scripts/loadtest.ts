@@ -237,6 +237,7 @@ async function runWorker(job: Job): Promise<void> {
     room: SdkRoom;
     random: Random;
     private legalJson = "[]";
+    private owesADecision = false;
     private secret: { legal: string } | undefined;
     private thinking: NodeJS.Timeout | null = null;
     private sentAt = 0;
@@ -269,9 +270,13 @@ async function runWorker(job: Job): Promise<void> {
       const state = this.room.state as any;
       if (state.status === "finished") return this.onFinished();
       this.secret ??= mySecret(this.room);
-      this.legalJson = this.secret?.legal ?? "[]";
+      const legal = this.secret?.legal ?? "[]";
+      if (legal !== this.legalJson) { // a new string only when the patch changed it
+        this.legalJson = legal;
+        this.owesADecision = OWES_A_DECISION.test(legal);
+      }
       // Parsed only when this seat acts: thousands of clients keep no parsed copies alive.
-      if (this.sentAt === 0 && !this.thinking && !stopping && state.status === "playing" && OWES_A_DECISION.test(this.legalJson)) {
+      if (this.sentAt === 0 && !this.thinking && !stopping && state.status === "playing" && this.owesADecision) {
         this.thinking = setTimeout(() => this.act(), job.thinkMs * (0.5 + this.random()));
       }
     }
