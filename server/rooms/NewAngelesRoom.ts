@@ -18,7 +18,7 @@ import { redeemRestoreTicket } from "../store/restore.ts";
 import { WriteQueue } from "../store/write-queue.ts";
 import { checkVariant } from "./variant-check.ts";
 import * as metrics from "../metrics.ts";
-import { projectPublic, projectSecret, syncStrings } from "./projection.ts";
+import { projectPublic, projectSecret } from "./projection.ts";
 import { GameState, SecretState, SeatState, TableState } from "./schema.ts";
 
 const LOG_LINES = 200;

@@ -90,6 +90,7 @@ function syncCards(array: ArraySchema<CardState>, cards: readonly { id: string; 
   }
 }
 
+/** Makes a schema array of plain values hold exactly these, in order. */
 function syncValues<V extends string | number>(array: ArraySchema<V>, values: readonly V[]): void {
   const items = array.toArray();
   for (let n = items.length; n > values.length; n--) array.pop();
@@ -97,10 +98,6 @@ function syncValues<V extends string | number>(array: ArraySchema<V>, values: re
     if (i >= items.length) array.push(value);
     else if (items[i] !== value) array[i] = value;
   });
-}
-
-function syncStrings(array: ArraySchema<string>, values: readonly string[]): void {
-  syncValues(array, values);
 }
 
 /** Makes a schema map hold exactly these entries. */
@@ -203,5 +200,3 @@ export function projectSecret(secret: SecretState, view: Pick<GameView, "you" | 
     trades: JSON.stringify(view.trades),
   });
 }
-
-export { syncStrings, SecretState };
