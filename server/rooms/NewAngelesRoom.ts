@@ -433,6 +433,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
         }
       }
       projectPublic(this.state.game, this.state.seats, viewFor(game, "spectator"));
+      this.state.game.moves = this.commands.length;
       for (const s of this.state.seats.values()) projectSecret(s.secret, secretViewFor(game, s.seat));
       if (game.result && this.state.status !== "finished") {
         this.state.status = "finished";

@@ -151,6 +151,12 @@ export const GameState = schema({
   deadline: t.float64().default(0),
   /** JSON of the ResultView once the game is over (rivals revealed). */
   result: t.string().default(""),
+  /**
+   * Commands accepted so far. Every accepted command changes it, so every command is answered by a
+   * patch (or an `error`) even when its result looks the same, as when a seat passes on one of two
+   * identical asset windows in a row.
+   */
+  moves: t.uint32().default(0),
 }, "GameState");
 export type GameState = SchemaType<typeof GameState>;
 

@@ -46,7 +46,7 @@ const out = { messages: 0, httpRequests: 0, crashes: 0, invariantViolations: 0, 
 let shown = 0;
 function problem(kind: keyof typeof out, text: string): void {
   out[kind]++;
-  if (shown++ < SHOWN_PROBLEMS) console.log(`PROBLEM ${kind}: ${text.slice(0, 600)}`);
+  if (shown++ < SHOWN_PROBLEMS) console.log(`PROBLEM ${kind}: ${text.slice(0, 2000)}`);
 }
 
 // Anything thrown and not caught anywhere in this process (server or clients) is a crash.
@@ -161,20 +161,25 @@ async function leaveTable(t: HonestTable): Promise<void> {
   await Promise.race([Promise.all(rooms.map((r) => r.leave().catch(() => 0))), sleep(2000)]);
 }
 
+/** The seat whose secret this client decoded (a player decodes its own only). */
+function decodedSeat(room: SdkRoom): number | null {
+  for (const s of ((room.state as any)?.seats?.values() ?? [])) if (s.secret) return s.seat;
+  return null;
+}
+
 function liveRoom(roomId: string): { game: GameState | null; replayLog(): any; state: any } | undefined {
   return matchMaker.getLocalRoomById(roomId) as any;
 }
 
 // ---- honest players ------------------------------------------------------------------------------
 
-interface Honest { room: SdkRoom; spectator: boolean; seat: number | null; refusals: number; last?: { command: unknown; at: number; answer?: string } }
+interface Honest { room: SdkRoom; spectator: boolean; seat: number | null; refusals: number; inFlight?: boolean; last?: { command: unknown; at: number; answer?: string } }
 interface HonestTable { code: string; roomId: string; honest: Honest[]; attackers: Attacker[]; lastCommands: number; idleBursts: number; done: boolean }
 const honestTables: HonestTable[] = [];
 let honestRefusals = 0;
 
 function watchHonest(h: Honest, table: HonestTable): void {
   const r = makeRandom(seed ^ int(1e9));
-  let inFlight = false;
   let scheduled = false;
   const check = () => {
     const state = h.room.state as any;
@@ -187,12 +192,12 @@ function watchHonest(h: Honest, table: HonestTable): void {
   };
   const act = () => {
     scheduled = false;
-    if (inFlight || h.spectator || table.done) return;
+    if (h.inFlight || h.spectator || table.done) return;
     const state = h.room.state as any;
     if (state?.status !== "playing") return;
     const command = randomCommand(myLegal(h.room), r);
     if (!command) return;
-    inFlight = true;
+    h.inFlight = true;
     h.last = { command, at: Date.now() };
     h.room.send("command", command);
   };
@@ -202,12 +207,12 @@ function watchHonest(h: Honest, table: HonestTable): void {
     scheduled = true;
     setTimeout(act, int(5));
   };
-  h.room.onStateChange(() => { if (inFlight && h.last) h.last.answer = "patch"; inFlight = false; check(); soon(); });
+  h.room.onStateChange(() => { if (h.inFlight && h.last) h.last.answer = "patch"; h.inFlight = false; check(); soon(); });
   h.room.onMessage("error", (e: { code: string; message: string }) => {
     h.refusals++;
     honestRefusals++;
     if (h.last) h.last.answer = `refused ${e.code}: ${e.message}`;
-    inFlight = false;
+    h.inFlight = false;
     soon();
   });
   h.room.onMessage("whisper", (w: { from: number; to: number }) => {
@@ -217,6 +222,13 @@ function watchHonest(h: Honest, table: HonestTable): void {
     for (const w of m.messages ?? []) if (h.spectator || (h.seat !== null && w.from !== h.seat && w.to !== h.seat)) problem("leaks", `an old whisper from ${w.from} to ${w.to} reached ${h.seat ?? "a spectator"}`);
   });
   h.room.onMessage("seat", (m: { seat: number }) => { h.seat = m.seat; });
+}
+
+/** An honest client, watched from its first message on (its `seat` message comes before the first state). */
+async function joinHonest(table: HonestTable, options: Record<string, unknown>, spectator: boolean): Promise<Honest> {
+  const h = { spectator, seat: null, refusals: 0 } as unknown as Honest;
+  await joinRoom(wsUrl, table.roomId, options, { listen: (room) => { h.room = room; watchHonest(h, table); } });
+  return h;
 }
 
 async function openHonestTable(): Promise<HonestTable | null> {
@@ -233,14 +245,9 @@ async function openHonestTable(): Promise<HonestTable | null> {
   try {
     // Two honest players, two attacking players (so the table starts), an honest and an attacking spectator.
     for (let k = 0; k < 2; k++) {
-      const room = await joinRoom(wsUrl, created.roomId, { code: created.code, name: `Honest ${k}` });
-      const h: Honest = { room, spectator: false, seat: null, refusals: 0 };
-      watchHonest(h, table);
-      table.honest.push(h);
+      table.honest.push(await joinHonest(table, { code: created.code, name: `Honest ${k}` }, false));
     }
-    const spectator: Honest = { room: await joinRoom(wsUrl, created.roomId, { code: created.code, spectator: true }), spectator: true, seat: null, refusals: 0 };
-    watchHonest(spectator, table);
-    table.honest.push(spectator);
+    table.honest.push(await joinHonest(table, { code: created.code, spectator: true }, true));
     for (let k = 0; k < 2; k++) table.attackers.push(await Attacker.join(table, { code: created.code, name: `Mallory ${k}` }));
     table.attackers.push(await Attacker.join(table, { code: created.code, spectator: true }));
   } catch (e) {
@@ -457,7 +464,7 @@ async function checkAfterBurst(): Promise<void> {
         problem("stalls", `honest table ${t.code} has not moved for ${t.idleBursts} bursts (stage ${(room.game as any)?.stage}, pending ${JSON.stringify(pending)}, `
           + `that seat: ${JSON.stringify(seat && { name: seat.name, bot: seat.bot, connected: seat.connected, botControlled: seat.botControlled })}, `
           + `its legal: ${pending ? JSON.stringify(legal(room.game!, pending.seat).filter((l) => !l.type.startsWith("trade-"))) : "-"}; `
-          + `the honest client there: ${JSON.stringify(t.honest.filter((h) => h.seat === pending?.seat).map((h) => ({ open: h.room.connection.isOpen, decodedLegal: myLegal(h.room).filter((l) => !l.type.startsWith("trade-")), last: h.last, ago: h.last ? Date.now() - h.last.at : null })))})`);
+          + `the honest players: ${JSON.stringify(t.honest.filter((h) => !h.spectator).map((h) => ({ seat: h.seat, decodedSeat: decodedSeat(h.room), open: h.room.connection.isOpen, inFlight: h.inFlight, status: (h.room.state as any)?.status, pendingSeat: (h.room.state as any)?.game?.pendingSeat, decodedLegal: myLegal(h.room).filter((l) => !l.type.startsWith("trade-")), last: h.last, ago: h.last ? Date.now() - h.last.at : null })))})`);
       }
     } else {
       t.idleBursts = 0;

@@ -337,7 +337,7 @@ async function runWorker(job: Job): Promise<void> {
       const random = makeRandom(seed);
       for (let k = 0; k < SEATS; k++) {
         try {
-          const room = await joinRoom(job.wsUrl, created.roomId, { code: created.code, name: `Load ${this.index}.${k}` }, TableState);
+          const room = await joinRoom(job.wsUrl, created.roomId, { code: created.code, name: `Load ${this.index}.${k}` }, { rootSchema: TableState });
           this.players.push(new Player(room, random, () => this.finished()));
           stats.clients++;
         } catch (e) {

@@ -34,8 +34,17 @@ export async function createTable(httpUrl: string, options: TableRequest): Promi
  * server's reflection for each connection (thousands of clients in one thread then share one set of
  * classes: a third of the heap, and decoding code that stays fast).
  */
-export async function joinRoom(wsUrl: string, roomId: string, options: Record<string, unknown>, rootSchema?: new () => any): Promise<SdkRoom> {
-  const room = await new Client(wsUrl).joinById(roomId, options, rootSchema);
+export async function joinRoom(
+  wsUrl: string, roomId: string, options: Record<string, unknown>,
+  how: {
+    /** Decode into these schema classes (as a TypeScript client can) rather than reflected ones. */
+    rootSchema?: new () => any;
+    /** Registers the caller's handlers as soon as the room exists: `seat` and other join messages come before the first state. */
+    listen?: (room: SdkRoom) => void;
+  } = {},
+): Promise<SdkRoom> {
+  const room = await new Client(wsUrl).joinById(roomId, options, how.rootSchema);
+  how.listen?.(room);
   room.onMessage("*", () => { /* messages this client does not read */ });
   // The full state follows the join handshake in a later frame.
   await new Promise<void>((resolve, reject) => {
