@@ -226,9 +226,9 @@ function watchHonest(h: Honest, table: HonestTable): void {
 
 /** An honest client, watched from its first message on (its `seat` message comes before the first state). */
 async function joinHonest(table: HonestTable, options: Record<string, unknown>, spectator: boolean): Promise<Honest> {
-  const h = { spectator, seat: null, refusals: 0 } as unknown as Honest;
-  await joinRoom(wsUrl, table.roomId, options, { listen: (room) => { h.room = room; watchHonest(h, table); } });
-  return h;
+  let h: Honest | undefined;
+  await joinRoom(wsUrl, table.roomId, options, { listen: (room) => { h = { room, spectator, seat: null, refusals: 0 }; watchHonest(h, table); } });
+  return h!;
 }
 
 async function openHonestTable(): Promise<HonestTable | null> {
