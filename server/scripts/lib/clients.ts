@@ -28,20 +28,17 @@ export async function createTable(httpUrl: string, options: TableRequest): Promi
   return (await res.json()) as { code: string; roomId: string };
 }
 
-/** Joins a room and waits for its first full state; unknown messages are accepted silently. */
 /**
+ * Joins a room and waits for its first full state; messages nobody listens to are accepted silently.
  * `rootSchema`: the state's schema class, to decode into it rather than into classes rebuilt from the
  * server's reflection for each connection (thousands of clients in one thread then share one set of
  * classes: a third of the heap, and decoding code that stays fast).
+ * `listen`: registers the caller's handlers as soon as the room exists, since `seat` and the other
+ * join messages come before the first state.
  */
 export async function joinRoom(
   wsUrl: string, roomId: string, options: Record<string, unknown>,
-  how: {
-    /** Decode into these schema classes (as a TypeScript client can) rather than reflected ones. */
-    rootSchema?: new () => any;
-    /** Registers the caller's handlers as soon as the room exists: `seat` and other join messages come before the first state. */
-    listen?: (room: SdkRoom) => void;
-  } = {},
+  how: { rootSchema?: new () => any; listen?: (room: SdkRoom) => void } = {},
 ): Promise<SdkRoom> {
   const room = await new Client(wsUrl).joinById(roomId, options, how.rootSchema);
   how.listen?.(room);
