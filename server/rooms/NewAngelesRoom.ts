@@ -13,7 +13,7 @@ import { normalizeCode } from "../lobby/codes.ts";
 import { recordWrongCode, wrongCodeWait } from "../lobby/throttle.ts";
 import { botCommand } from "../bots/index.ts";
 import { makeRandom, type Random } from "../bots/random.ts";
-import { hashSeatToken, memoryStore, type GameStore, type StoredPlayer } from "../store/index.ts";
+import { hashSeatToken, memoryStore, type GameStore, type StoredPlayer, type StoredWhisper } from "../store/index.ts";
 import { redeemRestoreTicket } from "../store/restore.ts";
 import { WriteQueue } from "../store/write-queue.ts";
 import { checkVariant } from "./variant-check.ts";
@@ -54,8 +54,6 @@ type Auth =
   | { role: "spectator" }
   | { role: "player"; name: string; reclaim: number | null };
 
-interface Whisper { from: number; to: number; fromName: string; text: string; at: number }
-
 /** How often the room clock (read by Colyseus's message-rate limit) advances. */
 const CLOCK_TICK_MS = 250;
 
@@ -72,7 +70,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   private seatBySession = new Map<string, number>();
   private game: EngineState | null = null;
   private commands: { seat: number; command: Command }[] = [];
-  private whispers: Whisper[] = [];
+  private whispers: StoredWhisper[] = [];
   private chatTimes = new Map<string, number[]>();
   private botTimers = new Map<number, { clear(): void }>();
   private deadlineTimers = new Map<number, { clear(): void }>();
@@ -556,15 +554,17 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       if (!seat) return this.refuse(client, "not-a-player", "Spectators cannot send private messages.");
       const target = this.seatsBySeat.get(to);
       if (!target || target.bot || to === seat.seat) return this.refuse(client, "bad-recipient", "Private messages go to another human player.");
-      const whisper: Whisper = { from: seat.seat, to, fromName: seat.name, text, at: now };
+      const whisper: StoredWhisper = { from: seat.seat, to, fromName: seat.name, text, at: now };
       this.whispers.push(whisper);
       const seq = this.whispers.length - 1;
-      this.writes.write(() => this.store.appendWhisper(this.state.code, seq, whisper));
-      for (const n of [seat.seat, to]) {
-        const sessionId = this.seatsBySeat.get(n)?.sessionId;
-        const c = sessionId ? this.clients.getById(sessionId) : undefined;
-        c?.send("whisper", whisper);
-      }
+      // Written before its two parties hear of it, like a chat line or a command.
+      this.writes.write(() => this.store.appendWhisper(this.state.code, seq, whisper), () => {
+        for (const n of [seat.seat, to]) {
+          const sessionId = this.seatsBySeat.get(n)?.sessionId;
+          const c = sessionId ? this.clients.getById(sessionId) : undefined;
+          c?.send("whisper", whisper);
+        }
+      });
       return;
     }
     const line: ChatLine = { seq: this.chatCount++, from: seat ? seat.name : "Spectator", seat: seat?.seat ?? -1, text, at: now };

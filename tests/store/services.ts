@@ -28,7 +28,6 @@ function missing(what: string): null {
   return null;
 }
 
-
 export async function waitFor(check: () => Promise<boolean> | boolean, timeoutMs: number, what: string): Promise<void> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
