@@ -2,7 +2,7 @@
 // own. SQLite would otherwise do it inside a game's write on the main thread every 1,000 pages: a
 // several-millisecond stall of every table, and a third of the time writes take. PASSIVE never waits
 // for nor blocks the writer. (The writer keeps a higher autocheckpoint as a backstop: see sqlite.ts.)
-import { DatabaseSync } from "node:sqlite";
+import { DatabaseSync } from "./node-sqlite.ts";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { logger } from "@colyseus/core";
 

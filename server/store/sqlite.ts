@@ -2,7 +2,8 @@
 // Writes are synchronous: when a write returns, it is in the database file and survives `kill -9`.
 import fs from "node:fs";
 import path from "node:path";
-import { DatabaseSync, type StatementSync } from "node:sqlite";
+import type { StatementSync } from "node:sqlite";
+import { DatabaseSync } from "./node-sqlite.ts";
 import { CREATE_MIGRATIONS_TABLE, MIGRATIONS, SqlStore, type Param } from "./sql-store.ts";
 import { startCheckpointer } from "./sqlite-checkpointer.ts";
 import { StoreConflict } from "./types.ts";
