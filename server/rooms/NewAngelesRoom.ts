@@ -17,6 +17,7 @@ import { hashSeatToken, memoryStore, type GameStore, type StoredPlayer, type Sto
 import { redeemRestoreTicket } from "../store/restore.ts";
 import { WriteQueue } from "../store/write-queue.ts";
 import { checkVariant } from "./variant-check.ts";
+import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "./limits.ts";
 import * as metrics from "../metrics.ts";
 import { projectPublic, projectSecret } from "./projection.ts";
 import { GameState, SecretState, SeatState, TableState } from "./schema.ts";
@@ -70,6 +71,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   private seatBySession = new Map<string, number>();
   private game: EngineState | null = null;
   private commands: { seat: number; command: Command }[] = [];
+  /** When each seat's last proposals were made (this minute's), for limits.tradeProposalsPerMinute. */
+  private proposalTimes = new Map<number, number[]>();
   private whispers: StoredWhisper[] = [];
   private chatTimes = new Map<string, number[]>();
   private botTimers = new Map<number, { clear(): void }>();
@@ -78,6 +81,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   /** The bots' own randomness, apart from the game's seeded RNG. */
   private botRandom: Random = Math.random;
   private store!: GameStore;
+  /** Set by the server (createServer's `limits`), never by a client. */
+  private limits: RoomLimits = DEFAULT_ROOM_LIMITS;
   /** Store writes in order; a command's result is sent only once the command is written. */
   private writes = new WriteQueue({
     onError: (err, attempt) => logger.error({ err, attempt, roomId: this.roomId }, "game store write failed: trying again"),
@@ -101,6 +106,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     this.patchRate = null; // drops the 60-a-second ticker now that the timestep ticks the clock
     const input = (raw ?? {}) as Record<string, unknown>;
     this.store = (input.store as GameStore | undefined) ?? fallbackStore();
+    this.limits = { ...DEFAULT_ROOM_LIMITS, ...(input.limits as Partial<RoomLimits> | undefined) };
     const code = normalizeCode(input.code);
     if (!code) throw new Error("A table needs a valid invite code: create it through POST /api/games.");
     if (input.restoreTicket !== undefined) {
@@ -382,8 +388,33 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     const command = parsed.command;
     // Commands take turns behind a pending store write; the patch goes out once the command is written.
     this.writes.whenIdle(() => {
-      if (this.play(seat.seat, command, client)) this.writes.whenIdle(() => metrics.commandPatched(receivedAt));
+      const limited = this.tradeLimit(seat.seat, command);
+      if (limited) return this.refuse(client, limited.code, limited.message);
+      if (!this.play(seat.seat, command, client)) return;
+      if (command.type === "trade-propose") this.proposalTimes.set(seat.seat, [...(this.proposalTimes.get(seat.seat) ?? []), Date.now()]);
+      this.writes.whenIdle(() => metrics.commandPatched(receivedAt));
     });
+  }
+
+  /**
+   * The room's limits on a player's trade proposals (the engine knows nothing of time): so many open at
+   * once, so many a minute. A proposal loop would otherwise write commands to the store as fast as a
+   * socket can send them.
+   */
+  private tradeLimit(seat: number, command: Command): { code: string; message: string } | null {
+    if (command.type !== "trade-propose" || !this.game) return null;
+    const { openTradesPerSeat: maxOpen, tradeProposalsPerMinute: perMinute } = this.limits;
+    if (this.game.trades.filter((t) => t.from === seat).length >= maxOpen) {
+      return { code: "too-many-trades", message: `You already have ${maxOpen} open trade proposals: withdraw one first.` };
+    }
+    const now = Date.now();
+    const times = (this.proposalTimes.get(seat) ?? []).filter((t) => now - t < 60_000);
+    this.proposalTimes.set(seat, times);
+    if (times.length >= perMinute) {
+      const wait = Math.max(1, Math.ceil((times[0]! + 60_000 - now) / 1000));
+      return { code: "trade-rate", message: `You can propose at most ${perMinute} trades a minute: try again in ${wait} s.` };
+    }
+    return null;
   }
 
   /** Applies one command for a seat; on refusal tells the sender (if any) and changes nothing. */
@@ -457,7 +488,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     for (const n of waiting) {
       if (this.botDriven(n)) {
         if (!this.botTimers.has(n)) {
-          this.botTimers.set(n, this.later(() => { this.botTimers.delete(n); this.botMove(n); }, this.options.botDelayMs));
+          this.botTimers.set(n, this.later(() => { this.botTimers.delete(n); this.botMove(n); }, this.botDelayMs()));
         }
       } else if (this.options.stepSeconds > 0 && !this.deadlineTimers.has(n)) {
         // When the deadline passes, the bot policy decides for this seat.
@@ -470,6 +501,11 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   }
 
   private deadlineAt = new Map<number, number>();
+
+  /** How long a bot waits before it acts: the table's botDelayMs, but never under the server's floor. */
+  botDelayMs(): number {
+    return Math.max(this.options.botDelayMs, this.limits.botDelayMinMs);
+  }
 
   private resetDeadline(seat: number): void {
     this.deadlineTimers.get(seat)?.clear();
