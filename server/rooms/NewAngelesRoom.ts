@@ -3,7 +3,7 @@
 // projects the result into the schema state and sends the patch at once. Bots play empty seats,
 // away players' seats, and any decision whose deadline passes.
 import { randomBytes } from "node:crypto";
-import { ErrorCode, Room, ServerError, logger, matchMaker, type Client, type AuthContext } from "@colyseus/core";
+import { CloseCode, ErrorCode, Room, ServerError, logger, matchMaker, type Client, type AuthContext } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { apply, createGameWithEvents, legal, secretViewFor, viewFor, waitingFor, type GameState as EngineState } from "../engine/index.ts";
 import { parseCommand, type Command } from "../../shared/protocol.ts";
@@ -195,11 +195,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     let seat: Seat;
     if (auth.reclaim !== null) {
       seat = this.seatsBySeat.get(auth.reclaim)!;
-      if (seat.sessionId) {
-        const old = this.clients.getById(seat.sessionId);
-        this.seatBySession.delete(seat.sessionId);
-        old?.leave(4000, "Your seat was taken back from another connection.");
-      }
+      if (seat.sessionId) this.replaceConnection(seat.sessionId);
     } else {
       // Checked again here: another join may have taken the last seat or the name since onAuth.
       const free = this.freeSeat();
@@ -236,11 +232,39 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     if (!seat) return;
     this.markConnected(seat, false);
     this.afterChange();
-    this.allowReconnection(client, this.options.graceSeconds + 30).catch(() => { /* expired or disposed: onLeave follows */ });
+    const reconnection = this.allowReconnection(client, this.options.graceSeconds + 30);
+    this.reconnections.set(client.sessionId, reconnection);
+    reconnection
+      .catch(() => { /* expired, cancelled or disposed: onLeave follows */ })
+      .finally(() => { if (this.reconnections.get(client.sessionId) === reconnection) this.reconnections.delete(client.sessionId); });
+  }
+
+  /** Dropped players' connections that may still come back (allowReconnection), by session. */
+  private reconnections = new Map<string, ReturnType<Room["allowReconnection"]>>();
+
+  /**
+   * A seat-token join takes the seat from an older connection: that one is closed for good, and if it
+   * had dropped, its reconnection is cancelled. It never hears of the seat again.
+   */
+  private replaceConnection(sessionId: string): void {
+    this.seatBySession.delete(sessionId);
+    const old = this.clients.getById(sessionId);
+    if (old) {
+      old.view = new StateView(); // nothing more of the seat, even before the socket has closed
+      old.leave(CloseCode.CONSENTED, "Your seat was taken back from another connection.");
+    }
+    this.reconnections.get(sessionId)?.reject(new Error("replaced by a seat-token join"));
+    this.reconnections.delete(sessionId);
   }
 
   onReconnect(client: Client) {
     const seat = this.seatOf(client);
+    if (!seat && !client.userData?.spectator) {
+      // Its seat went to another connection while it was coming back.
+      client.view = new StateView();
+      client.leave(CloseCode.CONSENTED, "Your seat was taken back from another connection.");
+      return;
+    }
     this.sendChatHistory(client);
     this.sendLogHistory(client, seat?.seat ?? null);
     if (!seat) return;
