@@ -3,7 +3,7 @@
 // projects the result into the schema state and sends the patch at once. Bots play empty seats,
 // away players' seats, and any decision whose deadline passes.
 import { randomBytes } from "node:crypto";
-import { CloseCode, ErrorCode, Room, ServerError, logger, matchMaker, type Client, type AuthContext } from "@colyseus/core";
+import { CloseCode, ErrorCode, Protocol, Room, ServerError, logger, matchMaker, type Client, type AuthContext } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { apply, createGameWithEvents, legal, secretViewFor, viewFor, waitingFor, type GameState as EngineState } from "../engine/index.ts";
 import { parseCommand, type Command } from "../../shared/protocol.ts";
@@ -55,6 +55,23 @@ type Auth =
   | { role: "spectator" }
   | { role: "player"; name: string; reclaim: number | null };
 
+/**
+ * Commands that change nothing public: a trade proposed, withdrawn or declined is known to its two parties
+ * alone. They do not count in the public `moves`; their sender's answer is a patch of its own secret.
+ */
+const PRIVATE_COMMANDS: ReadonlySet<Command["type"]> = new Set(["trade-propose", "trade-cancel", "trade-decline"]);
+
+/**
+ * Sends a frame to this client unless it is a patch with nothing in it. Colyseus sends every client a
+ * patch when any field changed, and one whose changes are all in another seat's secret is empty: it
+ * would still tell a spectator that something private happened, and when.
+ */
+function rawWithoutEmptyPatches(this: Client, data: Uint8Array | Buffer, ...rest: unknown[]): void {
+  if (data.length === 1 && data[0] === Protocol.ROOM_STATE_PATCH) return;
+  // The class's raw, looked up at each call (tests record the wire by wrapping it).
+  return (Object.getPrototypeOf(this) as Client).raw.call(this, data, ...(rest as []));
+}
+
 /** How often the room clock (read by Colyseus's message-rate limit) advances. */
 const CLOCK_TICK_MS = 250;
 
@@ -71,6 +88,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   private seatBySession = new Map<string, number>();
   private game: EngineState | null = null;
   private commands: { seat: number; command: Command }[] = [];
+  /** Accepted commands that are public (not in PRIVATE_COMMANDS): the state's `moves`. */
+  private publicMoves = 0;
   /** When each seat's last proposals were made (this minute's), for limits.tradeProposalsPerMinute. */
   private proposalTimes = new Map<number, number[]>();
   private whispers: StoredWhisper[] = [];
@@ -183,6 +202,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
 
   async onJoin(client: Client, _options: unknown, auth: Auth) {
     this.stopIdleTimer();
+    client.raw = rawWithoutEmptyPatches;
     client.view = new StateView();
     if (auth.role === "spectator") {
       client.userData = { spectator: true };
@@ -258,6 +278,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   }
 
   onReconnect(client: Client) {
+    client.raw = rawWithoutEmptyPatches; // a new connection object
     const seat = this.seatOf(client);
     if (!seat && !client.userData?.spectator) {
       // Its seat went to another connection while it was coming back.
@@ -456,7 +477,13 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     const seq = this.commands.length;
     this.commands.push({ seat, command });
     metrics.commandAccepted();
-    this.resetDeadline(seat);
+    const privately = PRIVATE_COMMANDS.has(command.type);
+    // A trade is no answer to the decision the seat owes: its deadline runs on.
+    if (privately) this.privateMoves[seat] = (this.privateMoves[seat] ?? 0) + 1;
+    else {
+      this.publicMoves++;
+      this.resetDeadline(seat);
+    }
     // Written before anyone hears of it: a command whose result was sent survives a crash.
     this.writes.write(() => this.store.appendCommand(this.state.code, seq, { seat, command }), () => {
       lap("store");
@@ -464,6 +491,9 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     });
     return true;
   }
+
+  /** Each seat's accepted private commands: its secret `privateMoves`. */
+  private privateMoves: number[] = [];
 
   private afterGameChange(events: GameEvent[], lap?: (stage: metrics.Stage) => void): void {
     const game = this.game!;
@@ -486,8 +516,11 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
         }
       }
       projectPublic(this.state.game, this.state.seats, viewFor(game, "spectator"));
-      this.state.game.moves = this.commands.length;
-      for (const s of this.state.seats.values()) projectSecret(s.secret, secretViewFor(game, s.seat));
+      this.state.game.moves = this.publicMoves;
+      for (const s of this.state.seats.values()) {
+        projectSecret(s.secret, secretViewFor(game, s.seat));
+        s.secret.privateMoves = this.privateMoves[s.seat] ?? 0;
+      }
       if (game.result && this.state.status !== "finished") {
         this.state.status = "finished";
         const players = this.players();
@@ -805,6 +838,10 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     }
     this.game = game;
     this.commands = commands;
+    for (const { seat, command } of commands) {
+      if (PRIVATE_COMMANDS.has(command.type)) this.privateMoves[seat] = (this.privateMoves[seat] ?? 0) + 1;
+      else this.publicMoves++;
+    }
     this.state.status = "playing";
     this.logEvent("The server restarted: the game goes on.");
     // Humans are away until they rejoin with their seat token; after the grace period a bot plays for them.
