@@ -433,18 +433,14 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     const command = parsed.command;
     // Commands take turns behind a pending store write; the patch goes out once the command is written.
     this.writes.whenIdle(() => {
-      const limited = this.tradeLimit(seat.seat, command);
-      if (limited) return this.refuse(client, limited.code, limited.message);
-      if (!this.play(seat.seat, command, client)) return;
-      if (command.type === "trade-propose") this.proposalTimes.set(seat.seat, [...(this.proposalTimes.get(seat.seat) ?? []), Date.now()]);
-      this.writes.whenIdle(() => metrics.commandPatched(receivedAt));
+      if (this.play(seat.seat, command, client)) this.writes.whenIdle(() => metrics.commandPatched(receivedAt));
     });
   }
 
   /**
-   * The room's limits on a player's trade proposals (the engine knows nothing of time): so many open at
+   * The room's limits on a seat's trade proposals (the engine knows nothing of time): so many open at
    * once, so many a minute. A proposal loop would otherwise write commands to the store as fast as a
-   * socket can send them.
+   * socket can send them. They hold for a bot playing the seat too.
    */
   private tradeLimit(seat: number, command: Command): { code: string; message: string } | null {
     if (command.type !== "trade-propose" || !this.game) return null;
@@ -465,6 +461,11 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   /** Applies one command for a seat; on refusal tells the sender (if any) and changes nothing. */
   private play(seat: number, command: Command, client?: Client): boolean {
     if (!this.game) return false;
+    const limited = this.tradeLimit(seat, command);
+    if (limited) {
+      if (client) this.refuse(client, limited.code, limited.message);
+      return false;
+    }
     const lap = metrics.stages();
     const result = apply(this.game, seat, command);
     if (!result.ok) {
@@ -477,6 +478,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     const seq = this.commands.length;
     this.commands.push({ seat, command });
     metrics.commandAccepted();
+    if (command.type === "trade-propose") this.proposalTimes.get(seat)!.push(Date.now()); // tradeLimit() made the list
     const privately = PRIVATE_COMMANDS.has(command.type);
     // A trade is no answer to the decision the seat owes: its deadline runs on.
     if (privately) this.privateMoves[seat] = (this.privateMoves[seat] ?? 0) + 1;
