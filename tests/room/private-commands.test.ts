@@ -94,6 +94,30 @@ describe("private commands", () => {
     }
   });
 
+  it("leave the deadline of the decision their sender owes as it was", async () => {
+    const { code, roomId, room } = await createTable({ seats: 4, bots: 0, stepSeconds: 30 });
+    const players: SDKRoom[] = [];
+    for (const name of ["Alice", "Bob", "Carol", "Dan"]) players.push(await join(colyseus, roomId, { code, name }));
+    const watcher = await join(colyseus, roomId, { code, spectator: true });
+    await until(() => stateOf(watcher).status === "playing" && stateOf(watcher).game.deadline > 0, 5000, "a decision with a deadline");
+    await new Promise((r) => setTimeout(r, 200));
+    const { pendingSeat, deadline } = stateOf(watcher).game;
+    const owes = players[pendingSeat]!;
+    const wire = recordWire(() => room as NewAngelesRoom);
+    try {
+      await new Promise((r) => setTimeout(r, 20)); // a deadline set again now would differ
+      await send(owes, propose((pendingSeat + 1) % 4));
+      await send(owes, { type: "trade-cancel", id: tradesOf(owes, pendingSeat)[0]!.id });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(stateOf(owes).game.deadline).toBe(deadline);
+      expect((room as any).deadlineAt.get(pendingSeat)).toBe(deadline);
+      expect(wire.messages.filter((m) => m.sessionId === watcher.sessionId)).toEqual([]);
+    } finally {
+      wire.stop();
+      for (const c of [...players, watcher]) await c.leave();
+    }
+  });
+
   it("numbers trades within their pair of seats: other seats' trades do not show in the ids", async () => {
     /** Alice proposes to Bob, withdraws, and proposes again: the ids she sees. */
     async function aliceIds(t: Awaited<ReturnType<typeof stillTable>>): Promise<string[]> {
