@@ -380,6 +380,10 @@ async function badJoins(tables: HonestTable[]): Promise<void> {
 }
 
 // ---- the room's limits: trade floods, stale reconnection tokens, bots-only fast tables ---------------
+// During each burst seated attackers flood trade proposals and withdrawals, and now and then a table of
+// bots only asks for no bot delay; after it an attacker drops, takes its seat back with its seat token and
+// tries the dropped connection's reconnection token. Broken limits count as invariant violations, a
+// replaced connection that comes back as a leak.
 
 const firstSeen = new Map<string, number>();
 
