@@ -11,6 +11,7 @@ import { NewAngelesRoom } from "./rooms/NewAngelesRoom.ts";
 import { lobbyRoutes } from "./lobby/routes.ts";
 import { registry } from "./metrics.ts";
 import { memoryStore, type GameStore } from "./store/index.ts";
+import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "./rooms/limits.ts";
 
 const clientDir = path.resolve(import.meta.dirname, "../dist/client");
 const startedAt = Date.now();
@@ -23,6 +24,11 @@ export interface ServerOptions {
   redisUrl?: string;
   /** This process's address as clients reach it, when there are several (PUBLIC_ADDRESS). */
   publicAddress?: string;
+  /**
+   * What a table lets its players do (config.ts reads them from the environment); the defaults when
+   * absent. Tests and tools that need bots at full speed pass `botDelayMinMs: 0` here.
+   */
+  limits?: Partial<RoomLimits>;
 }
 
 /**
@@ -99,7 +105,7 @@ export function createServer(options: ServerOptions) {
     ? { presence: new RedisPresence(options.redisUrl), driver: new RedisDriver(options.redisUrl) }
     : {};
   return defineServer({
-    rooms: { new_angeles: defineRoom(NewAngelesRoom, { store }) },
+    rooms: { new_angeles: defineRoom(NewAngelesRoom, { store, limits: { ...DEFAULT_ROOM_LIMITS, ...options.limits } }) },
     ...scaleOut,
     publicAddress: options.publicAddress,
     transport,

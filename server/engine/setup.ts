@@ -88,7 +88,7 @@ export function initialState(players: 4 | 5 | 6, seed: number, v?: Partial<Varia
     effectsThen: "end-of-turn",
     cursor: 0,
     trades: [],
-    nextTradeId: 1,
+    tradeCounts: new Array<number>(players * players).fill(0),
     demandRounds: 0,
     result: null,
     assetState: {},

@@ -206,7 +206,11 @@ export interface GameState {
   /** Setup and demand-round progress: which seat is next. */
   cursor: number;
   trades: Trade[];
-  nextTradeId: number;
+  /**
+   * Proposals made so far by each ordered pair of seats (index from * players + to): a trade's id counts
+   * its pair's proposals only, so it tells its two parties nothing of other seats' trades.
+   */
+  tradeCounts: number[];
   /** Demand rounds played so far. */
   demandRounds: number;
   result: GameResult | null;
@@ -273,6 +277,7 @@ export function cloneState(s: GameState): GameState {
     draw: clonePlain(s.draw),
     effects: clonePlain(s.effects),
     trades: clonePlain(s.trades),
+    tradeCounts: s.tradeCounts.slice(),
     result: clonePlain(s.result),
     assetState: clonePlain(s.assetState),
   };

@@ -68,7 +68,10 @@ export function proposeTrade(c: Ctx, seat: number, cmd: Extract<Command, { type:
   if (cmd.support) t.support = { offer: cmd.support, cards: [...(cmd.supportCards ?? [])] };
   const bad = checkTrade(s, t);
   if (bad) return bad;
-  const trade: Trade = { id: "t" + s.nextTradeId++, ...t };
+  // Numbered within its pair of seats: a table-wide count would tell the parties how many other trades happen.
+  const pair = seat * s.players + t.to;
+  s.tradeCounts[pair] = (s.tradeCounts[pair] ?? 0) + 1;
+  const trade: Trade = { id: `t${seat}-${t.to}-${s.tradeCounts[pair]}`, ...t };
   s.trades.push(trade);
   const sup = t.support ? ` plus support for the ${t.support.offer === "main" ? "main offer" : "counteroffer"} with ${t.support.cards.length} card(s)` : "";
   log(c, "trade-proposed", `${corpName(s, seat)} proposes a trade to ${corpName(s, t.to)}: gives ${describe(t.give)}${sup}, asks ${describe(t.get)}.`, [seat, t.to]);

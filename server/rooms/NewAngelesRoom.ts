@@ -3,7 +3,7 @@
 // projects the result into the schema state and sends the patch at once. Bots play empty seats,
 // away players' seats, and any decision whose deadline passes.
 import { randomBytes } from "node:crypto";
-import { ErrorCode, Room, ServerError, logger, matchMaker, type Client, type AuthContext } from "@colyseus/core";
+import { CloseCode, ErrorCode, Protocol, Room, ServerError, logger, matchMaker, type Client, type AuthContext } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { apply, createGameWithEvents, legal, secretViewFor, viewFor, waitingFor, type GameState as EngineState } from "../engine/index.ts";
 import { parseCommand, type Command } from "../../shared/protocol.ts";
@@ -17,6 +17,7 @@ import { hashSeatToken, memoryStore, type GameStore, type StoredPlayer, type Sto
 import { redeemRestoreTicket } from "../store/restore.ts";
 import { WriteQueue } from "../store/write-queue.ts";
 import { checkVariant } from "./variant-check.ts";
+import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "./limits.ts";
 import * as metrics from "../metrics.ts";
 import { projectPublic, projectSecret } from "./projection.ts";
 import { GameState, SecretState, SeatState, TableState } from "./schema.ts";
@@ -54,6 +55,23 @@ type Auth =
   | { role: "spectator" }
   | { role: "player"; name: string; reclaim: number | null };
 
+/**
+ * Commands that change nothing public: a trade proposed, withdrawn or declined is known to its two parties
+ * alone. They do not count in the public `moves`; their sender's answer is a patch of its own secret.
+ */
+const PRIVATE_COMMANDS: ReadonlySet<Command["type"]> = new Set(["trade-propose", "trade-cancel", "trade-decline"]);
+
+/**
+ * Sends a frame to this client unless it is a patch with nothing in it. Colyseus sends every client a
+ * patch when any field changed, and one whose changes are all in another seat's secret is empty: it
+ * would still tell a spectator that something private happened, and when.
+ */
+function rawWithoutEmptyPatches(this: Client, data: Uint8Array | Buffer, ...rest: unknown[]): void {
+  if (data.length === 1 && data[0] === Protocol.ROOM_STATE_PATCH) return;
+  // The class's raw, looked up at each call (tests record the wire by wrapping it).
+  return (Object.getPrototypeOf(this) as Client).raw.call(this, data, ...(rest as []));
+}
+
 /** How often the room clock (read by Colyseus's message-rate limit) advances. */
 const CLOCK_TICK_MS = 250;
 
@@ -70,6 +88,10 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   private seatBySession = new Map<string, number>();
   private game: EngineState | null = null;
   private commands: { seat: number; command: Command }[] = [];
+  /** Accepted commands that are public (not in PRIVATE_COMMANDS): the state's `moves`. */
+  private publicMoves = 0;
+  /** When each seat's last proposals were made (this minute's), for limits.tradeProposalsPerMinute. */
+  private proposalTimes = new Map<number, number[]>();
   private whispers: StoredWhisper[] = [];
   private chatTimes = new Map<string, number[]>();
   private botTimers = new Map<number, { clear(): void }>();
@@ -78,6 +100,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   /** The bots' own randomness, apart from the game's seeded RNG. */
   private botRandom: Random = Math.random;
   private store!: GameStore;
+  /** Set by the server (createServer's `limits`), never by a client. */
+  private limits: RoomLimits = DEFAULT_ROOM_LIMITS;
   /** Store writes in order; a command's result is sent only once the command is written. */
   private writes = new WriteQueue({
     onError: (err, attempt) => logger.error({ err, attempt, roomId: this.roomId }, "game store write failed: trying again"),
@@ -101,6 +125,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     this.patchRate = null; // drops the 60-a-second ticker now that the timestep ticks the clock
     const input = (raw ?? {}) as Record<string, unknown>;
     this.store = (input.store as GameStore | undefined) ?? fallbackStore();
+    this.limits = { ...DEFAULT_ROOM_LIMITS, ...(input.limits as Partial<RoomLimits> | undefined) };
     const code = normalizeCode(input.code);
     if (!code) throw new Error("A table needs a valid invite code: create it through POST /api/games.");
     if (input.restoreTicket !== undefined) {
@@ -177,6 +202,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
 
   async onJoin(client: Client, _options: unknown, auth: Auth) {
     this.stopIdleTimer();
+    client.raw = rawWithoutEmptyPatches;
     client.view = new StateView();
     if (auth.role === "spectator") {
       client.userData = { spectator: true };
@@ -189,11 +215,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     let seat: Seat;
     if (auth.reclaim !== null) {
       seat = this.seatsBySeat.get(auth.reclaim)!;
-      if (seat.sessionId) {
-        const old = this.clients.getById(seat.sessionId);
-        this.seatBySession.delete(seat.sessionId);
-        old?.leave(4000, "Your seat was taken back from another connection.");
-      }
+      if (seat.sessionId) this.replaceConnection(seat.sessionId);
     } else {
       // Checked again here: another join may have taken the last seat or the name since onAuth.
       const free = this.freeSeat();
@@ -230,11 +252,40 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     if (!seat) return;
     this.markConnected(seat, false);
     this.afterChange();
-    this.allowReconnection(client, this.options.graceSeconds + 30).catch(() => { /* expired or disposed: onLeave follows */ });
+    const reconnection = this.allowReconnection(client, this.options.graceSeconds + 30);
+    this.reconnections.set(client.sessionId, reconnection);
+    reconnection
+      .catch(() => { /* expired, cancelled or disposed: onLeave follows */ })
+      .finally(() => { if (this.reconnections.get(client.sessionId) === reconnection) this.reconnections.delete(client.sessionId); });
+  }
+
+  /** Dropped players' connections that may still come back (allowReconnection), by session. */
+  private reconnections = new Map<string, ReturnType<Room["allowReconnection"]>>();
+
+  /**
+   * A seat-token join takes the seat from an older connection: that one is closed for good, and if it
+   * had dropped, its reconnection is cancelled. It never hears of the seat again.
+   */
+  private replaceConnection(sessionId: string): void {
+    this.seatBySession.delete(sessionId);
+    const old = this.clients.getById(sessionId);
+    if (old) {
+      old.view = new StateView(); // nothing more of the seat, even before the socket has closed
+      old.leave(CloseCode.CONSENTED, "Your seat was taken back from another connection.");
+    }
+    this.reconnections.get(sessionId)?.reject(new Error("replaced by a seat-token join"));
+    this.reconnections.delete(sessionId);
   }
 
   onReconnect(client: Client) {
+    client.raw = rawWithoutEmptyPatches; // a new connection object
     const seat = this.seatOf(client);
+    if (!seat && !client.userData?.spectator) {
+      // Its seat went to another connection while it was coming back.
+      client.view = new StateView();
+      client.leave(CloseCode.CONSENTED, "Your seat was taken back from another connection.");
+      return;
+    }
     this.sendChatHistory(client);
     this.sendLogHistory(client, seat?.seat ?? null);
     if (!seat) return;
@@ -386,9 +437,35 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     });
   }
 
+  /**
+   * The room's limits on a seat's trade proposals (the engine knows nothing of time): so many open at
+   * once, so many a minute. A proposal loop would otherwise write commands to the store as fast as a
+   * socket can send them. They hold for a bot playing the seat too.
+   */
+  private tradeLimit(seat: number, command: Command): { code: string; message: string } | null {
+    if (command.type !== "trade-propose" || !this.game) return null;
+    const { openTradesPerSeat: maxOpen, tradeProposalsPerMinute: perMinute } = this.limits;
+    if (this.game.trades.filter((t) => t.from === seat).length >= maxOpen) {
+      return { code: "too-many-trades", message: `You already have ${maxOpen} open trade proposals: withdraw one first.` };
+    }
+    const now = Date.now();
+    const times = (this.proposalTimes.get(seat) ?? []).filter((t) => now - t < 60_000);
+    this.proposalTimes.set(seat, times);
+    if (times.length >= perMinute) {
+      const wait = Math.max(1, Math.ceil((times[0]! + 60_000 - now) / 1000));
+      return { code: "trade-rate", message: `You can propose at most ${perMinute} trades a minute: try again in ${wait} s.` };
+    }
+    return null;
+  }
+
   /** Applies one command for a seat; on refusal tells the sender (if any) and changes nothing. */
   private play(seat: number, command: Command, client?: Client): boolean {
     if (!this.game) return false;
+    const limited = this.tradeLimit(seat, command);
+    if (limited) {
+      if (client) this.refuse(client, limited.code, limited.message);
+      return false;
+    }
     const lap = metrics.stages();
     const result = apply(this.game, seat, command);
     if (!result.ok) {
@@ -401,7 +478,14 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     const seq = this.commands.length;
     this.commands.push({ seat, command });
     metrics.commandAccepted();
-    this.resetDeadline(seat);
+    if (command.type === "trade-propose") this.proposalTimes.get(seat)!.push(Date.now()); // tradeLimit() made the list
+    const privately = PRIVATE_COMMANDS.has(command.type);
+    // A trade is no answer to the decision the seat owes: its deadline runs on.
+    if (privately) this.privateMoves[seat] = (this.privateMoves[seat] ?? 0) + 1;
+    else {
+      this.publicMoves++;
+      this.resetDeadline(seat);
+    }
     // Written before anyone hears of it: a command whose result was sent survives a crash.
     this.writes.write(() => this.store.appendCommand(this.state.code, seq, { seat, command }), () => {
       lap("store");
@@ -409,6 +493,9 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     });
     return true;
   }
+
+  /** Each seat's accepted private commands: its secret `privateMoves`. */
+  private privateMoves: number[] = [];
 
   private afterGameChange(events: GameEvent[], lap?: (stage: metrics.Stage) => void): void {
     const game = this.game!;
@@ -431,8 +518,11 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
         }
       }
       projectPublic(this.state.game, this.state.seats, viewFor(game, "spectator"));
-      this.state.game.moves = this.commands.length;
-      for (const s of this.state.seats.values()) projectSecret(s.secret, secretViewFor(game, s.seat));
+      this.state.game.moves = this.publicMoves;
+      for (const s of this.state.seats.values()) {
+        projectSecret(s.secret, secretViewFor(game, s.seat));
+        s.secret.privateMoves = this.privateMoves[s.seat] ?? 0;
+      }
       if (game.result && this.state.status !== "finished") {
         this.state.status = "finished";
         const players = this.players();
@@ -457,7 +547,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     for (const n of waiting) {
       if (this.botDriven(n)) {
         if (!this.botTimers.has(n)) {
-          this.botTimers.set(n, this.later(() => { this.botTimers.delete(n); this.botMove(n); }, this.options.botDelayMs));
+          this.botTimers.set(n, this.later(() => { this.botTimers.delete(n); this.botMove(n); }, this.botDelayMs()));
         }
       } else if (this.options.stepSeconds > 0 && !this.deadlineTimers.has(n)) {
         // When the deadline passes, the bot policy decides for this seat.
@@ -470,6 +560,11 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   }
 
   private deadlineAt = new Map<number, number>();
+
+  /** How long a bot waits before it acts: the table's botDelayMs, but never under the server's floor. */
+  botDelayMs(): number {
+    return Math.max(this.options.botDelayMs, this.limits.botDelayMinMs);
+  }
 
   private resetDeadline(seat: number): void {
     this.deadlineTimers.get(seat)?.clear();
@@ -745,6 +840,10 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     }
     this.game = game;
     this.commands = commands;
+    for (const { seat, command } of commands) {
+      if (PRIVATE_COMMANDS.has(command.type)) this.privateMoves[seat] = (this.privateMoves[seat] ?? 0) + 1;
+      else this.publicMoves++;
+    }
     this.state.status = "playing";
     this.logEvent("The server restarted: the game goes on.");
     // Humans are away until they rejoin with their seat token; after the grace period a bot plays for them.

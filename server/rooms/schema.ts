@@ -26,6 +26,11 @@ export const SecretState = schema({
   legal: t.string().default("[]"),
   /** Trades this seat is part of (JSON of TradeView[]). */
   trades: t.string().default("[]"),
+  /**
+   * This seat's accepted private commands (a trade proposed, withdrawn or declined): each changes it, so
+   * the sender's answer is a patch that only this seat receives. The public `moves` does not count them.
+   */
+  privateMoves: t.uint32().default(0),
 }, "SecretState");
 export type SecretState = SchemaType<typeof SecretState>;
 
@@ -152,9 +157,10 @@ export const GameState = schema({
   /** JSON of the ResultView once the game is over (rivals revealed). */
   result: t.string().default(""),
   /**
-   * Commands accepted so far. Every accepted command changes it, so every command is answered by a
-   * patch (or an `error`) even when its result looks the same, as when a seat passes on one of two
-   * identical asset windows in a row.
+   * Public commands accepted so far. Every one changes it, so every command is answered by a patch (or an
+   * `error`) even when its result looks the same, as when a seat passes on one of two identical asset
+   * windows in a row. Private commands (trades not carried out) count in their sender's
+   * `secret.privateMoves` instead: nobody else may learn that, when or how often they happen.
    */
   moves: t.uint32().default(0),
 }, "GameState");

@@ -28,7 +28,8 @@ import { openStore } from "../store/index.ts";
 import { clearWrongCodes } from "../lobby/throttle.ts";
 import { checkInvariants, legal, replay, type GameState } from "../engine/index.ts";
 import { makeRandom, randomCommand, type Random } from "../bots/random.ts";
-import { createTable, freePort, joinRoom, myLegal, round, sleep, usage, type SdkRoom } from "./lib/clients.ts";
+import { createTable, freePort, joinRoom, myLegal, mySecret, round, sleep, usage, type SdkRoom } from "./lib/clients.ts";
+import { DEFAULT_ROOM_LIMITS } from "../rooms/limits.ts";
 
 const SHOWN_PROBLEMS = 30;
 const BURST_MS = 1500;
@@ -146,9 +147,13 @@ function randomBytes(n: number): Uint8Array {
 
 // ---- the server ----------------------------------------------------------------------------------
 
+/** The server's bot floor here: low, so honest tables with bots finish within a short run. */
+const BOT_DELAY_MIN_MS = 20;
+const FUZZ_LIMITS = { ...DEFAULT_ROOM_LIMITS, botDelayMinMs: BOT_DELAY_MIN_MS };
+
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "na-fuzz-"));
 const store = await openStore({ dataDir, instance: "fuzz" });
-const server = createServer({ logger: pino({ level: "warn" }, logSink), store });
+const server = createServer({ logger: pino({ level: "warn" }, logSink), store, limits: FUZZ_LIMITS });
 const port = await freePort();
 await server.listen(port, "127.0.0.1");
 const httpUrl = `http://127.0.0.1:${port}`;
@@ -374,6 +379,115 @@ async function badJoins(tables: HonestTable[]): Promise<void> {
   await Promise.all(attempts);
 }
 
+// ---- the room's limits: trade floods, stale reconnection tokens, bots-only fast tables ---------------
+// During each burst seated attackers flood trade proposals and withdrawals, and now and then a table of
+// bots only asks for no bot delay; after it an attacker drops, takes its seat back with its seat token and
+// tries the dropped connection's reconnection token. Broken limits count as invariant violations, a
+// replaced connection that comes back as a leak.
+
+const firstSeen = new Map<string, number>();
+
+/** The seats of a room whose players are attackers ("Mallory …"). */
+function attackerSeats(roomId: string): number[] {
+  const seats = (liveRoom(roomId) as any)?.seatsBySeat as Map<number, { seat: number; name: string }> | undefined;
+  return [...(seats?.values() ?? [])].filter((s) => s.name.startsWith("Mallory")).map((s) => s.seat);
+}
+
+/**
+ * Through the burst, each seated attacker proposes a trade and withdraws its open ones every 50 ms (under
+ * the room's message rate, so it is not dropped for that). Checked after the burst (checkTradeFloods): no
+ * seat got more proposals stored than its limit per minute allows, nor more open at once.
+ */
+async function tradeFlood(tables: HonestTable[]): Promise<void> {
+  for (const t of tables) if (!firstSeen.has(t.roomId)) firstSeen.set(t.roomId, Date.now());
+  const end = Date.now() + BURST_MS;
+  while (Date.now() < end) {
+    for (const a of tables.flatMap((t) => t.attackers)) {
+      const room = a.room;
+      const seat = room ? decodedSeat(room) : null;
+      if (!room || seat === null) continue;
+      room.send("command", { type: "trade-propose", to: seat === 0 ? 1 : 0, give: { capital: 1, assets: [] }, get: { capital: 0, assets: [] } });
+      out.messages++;
+      for (const trade of JSON.parse(mySecret(room)?.trades ?? "[]") as { id: string; from: number }[]) {
+        if (trade.from !== seat) continue;
+        room.send("command", { type: "trade-cancel", id: trade.id });
+        out.messages++;
+      }
+    }
+    await sleep(50);
+  }
+}
+
+function checkTradeFloods(tables: HonestTable[]): void {
+  for (const t of tables) {
+    const room = liveRoom(t.roomId);
+    const since = firstSeen.get(t.roomId);
+    if (!room?.game || since === undefined) continue;
+    // In any minute at most the limit: over T ms, the limit times the minutes begun since the first flood.
+    const most = FUZZ_LIMITS.tradeProposalsPerMinute * (Math.floor((Date.now() - since) / 60_000) + 1);
+    const commands = room.replayLog().commands as { seat: number; command: { type: string } }[];
+    for (const seat of attackerSeats(t.roomId)) {
+      const proposals = commands.filter((c) => c.seat === seat && c.command.type === "trade-propose").length;
+      if (proposals > most) problem("invariantViolations", `seat ${seat} at table ${t.code} had ${proposals} trade proposals stored (at most ${most} allowed)`);
+      const open = room.game.trades.filter((x) => x.from === seat).length;
+      if (open > FUZZ_LIMITS.openTradesPerSeat) problem("invariantViolations", `seat ${seat} at table ${t.code} has ${open} open trades`);
+    }
+  }
+}
+
+/**
+ * An attacker's connection drops and the attacker takes its seat back with the seat token, then tries
+ * the dropped connection's reconnection token: it must be refused (it would receive the seat's secrets).
+ */
+async function staleReconnections(tables: HonestTable[]): Promise<void> {
+  const attackers = tables.flatMap((t) => t.attackers).filter((a) => a.room);
+  // The `seat` message comes before Attacker.join returns: the token is read from the decoded secret.
+  for (const a of attackers) a.token ??= mySecret(a.room!)?.seatToken || null;
+  const candidates = attackers.filter((a) => a.token);
+  if (candidates.length === 0) return;
+  const a = pick(candidates);
+  const old = a.room!;
+  const staleToken = old.reconnectionToken;
+  old.reconnection.enabled = false;
+  old.connection.close(); // no leave message: a dropped connection the server waits for
+  await sleep(100);
+  await a.rejoin();
+  out.messages += 2;
+  if (!a.room || a.room === old) return; // the seat-token join was refused (the table is over, say)
+  try {
+    const back = await new Client(wsUrl).reconnect(staleToken);
+    problem("leaks", `a connection replaced by a seat-token join came back with its reconnection token`);
+    await back.leave().catch(() => 0);
+  } catch { /* refused, as it must be */ }
+}
+
+interface FastTable { roomId: string; code: string; createdAt: number; checked: number }
+const fastTables: FastTable[] = [];
+
+/** Now and then a table of bots only that asks for no delay at all: the server's floor must pace it. */
+async function botsOnlyFastTable(): Promise<void> {
+  if (random() > 0.3) return;
+  const seats = pick([4, 5, 6] as const);
+  try {
+    const t = await createTable(httpUrl, { seats, bots: seats, botDelayMs: 0 });
+    fastTables.push({ ...t, createdAt: Date.now(), checked: 0 });
+  } catch { /* a refused table (a limit on tables) is no failure here */ }
+}
+
+function checkFastTables(): void {
+  for (const t of fastTables) {
+    if (t.checked >= 3) continue;
+    t.checked++;
+    const room = liveRoom(t.roomId);
+    if (!room) continue;
+    const elapsed = Date.now() - t.createdAt;
+    // Every seat may wait the floor at once (investments): at most one move per seat per floor.
+    const most = (Math.floor(elapsed / BOT_DELAY_MIN_MS) + 1) * 6;
+    const moves = room.replayLog().commands.length;
+    if (moves > most) problem("invariantViolations", `bots-only table ${t.code} made ${moves} moves in ${elapsed} ms (the floor allows ${most})`);
+  }
+}
+
 // ---- HTTP ----------------------------------------------------------------------------------------
 
 async function httpBurst(tables: HonestTable[]): Promise<void> {
@@ -492,6 +606,7 @@ while (Date.now() - started < seconds * 1000) {
   const attackers = targets.flatMap((t) => t.attackers);
   const http = httpBurst(targets);
   const joins = badJoins(targets);
+  const roomLimits = Promise.all([tradeFlood(targets), botsOnlyFastTable()]);
   let sent = 0;
   while (Date.now() < burstEnd && sent < ATTACKS_PER_BURST) {
     for (const a of attackers) {
@@ -501,10 +616,13 @@ while (Date.now() - started < seconds * 1000) {
     }
     await sleep(5);
   }
-  await Promise.all([http, joins]);
+  await Promise.all([http, joins, roomLimits]);
   await sleep(300); // let the last messages land
   await clearWrongCodes(); // the throttle did its job; honest joins come from the same address
+  await staleReconnections(targets); // its seat-token join must not meet the wrong-code throttle
   await checkAfterBurst();
+  checkTradeFloods(targets);
+  checkFastTables();
   if (bursts % 5 === 0) console.log(`... ${Math.round((Date.now() - started) / 1000)} s: ${JSON.stringify(out)}`);
 }
 

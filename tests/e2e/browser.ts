@@ -24,7 +24,8 @@ export async function startServer(): Promise<{ url: string; process: ChildProces
   const root = path.resolve(import.meta.dirname, "../..");
   const child = spawn(process.execPath, ["server/index.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), "na-e2e-")), LOG_LEVEL: "warn" },
+    // BOT_DELAY_MIN_MS 0: bots at full speed (the tests' tables ask for botDelayMs 0).
+    env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), "na-e2e-")), LOG_LEVEL: "warn", BOT_DELAY_MIN_MS: "0" },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;

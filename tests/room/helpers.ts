@@ -7,6 +7,7 @@ import { Room as SDKRoomClass, type Room as SDKRoom } from "@colyseus/sdk";
 import pino from "pino";
 import { createServer } from "../../server/app.ts";
 import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
+import type { RoomLimits } from "../../server/rooms/limits.ts";
 import { makeRandom, randomCommand } from "../../server/bots/random.ts";
 import type { LegalCommand } from "../../shared/protocol.ts";
 import type { ChatLine, ServerMessages } from "../../shared/room-protocol.ts";
@@ -15,9 +16,10 @@ import type { ChatLine, ServerMessages } from "../../shared/room-protocol.ts";
 export const PORT = Number(process.env.TEST_PORT ?? 2568);
 export const BASE = `http://127.0.0.1:${PORT}`;
 
-export async function bootServer(): Promise<ColyseusTestServer> {
+/** A test server. Its bots may play at full speed (botDelayMs 0): the floor is for the public's tables. */
+export async function bootServer(limits: Partial<RoomLimits> = {}): Promise<ColyseusTestServer> {
   // @colyseus/testing's boot() ignores its port for a Server instance, so listen here.
-  const server = createServer({ logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }) });
+  const server = createServer({ logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }), limits: { botDelayMinMs: 0, ...limits } });
   await server.listen(PORT, "127.0.0.1");
   return new ColyseusTestServer(server);
 }

@@ -72,6 +72,16 @@ describe("secrecy on the wire", () => {
       alice.send("chat", { text: whisper, to: 1 });
       alice.send("chat", { text: "hello table" });
 
+      // A trade proposed and declined: its id is for its two parties, and so are the counters of their
+      // private commands (the spectator receives nothing of it: see private-commands.test.ts).
+      alice.send("command", { type: "trade-propose", to: 1, give: { capital: 1, assets: [] }, get: { capital: 0, assets: [] } });
+      await until(() => JSON.parse(stateOf(bob).seats["1"].secret.trades).length === 1, 5000, "the proposal");
+      const tradeId: string = JSON.parse(stateOf(bob).seats["1"].secret.trades)[0].id;
+      bob.send("command", { type: "trade-decline", id: tradeId });
+      await until(() => JSON.parse(stateOf(alice).seats["0"].secret.trades).length === 0, 5000, "the decline");
+      expect(stateOf(alice).seats["0"].secret.privateMoves).toBe(1);
+      expect(stateOf(bob).seats["1"].secret.privateMoves).toBe(1);
+
       const aliceBot = autoplay(alice, 1);
       let bobBot = autoplay(bob, 2);
       await until(() => Number(stateOf(alice).game.round) >= 1 || stateOf(alice).status === "finished", 60_000, "round 2");
@@ -124,6 +134,7 @@ describe("secrecy on the wire", () => {
         }
         if (viewer !== 0) expect(m.bytes.includes(Buffer.from(aliceToken)), `Alice's seat token reached ${viewer}`).toBe(false);
         if (viewer !== 1) expect(m.bytes.includes(Buffer.from(bobToken)), `Bob's seat token reached ${viewer}`).toBe(false);
+        if (viewer !== 0 && viewer !== 1) expect(contains(m.bytes, tradeId), `the trade ${tradeId} reached ${viewer}`).toBe(false);
         const hasWhisper = m.bytes.includes(Buffer.from(whisper));
         if (hasWhisper) expect([0, 1]).toContain(viewer);
         checked++;

@@ -124,7 +124,8 @@ export async function startServer(env: Record<string, string>, port?: number): P
   port ??= await freePort();
   const node = path.resolve("node_modules/.bin/node");
   const child = spawn(node, ["server/index.ts"], {
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", LOG_LEVEL: "info", ...env, PORT: String(port) },
+    // Bots at full speed (the tests' tables ask for botDelayMs 0): the floor is for the public's tables.
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", LOG_LEVEL: "info", BOT_DELAY_MIN_MS: "0", ...env, PORT: String(port) },
     stdio: ["ignore", "pipe", "pipe"],
   });
   track(child);
