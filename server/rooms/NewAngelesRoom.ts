@@ -16,7 +16,7 @@ import { makeRandom, type Random } from "../bots/random.ts";
 import { hashSeatToken, memoryStore, type GameStore, type StoredPlayer, type StoredWhisper } from "../store/index.ts";
 import { redeemRestoreTicket } from "../store/restore.ts";
 import { WriteQueue } from "../store/write-queue.ts";
-import { checkVariant } from "./variant-check.ts";
+import { variantProblem } from "../engine/variant-schema.ts";
 import * as metrics from "../metrics.ts";
 import { projectPublic, projectSecret } from "./projection.ts";
 import { GameState, SecretState, SeatState, TableState } from "./schema.ts";
@@ -109,8 +109,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     }
     const parsed = TableOptions.safeParse(input.options ?? {});
     if (!parsed.success) throw this.turnAway("table", parsed.error.issues[0]?.message ?? "Bad table options.");
-    const variantProblem = checkVariant(parsed.data.variant);
-    if (variantProblem) throw this.turnAway("table", variantProblem);
+    const problem = variantProblem(parsed.data.variant);
+    if (problem) throw this.turnAway("table", problem);
     this.options = { ...parsed.data, seed: parsed.data.seed ?? randomBytes(4).readUInt32LE(0) };
     this.botRandom = makeRandom(this.options.seed! ^ 0x9e3779b9);
     await this.store.createGame({ code, roomId: this.roomId, options: this.storedOptions(), createdAt: Date.now() });
@@ -526,7 +526,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       }
       case "settings": {
         if (msg.variant) {
-          const problem = checkVariant(msg.variant);
+          const problem = variantProblem(msg.variant);
           if (problem) return this.refuse(client, "bad-variant", problem);
           this.options.variant = msg.variant;
         }
