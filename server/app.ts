@@ -7,7 +7,7 @@ import { WebSocketTransport } from "@colyseus/ws-transport";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
 import type { Logger } from "pino";
-import { NewAngelesRoom } from "./rooms/NewAngelesRoom.ts";
+import { NewAngelesRoom, type SeedSource } from "./rooms/NewAngelesRoom.ts";
 import { lobbyRoutes } from "./lobby/routes.ts";
 import { registry } from "./metrics.ts";
 import { memoryStore, type GameStore } from "./store/index.ts";
@@ -23,6 +23,8 @@ export interface ServerOptions {
   redisUrl?: string;
   /** This process's address as clients reach it, when there are several (PUBLIC_ADDRESS). */
   publicAddress?: string;
+  /** Tests and tools only: fixes each new table's seed (see docs/seeds.md); a client never reaches it. */
+  seeds?: SeedSource;
 }
 
 /**
@@ -99,7 +101,7 @@ export function createServer(options: ServerOptions) {
     ? { presence: new RedisPresence(options.redisUrl), driver: new RedisDriver(options.redisUrl) }
     : {};
   return defineServer({
-    rooms: { new_angeles: defineRoom(NewAngelesRoom, { store }) },
+    rooms: { new_angeles: defineRoom(NewAngelesRoom, { store, seeds: options.seeds }) },
     ...scaleOut,
     publicAddress: options.publicAddress,
     transport,

@@ -25,12 +25,15 @@ import { announceSetup, initialState } from "./setup.ts";
 import type { GameState } from "./state.ts";
 import { cloneState } from "./state.ts";
 import { acceptTrade, cancelTrade, declineTrade, proposeTrade } from "./trade.ts";
+import type { Seed } from "./rng.ts";
 import type { Variant } from "./variant.ts";
 import { viewFor as view, secretViewFor as secretView } from "./view.ts";
 
 export type { GameState } from "./state.ts";
 export { EngineStuck } from "./budget.ts";
 export type { Variant } from "./variant.ts";
+export type { Seed } from "./rng.ts";
+export { isSeed } from "./rng.ts";
 export { DEFAULT_VARIANT, VARIANT_DOCS } from "./variant.ts";
 export type { Command, LegalCommand } from "../../shared/protocol.ts";
 export type { GameEvent, GameView } from "../../shared/view.ts";
@@ -40,17 +43,17 @@ export type ApplyResult = { ok: true; state: GameState; events: GameEvent[] } | 
 
 export interface GameLog {
   players: 4 | 5 | 6;
-  seed: number;
+  seed: Seed;
   variant?: Partial<Variant>;
   commands: { seat: number; command: Command }[];
 }
 
-export function createGame(opts: { players: 4 | 5 | 6; seed: number; variant?: Partial<Variant> }): GameState {
+export function createGame(opts: { players: 4 | 5 | 6; seed: Seed; variant?: Partial<Variant> }): GameState {
   return createGameWithEvents(opts).state;
 }
 
 /** createGame plus the setup's game-log lines (private ones carry `to`). */
-export function createGameWithEvents(opts: { players: 4 | 5 | 6; seed: number; variant?: Partial<Variant> }): { state: GameState; events: GameEvent[] } {
+export function createGameWithEvents(opts: { players: 4 | 5 | 6; seed: Seed; variant?: Partial<Variant> }): { state: GameState; events: GameEvent[] } {
   const s = initialState(opts.players, opts.seed, opts.variant);
   const c: Ctx = { s, ev: [], frame: null };
   announceSetup(c);

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { ErrorCode, Room, ServerError, logger, matchMaker, type Client, type AuthContext } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
-import { apply, createGameWithEvents, legal, secretViewFor, viewFor, waitingFor, type GameState as EngineState } from "../engine/index.ts";
+import { apply, createGameWithEvents, isSeed, legal, secretViewFor, viewFor, waitingFor, type GameState as EngineState, type Seed } from "../engine/index.ts";
 import { parseCommand, type Command } from "../../shared/protocol.ts";
 import { ChatMessage, HostMessage, JoinOptions, PlayerName, TableOptions, type ChatLine } from "../../shared/room-protocol.ts";
 import type { GameEvent } from "../../shared/view.ts";
@@ -54,6 +54,25 @@ type Auth =
   | { role: "spectator" }
   | { role: "player"; name: string; reclaim: number | null };
 
+/**
+ * The server-side switch for a fixed seed (tests and tools only): given to createServer, it reaches the
+ * room through its defineRoom options, which no client request can set. Undefined: a random seed.
+ */
+export type SeedSource = (code: string) => Seed | undefined;
+
+/** A new table's seed: 128 bits from the operating system's CSPRNG, unless the server fixes it. */
+function tableSeed(source: unknown, code: string): Seed {
+  const fixed = typeof source === "function" ? (source as SeedSource)(code) : undefined;
+  if (fixed === undefined) return randomBytes(16).toString("hex");
+  if (!isSeed(fixed)) throw new Error("A fixed seed is a whole number or 32 hex digits.");
+  return fixed;
+}
+
+/** The bots' own randomness: seeded apart from the game, so the game's seed cannot be derived from their play. */
+function botSeed(): number {
+  return randomBytes(4).readUInt32LE(0);
+}
+
 /** How often the room clock (read by Colyseus's message-rate limit) advances. */
 const CLOCK_TICK_MS = 250;
 
@@ -66,6 +85,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   patchRate = null; // every change is sent at once with broadcastPatch()
 
   private options!: TableOptions;
+  /** The game's seed: kept in the store for the replay, sent to no client before the game is over. */
+  private seed!: Seed;
   private seatsBySeat = new Map<number, Seat>();
   private seatBySession = new Map<string, number>();
   private game: EngineState | null = null;
@@ -111,8 +132,9 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     if (!parsed.success) throw this.turnAway("table", parsed.error.issues[0]?.message ?? "Bad table options.");
     const problem = variantProblem(parsed.data.variant);
     if (problem) throw this.turnAway("table", problem);
-    this.options = { ...parsed.data, seed: parsed.data.seed ?? randomBytes(4).readUInt32LE(0) };
-    this.botRandom = makeRandom(this.options.seed! ^ 0x9e3779b9);
+    this.options = parsed.data;
+    this.seed = tableSeed(input.seeds, code);
+    this.botRandom = makeRandom(botSeed());
     await this.store.createGame({ code, roomId: this.roomId, options: this.storedOptions(), createdAt: Date.now() });
 
     this.state.code = code;
@@ -363,7 +385,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
 
   private startGame(): void {
     for (let n = 0; n < this.options.seats; n++) if (!this.seatsBySeat.has(n)) this.seatBot(n);
-    const { state, events } = createGameWithEvents({ players: this.options.seats as 4 | 5 | 6, seed: this.options.seed!, variant: this.options.variant });
+    const { state, events } = createGameWithEvents({ players: this.options.seats as 4 | 5 | 6, seed: this.seed, variant: this.options.variant });
     this.game = state;
     this.state.status = "playing";
     this.writes.write(() => this.store.startGame(this.state.code));
@@ -680,7 +702,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   // ---- persistence (server/store) --------------------------------------------------------------
 
   private storedOptions() {
-    return { ...this.options, seed: this.options.seed! };
+    return { ...this.options, seed: this.seed };
   }
 
   private saveSeat(seat: Seat): void {
@@ -700,8 +722,10 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     ]);
     this.whispers = whispers;
     // Options added since the game was stored take their defaults.
-    this.options = { ...TableOptions.parse({}), ...saved.options };
-    this.botRandom = makeRandom(this.options.seed! ^ 0x9e3779b9);
+    const { seed, ...options } = saved.options;
+    this.options = { ...TableOptions.parse({}), ...options };
+    this.seed = seed;
+    this.botRandom = makeRandom(botSeed());
     this.state.code = code;
     this.state.seatCount = this.options.seats;
     this.state.stepSeconds = this.options.stepSeconds;
@@ -734,7 +758,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       this.publishMetadata();
       return;
     }
-    const created = createGameWithEvents({ players: this.options.seats as 4 | 5 | 6, seed: this.options.seed!, variant: this.options.variant });
+    const created = createGameWithEvents({ players: this.options.seats as 4 | 5 | 6, seed: this.seed, variant: this.options.variant });
     let game = created.state;
     const events = [...created.events];
     for (const [i, { seat, command }] of commands.entries()) {
@@ -754,7 +778,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
 
   /** Seed, variant and every accepted command: enough to replay the game exactly. */
   replayLog() {
-    return { players: this.options.seats, seed: this.options.seed!, variant: this.options.variant, commands: this.commands };
+    return { players: this.options.seats, seed: this.seed, variant: this.options.variant, commands: this.commands };
   }
 }
 

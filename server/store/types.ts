@@ -1,6 +1,7 @@
 // What the game store keeps, and the one interface both databases (SQLite, PostgreSQL) implement.
 import type { Command } from "../../shared/protocol.ts";
 import type { TableOptions } from "../../shared/room-protocol.ts";
+import type { Seed } from "../engine/rng.ts";
 
 export type GameStatus = "lobby" | "playing" | "finished";
 
@@ -48,8 +49,8 @@ export interface StoredGame {
   code: string;
   /** The room that last held the game (a restored game gets a new room). */
   roomId: string;
-  /** The table options, with the seed the room drew. */
-  options: TableOptions & { seed: number };
+  /** The table options, with the seed the room drew (128 bits; a whole number in old games and tests). */
+  options: TableOptions & { seed: Seed };
   status: GameStatus;
   /** The engine's result once finished. */
   result: unknown;

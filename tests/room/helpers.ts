@@ -7,6 +7,7 @@ import { Room as SDKRoomClass, type Room as SDKRoom } from "@colyseus/sdk";
 import pino from "pino";
 import { createServer } from "../../server/app.ts";
 import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
+import type { Seed } from "../../server/engine/index.ts";
 import { makeRandom, randomCommand } from "../../server/bots/random.ts";
 import type { LegalCommand } from "../../shared/protocol.ts";
 import type { ChatLine, ServerMessages } from "../../shared/room-protocol.ts";
@@ -15,19 +16,29 @@ import type { ChatLine, ServerMessages } from "../../shared/room-protocol.ts";
 export const PORT = Number(process.env.TEST_PORT ?? 2568);
 export const BASE = `http://127.0.0.1:${PORT}`;
 
+/**
+ * The seed createTable() asks for: clients cannot choose a seed (POST /api/games refuses `seed`), so
+ * tests fix it on the server side, through createServer's `seeds` switch, for the next table only.
+ */
+let nextSeed: Seed | undefined;
+
 export async function bootServer(): Promise<ColyseusTestServer> {
   // @colyseus/testing's boot() ignores its port for a Server instance, so listen here.
-  const server = createServer({ logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }) });
+  const seeds = () => { const seed = nextSeed; nextSeed = undefined; return seed; };
+  const server = createServer({ logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }), seeds });
   await server.listen(PORT, "127.0.0.1");
   return new ColyseusTestServer(server);
 }
 
-export async function createTable(options: Record<string, unknown> = {}): Promise<{ code: string; roomId: string; room: NewAngelesRoom }> {
+/** A table made over HTTP; `seed` (tests only) is set on the server side, never sent. */
+export async function createTable(options: Record<string, unknown> & { seed?: Seed } = {}): Promise<{ code: string; roomId: string; room: NewAngelesRoom }> {
+  const { seed, ...asked } = options;
+  nextSeed = seed;
   const res = await fetch(`${BASE}/api/games`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ botDelayMs: 0, ...options }),
-  });
+    body: JSON.stringify({ botDelayMs: 0, ...asked }),
+  }).finally(() => { nextSeed = undefined; });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { code: string; roomId: string };
   return { ...body, room: matchMaker.getLocalRoomById(body.roomId) as unknown as NewAngelesRoom };
