@@ -14,7 +14,7 @@ import { recordWrongCode, wrongCodeWait } from "../lobby/throttle.ts";
 import { botCommand } from "../bots/index.ts";
 import { makeRandom, type Random } from "../bots/random.ts";
 import { hashSeatToken, memoryStore, type GameStore, type StoredPlayer, type StoredWhisper } from "../store/index.ts";
-import { redeemRestoreTicket } from "../store/restore.ts";
+import { TABLE_IDLE_MS, redeemRestoreTicket } from "../store/restore.ts";
 import { WriteQueue } from "../store/write-queue.ts";
 import { variantProblem } from "../engine/variant-schema.ts";
 import * as metrics from "../metrics.ts";
@@ -24,7 +24,7 @@ import { GameState, SecretState, SeatState, TableState } from "./schema.ts";
 const LOG_LINES = 200;
 const CHAT_LINES = 100;
 const CHAT_PER_10S = 8;
-const IDLE_DISPOSE_MS = 30 * 60_000;
+const IDLE_DISPOSE_MS = TABLE_IDLE_MS;
 
 export interface TableMetadata {
   code: string;
@@ -689,9 +689,9 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       .catch((e) => logger.warn({ err: e }, "metadata update failed"));
   }
 
-  private startIdleTimer(): void {
+  private startIdleTimer(ms = IDLE_DISPOSE_MS): void {
     this.stopIdleTimer();
-    this.idleTimer = this.later(() => this.disconnect(), IDLE_DISPOSE_MS);
+    this.idleTimer = this.later(() => this.disconnect(), ms);
   }
 
   private stopIdleTimer(): void {
@@ -712,7 +712,9 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
 
   /**
    * Rebuilds a game from the store after a restart: options, seats (humans come back disconnected),
-   * every accepted command replayed in order, and the public chat.
+   * every accepted command replayed in order, and the public chat. A game that cannot be rebuilt (a
+   * variant the engine cannot play, a command that no longer applies) throws before the room starts
+   * anything: the caller marks it broken in the store.
    */
   private async restore(code: string): Promise<void> {
     const saved = await this.store.getGame(code);
@@ -725,6 +727,22 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     const { seed, ...options } = saved.options;
     this.options = { ...TableOptions.parse({}), ...options };
     this.seed = seed;
+    const problem = variantProblem(this.options.variant);
+    if (problem) throw new Error(`The stored variant of game ${code} cannot be played: ${problem}`);
+    // Replayed first: a game that cannot be rebuilt throws before any timer or write starts.
+    let rebuilt: { game: EngineState; events: GameEvent[] } | null = null;
+    if (saved.status !== "lobby") {
+      const created = createGameWithEvents({ players: this.options.seats as 4 | 5 | 6, seed: this.seed, variant: this.options.variant });
+      let game = created.state;
+      const events = [...created.events];
+      for (const [i, { seat, command }] of commands.entries()) {
+        const result = apply(game, seat, command);
+        if (!result.ok) throw new Error(`Command ${i} of game ${code} no longer applies: ${result.message}`);
+        game = result.state;
+        events.push(...result.events);
+      }
+      rebuilt = { game, events };
+    }
     this.botRandom = makeRandom(botSeed());
     this.state.code = code;
     this.state.seatCount = this.options.seats;
@@ -743,9 +761,11 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     this.writes.write(() => this.store.setRoomId(code, this.roomId));
 
     this.listen();
-    this.startIdleTimer();
+    // A table nobody joined has been idle since it was created: it closes when that idle time is up.
+    const neverJoined = saved.status === "lobby" && saved.seats.every((s) => s.bot);
+    this.startIdleTimer(neverJoined ? Math.max(0, saved.createdAt + IDLE_DISPOSE_MS - Date.now()) : IDLE_DISPOSE_MS);
 
-    if (saved.status === "lobby") {
+    if (!rebuilt) {
       // A player who does not come back loses the seat, as after a dropped connection.
       for (const seat of this.seatsBySeat.values()) {
         if (seat.bot) continue;
@@ -758,15 +778,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       this.publishMetadata();
       return;
     }
-    const created = createGameWithEvents({ players: this.options.seats as 4 | 5 | 6, seed: this.seed, variant: this.options.variant });
-    let game = created.state;
-    const events = [...created.events];
-    for (const [i, { seat, command }] of commands.entries()) {
-      const result = apply(game, seat, command);
-      if (!result.ok) throw new Error(`Command ${i} of game ${code} no longer applies: ${result.message}`);
-      game = result.state;
-      events.push(...result.events);
-    }
+    const { game, events } = rebuilt;
     this.game = game;
     this.commands = commands;
     this.state.status = "playing";
