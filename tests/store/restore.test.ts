@@ -14,7 +14,7 @@ import { TABLE_IDLE_MS, restoreGames } from "../../server/store/restore.ts";
 import { TableOptions } from "../../shared/room-protocol.ts";
 import { newInviteCode } from "../../server/lobby/codes.ts";
 import { catalog } from "../../shared/catalog/index.ts";
-import { freePort, startPostgres, stopAll } from "./services.ts";
+import { freePort, startPostgres, stopAll, waitFor } from "./services.ts";
 
 afterAll(stopAll);
 
@@ -130,6 +130,16 @@ describe.each(backends)("restoring games on %s", (_name, open) => {
       expect(errors()).toHaveLength(2);
       const health = await fetch(`http://127.0.0.1:${port}/healthz`);
       expect(health.status).toBe(200);
+    });
+
+    it("gives a restored table nobody joined only what is left of its idle time", async () => {
+      const code = await storeGame(store, { status: "lobby", createdAt: Date.now() - TABLE_IDLE_MS + 300 });
+      await store.releaseLeases();
+      expect(await restoreGames(store, logger, Date.now())).toContain(code);
+      const liveCodes = async () => (await matchMaker.query({ name: "new_angeles" })).map((r) => (r.metadata as { code: string }).code);
+      expect(await liveCodes()).toContain(code);
+      await waitFor(async () => !(await liveCodes()).includes(code), 10_000, "the idle table to close");
+      await waitFor(async () => (await store.getGame(code))!.closed, 5_000, "the table to be closed in the store");
     });
   });
 });
