@@ -61,7 +61,7 @@ function schemaFor(doc: VariantDoc): z.ZodType {
   if (typeof doc.default === "boolean") return z.boolean();
   if (typeof doc.default === "number") return smallInt;
   // an option documented without a schema here cannot be set by a client until it gets one
-  return z.never();
+  return z.never({ error: "this option has no schema yet, so it cannot be set" });
 }
 
 /** Where each district's arrow points once the overrides apply. */
