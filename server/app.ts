@@ -7,7 +7,7 @@ import { WebSocketTransport } from "@colyseus/ws-transport";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
 import type { Logger } from "pino";
-import { NewAngelesRoom } from "./rooms/NewAngelesRoom.ts";
+import { NewAngelesRoom, type SeedSource } from "./rooms/NewAngelesRoom.ts";
 import { lobbyRoutes } from "./lobby/routes.ts";
 import { registry } from "./metrics.ts";
 import { memoryStore, type GameStore } from "./store/index.ts";
@@ -29,6 +29,8 @@ export interface ServerOptions {
    * absent. Tests and tools that need bots at full speed pass `botDelayMinMs: 0` here.
    */
   limits?: Partial<RoomLimits>;
+  /** Tests and tools only: fixes each new table's seed (see docs/seeds.md); a client never reaches it. */
+  seeds?: SeedSource;
 }
 
 /**
@@ -105,7 +107,7 @@ export function createServer(options: ServerOptions) {
     ? { presence: new RedisPresence(options.redisUrl), driver: new RedisDriver(options.redisUrl) }
     : {};
   return defineServer({
-    rooms: { new_angeles: defineRoom(NewAngelesRoom, { store, limits: { ...DEFAULT_ROOM_LIMITS, ...options.limits } }) },
+    rooms: { new_angeles: defineRoom(NewAngelesRoom, { store, seeds: options.seeds, limits: { ...DEFAULT_ROOM_LIMITS, ...options.limits } }) },
     ...scaleOut,
     publicAddress: options.publicAddress,
     transport,

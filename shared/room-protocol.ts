@@ -16,7 +16,7 @@ export const PlayerName = z
       .regex(/^[^\p{Cc}\p{Cf}]+$/u, "A name cannot contain control characters."),
   );
 
-/** Options of a new table (POST /api/games, or the room's onCreate). */
+/** Options of a new table (POST /api/games, or the room's onCreate). The server alone seeds a game: no `seed` here. */
 export const TableOptions = z.strictObject({
   seats: z.union([z.literal(4), z.literal(5), z.literal(6)]).default(4),
   private: z.boolean().default(true),
@@ -25,7 +25,6 @@ export const TableOptions = z.strictObject({
   botDelayMs: z.number().int().min(0).max(60_000).default(800),
   /** Seconds a disconnected player's seat waits before a bot plays it. */
   graceSeconds: z.number().min(0).max(3600).default(60),
-  seed: z.number().int().min(0).max(2 ** 32 - 1).optional(),
   variant: z.record(z.string(), z.unknown()).default({}),
 }).refine((o) => o.bots <= o.seats, { message: "There cannot be more bots than seats.", path: ["bots"] });
 export type TableOptions = z.output<typeof TableOptions>;

@@ -1,6 +1,7 @@
 // The city (A10): districts, units and tokens, caps of one per district, movement along the
 // next-district graph to The Root, and the reserve (whatever is not on the board).
 import type { DistrictId, NextDistrict } from "../../shared/catalog/types.ts";
+import { EngineStuck } from "./budget.ts";
 import * as contracts from "./contracts.ts";
 import type { Ctx } from "./ctx.ts";
 import { log } from "./ctx.ts";
@@ -82,7 +83,9 @@ function put(d: DistrictState, kind: Mover): void {
 /** Puts a mover in the first district from `start` that can hold it; past the last district it enters The Root. */
 function settle(c: Ctx, kind: Mover, start: NextDistrict): NextDistrict {
   let at = start;
-  while (at !== "root") {
+  // a path to The Root visits each district at most once: more steps mean the arrows loop
+  for (let steps = 0; at !== "root"; steps++) {
+    if (steps >= c.s.districts.length) throw new EngineStuck(`The game engine stopped: the next-district arrows from district ${start} never reach The Root.`);
     const d = D(c.s, at);
     if (canHold(c.s, kind, d)) {
       involve(c, at); // where it lands is changed too

@@ -4,6 +4,7 @@
 import { RESOURCES } from "../../shared/catalog/types.ts";
 import type { InvestmentScoring } from "../../shared/catalog/types.ts";
 import { countOnBoard, hasUnrest } from "./city.ts";
+import { stepBudget } from "./budget.ts";
 import type { Ctx } from "./ctx.ts";
 import { clockwiseFrom, gainCapital, log } from "./ctx.ts";
 import { catalog, corpName, demandDef, investmentDef } from "./data.ts";
@@ -94,7 +95,9 @@ export function gatherInvestments(c: Ctx): void {
 export function runInvestmentChoice(c: Ctx, order: number[], drawTwo: boolean, then: Stage): void {
   const s = c.s;
   if (s.cursor === 0 && !s.pending) gatherInvestments(c);
+  const turn = stepBudget("the investment choice");
   while (s.cursor < order.length) {
+    turn();
     const seat = order[s.cursor]!;
     if (!drawTwo) {
       s.seats[seat]!.investment = s.investmentDeck.shift() ?? null;

@@ -3,6 +3,7 @@
 import { ACTION_TYPES } from "../../shared/catalog/types.ts";
 import type { ActionType, DrawSlot } from "../../shared/catalog/types.ts";
 import type { ChoiceOption } from "../../shared/protocol.ts";
+import { stepBudget } from "./budget.ts";
 import type { Ctx } from "./ctx.ts";
 import { log } from "./ctx.ts";
 import { actionCard, cardTitle, corpDraw, corpName } from "./data.ts";
@@ -87,7 +88,9 @@ export function generalOptions(c: Ctx): ChoiceOption[] {
 export function runDraw(c: Ctx): void {
   const s = c.s;
   const d = s.draw!;
+  const turn = stepBudget("a corp-sheet draw");
   while (d.slots.length > 0) {
+    turn();
     const slot = d.slots[0]!;
     if (slot === "general") {
       if (generalOptions(c).length > 0) {

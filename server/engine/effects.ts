@@ -3,6 +3,7 @@
 // memory live in an EffectFrame in the state, so a half-resolved card survives between commands.
 import type { ChoiceOption } from "../../shared/protocol.ts";
 import type { DistrictId } from "../../shared/catalog/types.ts";
+import { stepBudget } from "./budget.ts";
 import type { Ctx } from "./ctx.ts";
 import { log } from "./ctx.ts";
 import { clockwiseFrom } from "./ctx.ts";
@@ -98,7 +99,9 @@ function timesOf(c: Ctx, f: EffectFrame, p: PickStep): number {
 /** Runs automatic steps until a pick is owed or the stack is empty (the "effect" stage). */
 export function runEffects(c: Ctx): void {
   const s = c.s;
+  const turn = stepBudget("a card's effect steps");
   while (s.effects.length > 0 && !s.result) {
+    turn();
     const f = s.effects[s.effects.length - 1]!;
     c.frame = f;
     const steps = script(f.source).steps;

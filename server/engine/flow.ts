@@ -1,6 +1,7 @@
 // The game's flow: each stage runs until it needs a decision (s.pending) or hands over to the next
 // stage. advance() keeps going until someone owes a decision or the game is over.
 import { runEndOfTurn, runHandLimit, runNextTurn, runTurnStart } from "./action-phase.ts";
+import { stepBudget } from "./budget.ts";
 import type { Ctx } from "./ctx.ts";
 import { revealAsset } from "./deal/asset.ts";
 import { runCounteroffer } from "./deal/counteroffer.ts";
@@ -53,7 +54,7 @@ function dropDeadChoice(c: Ctx): void {
 }
 
 export function advance(c: Ctx): void {
-  let guard = 0;
+  const step = stepBudget("the game flow");
   dropDeadChoice(c);
   // threat can end the game in the middle of any stage; the result then stands
   while (!c.s.pending && !c.s.result) {
@@ -66,7 +67,7 @@ export function advance(c: Ctx): void {
     const stage = c.s.stage;
     if (stage === "finished") break;
     STAGES[stage](c);
-    if (++guard > 100_000) throw new Error(`the game is stuck in stage ${c.s.stage}`);
+    step();
   }
   if (c.s.result) {
     c.s.stage = "finished";

@@ -17,6 +17,7 @@ import { abstain, giveSupport } from "./deal/support.ts";
 import { keepInvestment } from "./demand.ts";
 import { answerGeneral, generalOptions } from "./draw.ts";
 import { answerEffect } from "./effects.ts";
+import { EngineStuck } from "./budget.ts";
 import { advance } from "./flow.ts";
 import { checkInvariants } from "./invariants.ts";
 import { legalFor } from "./legal.ts";
@@ -24,11 +25,15 @@ import { announceSetup, initialState } from "./setup.ts";
 import type { GameState } from "./state.ts";
 import { cloneState } from "./state.ts";
 import { acceptTrade, cancelTrade, declineTrade, proposeTrade } from "./trade.ts";
+import type { Seed } from "./rng.ts";
 import type { Variant } from "./variant.ts";
 import { viewFor as view, secretViewFor as secretView } from "./view.ts";
 
 export type { GameState } from "./state.ts";
+export { EngineStuck } from "./budget.ts";
 export type { Variant } from "./variant.ts";
+export type { Seed } from "./rng.ts";
+export { isSeed } from "./rng.ts";
 export { DEFAULT_VARIANT, VARIANT_DOCS } from "./variant.ts";
 export type { Command, LegalCommand } from "../../shared/protocol.ts";
 export type { GameEvent, GameView } from "../../shared/view.ts";
@@ -38,17 +43,17 @@ export type ApplyResult = { ok: true; state: GameState; events: GameEvent[] } | 
 
 export interface GameLog {
   players: 4 | 5 | 6;
-  seed: number;
+  seed: Seed;
   variant?: Partial<Variant>;
   commands: { seat: number; command: Command }[];
 }
 
-export function createGame(opts: { players: 4 | 5 | 6; seed: number; variant?: Partial<Variant> }): GameState {
+export function createGame(opts: { players: 4 | 5 | 6; seed: Seed; variant?: Partial<Variant> }): GameState {
   return createGameWithEvents(opts).state;
 }
 
 /** createGame plus the setup's game-log lines (private ones carry `to`). */
-export function createGameWithEvents(opts: { players: 4 | 5 | 6; seed: number; variant?: Partial<Variant> }): { state: GameState; events: GameEvent[] } {
+export function createGameWithEvents(opts: { players: 4 | 5 | 6; seed: Seed; variant?: Partial<Variant> }): { state: GameState; events: GameEvent[] } {
   const s = initialState(opts.players, opts.seed, opts.variant);
   const c: Ctx = { s, ev: [], frame: null };
   announceSetup(c);
@@ -127,9 +132,16 @@ export function apply(state: GameState, seat: number, command: Command): ApplyRe
     return { ok: false, code: "bad-command", message: "That command is not well formed: " + parsed.error.issues.map((i) => i.message).join("; ") };
   }
   const c: Ctx = { s: cloneState(state), ev: [], frame: null };
-  const err = dispatch(c, seat, parsed.data);
-  if (err) return { ok: false, code: err.code, message: err.message };
-  advance(c);
+  try {
+    const err = dispatch(c, seat, parsed.data);
+    if (err) return { ok: false, code: err.code, message: err.message };
+    advance(c);
+  } catch (e) {
+    // A loop over its step budget (a state no validated game reaches): the command is refused and the
+    // state it was given is untouched, so the table can go on or be closed, never hang.
+    if (e instanceof EngineStuck) return { ok: false, code: "engine-stuck", message: e.message };
+    throw e;
+  }
   return { ok: true, state: c.s, events: c.ev };
 }
 

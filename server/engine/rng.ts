@@ -3,7 +3,21 @@
 
 export type RngState = [number, number, number, number];
 
-export function seedRng(seed: number): RngState {
+/**
+ * A game's seed: 128 bits written as 32 hex digits (what the server draws for every table), or a
+ * whole number (tests and tools: `npm run simulate -- --seed S`), which gives the same games as ever.
+ */
+export type Seed = number | string;
+
+/** A 128-bit seed: 32 hex digits. */
+export const SEED_PATTERN = /^[0-9a-f]{32}$/;
+
+export function isSeed(x: unknown): x is Seed {
+  return (typeof x === "number" && Number.isInteger(x) && x >= 0 && x <= 0xffffffff) || (typeof x === "string" && SEED_PATTERN.test(x));
+}
+
+export function seedRng(seed: Seed): RngState {
+  if (typeof seed === "string") return seedRng128(seed);
   // splitmix32 spreads any integer seed over the four words
   let x = seed >>> 0;
   const next = (): number => {
@@ -15,6 +29,15 @@ export function seedRng(seed: number): RngState {
   };
   const r: RngState = [next(), next(), next(), next()];
   for (let i = 0; i < 12; i++) nextUint32(r); // warm up
+  return r;
+}
+
+/** The four words of a 128-bit seed are the generator's state, warmed up like a numeric seed's. */
+function seedRng128(seed: string): RngState {
+  if (!SEED_PATTERN.test(seed)) throw new Error("A seed is a whole number or 32 hex digits.");
+  const words = [0, 8, 16, 24].map((i) => Number.parseInt(seed.slice(i, i + 8), 16) >>> 0);
+  const r: RngState = [words[0]!, words[1]!, words[2]!, words[3]!];
+  for (let i = 0; i < 12; i++) nextUint32(r);
   return r;
 }
 

@@ -10,7 +10,7 @@ import { ACTION_INSTANCES, DISTRICT_IDS, catalog, corp, corpName, demandDef } fr
 import { dealTurnTrack } from "./events.ts";
 import { runInvestmentChoice } from "./demand.ts";
 import { startCorpDraw } from "./draw.ts";
-import { seedRng, shuffle } from "./rng.ts";
+import { seedRng, shuffle, type Seed } from "./rng.ts";
 import type { DistrictState, GameState } from "./state.ts";
 import { TURN_TRACK_SLOTS } from "./state.ts";
 import { resolveVariant } from "./variant.ts";
@@ -18,7 +18,7 @@ import type { Variant } from "./variant.ts";
 
 export const FIRST_TURNS = 3;
 
-export function initialState(players: 4 | 5 | 6, seed: number, v?: Partial<Variant>): GameState {
+export function initialState(players: 4 | 5 | 6, seed: Seed, v?: Partial<Variant>): GameState {
   if (players !== 4 && players !== 5 && players !== 6) throw new Error("New Angeles is for 4 to 6 players");
   const variant = resolveVariant(v);
   const rng = seedRng(seed);

@@ -1,7 +1,7 @@
 // The whole game as plain JSON data: no classes, no Maps, no functions. The RNG state lives here too,
 // so the same seed, variant and commands always give the same state.
 import type { ActionType, CorpId, DistrictId, DrawSlot, Resource, RivalId } from "../../shared/catalog/types.ts";
-import type { RngState } from "./rng.ts";
+import type { RngState, Seed } from "./rng.ts";
 import type { Variant } from "./variant.ts";
 
 export type Condition = "none" | "protest" | "strike" | "outage";
@@ -173,7 +173,8 @@ export interface GameResult {
 
 export interface GameState {
   players: number;
-  seed: number;
+  /** Kept for the replay; no view ever shows it. */
+  seed: Seed;
   variant: Variant;
   rng: RngState;
   /** Index into ROUND_TRACK. */

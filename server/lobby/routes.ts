@@ -4,6 +4,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { matchMaker } from "@colyseus/core";
 import type { Logger } from "pino";
 import { TableOptions } from "../../shared/room-protocol.ts";
+import { variantProblem } from "../engine/variant-schema.ts";
 import { newInviteCode, normalizeCode } from "./codes.ts";
 import { recordWrongCode, wrongCodeWait } from "./throttle.ts";
 import type { TableMetadata } from "../rooms/NewAngelesRoom.ts";
@@ -66,6 +67,9 @@ export function lobbyRoutes(logger: Logger, store: GameStore): Router {
       const issue = parsed.error.issues[0];
       throw new HttpError(400, "bad-options", `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`);
     }
+    // The whole variant is checked before any table exists (a table the engine cannot play must not start).
+    const problem = variantProblem(parsed.data.variant);
+    if (problem) throw new HttpError(400, "bad-options", problem);
     let code = newInviteCode();
     // Unique among live tables (a collision at 48 bits is all but impossible, but cheap to rule out).
     while ((await matchMaker.query({ name: ROOM, code } as any)).length > 0) code = newInviteCode();

@@ -5,7 +5,7 @@
 import { randomBytes } from "node:crypto";
 import { CloseCode, ErrorCode, Protocol, Room, ServerError, logger, matchMaker, type Client, type AuthContext } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
-import { apply, createGameWithEvents, legal, secretViewFor, viewFor, waitingFor, type GameState as EngineState } from "../engine/index.ts";
+import { apply, createGameWithEvents, isSeed, legal, secretViewFor, viewFor, waitingFor, type GameState as EngineState, type Seed } from "../engine/index.ts";
 import { parseCommand, type Command } from "../../shared/protocol.ts";
 import { ChatMessage, HostMessage, JoinOptions, PlayerName, TableOptions, type ChatLine } from "../../shared/room-protocol.ts";
 import type { GameEvent } from "../../shared/view.ts";
@@ -14,10 +14,10 @@ import { recordWrongCode, wrongCodeWait } from "../lobby/throttle.ts";
 import { botCommand } from "../bots/index.ts";
 import { makeRandom, type Random } from "../bots/random.ts";
 import { hashSeatToken, memoryStore, type GameStore, type StoredPlayer, type StoredWhisper } from "../store/index.ts";
-import { redeemRestoreTicket } from "../store/restore.ts";
+import { TABLE_IDLE_MS, redeemRestoreTicket } from "../store/restore.ts";
 import { WriteQueue } from "../store/write-queue.ts";
-import { checkVariant } from "./variant-check.ts";
 import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "./limits.ts";
+import { variantProblem } from "../engine/variant-schema.ts";
 import * as metrics from "../metrics.ts";
 import { projectPublic, projectSecret } from "./projection.ts";
 import { GameState, SecretState, SeatState, TableState } from "./schema.ts";
@@ -25,7 +25,7 @@ import { GameState, SecretState, SeatState, TableState } from "./schema.ts";
 const LOG_LINES = 200;
 const CHAT_LINES = 100;
 const CHAT_PER_10S = 8;
-const IDLE_DISPOSE_MS = 30 * 60_000;
+const IDLE_DISPOSE_MS = TABLE_IDLE_MS;
 
 export interface TableMetadata {
   code: string;
@@ -72,6 +72,25 @@ function rawWithoutEmptyPatches(this: Client, data: Uint8Array | Buffer, ...rest
   return (Object.getPrototypeOf(this) as Client).raw.call(this, data, ...(rest as []));
 }
 
+/**
+ * The server-side switch for a fixed seed (tests and tools only): given to createServer, it reaches the
+ * room through its defineRoom options, which no client request can set. Undefined: a random seed.
+ */
+export type SeedSource = (code: string) => Seed | undefined;
+
+/** A new table's seed: 128 bits from the operating system's CSPRNG, unless the server fixes it. */
+function tableSeed(source: unknown, code: string): Seed {
+  const fixed = typeof source === "function" ? (source as SeedSource)(code) : undefined;
+  if (fixed === undefined) return randomBytes(16).toString("hex");
+  if (!isSeed(fixed)) throw new Error("A fixed seed is a whole number or 32 hex digits.");
+  return fixed;
+}
+
+/** The bots' own randomness: seeded apart from the game, so the game's seed cannot be derived from their play. */
+function botSeed(): number {
+  return randomBytes(4).readUInt32LE(0);
+}
+
 /** How often the room clock (read by Colyseus's message-rate limit) advances. */
 const CLOCK_TICK_MS = 250;
 
@@ -84,6 +103,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   patchRate = null; // every change is sent at once with broadcastPatch()
 
   private options!: TableOptions;
+  /** The game's seed: kept in the store for the replay, sent to no client before the game is over. */
+  private seed!: Seed;
   private seatsBySeat = new Map<number, Seat>();
   private seatBySession = new Map<string, number>();
   private game: EngineState | null = null;
@@ -134,10 +155,11 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     }
     const parsed = TableOptions.safeParse(input.options ?? {});
     if (!parsed.success) throw this.turnAway("table", parsed.error.issues[0]?.message ?? "Bad table options.");
-    const variantProblem = checkVariant(parsed.data.variant);
-    if (variantProblem) throw this.turnAway("table", variantProblem);
-    this.options = { ...parsed.data, seed: parsed.data.seed ?? randomBytes(4).readUInt32LE(0) };
-    this.botRandom = makeRandom(this.options.seed! ^ 0x9e3779b9);
+    const problem = variantProblem(parsed.data.variant);
+    if (problem) throw this.turnAway("table", problem);
+    this.options = parsed.data;
+    this.seed = tableSeed(input.seeds, code);
+    this.botRandom = makeRandom(botSeed());
     await this.store.createGame({ code, roomId: this.roomId, options: this.storedOptions(), createdAt: Date.now() });
 
     this.state.code = code;
@@ -414,7 +436,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
 
   private startGame(): void {
     for (let n = 0; n < this.options.seats; n++) if (!this.seatsBySeat.has(n)) this.seatBot(n);
-    const { state, events } = createGameWithEvents({ players: this.options.seats as 4 | 5 | 6, seed: this.options.seed!, variant: this.options.variant });
+    const { state, events } = createGameWithEvents({ players: this.options.seats as 4 | 5 | 6, seed: this.seed, variant: this.options.variant });
     this.game = state;
     this.state.status = "playing";
     this.writes.write(() => this.store.startGame(this.state.code));
@@ -621,7 +643,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       }
       case "settings": {
         if (msg.variant) {
-          const problem = checkVariant(msg.variant);
+          const problem = variantProblem(msg.variant);
           if (problem) return this.refuse(client, "bad-variant", problem);
           this.options.variant = msg.variant;
         }
@@ -762,9 +784,9 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       .catch((e) => logger.warn({ err: e }, "metadata update failed"));
   }
 
-  private startIdleTimer(): void {
+  private startIdleTimer(ms = IDLE_DISPOSE_MS): void {
     this.stopIdleTimer();
-    this.idleTimer = this.later(() => this.disconnect(), IDLE_DISPOSE_MS);
+    this.idleTimer = this.later(() => this.disconnect(), ms);
   }
 
   private stopIdleTimer(): void {
@@ -775,7 +797,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   // ---- persistence (server/store) --------------------------------------------------------------
 
   private storedOptions() {
-    return { ...this.options, seed: this.options.seed! };
+    return { ...this.options, seed: this.seed };
   }
 
   private saveSeat(seat: Seat): void {
@@ -785,7 +807,9 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
 
   /**
    * Rebuilds a game from the store after a restart: options, seats (humans come back disconnected),
-   * every accepted command replayed in order, and the public chat.
+   * every accepted command replayed in order, and the public chat. A game that cannot be rebuilt (a
+   * variant the engine cannot play, a command that no longer applies) throws before the room starts
+   * anything: the caller marks it broken in the store.
    */
   private async restore(code: string): Promise<void> {
     const saved = await this.store.getGame(code);
@@ -795,8 +819,26 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     ]);
     this.whispers = whispers;
     // Options added since the game was stored take their defaults.
-    this.options = { ...TableOptions.parse({}), ...saved.options };
-    this.botRandom = makeRandom(this.options.seed! ^ 0x9e3779b9);
+    const { seed, ...options } = saved.options;
+    this.options = { ...TableOptions.parse({}), ...options };
+    this.seed = seed;
+    const problem = variantProblem(this.options.variant);
+    if (problem) throw new Error(`The stored variant of game ${code} cannot be played: ${problem}`);
+    // Replayed first: a game that cannot be rebuilt throws before any timer or write starts.
+    let rebuilt: { game: EngineState; events: GameEvent[] } | null = null;
+    if (saved.status !== "lobby") {
+      const created = createGameWithEvents({ players: this.options.seats as 4 | 5 | 6, seed: this.seed, variant: this.options.variant });
+      let game = created.state;
+      const events = [...created.events];
+      for (const [i, { seat, command }] of commands.entries()) {
+        const result = apply(game, seat, command);
+        if (!result.ok) throw new Error(`Command ${i} of game ${code} no longer applies: ${result.message}`);
+        game = result.state;
+        events.push(...result.events);
+      }
+      rebuilt = { game, events };
+    }
+    this.botRandom = makeRandom(botSeed());
     this.state.code = code;
     this.state.seatCount = this.options.seats;
     this.state.stepSeconds = this.options.stepSeconds;
@@ -814,9 +856,11 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     this.writes.write(() => this.store.setRoomId(code, this.roomId));
 
     this.listen();
-    this.startIdleTimer();
+    // A table nobody joined has been idle since it was created: it closes when that idle time is up.
+    const neverJoined = saved.status === "lobby" && saved.seats.every((s) => s.bot);
+    this.startIdleTimer(neverJoined ? Math.max(0, saved.createdAt + IDLE_DISPOSE_MS - Date.now()) : IDLE_DISPOSE_MS);
 
-    if (saved.status === "lobby") {
+    if (!rebuilt) {
       // A player who does not come back loses the seat, as after a dropped connection.
       for (const seat of this.seatsBySeat.values()) {
         if (seat.bot) continue;
@@ -829,15 +873,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       this.publishMetadata();
       return;
     }
-    const created = createGameWithEvents({ players: this.options.seats as 4 | 5 | 6, seed: this.options.seed!, variant: this.options.variant });
-    let game = created.state;
-    const events = [...created.events];
-    for (const [i, { seat, command }] of commands.entries()) {
-      const result = apply(game, seat, command);
-      if (!result.ok) throw new Error(`Command ${i} of game ${code} no longer applies: ${result.message}`);
-      game = result.state;
-      events.push(...result.events);
-    }
+    const { game, events } = rebuilt;
     this.game = game;
     this.commands = commands;
     for (const { seat, command } of commands) {
@@ -853,7 +889,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
 
   /** Seed, variant and every accepted command: enough to replay the game exactly. */
   replayLog() {
-    return { players: this.options.seats, seed: this.options.seed!, variant: this.options.variant, commands: this.commands };
+    return { players: this.options.seats, seed: this.seed, variant: this.options.variant, commands: this.commands };
   }
 }
 

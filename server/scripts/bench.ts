@@ -98,7 +98,10 @@ async function main(): Promise<void> {
   };
 
   const port = await freePort();
-  const server = createServer({ logger: pino({ level: "warn" }) });
+  // Game tables are seeded on the server side (clients cannot choose a seed): the n-th game table of a
+  // phase gets --seed + n, as when the seed travelled in the request.
+  let tableInPhase = 0;
+  const server = createServer({ logger: pino({ level: "warn" }), seeds: () => seed + tableInPhase++ });
   server.define("bench_floor", FloorRoom);
   await server.listen(port, "127.0.0.1");
   const job = { httpUrl: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}`, tables, commands, seed };
@@ -106,6 +109,7 @@ async function main(): Promise<void> {
 
   // Warm-up (JIT, module caches), not measured: one short table of each kind.
   await runPhase({ ...job, kind: "game", tables: 1, commands: 60 });
+  tableInPhase = 0;
   await runPhase({ ...job, kind: "floor", tables: 1, commands: 60 });
 
   const heapBefore = heapUsed();
@@ -255,7 +259,7 @@ class Watch {
 }
 
 async function playGameTable(job: Job, index: number, result: PhaseResult, open: SdkRoom[]): Promise<void> {
-  const { code, roomId } = await createTable(job.httpUrl, { seats: 6, bots: 0, stepSeconds: 0, private: true, seed: job.seed + index });
+  const { code, roomId } = await createTable(job.httpUrl, { seats: 6, bots: 0, stepSeconds: 0, private: true });
   const players: SdkRoom[] = [];
   for (let k = 0; k < 6; k++) players.push(await joinRoom(job.wsUrl, roomId, { code, name: `Player ${k + 1}` }));
   const clients = [...players, await joinRoom(job.wsUrl, roomId, { code, spectator: true })];

@@ -153,7 +153,9 @@ const FUZZ_LIMITS = { ...DEFAULT_ROOM_LIMITS, botDelayMinMs: BOT_DELAY_MIN_MS };
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "na-fuzz-"));
 const store = await openStore({ dataDir, instance: "fuzz" });
-const server = createServer({ logger: pino({ level: "warn" }, logSink), store, limits: FUZZ_LIMITS });
+// Clients cannot choose a seed: each new table takes the next number of a stream made from --seed.
+const gameSeeds = makeRandom(seed ^ 0x5eed_5eed);
+const server = createServer({ logger: pino({ level: "warn" }, logSink), store, limits: FUZZ_LIMITS, seeds: () => Math.floor(gameSeeds() * 2 ** 32) });
 const port = await freePort();
 await server.listen(port, "127.0.0.1");
 const httpUrl = `http://127.0.0.1:${port}`;
@@ -241,7 +243,7 @@ async function openHonestTable(): Promise<HonestTable | null> {
   const stepSeconds = random() < 0.3 ? 1 : 0;
   let created: { code: string; roomId: string };
   try {
-    created = await createTable(httpUrl, { seats, bots: seats - 4, botDelayMs: int(20), stepSeconds, graceSeconds: 1, private: random() < 0.5, seed: int(2 ** 31) });
+    created = await createTable(httpUrl, { seats, bots: seats - 4, botDelayMs: int(20), stepSeconds, graceSeconds: 1, private: random() < 0.5 });
   } catch (e) {
     problem("crashes", `an honest table could not be created: ${String(e)}`);
     return null;

@@ -325,10 +325,11 @@ async function runWorker(job: Job): Promise<void> {
     }
 
     async seat(): Promise<boolean> {
+      // the players' own choices; the server seeds the game itself (a client cannot choose its seed)
       const seed = job.seed * 100_003 + this.index * 1009 + this.game;
       let created: { code: string; roomId: string };
       try {
-        created = await createTable(job.httpUrl, { seats: 6, bots: 0, stepSeconds: 0, private: true, seed });
+        created = await createTable(job.httpUrl, { seats: 6, bots: 0, stepSeconds: 0, private: true });
       } catch (e) {
         error("create");
         console.error(String(e));

@@ -9,6 +9,9 @@ import type { GameStore } from "./types.ts";
 
 const ROOM = "new_angeles";
 
+/** A table nobody is connected to closes after this long (the contract's 30 minutes); so does one nobody joined. */
+export const TABLE_IDLE_MS = 30 * 60_000;
+
 /** One-use tickets: only this module can ask a room to restore a game (clients cannot, by create options). */
 const tickets = new Set<string>();
 
@@ -21,6 +24,9 @@ export function redeemRestoreTicket(ticket: unknown): boolean {
  * that has no live room.
  */
 export async function restoreGames(store: GameStore, logger: Logger, since: number): Promise<string[]> {
+  // Tables nobody ever joined, older than the idle limit, would have closed by now: they are not restored.
+  const expired = await store.expireLobbies(TABLE_IDLE_MS, since);
+  if (expired.length > 0) logger.info({ count: expired.length, codes: expired.slice(0, 20) }, "tables nobody joined expired: not restored");
   // A game whose room is still here (this process stalled past its lease) needs nothing more.
   const claimed = (await store.claimGames(since)).filter((g) => !matchMaker.getLocalRoomById(g.roomId));
   if (claimed.length === 0) return [];
@@ -38,9 +44,13 @@ export async function restoreGames(store: GameStore, logger: Logger, since: numb
       restored.push(code);
       logger.info({ code, roomId: room.roomId }, "game restored");
     } catch (err) {
-      // A game that cannot be rebuilt stays in the store (for its replay), closed so it is not retried forever.
-      logger.error({ err, code }, "game could not be restored: closing it");
-      await store.closeGame(code);
+      // A game that cannot be rebuilt stays in the store (for inspection), marked broken: never retried.
+      logger.error({ err, code }, "game could not be restored: marked broken, it will not be tried again");
+      try {
+        await store.markBroken(code, (err as Error)?.message ?? String(err));
+      } catch (markErr) {
+        logger.error({ err: markErr, code }, "could not mark the game broken");
+      }
     } finally {
       tickets.delete(ticket);
     }

@@ -60,12 +60,19 @@ export const MIGRATIONS: string[][] = [
       PRIMARY KEY (code, seq)
     )`,
   ],
+  [
+    // Why a game could not be restored (its replay failed): it is kept for inspection, never retried.
+    `ALTER TABLE games ADD COLUMN broken TEXT`,
+  ],
 ];
 
 export const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`;
 
-/** Only unfinished games that are still open are restored. */
-const RESTORABLE = `status <> 'finished' AND closed = 0`;
+/** Only unfinished games that are still open, and not known to be broken, are restored. */
+const RESTORABLE = `status <> 'finished' AND closed = 0 AND broken IS NULL`;
+
+/** Nobody holds the game: no owner, or its owner's lease ran out, or this instance held it in a previous run. */
+const UNHELD = `(owner IS NULL OR lease_until < ? OR (owner = ? AND lease_until < ?))`;
 
 interface GameRow {
   code: string;
@@ -75,6 +82,7 @@ interface GameRow {
   result: string | null;
   players: string | null;
   closed: number;
+  broken: string | null;
   created_at: number | string;
 }
 
@@ -136,6 +144,22 @@ export abstract class SqlStore implements GameStore {
     return this.run(`UPDATE games SET closed = 1, owner = NULL WHERE code = ?`, [code]);
   }
 
+  markBroken(code: string, reason: string): Write {
+    return this.run(`UPDATE games SET broken = ?, owner = NULL WHERE code = ?`, [reason.slice(0, 2000), code]);
+  }
+
+  async expireLobbies(idleMs: number, since: number): Promise<string[]> {
+    const now = Date.now();
+    const rows = await this.all<{ code: string }>(
+      `UPDATE games SET closed = 1, owner = NULL
+       WHERE status = 'lobby' AND ${RESTORABLE} AND created_at < ? AND ${UNHELD}
+         AND NOT EXISTS (SELECT 1 FROM seats WHERE seats.code = games.code AND seats.bot = 0)
+       RETURNING code`,
+      [now - idleMs, now, this.instance, since + this.leaseMs],
+    );
+    return rows.map((r) => r.code).sort();
+  }
+
   appendCommand(code: string, seq: number, c: StoredCommand): Write {
     return this.run(`INSERT INTO commands (code, seq, seat, command, at) VALUES (?, ?, ?, ?, ?)`, [
       code, seq, c.seat, JSON.stringify(c.command), Date.now(),
@@ -164,7 +188,7 @@ export abstract class SqlStore implements GameStore {
 
   async getGame(code: string): Promise<StoredGame | null> {
     const [row] = await this.all<GameRow>(
-      `SELECT code, room_id, options, status, result, players, closed, created_at FROM games WHERE code = ?`,
+      `SELECT code, room_id, options, status, result, players, closed, broken, created_at FROM games WHERE code = ?`,
       [code],
     );
     if (!row) return null;
@@ -180,6 +204,7 @@ export abstract class SqlStore implements GameStore {
       result: row.result === null ? null : JSON.parse(row.result),
       players: row.players === null ? [] : JSON.parse(row.players),
       closed: Number(row.closed) === 1,
+      broken: row.broken,
       createdAt: Number(row.created_at),
       seats: seats.map((s) => ({ seat: Number(s.seat), name: s.name, bot: Number(s.bot) === 1, tokenHash: s.token_hash })),
     };
@@ -210,7 +235,7 @@ export abstract class SqlStore implements GameStore {
     // A lease taken by this run ends after since + leaseMs; one from a previous run ended before that.
     const rows = await this.all<{ code: string; room_id: string }>(
       `UPDATE games SET owner = ?, lease_until = ?
-       WHERE ${RESTORABLE} AND (owner IS NULL OR lease_until < ? OR (owner = ? AND lease_until < ?))
+       WHERE ${RESTORABLE} AND ${UNHELD}
        RETURNING code, room_id`,
       [this.instance, now + this.leaseMs, now, this.instance, since + this.leaseMs],
     );

@@ -1,6 +1,7 @@
 // What the game store keeps, and the one interface both databases (SQLite, PostgreSQL) implement.
 import type { Command } from "../../shared/protocol.ts";
 import type { TableOptions } from "../../shared/room-protocol.ts";
+import type { Seed } from "../engine/rng.ts";
 
 export type GameStatus = "lobby" | "playing" | "finished";
 
@@ -48,15 +49,17 @@ export interface StoredGame {
   code: string;
   /** The room that last held the game (a restored game gets a new room). */
   roomId: string;
-  /** The table options, with the seed the room drew. */
-  options: TableOptions & { seed: number };
+  /** The table options, with the seed the room drew (128 bits; a whole number in old games and tests). */
+  options: TableOptions & { seed: Seed };
   status: GameStatus;
   /** The engine's result once finished. */
   result: unknown;
   /** Seats with their corporations, saved when the game finishes. */
   players: StoredPlayer[];
-  /** The room went away unfinished (idle for too long): the game is kept but never restored. */
+  /** The room went away unfinished (idle for too long), or the table expired unjoined: kept but never restored. */
   closed: boolean;
+  /** Why the game could not be restored (its replay failed), or null: a broken game is kept but never retried. */
+  broken: string | null;
   createdAt: number;
   seats: StoredSeat[];
 }
@@ -84,6 +87,14 @@ export interface GameStore {
   startGame(code: string): Write;
   finishGame(code: string, result: unknown, players: StoredPlayer[]): Write;
   closeGame(code: string): Write;
+  /** The game could not be restored: it stays in the store (for inspection) and is never claimed again. */
+  markBroken(code: string, reason: string): Write;
+  /**
+   * Closes every table still in the lobby that no player ever sat at (bots aside), created more than
+   * `idleMs` ago, that no live process holds (as claimGames, `since`: when this run started): the room
+   * would have closed it after that long idle, so it is not restored. Returns their codes.
+   */
+  expireLobbies(idleMs: number, since: number): Promise<string[]>;
   /** Command number `seq` (0-based) of the game; throws StoreConflict if that number is taken. */
   appendCommand(code: string, seq: number, command: StoredCommand): Write;
   appendChat(code: string, seq: number, line: StoredChat): Write;

@@ -129,8 +129,8 @@ describe("lobby, host and deadlines", () => {
     for (let i = 0; i < 4; i++) await expect(rows.nth(i).locator("td").first().textContent()).resolves.toMatch(/\S/);
     await expect(ann.getByTestId("winners").textContent()).resolves.toMatch(/Winners: |Nobody wins/);
     const replay = await ann.getByTestId("replay-link").getAttribute("href");
-    const body = (await (await fetch(server.url + replay)).json()) as { seed: number; commands: unknown[] };
-    expect(typeof body.seed).toBe("number");
+    const body = (await (await fetch(server.url + replay)).json()) as { seed: string; commands: unknown[] };
+    expect(body.seed).toMatch(/^[0-9a-f]{32}$/); // drawn by the server: 128 bits
     expect(body.commands.length).toBeGreaterThan(0);
     await ann.screenshot({ path: "test-results/game-over.png", fullPage: true });
     expect(errors).toEqual([]);

@@ -8,6 +8,7 @@ import pino from "pino";
 import { createServer } from "../../server/app.ts";
 import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
 import type { RoomLimits } from "../../server/rooms/limits.ts";
+import type { Seed } from "../../server/engine/index.ts";
 import { makeRandom, randomCommand } from "../../server/bots/random.ts";
 import type { LegalCommand } from "../../shared/protocol.ts";
 import type { ChatLine, ServerMessages } from "../../shared/room-protocol.ts";
@@ -16,20 +17,30 @@ import type { ChatLine, ServerMessages } from "../../shared/room-protocol.ts";
 export const PORT = Number(process.env.TEST_PORT ?? 2568);
 export const BASE = `http://127.0.0.1:${PORT}`;
 
+/**
+ * The seed createTable() asks for: clients cannot choose a seed (POST /api/games refuses `seed`), so
+ * tests fix it on the server side, through createServer's `seeds` switch, for the next table only.
+ */
+let nextSeed: Seed | undefined;
+
 /** A test server. Its bots may play at full speed (botDelayMs 0): the floor is for the public's tables. */
 export async function bootServer(limits: Partial<RoomLimits> = {}): Promise<ColyseusTestServer> {
   // @colyseus/testing's boot() ignores its port for a Server instance, so listen here.
-  const server = createServer({ logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }), limits: { botDelayMinMs: 0, ...limits } });
+  const seeds = () => { const seed = nextSeed; nextSeed = undefined; return seed; };
+  const server = createServer({ logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }), seeds, limits: { botDelayMinMs: 0, ...limits } });
   await server.listen(PORT, "127.0.0.1");
   return new ColyseusTestServer(server);
 }
 
-export async function createTable(options: Record<string, unknown> = {}): Promise<{ code: string; roomId: string; room: NewAngelesRoom }> {
+/** A table made over HTTP; `seed` (tests only) is set on the server side, never sent. */
+export async function createTable(options: Record<string, unknown> & { seed?: Seed } = {}): Promise<{ code: string; roomId: string; room: NewAngelesRoom }> {
+  const { seed, ...asked } = options;
+  nextSeed = seed;
   const res = await fetch(`${BASE}/api/games`, {
     method: "POST",
     headers: { "content-type": "application/json" },
-    body: JSON.stringify({ botDelayMs: 0, ...options }),
-  });
+    body: JSON.stringify({ botDelayMs: 0, ...asked }),
+  }).finally(() => { nextSeed = undefined; });
   if (res.status !== 201) throw new Error(`create failed: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { code: string; roomId: string };
   return { ...body, room: matchMaker.getLocalRoomById(body.roomId) as unknown as NewAngelesRoom };

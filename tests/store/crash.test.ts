@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { Client, type Room as SDKRoom } from "@colyseus/sdk";
-import { createGameWithEvents, apply, replay, type GameState } from "../../server/engine/index.ts";
+import { createGameWithEvents, apply, replay, type GameState, type Seed } from "../../server/engine/index.ts";
 import { hashSeatToken, openStore, SQLITE_FILE, type GameStore, type StoredCommand } from "../../server/store/index.ts";
 import { autoplay, chatOf, stateOf, until } from "../room/helpers.ts";
 import { startPostgres, startServer, stopAll, waitFor, type ServerProcess } from "./services.ts";
@@ -76,7 +76,7 @@ function seen(room: SDKRoom): unknown {
 }
 
 /** The public game lines every accepted command produced, in order (what the room logs from the engine). */
-function publicLines(commands: StoredCommand[], options: { seats: 4 | 5 | 6; seed: number }): string[] {
+function publicLines(commands: StoredCommand[], options: { seats: 4 | 5 | 6; seed: Seed }): string[] {
   const created = createGameWithEvents({ players: options.seats, seed: options.seed });
   let game: GameState = created.state;
   const lines = created.events.filter((e) => !e.to).map((e) => e.text);
@@ -102,8 +102,7 @@ describe.each(databases)("a server killed with SIGKILL, games in %s", (db, dbEnv
   it("comes back with every unfinished game in the same state, and players take their seats back by token", async () => {
     let server = await startServer(env);
     const port = server.port;
-    const seed = 4242;
-    const { code, roomId } = await createTable(server, { seats: 4, bots: 2, seed, botDelayMs: 0, graceSeconds: 600 });
+    const { code, roomId } = await createTable(server, { seats: 4, bots: 2, botDelayMs: 0, graceSeconds: 600 });
     const ann = await join(server, roomId, { code, name: "Ann" });
     const ben = await join(server, roomId, { code, name: "Ben" });
     await until(() => stateOf(ann.room).status === "playing", 10_000, "the game to start");
@@ -180,8 +179,7 @@ describe.each(databases)("a server killed with SIGKILL, games in %s", (db, dbEnv
   it("loses nothing a player saw when it is killed in the middle of play", async () => {
     let server = await startServer(env);
     const port = server.port;
-    const seed = 99;
-    const { code, roomId } = await createTable(server, { seats: 4, bots: 2, seed, botDelayMs: 0, graceSeconds: 600 });
+    const { code, roomId } = await createTable(server, { seats: 4, bots: 2, botDelayMs: 0, graceSeconds: 600 });
     const ann = await join(server, roomId, { code, name: "Ann" });
     const ben = await join(server, roomId, { code, name: "Ben" });
     const players = [autoplay(ann.room, 5), autoplay(ben.room, 6)];
@@ -195,6 +193,9 @@ describe.each(databases)("a server killed with SIGKILL, games in %s", (db, dbEnv
     await waitFor(async () => (await lookUp(server, code))?.status === "playing", 20_000, "the game to be restored");
     const commands = await storedCommands(code);
     // Every game line Ann had been shown comes from a command that is in the store.
+    // The server drew the seed; the test reads it where the server keeps it.
+    const seed = (await (await readerFor(dbEnv.DATABASE_URL)).getGame(code))!.options.seed;
+    expect(seed).toMatch(/^[0-9a-f]{32}$/);
     const restored = publicLines(commands, { seats: 4, seed });
     const shownGameLines = lastSeen.filter((line) => !/sits down|is back|is away|The game begins/.test(line)).slice(-25);
     expect(shownGameLines.length).toBeGreaterThan(0);

@@ -41,7 +41,7 @@ describe.skipIf(!redis || !postgres)("scale-out: two processes, one Redis, one P
     const created = await fetch(`http://127.0.0.1:${portA}/api/games`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ seats: 4, bots: 2, seed: 5, botDelayMs: 0, graceSeconds: 600 }),
+      body: JSON.stringify({ seats: 4, bots: 2, botDelayMs: 0, graceSeconds: 600 }),
     });
     expect(created.status).toBe(201);
     const { code, roomId } = await created.json();
@@ -99,7 +99,7 @@ describe.skipIf(!redis || !postgres)("scale-out: two processes, one Redis, one P
     const created = await fetch(`http://127.0.0.1:${portA}/api/games`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ seats: 4, bots: 3, seed: 8, botDelayMs: 0, graceSeconds: 600 }),
+      body: JSON.stringify({ seats: 4, bots: 3, botDelayMs: 0, graceSeconds: 600 }),
     });
     const { code, roomId } = await created.json();
     const ann = await join(a, roomId, { code, name: "Ann" });

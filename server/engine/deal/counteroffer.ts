@@ -1,6 +1,7 @@
 // Deal step 3, Counteroffer (A6): clockwise from the active player's left, each player gets one
 // chance to put a card faceup in the Counteroffer box, covering the one before. When k counteroffers
 // are already in the box, the next one costs k discarded action cards [R, variant counterofferCost].
+import { stepBudget } from "../budget.ts";
 import type { Ctx } from "../ctx.ts";
 import { clockwiseFrom, leftOf, log } from "../ctx.ts";
 import { aaronMarronTakes } from "../assets/passive.ts";
@@ -35,7 +36,9 @@ export function startCounteroffers(c: Ctx): void {
 export function runCounteroffer(c: Ctx): void {
   const s = c.s;
   const deal = s.deal!;
+  const turn = stepBudget("the counteroffer round");
   while (deal.counterQueue.length > 0) {
+    turn();
     const seat = deal.counterQueue[0]!;
     if (canCounter(s, seat)) {
       s.pending = { kind: "counteroffer", seat };

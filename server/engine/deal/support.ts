@@ -1,6 +1,7 @@
 // Deal step 4, Support (A6, Part E): clockwise from the active player's left [R, supportOrder], each eligible player
 // supports one offer with any number of action cards from hand (1 support each, facedown until
 // Resolution) or abstains. Eligible by default: players with no offer in contention.
+import { stepBudget } from "../budget.ts";
 import type { Ctx } from "../ctx.ts";
 import { clockwiseFrom, leftOf, log } from "../ctx.ts";
 import { corpName } from "../data.ts";
@@ -48,7 +49,9 @@ export function startSupport(c: Ctx): void {
 export function runSupport(c: Ctx): void {
   const s = c.s;
   const deal = s.deal!;
+  const turn = stepBudget("the support round");
   while (deal.supportQueue.length > 0) {
+    turn();
     const seat = deal.supportQueue[0]!;
     if (s.seats[seat]!.hand.length > 0) {
       s.pending = { kind: "support", seat };

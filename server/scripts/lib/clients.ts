@@ -15,7 +15,6 @@ export interface TableRequest {
   botDelayMs?: number;
   stepSeconds?: number;
   graceSeconds?: number;
-  seed?: number;
 }
 
 export async function createTable(httpUrl: string, options: TableRequest): Promise<{ code: string; roomId: string }> {
