@@ -43,8 +43,8 @@ export interface Variant {
   contractScope: "any-card" | "own-card";
   /** Haas-Bioroid's contract [R]: +2 once "per-card" that moves androids, or +2 "per-android-moved". */
   haasBioroidContract: "per-card" | "per-android-moved";
-  /** Melange Mining's contract, +3 when an action card resolves without raising threat by 2 [?] (fan wording, possibly garbled): for "any-card" anyone resolves, only its "own-card", or "off". */
-  melangeContract: "any-card" | "own-card" | "off";
+  /** Melange Mining's contract, +3 when a card is completely resolved without threat rising by 2 [V-fan]: "event-card" = after each event card (the fan tool's corp sheet); "any-card" = after any action card anyone resolves, "own-card" = after its own (an e-mail script's wording); "off". */
+  melangeContract: "event-card" | "any-card" | "own-card" | "off";
   /** Covered counteroffers at the end of the deal [R]: "discard" (to their discard piles) or "return" (to their owner's hand). Emergency actions always go back faceup. */
   coveredCounteroffers: "discard" | "return";
   /** A stolen emergency action returns after use to the "thief" who proposed it, or to its "original" corporation [R]. */
@@ -92,7 +92,7 @@ export const DEFAULT_VARIANT: Variant = {
   eventTurns: {},
   contractScope: "any-card",
   haasBioroidContract: "per-card",
-  melangeContract: "any-card",
+  melangeContract: "event-card",
   coveredCounteroffers: "discard",
   stolenEmergencyOwner: "thief",
   reshuffleEmptyDecks: true,
@@ -110,7 +110,7 @@ export const DEFAULT_VARIANT: Variant = {
 export interface VariantDoc {
   key: keyof Variant;
   default: unknown;
-  tag: "[R]" | "[?]" | "[V-fan]";
+  tag: "[V]" | "[V-fan]" | "[R]" | "[?]";
   doc: string;
   /** The allowed values of an enumerated option. */
   choices?: string[];
@@ -138,7 +138,7 @@ export const VARIANT_DOCS: VariantDoc[] = [
   { key: "eventTurns", default: {}, tag: "[R]", doc: "Replace an event's number of turns for the next Action Phase, by event id." },
   { key: "contractScope", default: "any-card", tag: "[R]", doc: "The five effect contracts (all but Melange Mining's, see melangeContract) pay for effects of any resolved card (\"own-card\": only cards that corp resolves).", choices: ["any-card", "own-card"] },
   { key: "haasBioroidContract", default: "per-card", tag: "[R]", doc: "Haas-Bioroid gains 2 once per card that moves androids (\"per-android-moved\": 2 per android moved).", choices: ["per-card", "per-android-moved"] },
-  { key: "melangeContract", default: "any-card", tag: "[?]", doc: "Melange Mining gains 3 whenever anyone resolves a card that did not raise threat by 2 or more (the fan wording the rules file documents). In bot games this pays Melange about twice any other corp's capital: \"own-card\" counts only cards it resolves, \"off\" drops the contract.", choices: ["any-card", "own-card", "off"] },
+  { key: "melangeContract", default: "event-card", tag: "[V-fan]", doc: "Melange Mining gains 3 when an event card is completely resolved and threat did not rise by 2 or more during it (\"any-card\": after any action card anyone resolves; \"own-card\": only its own; \"off\": no contract).", choices: ["event-card", "any-card", "own-card", "off"] },
   { key: "coveredCounteroffers", default: "discard", tag: "[R]", doc: "Counteroffers covered by a later one are discarded at the end of the deal (\"return\": back to their owner's hand); emergency actions go back faceup either way.", choices: ["discard", "return"] },
   { key: "stolenEmergencyOwner", default: "thief", tag: "[R]", doc: "A stolen emergency action comes back to the thief after use (\"original\": to its corporation).", choices: ["thief", "original"] },
   { key: "reshuffleEmptyDecks", default: true, tag: "[R]", doc: "An empty action deck is rebuilt from its shuffled discard pile." },
