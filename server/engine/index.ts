@@ -29,7 +29,7 @@ import { viewFor as view, secretViewFor as secretView } from "./view.ts";
 
 export type { GameState } from "./state.ts";
 export type { Variant } from "./variant.ts";
-export { DEFAULT_VARIANT, VARIANT_DOCS } from "./variant.ts";
+export { DEFAULT_VARIANT, FIRST_GAME_CORPS, VARIANT_DOCS } from "./variant.ts";
 export type { Command, LegalCommand } from "../../shared/protocol.ts";
 export type { GameEvent, GameView } from "../../shared/view.ts";
 export { checkInvariants };

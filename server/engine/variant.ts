@@ -1,5 +1,6 @@
-// Every rule value the research tags [R] (reconstructed) or [?] (unknown) is a named option here,
-// with its documented default. See /work/shared/rules/new-angeles.md (Part E overrides earlier parts).
+// Every rule we could not read in official text is a named option here, with its best-evidenced
+// reading as the default. docs/rules.md gives each option's evidence; tests/engine/variant.test.ts
+// checks that the README table and docs/rules.md cover every option in VARIANT_DOCS.
 import type { Catalog, CorpId, DistrictDef, DistrictId, DrawSlot } from "../../shared/catalog/types.ts";
 
 export interface Variant {
@@ -21,14 +22,16 @@ export interface Variant {
   prisecBlocksEnemyUnits: boolean;
   /** Top of each resource supply track; supply is clamped here [?]. */
   supplyMax: number;
-  /** Starting capital by seat, clockwise from the first player (Part E: 10, 11, 12 [V-fan]; 13, 14, 15 extrapolated [R]). */
+  /** Starting capital, six values (10, 11, 12 [V-fan]; 13, 14, 15 extrapolated [R]), handed out as startingCapitalBy says. */
   startingCapital: number[];
+  /** Who gets which startingCapital value [R]: "corporation" = the corp's place in corpOrder (the sidebar lists capital per corporation); "seat" = the seat, clockwise from the first player. */
+  startingCapitalBy: "corporation" | "seat";
   /** Investments at setup: "draw-2-keep-1" (complete setup, Part E default) [V-fan] or "draw-1" (first-game setup). */
   setupInvestments: "draw-2-keep-1" | "draw-1";
   /** Order in which corporations are taken, clockwise from the first player [R] (Jinteki first is verified). */
   corpOrder: CorpId[];
-  /** Corporations at setup (A3.2 step 4) [R]: "order" = the first N of corpOrder, clockwise from the first player; "random" = N of the six, dealt at random. */
-  corpAssignment: "order" | "random";
+  /** Corporations at setup [R]: "random" = N of the six, dealt at random (complete game); "order" = the first N of corpOrder, clockwise from the first player (the first-game sidebar, or the host's pick). */
+  corpAssignment: "random" | "order";
   /** Starting hand (A3.1 step 9, D4) [R]: how many corp-sheet draws each seat makes at setup, clockwise from the first player. */
   startingHand: number[];
   /** Overrides of district data (tier, resources, production, next district) by district number [R]. */
@@ -82,9 +85,10 @@ export const DEFAULT_VARIANT: Variant = {
   prisecBlocksEnemyUnits: true,
   supplyMax: 10,
   startingCapital: [10, 11, 12, 13, 14, 15],
+  startingCapitalBy: "corporation",
   setupInvestments: "draw-2-keep-1",
   corpOrder: ["jinteki", "haas-bioroid", "nbn", "weyland", "globalsec", "melange"],
-  corpAssignment: "order",
+  corpAssignment: "random",
   startingHand: [1, 1, 1, 1, 1, 1],
   districtOverrides: {},
   citySetup: null,
@@ -107,6 +111,9 @@ export const DEFAULT_VARIANT: Variant = {
   noTopTypeDraws: "chosen-type",
 };
 
+/** The first game's corporations: the Corporation Setup sidebar's order, clockwise from the first player (Jinteki first). */
+export const FIRST_GAME_CORPS: Partial<Variant> = { corpAssignment: "order" };
+
 export interface VariantDoc {
   key: keyof Variant;
   default: unknown;
@@ -127,10 +134,11 @@ export const VARIANT_DOCS: VariantDoc[] = [
   { key: "activePlayerMayCounter", default: false, tag: "[R]", doc: "The active player may also propose a counteroffer." },
   { key: "prisecBlocksEnemyUnits", default: true, tag: "[R]", doc: "Enemy units cannot be placed in or stop in a district with prisec; they move on." },
   { key: "supplyMax", default: 10, tag: "[?]", doc: "Top of each resource supply track; supply is clamped there." },
-  { key: "startingCapital", default: [10, 11, 12, 13, 14, 15], tag: "[R]", doc: "Starting capital by seat, clockwise from the first player (10, 11, 12 are [V-fan]; 13, 14, 15 extrapolated)." },
+  { key: "startingCapital", default: [10, 11, 12, 13, 14, 15], tag: "[R]", doc: "The six starting capital values, handed out as startingCapitalBy says (10, 11, 12 are [V-fan]; 13, 14, 15 extrapolated)." },
+  { key: "startingCapitalBy", default: "corporation", tag: "[R]", doc: "Each corporation starts with the startingCapital value of its place in corpOrder, as the sidebar lists capital per corporation (\"seat\": by seat, clockwise from the first player).", choices: ["corporation", "seat"] },
   { key: "setupInvestments", default: "draw-2-keep-1", tag: "[V-fan]", doc: "At setup each player draws 2 investments and keeps 1 (\"draw-1\": first-game setup).", choices: ["draw-2-keep-1", "draw-1"] },
   { key: "corpOrder", default: DEFAULT_VARIANT.corpOrder, tag: "[R]", doc: "Corporation Setup order, clockwise from the first player (Jinteki first is verified)." },
-  { key: "corpAssignment", default: "order", tag: "[R]", doc: "With N players the first N corporations of corpOrder are taken clockwise from the first player (\"random\": N of the six, dealt at random).", choices: ["order", "random"] },
+  { key: "corpAssignment", default: "random", tag: "[R]", doc: "With N players, N of the six corporations are dealt at random (\"order\": the first N of corpOrder clockwise from the first player, the first-game setup or the host's pick).", choices: ["random", "order"] },
   { key: "startingHand", default: DEFAULT_VARIANT.startingHand, tag: "[R]", doc: "Corp-sheet draws each seat makes for its starting hand, by seat clockwise from the first player (one draw is 3 cards)." },
   { key: "districtOverrides", default: {}, tag: "[R]", doc: "Replace any district's tier, resources, production or next district." },
   { key: "citySetup", default: null, tag: "[?]", doc: "Replace the first-game City Setup (null: the catalog's reconstruction)." },

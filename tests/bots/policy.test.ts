@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { districtDef } from "../../server/bots/city-sense.ts";
 import { playGame } from "../../server/bots/play.ts";
 import type { Command, GameState } from "../../server/engine/index.ts";
-import { createGame } from "../../server/engine/index.ts";
+import { FIRST_GAME_CORPS, createGame } from "../../server/engine/index.ts";
 import { botFor, botsUntil, firstMainOffer, ok, quietCity, setDistrict, setHand, titleOf } from "./helpers.ts";
 
 /** 4 players, seed 1: Jinteki (seat 0, active), Haas-Bioroid, NBN, Weyland Consortium. */
@@ -190,7 +190,7 @@ describe("card choices", () => {
   });
 
   it("a General draw takes the type whose cards the city needs (demand met, illness everywhere: biotech)", () => {
-    const s = botsUntil(createGame({ players: 4, seed: 1 }), (x) => x.pending?.kind === "general-draw" && x.seats[x.pending.seat]!.corp === "nbn");
+    const s = botsUntil(createGame({ players: 4, seed: 1, variant: FIRST_GAME_CORPS }), (x) => x.pending?.kind === "general-draw" && x.seats[x.pending.seat]!.corp === "nbn");
     const seat = s.pending!.seat;
     quietCity(s, [2, 4, 7]);
     for (const id of [1, 2, 3, 4, 5, 6, 7, 8]) setDistrict(s, id, { illness: true });
