@@ -50,7 +50,7 @@ export interface Variant {
   melangeContract: "event-card" | "any-card" | "own-card" | "off";
   /** Covered counteroffers at the end of the deal [R]: "discard" (to their discard piles) or "return" (to their owner's hand). Emergency actions always go back faceup. */
   coveredCounteroffers: "discard" | "return";
-  /** A stolen emergency action returns after use to the "thief" who proposed it, or to its "original" corporation [R]. */
+  /** A stolen emergency action returns after use to its "original" corporation (official text) or to the "thief" who proposed it. */
   stolenEmergencyOwner: "thief" | "original";
   /** An empty action deck is rebuilt by shuffling its discard pile [R]. */
   reshuffleEmptyDecks: boolean;
@@ -98,7 +98,7 @@ export const DEFAULT_VARIANT: Variant = {
   haasBioroidContract: "per-card",
   melangeContract: "event-card",
   coveredCounteroffers: "discard",
-  stolenEmergencyOwner: "thief",
+  stolenEmergencyOwner: "original",
   reshuffleEmptyDecks: true,
   resolvedEvents: "bottom",
   exploitationOrder: "ascending",
@@ -148,7 +148,7 @@ export const VARIANT_DOCS: VariantDoc[] = [
   { key: "haasBioroidContract", default: "per-card", tag: "[R]", doc: "Haas-Bioroid gains 2 once per card that moves androids (\"per-android-moved\": 2 per android moved).", choices: ["per-card", "per-android-moved"] },
   { key: "melangeContract", default: "event-card", tag: "[V-fan]", doc: "Melange Mining gains 3 when an event card is completely resolved and threat did not rise by 2 or more during it (\"any-card\": after any action card anyone resolves; \"own-card\": only its own; \"off\": no contract).", choices: ["event-card", "any-card", "own-card", "off"] },
   { key: "coveredCounteroffers", default: "discard", tag: "[R]", doc: "Counteroffers covered by a later one are discarded at the end of the deal (\"return\": back to their owner's hand); emergency actions go back faceup either way.", choices: ["discard", "return"] },
-  { key: "stolenEmergencyOwner", default: "thief", tag: "[R]", doc: "A stolen emergency action comes back to the thief after use (\"original\": to its corporation).", choices: ["thief", "original"] },
+  { key: "stolenEmergencyOwner", default: "original", tag: "[V]", doc: "A proposed emergency action goes back to the player with the matching corporation, so a stolen one returns to its corporation after use (\"thief\": to the player who proposed it).", choices: ["original", "thief"] },
   { key: "reshuffleEmptyDecks", default: true, tag: "[R]", doc: "An empty action deck is rebuilt from its shuffled discard pile." },
   { key: "resolvedEvents", default: "bottom", tag: "[R]", doc: "A resolved event goes to the bottom of the event deck (\"discard\": out of the game).", choices: ["bottom", "discard"] },
   { key: "exploitationOrder", default: "ascending", tag: "[R]", doc: "Android districts are exploited in ascending district order.", choices: ["ascending", "descending"] },
