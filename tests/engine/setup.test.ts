@@ -39,6 +39,14 @@ describe("Setup", () => {
     expect(r.events.find((e) => e.type === "draw-private")?.to).toEqual([0]);
   });
 
+  it("a General slot does not offer a type whose deck and discard pile are both empty", () => {
+    const s = newGame(4, 2);
+    s.seats[3]!.hand.push(...s.actionDecks.labor.splice(0), ...s.actionDiscards.labor.splice(0));
+    const pick = legal(s, 0).find((l) => l.type === "choose");
+    expect(pick && pick.type === "choose" ? pick.options.map((o) => o.value) : []).toEqual(["construction", "media", "security"]);
+    expect(() => ok(s, 0, { type: "choose", option: "labor" })).toThrow();
+  });
+
   it("at 5-6 players Melange Mining draws three General cards of three different types [R]", () => {
     let s = newGame(6, 4);
     s = advanceTo(s, (x) => x.pending?.seat === 5 && x.pending.kind === "general-draw");

@@ -1,12 +1,11 @@
 // Security action cards (B4).
 import type { ChoiceOption } from "../../../shared/protocol.ts";
-import { ACTION_TYPES } from "../../../shared/catalog/types.ts";
 import type { ActionType } from "../../../shared/catalog/types.ts";
 import { D, ENEMY_UNITS, UNIT_NAMES, involve, place, placePrisec, raiseUnrest, remove } from "../city.ts";
 import type { EnemyUnit } from "../city.ts";
 import { log } from "../ctx.ts";
 import { corpName, district, districtName, emergencyAction } from "../data.ts";
-import { drawAndTell } from "../draw.ts";
+import { drawAndTell, drawableTypes } from "../draw.ts";
 import { asDistrict, defineCards, districtOptions, playerOptions } from "../effects.ts";
 import type { GameState } from "../state.ts";
 
@@ -62,7 +61,7 @@ defineCards({
           prompt: (c, f) => `${corpName(c.s, f.vars.target as number)} draws 5 cards of a type you pick, or turns their emergency action faceup`,
           options: (c, f) => {
             const target = c.s.seats[f.vars.target as number]!;
-            const out: ChoiceOption[] = ACTION_TYPES.map((t) => ({ value: `draw:${t}`, label: `They draw 5 ${t} cards` }));
+            const out: ChoiceOption[] = drawableTypes(c.s).map((t) => ({ value: `draw:${t}`, label: `They draw 5 ${t} cards` }));
             for (const e of target.emergency) if (!e.faceup) out.push({ value: `flip:${e.id}`, label: `Turn ${emergencyAction(e.id).title} faceup` });
             return out;
           },
