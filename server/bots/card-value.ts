@@ -285,7 +285,7 @@ const MODELS: Record<string, (g: Guess) => void> = {
   // Security
   "arrest-orders": (g) => {
     const worth = (d: DistrictState) => (d.humanFirst ? problemThreat(g.sense, "humanFirst", d) : 0) + (d.orgcrime ? problemThreat(g.sense, "orgcrime", d) : 0);
-    const d = best(g, 1, (x) => worth(x) + 0.1)[0];
+    const d = best(g, 1, (x) => (x.prisec ? null : worth(x) + 0.1))[0];
     if (!d) return;
     g.city -= worth(d);
     touch(g, d);

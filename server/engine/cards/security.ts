@@ -29,13 +29,17 @@ function clearEnemyUnits(c: Parameters<typeof remove>[0], id: number): void {
 export const notStrikeOrOutage = (d: { condition: string }) => d.condition !== "strike" && d.condition !== "outage";
 
 defineCards({
-  /** Place 1 prisec unit in any district and remove every other unit there. */
+  /**
+   * Place 1 prisec unit in any district and remove every other unit there. A district holds at most
+   * one prisec, so a district that already has one cannot be picked; with no prisec left in the
+   * reserve the card still removes the other units of the picked district.
+   */
   "arrest-orders": {
     steps: [
       {
         pick: {
           prompt: "Place a prisec unit and remove every other unit there",
-          options: (c) => districtOptions(c.s, () => true),
+          options: (c) => districtOptions(c.s, (d) => !d.prisec),
           onPick: (c, _f, v) => {
             const id = asDistrict(v);
             placePrisec(c, id);
