@@ -24,18 +24,18 @@ function eventThreat(c: Ctx, e: EventDef, t: EventThreat): void {
       for (let i = 0; i < t.times && !s.result; i++) moveAll(c, t.unit);
       return;
     case "per-unit":
-      raiseThreat(c, t.amount * countOnBoard(s, t.unit), why);
+      raiseThreat(c, t.amount * countOnBoard(s, t.unit), why, "event");
       return;
     case "per-district":
-      raiseThreat(c, t.amount * s.districts.filter((d) => matches(d, t.condition)).length, why);
+      raiseThreat(c, t.amount * s.districts.filter((d) => matches(d, t.condition)).length, why, "event");
       return;
     case "if-at-least":
-      if (s.districts.filter((d) => matches(d, t.condition)).length >= t.count) raiseThreat(c, t.amount, why);
+      if (s.districts.filter((d) => matches(d, t.condition)).length >= t.count) raiseThreat(c, t.amount, why, "event");
       return;
     case "if-in-tier":
       for (const { tier, amount } of t.tiers) {
         if (s.districts.some((d) => has(d, t.what) && district(s, d.id).tier === tier)) {
-          raiseThreat(c, amount, why);
+          raiseThreat(c, amount, why, "event");
           return;
         }
       }

@@ -62,6 +62,7 @@ export function initialState(players: 4 | 5 | 6, seed: number, v?: Partial<Varia
     pending: null,
     active: 0,
     threat: 0,
+    threatFrom: {},
     supply,
     demand: demandDeck.shift()!,
     demandDeck,

@@ -87,7 +87,7 @@ defineCards({
           if (c.s.supply.credits > 0) {
             c.s.supply.credits--;
             log(c, "supply", `Credits supply drops to ${c.s.supply.credits}.`);
-          } else raiseThreat(c, 1, "Spin Doctors with no credits in the supply");
+          } else raiseThreat(c, 1, "Spin Doctors with no credits in the supply", "card");
         },
       },
     ],
