@@ -1,10 +1,11 @@
 // The sensible bot's judgement, one decision at a time: what it offers, counters, supports, picks,
 // discards, keeps and trades. Each scenario sets up the table and checks the bot's command.
 import { describe, expect, it } from "vitest";
-import { districtDef } from "../../server/bots/city-sense.ts";
+import { guessOutcome } from "../../server/bots/card-value.ts";
+import { districtDef, readTable } from "../../server/bots/city-sense.ts";
 import { playGame } from "../../server/bots/play.ts";
-import type { Command, GameState } from "../../server/engine/index.ts";
-import { FIRST_GAME_CORPS, createGame } from "../../server/engine/index.ts";
+import type { Command, GameState, Variant } from "../../server/engine/index.ts";
+import { DEFAULT_VARIANT, FIRST_GAME_CORPS, createGame } from "../../server/engine/index.ts";
 import { botFor, botsUntil, firstMainOffer, ok, quietCity, setDistrict, setHand, titleOf } from "./helpers.ts";
 
 /** 4 players, seed 1: Jinteki (seat 0, active), Haas-Bioroid, NBN, Weyland Consortium. */
@@ -251,5 +252,31 @@ describe("trades", () => {
     }
     expect(proposals).toBeGreaterThan(0);
     expect(proposals / games).toBeLessThan(6);
+  });
+});
+
+describe("Melange Mining's contract in the bots' valuation", () => {
+  /** What a bot at seat 0 guesses Melange Mining (seat 5 of a first-game table) gains from its contract when seat 1 resolves a card. */
+  function melangeGain(titleId: string, variant: Partial<Variant>, city: (s: GameState) => void): number {
+    const gain = (v: Partial<Variant>) => {
+      const s = firstMainOffer(6);
+      s.variant = { ...s.variant, ...v };
+      quietCity(s);
+      city(s);
+      return guessOutcome(readTable(s, 0), titleId, 1).gains[5]!;
+    };
+    return gain(variant) - gain({ melangeContract: "off" });
+  }
+  const illnessTo3 = (s: GameState) => setDistrict(s, 3, { illness: true });
+
+  it("event-card (default): a card that clears the city helps Melange; one that changes nothing does not", () => {
+    expect(DEFAULT_VARIANT.melangeContract).toBe("event-card");
+    expect(melangeGain("clinical-trials", {}, illnessTo3)).toBeGreaterThan(0);
+    expect(melangeGain("high-risk-investments", {}, () => {})).toBe(0);
+  });
+
+  it("any-card: every card that raises threat by less than 2 pays Melange 3", () => {
+    expect(melangeGain("high-risk-investments", { melangeContract: "any-card" }, () => {})).toBe(3);
+    expect(melangeGain("clinical-trials", { melangeContract: "any-card" }, illnessTo3)).toBe(3);
   });
 });
