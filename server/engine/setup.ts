@@ -1,5 +1,5 @@
 // Setup: corporations dealt at random (or in Corporation Setup order clockwise from the first player,
-// Jinteki first), starting capital by corporation (or by seat), emergency actions faceup, the rival deal
+// Jinteki first), starting capital by seat (or by corporation), emergency actions faceup, the rival deal
 // (N+1 cards, one under the board), the city, the first demand, 3 assets on the turn track, then
 // each player's starting hand (one corp-sheet draw by default) and investment (draw 2 keep 1).
 import { ACTION_TYPES, RESOURCES } from "../../shared/catalog/types.ts";
@@ -24,7 +24,7 @@ export function initialState(players: 4 | 5 | 6, seed: number, v?: Partial<Varia
   const rng = seedRng(seed);
   // a random assignment shuffles all six, so that any corporation may sit out [R, corpAssignment]
   const corps = (variant.corpAssignment === "random" ? shuffle(rng, [...variant.corpOrder]) : variant.corpOrder).slice(0, players);
-  // the sidebar lists capital per corporation; "seat" reads the same values by seat [R, startingCapitalBy]
+  // by seat, or by the corporation's place in the sidebar order [R, startingCapitalBy]
   const capitalAt = (id: CorpId, seat: number) =>
     variant.startingCapital[variant.startingCapitalBy === "seat" ? seat : variant.corpOrder.indexOf(id)] ?? 0;
 

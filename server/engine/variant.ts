@@ -24,8 +24,8 @@ export interface Variant {
   supplyMax: number;
   /** Starting capital, six values (10, 11, 12 [V-fan]; 13, 14, 15 extrapolated [R]), handed out as startingCapitalBy says. */
   startingCapital: number[];
-  /** Who gets which startingCapital value [R]: "corporation" = the corp's place in corpOrder (the sidebar lists capital per corporation); "seat" = the seat, clockwise from the first player. */
-  startingCapitalBy: "corporation" | "seat";
+  /** Who gets which startingCapital value [R]: "seat" = by seat, clockwise from the first player (the fan solo variant gives freely chosen corps 10, 11, 12 "as normal"); "corporation" = by the corp's place in corpOrder. The two agree in the first game. */
+  startingCapitalBy: "seat" | "corporation";
   /** Investments at setup: "draw-2-keep-1" (complete setup, Part E default) [V-fan] or "draw-1" (first-game setup). */
   setupInvestments: "draw-2-keep-1" | "draw-1";
   /** Order in which corporations are taken, clockwise from the first player [R] (Jinteki first is verified). */
@@ -85,7 +85,7 @@ export const DEFAULT_VARIANT: Variant = {
   prisecBlocksEnemyUnits: true,
   supplyMax: 10,
   startingCapital: [10, 11, 12, 13, 14, 15],
-  startingCapitalBy: "corporation",
+  startingCapitalBy: "seat",
   setupInvestments: "draw-2-keep-1",
   corpOrder: ["jinteki", "haas-bioroid", "nbn", "weyland", "globalsec", "melange"],
   corpAssignment: "random",
@@ -135,7 +135,7 @@ export const VARIANT_DOCS: VariantDoc[] = [
   { key: "prisecBlocksEnemyUnits", default: true, tag: "[R]", doc: "Enemy units cannot be placed in or stop in a district with prisec; they move on." },
   { key: "supplyMax", default: 10, tag: "[?]", doc: "Top of each resource supply track; supply is clamped there." },
   { key: "startingCapital", default: [10, 11, 12, 13, 14, 15], tag: "[R]", doc: "The six starting capital values, handed out as startingCapitalBy says (10, 11, 12 are [V-fan]; 13, 14, 15 extrapolated)." },
-  { key: "startingCapitalBy", default: "corporation", tag: "[R]", doc: "Each corporation starts with the startingCapital value of its place in corpOrder, as the sidebar lists capital per corporation (\"seat\": by seat, clockwise from the first player).", choices: ["corporation", "seat"] },
+  { key: "startingCapitalBy", default: "seat", tag: "[R]", doc: "Starting capital goes by seat, clockwise from the first player, whatever corporation sits there (\"corporation\": by the corporation's place in corpOrder; the same in the first game).", choices: ["seat", "corporation"] },
   { key: "setupInvestments", default: "draw-2-keep-1", tag: "[V-fan]", doc: "At setup each player draws 2 investments and keeps 1 (\"draw-1\": first-game setup).", choices: ["draw-2-keep-1", "draw-1"] },
   { key: "corpOrder", default: DEFAULT_VARIANT.corpOrder, tag: "[R]", doc: "Corporation Setup order, clockwise from the first player (Jinteki first is verified)." },
   { key: "corpAssignment", default: "random", tag: "[R]", doc: "With N players, N of the six corporations are dealt at random (\"order\": the first N of corpOrder clockwise from the first player, the first-game setup or the host's pick).", choices: ["random", "order"] },

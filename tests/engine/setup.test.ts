@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ACTION_INSTANCES, corpDraw } from "../../server/engine/data.ts";
-import { FIRST_GAME_CORPS, createGameWithEvents, legal, waitingFor } from "../../server/engine/index.ts";
+import { DEFAULT_VARIANT, FIRST_GAME_CORPS, createGameWithEvents, legal, waitingFor } from "../../server/engine/index.ts";
 import { advanceTo, newGame, ok } from "./helpers.ts";
 
 const SIDEBAR: string[] = ["jinteki", "haas-bioroid", "nbn", "weyland", "globalsec", "melange"];
@@ -122,20 +122,28 @@ describe("Setup", () => {
     expect(newGame(4, 7, { corpAssignment: "order", corpOrder: [...picked] }).seats.map((p) => p.corp)).toEqual(picked.slice(0, 4));
   });
 
-  it("[R] startingCapitalBy corporation (default): capital follows the corporation's place in corpOrder, wherever it sits", () => {
+  it("[R] startingCapitalBy corporation: capital follows the corporation's place in corpOrder, wherever it sits", () => {
     for (const seed of [1, 2, 3, 4, 5]) {
-      const s = createGameWithEvents({ players: 5, seed }).state;
+      const s = createGameWithEvents({ players: 5, seed, variant: { startingCapitalBy: "corporation" } }).state;
       expect(s.seats.map((p) => p.capital)).toEqual(s.seats.map((p) => [10, 11, 12, 13, 14, 15][SIDEBAR.indexOf(p.corp)]));
     }
-    const s = newGame(4, 1, { corpAssignment: "order", corpOrder: ["melange", "nbn", "weyland", "jinteki", "globalsec", "haas-bioroid"] });
+    const s = newGame(4, 1, { startingCapitalBy: "corporation", corpAssignment: "order", corpOrder: ["melange", "nbn", "weyland", "jinteki", "globalsec", "haas-bioroid"] });
     expect(s.seats.map((p) => p.capital)).toEqual([10, 11, 12, 13]);
+    // random corporations: Melange Mining, last in the sidebar, starts with 15 wherever it sits
+    const m = createGameWithEvents({ players: 6, seed: 4, variant: { startingCapitalBy: "corporation" } }).state;
+    expect(m.seats.find((p) => p.corp === "melange")!.capital).toBe(15);
   });
 
-  it("[R] startingCapitalBy seat: capital 10, 11, 12... clockwise from the first player, whatever the corporation", () => {
-    for (const seed of [1, 2, 3]) {
-      const s = createGameWithEvents({ players: 6, seed, variant: { startingCapitalBy: "seat" } }).state;
+  it("[R] startingCapitalBy seat (default): capital 10, 11, 12... clockwise from the first player, whatever the corporation", () => {
+    expect(DEFAULT_VARIANT.startingCapitalBy).toBe("seat");
+    const corpsSeen = new Set<string>();
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const s = createGameWithEvents({ players: 6, seed }).state;
       expect(s.seats.map((p) => p.capital)).toEqual([10, 11, 12, 13, 14, 15]);
+      corpsSeen.add(s.seats[0]!.corp);
     }
+    // not always the same corporation in the first seat
+    expect(corpsSeen.size).toBeGreaterThan(1);
   });
 
   it("rejects a player count other than 4-6", () => {
