@@ -48,6 +48,15 @@ describe("npm run simulate", () => {
     expect(lines.some((l) => l.startsWith("threat per game: demand "))).toBe(true);
   });
 
+  it("--check-balance fails the run when a bound is missed (the old action-card reading of Melange Mining's contract)", () => {
+    const args = ["node", "server/scripts/simulate.ts", "--games", "45", "--seed", "1", "--variant", JSON.stringify({ melangeContract: "any-card" })];
+    const checked = spawnSync("npx", [...args, "--check-balance"], { encoding: "utf8", timeout: 120_000 });
+    const { balance } = JSON.parse(checked.stdout.trim().split("\n").at(-1)!);
+    expect(balance.bounds.corp).toMatchObject({ worst: "melange", ok: false });
+    expect(checked.stdout).toMatch(/^bound corp: .*\(corp melange\), must be <= 1.5: MISSED$/m);
+    expect(checked.status).toBe(1);
+  });
+
   it("--variant plays the games with those options; an unknown option is refused", () => {
     const r = spawnSync("npx", ["node", "server/scripts/simulate.ts", "--games", "3", "--seed", "2", "--variant", JSON.stringify({ melangeContract: "off" })], { encoding: "utf8", timeout: 60_000 });
     expect(r.status).toBe(0);
