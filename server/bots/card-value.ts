@@ -425,9 +425,15 @@ export function guessOutcome(sense: Sense, titleId: string, resolver: number): O
   if (known) return known;
   const g = baseGuess(sense, titleId);
   const ownCard = sense.s.variant.contractScope === "own-card";
-  if (g.whoever && !ownCard) return g.whoever;
+  // Melange Mining's contract has its own scope (melangeContract)
+  const melangeSeat = seatOfCorp(sense.s, "melange");
+  const melangeOwn = sense.s.variant.melangeContract === "own-card";
+  if (g.whoever && !ownCard && !melangeOwn) return g.whoever;
   const out: Outcome = { gains: g.gains.slice(), threat: g.threat, city: g.city, cards: g.cards.slice() };
-  for (let seat = 0; seat < out.gains.length; seat++) if (!ownCard || seat === resolver) out.gains[seat]! += g.contracts[seat]!;
+  for (let seat = 0; seat < out.gains.length; seat++) {
+    const own = seat === melangeSeat ? melangeOwn : ownCard;
+    if (!own || seat === resolver) out.gains[seat]! += g.contracts[seat]!;
+  }
   byResolver(out, titleId, resolver, sense);
   mine[resolver] = out;
   return out;

@@ -256,14 +256,14 @@ describe("trades", () => {
 });
 
 describe("Melange Mining's contract in the bots' valuation", () => {
-  /** What a bot at seat 0 guesses Melange Mining (seat 5 of a first-game table) gains from its contract when seat 1 resolves a card. */
-  function melangeGain(titleId: string, variant: Partial<Variant>, city: (s: GameState) => void): number {
+  /** What a bot at seat 0 guesses Melange Mining (seat 5 of a first-game table) gains from its contract when `resolver` resolves a card. */
+  function melangeGain(titleId: string, variant: Partial<Variant>, city: (s: GameState) => void, resolver = 1): number {
     const gain = (v: Partial<Variant>) => {
       const s = firstMainOffer(6);
       s.variant = { ...s.variant, ...v };
       quietCity(s);
       city(s);
-      return guessOutcome(readTable(s, 0), titleId, 1).gains[5]!;
+      return guessOutcome(readTable(s, 0), titleId, resolver).gains[5]!;
     };
     return gain(variant) - gain({ melangeContract: "off" });
   }
@@ -273,6 +273,11 @@ describe("Melange Mining's contract in the bots' valuation", () => {
     expect(DEFAULT_VARIANT.melangeContract).toBe("event-card");
     expect(melangeGain("clinical-trials", {}, illnessTo3)).toBeGreaterThan(0);
     expect(melangeGain("high-risk-investments", {}, () => {})).toBe(0);
+  });
+
+  it("own-card: only Melange Mining's own cards pay it", () => {
+    expect(melangeGain("high-risk-investments", { melangeContract: "own-card" }, () => {})).toBe(0);
+    expect(melangeGain("high-risk-investments", { melangeContract: "own-card" }, () => {}, 5)).toBe(3);
   });
 
   it("any-card: every card that raises threat by less than 2 pays Melange 3", () => {
