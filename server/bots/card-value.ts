@@ -285,7 +285,7 @@ const MODELS: Record<string, (g: Guess) => void> = {
   // Security
   "arrest-orders": (g) => {
     const worth = (d: DistrictState) => (d.humanFirst ? problemThreat(g.sense, "humanFirst", d) : 0) + (d.orgcrime ? problemThreat(g.sense, "orgcrime", d) : 0);
-    const d = best(g, 1, (x) => worth(x) + 0.1)[0];
+    const d = best(g, 1, (x) => (x.prisec ? null : worth(x) + 0.1))[0];
     if (!d) return;
     g.city -= worth(d);
     touch(g, d);
@@ -375,6 +375,23 @@ function byResolver(o: Outcome, titleId: string, resolver: number, sense: Sense)
   }
 }
 
+/** Melange Mining's contract pays this much. */
+const MELANGE_CAPITAL = 3;
+/** Capital one threat point taken off the city is worth to Melange under the event-card reading: less threat in the city, more events that stay below +2. */
+const MELANGE_PER_CITY_POINT = 0.75;
+
+/** Melange Mining's contract as the table plays it (variant melangeContract). */
+function melangeContract(g: Guess): void {
+  const reading = g.sense.s.variant.melangeContract;
+  // an action-card reading pays at once when the card adds less than 2 threat
+  if (reading === "any-card" || reading === "own-card") {
+    if (g.threat < 2) pay(g, "melange", MELANGE_CAPITAL);
+    return;
+  }
+  // the event-card reading pays after an event: a card that clears the city makes that likelier
+  if (reading === "event-card" && g.city < 0) pay(g, "melange", Math.min(MELANGE_CAPITAL, -g.city * MELANGE_PER_CITY_POINT));
+}
+
 function baseGuess(sense: Sense, titleId: string): Guess {
   const city = sense.table.guesses as Map<string, Guess>;
   const known = city.get(titleId);
@@ -393,7 +410,7 @@ function baseGuess(sense: Sense, titleId: string): Guess {
   };
   MODELS[titleId]?.(g);
   if (g.involved) g.threat += ILLNESS_THREAT;
-  if (g.threat < 2) pay(g, "melange", 3); // Melange Mining's contract (fan wording)
+  melangeContract(g);
   if (!RESOLVER_TITLES.has(titleId)) g.whoever = { gains: g.gains.map((x, seat) => x + g.contracts[seat]!), threat: g.threat, city: g.city, cards: g.cards };
   g.sense = null as unknown as Sense; // the cache must not keep a table alive
   city.set(titleId, g);
@@ -408,9 +425,15 @@ export function guessOutcome(sense: Sense, titleId: string, resolver: number): O
   if (known) return known;
   const g = baseGuess(sense, titleId);
   const ownCard = sense.s.variant.contractScope === "own-card";
-  if (g.whoever && !ownCard) return g.whoever;
+  // Melange Mining's contract has its own scope (melangeContract)
+  const melangeSeat = seatOfCorp(sense.s, "melange");
+  const melangeOwn = sense.s.variant.melangeContract === "own-card";
+  if (g.whoever && !ownCard && !melangeOwn) return g.whoever;
   const out: Outcome = { gains: g.gains.slice(), threat: g.threat, city: g.city, cards: g.cards.slice() };
-  for (let seat = 0; seat < out.gains.length; seat++) if (!ownCard || seat === resolver) out.gains[seat]! += g.contracts[seat]!;
+  for (let seat = 0; seat < out.gains.length; seat++) {
+    const own = seat === melangeSeat ? melangeOwn : ownCard;
+    if (!own || seat === resolver) out.gains[seat]! += g.contracts[seat]!;
+  }
   byResolver(out, titleId, resolver, sense);
   mine[resolver] = out;
   return out;

@@ -95,7 +95,7 @@ function settle(c: Ctx, kind: Mover, start: NextDistrict): NextDistrict {
     at = district(c.s, at).next;
   }
   log(c, "root", `${cap(aName(kind))} moves into The Root and returns to the reserve.`);
-  raiseThreat(c, ROOT_THREAT, `${aName(kind)} reached The Root`);
+  raiseThreat(c, ROOT_THREAT, `${aName(kind)} reached The Root`, "root");
   return "root";
 }
 

@@ -1,12 +1,15 @@
-// Corp-sheet contracts (B3): each corporation gains capital when a resolved card does its thing.
+// Corp-sheet contracts: each corporation gains capital when a resolved card does its thing.
 // Scope [R]: the five effect contracts pay for any resolved card (variant contractScope "any-card")
-// or only the corp's own ("own-card"); Melange Mining's follows melangeContract alone. Production,
-// events and moves into The Root never pay.
+// or only the corp's own ("own-card"); production, events and moves into The Root never pay them.
+// Melange Mining's follows melangeContract alone: by default it pays after an event card.
 import type { CorpId } from "../../shared/catalog/types.ts";
 import type { Ctx } from "./ctx.ts";
 import { gainCapital, log, seatOfCorp } from "./ctx.ts";
 import { corp } from "./data.ts";
 import type { EffectFrame } from "./state.ts";
+
+/** Melange Mining's contract pays 3. */
+export const MELANGE_CAPITAL = 3;
 
 function pay(c: Ctx, corpId: CorpId, amount: number, why: string, scope = c.s.variant.contractScope): void {
   if (!c.frame || amount <= 0 || c.s.result) return;
@@ -42,9 +45,18 @@ export function outageRemoved(c: Ctx): void {
 export function enemyUnitRemoved(c: Ctx): void {
   pay(c, "globalsec", 1, "enemy unit removed");
 }
-/** Melange Mining: +3 capital when an action card is resolved, if threat did not rise by at least 2 [?, melangeContract]. */
+/** Melange Mining, "any-card"/"own-card" readings: +3 capital when an action card is resolved, if threat did not rise by at least 2 [melangeContract]. */
 export function cardResolved(c: Ctx, frame: EffectFrame): void {
   const scope = c.s.variant.melangeContract;
-  if (scope === "off") return;
+  if (scope !== "any-card" && scope !== "own-card") return;
   if (c.s.threat - frame.threatAtStart < 2) pay(c, "melange", 3, "threat did not rise by 2 or more", scope);
+}
+/** Melange Mining, "event-card" reading (the default): +3 capital when an event card is completely resolved, if threat did not rise by at least 2 during it. */
+export function eventResolved(c: Ctx, threatAtStart: number): void {
+  if (c.s.variant.melangeContract !== "event-card" || c.s.result) return;
+  if (c.s.threat - threatAtStart >= 2) return;
+  const seat = seatOfCorp(c.s, "melange");
+  if (seat < 0) return;
+  gainCapital(c, seat, MELANGE_CAPITAL);
+  log(c, "contract", `${corp("melange").name} gains ${MELANGE_CAPITAL} capital from its contract (the event raised threat by less than 2).`);
 }

@@ -60,7 +60,7 @@ export function runPayDemand(c: Ctx): void {
   const s = c.s;
   const d = demandDef(s.demand);
   if (demandMet(s)) log(c, "demand", `The demand ${d.name} is met.`);
-  else raiseThreat(c, d.penalty, `the demand ${d.name} was not met`);
+  else raiseThreat(c, d.penalty, `the demand ${d.name} was not met`, "demand");
   if (s.result) return;
   if (s.demandRounds >= DEMAND_ROUNDS) {
     endNormally(c);

@@ -78,10 +78,25 @@ export function startCorpDraw(c: Ctx, seat: number, then: Stage, slots?: DrawSlo
   c.s.stage = "draw";
 }
 
+/**
+ * The types a player may name for a draw: those with a card to take (in the deck, or a discard pile
+ * to rebuild it from). An exhausted type is never offered while another can be drawn; when none
+ * can, there is nothing to offer and the pick is skipped.
+ */
+export function drawableTypes(s: GameState, except: readonly ActionType[] = []): ActionType[] {
+  return ACTION_TYPES.filter((t) => !except.includes(t) && canTake(s, t));
+}
+
+/** drawableTypes as options, labelled by `label`. */
+export function drawableTypeOptions(s: GameState, label: (t: ActionType) => string, except: readonly ActionType[] = []): ChoiceOption[] {
+  return drawableTypes(s, except).map((t) => ({ value: t, label: label(t) }));
+}
+
+/** A General slot: a type not already drawn in this step, with a card to take. */
 export function generalOptions(c: Ctx): ChoiceOption[] {
   const d = c.s.draw;
   if (!d) return [];
-  return ACTION_TYPES.filter((t) => !d.drawn.includes(t)).map((t) => ({ value: t, label: `Draw 1 ${t} card` }));
+  return drawableTypeOptions(c.s, (t) => `Draw 1 ${t} card`, d.drawn);
 }
 
 /** The "draw" stage: fixed slots draw at once, a General slot waits for the seat's type pick. */

@@ -157,7 +157,7 @@ function finishEffect(c: Ctx, f: EffectFrame): void {
   c.frame = f;
   if (!f.asset) {
     if (f.illnessInvolved && !f.illnessFree) {
-      raiseThreat(c, ILLNESS_THREAT, `${scriptTitle(f.source)} involved a district with illness`);
+      raiseThreat(c, ILLNESS_THREAT, `${scriptTitle(f.source)} involved a district with illness`, "illness");
       fireWindow(c, "illness-threat", { seat: f.seat, amount: ILLNESS_THREAT });
     }
     if (!c.s.result) contracts.cardResolved(c, f);

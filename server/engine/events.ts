@@ -3,6 +3,7 @@
 // that many assets onto the turn track for the next Action Phase.
 import type { EventDef, EventThreat } from "../../shared/catalog/types.ts";
 import { countOnBoard, has, moveAll, place } from "./city.ts";
+import { eventResolved } from "./contracts.ts";
 import type { Ctx } from "./ctx.ts";
 import { log } from "./ctx.ts";
 import { district, eventDef, eventTurns } from "./data.ts";
@@ -23,18 +24,18 @@ function eventThreat(c: Ctx, e: EventDef, t: EventThreat): void {
       for (let i = 0; i < t.times && !s.result; i++) moveAll(c, t.unit);
       return;
     case "per-unit":
-      raiseThreat(c, t.amount * countOnBoard(s, t.unit), why);
+      raiseThreat(c, t.amount * countOnBoard(s, t.unit), why, "event");
       return;
     case "per-district":
-      raiseThreat(c, t.amount * s.districts.filter((d) => matches(d, t.condition)).length, why);
+      raiseThreat(c, t.amount * s.districts.filter((d) => matches(d, t.condition)).length, why, "event");
       return;
     case "if-at-least":
-      if (s.districts.filter((d) => matches(d, t.condition)).length >= t.count) raiseThreat(c, t.amount, why);
+      if (s.districts.filter((d) => matches(d, t.condition)).length >= t.count) raiseThreat(c, t.amount, why, "event");
       return;
     case "if-in-tier":
       for (const { tier, amount } of t.tiers) {
         if (s.districts.some((d) => has(d, t.what) && district(s, d.id).tier === tier)) {
-          raiseThreat(c, amount, why);
+          raiseThreat(c, amount, why, "event");
           return;
         }
       }
@@ -73,6 +74,7 @@ export function runEvent(c: Ctx): void {
   if (s.variant.resolvedEvents === "bottom") s.eventDeck.push(id);
   else s.eventDiscard.push(id);
   log(c, "event", `Event: ${e.name}.`);
+  const threatAtStart = s.threat;
   eventThreat(c, e, e.threat);
   for (const kind of ["humanFirst", "orgcrime", "outage", "illness"] as const) {
     for (const d of e.place[kind]) {
@@ -81,6 +83,7 @@ export function runEvent(c: Ctx): void {
     }
   }
   if (s.result) return;
+  eventResolved(c, threatAtStart);
   const turns = eventTurns(s, id);
   dealTurnTrack(c, turns);
   log(c, "event", `The next Action Phase has ${turns} turns.`);

@@ -34,7 +34,7 @@ export { EngineStuck } from "./budget.ts";
 export type { Variant } from "./variant.ts";
 export type { Seed } from "./rng.ts";
 export { isSeed } from "./rng.ts";
-export { DEFAULT_VARIANT, VARIANT_DOCS } from "./variant.ts";
+export { DEFAULT_VARIANT, FIRST_GAME_CORPS, VARIANT_DOCS } from "./variant.ts";
 export type { Command, LegalCommand } from "../../shared/protocol.ts";
 export type { GameEvent, GameView } from "../../shared/view.ts";
 export { checkInvariants };

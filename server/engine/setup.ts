@@ -1,9 +1,9 @@
-// Setup (A3, Part E): corporations in Corporation Setup order clockwise from the first player
-// (Jinteki; or dealt at random), capital 10..15 by seat, emergency actions faceup, the rival deal
+// Setup: corporations dealt at random (or in Corporation Setup order clockwise from the first player,
+// Jinteki first), starting capital by seat (or by corporation), emergency actions faceup, the rival deal
 // (N+1 cards, one under the board), the city, the first demand, 3 assets on the turn track, then
 // each player's starting hand (one corp-sheet draw by default) and investment (draw 2 keep 1).
 import { ACTION_TYPES, RESOURCES } from "../../shared/catalog/types.ts";
-import type { ActionType, Resource, RivalId } from "../../shared/catalog/types.ts";
+import type { ActionType, CorpId, Resource, RivalId } from "../../shared/catalog/types.ts";
 import type { Ctx } from "./ctx.ts";
 import { clockwiseFrom, log } from "./ctx.ts";
 import { ACTION_INSTANCES, DISTRICT_IDS, catalog, corp, corpName, demandDef } from "./data.ts";
@@ -24,6 +24,9 @@ export function initialState(players: 4 | 5 | 6, seed: Seed, v?: Partial<Variant
   const rng = seedRng(seed);
   // a random assignment shuffles all six, so that any corporation may sit out [R, corpAssignment]
   const corps = (variant.corpAssignment === "random" ? shuffle(rng, [...variant.corpOrder]) : variant.corpOrder).slice(0, players);
+  // by seat, or by the corporation's place in the sidebar order [R, startingCapitalBy]
+  const capitalAt = (id: CorpId, seat: number) =>
+    variant.startingCapital[variant.startingCapitalBy === "seat" ? seat : variant.corpOrder.indexOf(id)] ?? 0;
 
   const actionDecks = {} as Record<ActionType, string[]>;
   const actionDiscards = {} as Record<ActionType, string[]>;
@@ -59,6 +62,7 @@ export function initialState(players: 4 | 5 | 6, seed: Seed, v?: Partial<Variant
     pending: null,
     active: 0,
     threat: 0,
+    threatFrom: {},
     supply,
     demand: demandDeck.shift()!,
     demandDeck,
@@ -74,7 +78,7 @@ export function initialState(players: 4 | 5 | 6, seed: Seed, v?: Partial<Variant
     seats: corps.map((id, seat) => ({
       seat,
       corp: id,
-      capital: variant.startingCapital[seat] ?? 0,
+      capital: capitalAt(id, seat),
       hand: [],
       emergency: [{ id: corp(id).emergencyAction, faceup: true }],
       assets: [],

@@ -171,6 +171,9 @@ export interface GameResult {
   rivalUnderBoard: RivalId;
 }
 
+/** Where threat comes from: an unmet demand, an event's top half, a card involving illness, The Root, a card's own effect. */
+export type ThreatSource = "demand" | "event" | "illness" | "root" | "card";
+
 export interface GameState {
   players: number;
   /** Kept for the replay; no view ever shows it. */
@@ -183,6 +186,8 @@ export interface GameState {
   pending: Pending | null;
   active: number;
   threat: number;
+  /** Threat raised so far, by where it came from (public: every rise is announced). */
+  threatFrom: Partial<Record<ThreatSource, number>>;
   supply: Record<Resource, number>;
   demand: string;
   demandDeck: string[];
@@ -258,6 +263,7 @@ export function cloneState(s: GameState): GameState {
     rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]],
     pending: clonePlain(s.pending),
     supply: { ...s.supply },
+    threatFrom: { ...s.threatFrom },
     demandDeck: s.demandDeck.slice(),
     districts: s.districts.map((d) => ({ ...d })),
     actionDecks: decks,

@@ -3,12 +3,15 @@ import type { Ctx } from "./ctx.ts";
 import { log } from "./ctx.ts";
 import { endByThreat } from "./end.ts";
 import { THREAT_MAX } from "./state.ts";
+import type { ThreatSource } from "./state.ts";
 import { fireWindow } from "./windows.ts";
 
-export function raiseThreat(c: Ctx, amount: number, why: string): void {
+/** Raises threat by `amount` (capped at 25), tallied under `source` in `threatFrom`; at 25 the game ends. */
+export function raiseThreat(c: Ctx, amount: number, why: string, source: ThreatSource): void {
   if (amount <= 0 || c.s.result) return;
   const before = c.s.threat;
   c.s.threat = Math.min(THREAT_MAX, before + amount);
+  c.s.threatFrom = { ...c.s.threatFrom, [source]: (c.s.threatFrom?.[source] ?? 0) + c.s.threat - before };
   log(c, "threat", `Threat rises by ${amount} to ${c.s.threat}: ${why}.`);
   if (c.s.threat >= THREAT_MAX) {
     endByThreat(c);

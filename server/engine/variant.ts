@@ -1,5 +1,6 @@
-// Every rule value the research tags [R] (reconstructed) or [?] (unknown) is a named option here,
-// with its documented default. See /work/shared/rules/new-angeles.md (Part E overrides earlier parts).
+// Every rule we could not read in official text is a named option here, with its best-evidenced
+// reading as the default. docs/rules.md gives each option's evidence; tests/engine/variant.test.ts
+// checks that the README table and docs/rules.md cover every option in VARIANT_DOCS.
 import type { Catalog, CorpId, DistrictDef, DistrictId, DrawSlot } from "../../shared/catalog/types.ts";
 
 export interface Variant {
@@ -21,14 +22,16 @@ export interface Variant {
   prisecBlocksEnemyUnits: boolean;
   /** Top of each resource supply track; supply is clamped here [?]. */
   supplyMax: number;
-  /** Starting capital by seat, clockwise from the first player (Part E: 10, 11, 12 [V-fan]; 13, 14, 15 extrapolated [R]). */
+  /** Starting capital, six values (10, 11, 12 [V-fan]; 13, 14, 15 extrapolated [R]), handed out as startingCapitalBy says. */
   startingCapital: number[];
+  /** Who gets which startingCapital value [R]: "seat" = by seat, clockwise from the first player (the fan solo variant gives freely chosen corps 10, 11, 12 "as normal"); "corporation" = by the corp's place in corpOrder. The two agree in the first game. */
+  startingCapitalBy: "seat" | "corporation";
   /** Investments at setup: "draw-2-keep-1" (complete setup, Part E default) [V-fan] or "draw-1" (first-game setup). */
   setupInvestments: "draw-2-keep-1" | "draw-1";
   /** Order in which corporations are taken, clockwise from the first player [R] (Jinteki first is verified). */
   corpOrder: CorpId[];
-  /** Corporations at setup (A3.2 step 4) [R]: "order" = the first N of corpOrder, clockwise from the first player; "random" = N of the six, dealt at random. */
-  corpAssignment: "order" | "random";
+  /** Corporations at setup [R]: "random" = N of the six, dealt at random (complete game); "order" = the first N of corpOrder, clockwise from the first player (the first-game sidebar, or the host's pick). */
+  corpAssignment: "random" | "order";
   /** Starting hand (A3.1 step 9, D4) [R]: how many corp-sheet draws each seat makes at setup, clockwise from the first player. */
   startingHand: number[];
   /** Overrides of district data (tier, resources, production, next district) by district number [R]. */
@@ -43,11 +46,11 @@ export interface Variant {
   contractScope: "any-card" | "own-card";
   /** Haas-Bioroid's contract [R]: +2 once "per-card" that moves androids, or +2 "per-android-moved". */
   haasBioroidContract: "per-card" | "per-android-moved";
-  /** Melange Mining's contract, +3 when an action card resolves without raising threat by 2 [?] (fan wording, possibly garbled): for "any-card" anyone resolves, only its "own-card", or "off". */
-  melangeContract: "any-card" | "own-card" | "off";
+  /** Melange Mining's contract, +3 when a card is completely resolved without threat rising by 2 [V-fan]: "event-card" = after each event card (the fan tool's corp sheet); "any-card" = after any action card anyone resolves, "own-card" = after its own (an e-mail script's wording); "off". */
+  melangeContract: "event-card" | "any-card" | "own-card" | "off";
   /** Covered counteroffers at the end of the deal [R]: "discard" (to their discard piles) or "return" (to their owner's hand). Emergency actions always go back faceup. */
   coveredCounteroffers: "discard" | "return";
-  /** A stolen emergency action returns after use to the "thief" who proposed it, or to its "original" corporation [R]. */
+  /** A stolen emergency action returns after use to its "original" corporation (official text) or to the "thief" who proposed it. */
   stolenEmergencyOwner: "thief" | "original";
   /** An empty action deck is rebuilt by shuffling its discard pile [R]. */
   reshuffleEmptyDecks: boolean;
@@ -82,9 +85,10 @@ export const DEFAULT_VARIANT: Variant = {
   prisecBlocksEnemyUnits: true,
   supplyMax: 10,
   startingCapital: [10, 11, 12, 13, 14, 15],
+  startingCapitalBy: "seat",
   setupInvestments: "draw-2-keep-1",
   corpOrder: ["jinteki", "haas-bioroid", "nbn", "weyland", "globalsec", "melange"],
-  corpAssignment: "order",
+  corpAssignment: "random",
   startingHand: [1, 1, 1, 1, 1, 1],
   districtOverrides: {},
   citySetup: null,
@@ -92,9 +96,9 @@ export const DEFAULT_VARIANT: Variant = {
   eventTurns: {},
   contractScope: "any-card",
   haasBioroidContract: "per-card",
-  melangeContract: "any-card",
+  melangeContract: "event-card",
   coveredCounteroffers: "discard",
-  stolenEmergencyOwner: "thief",
+  stolenEmergencyOwner: "original",
   reshuffleEmptyDecks: true,
   resolvedEvents: "bottom",
   exploitationOrder: "ascending",
@@ -107,10 +111,13 @@ export const DEFAULT_VARIANT: Variant = {
   noTopTypeDraws: "chosen-type",
 };
 
+/** The first game's corporations: the Corporation Setup sidebar's order, clockwise from the first player (Jinteki first). */
+export const FIRST_GAME_CORPS: Partial<Variant> = { corpAssignment: "order" };
+
 export interface VariantDoc {
   key: keyof Variant;
   default: unknown;
-  tag: "[R]" | "[?]" | "[V-fan]";
+  tag: "[V]" | "[V-fan]" | "[R]" | "[?]";
   doc: string;
   /** The allowed values of an enumerated option. */
   choices?: string[];
@@ -127,10 +134,11 @@ export const VARIANT_DOCS: VariantDoc[] = [
   { key: "activePlayerMayCounter", default: false, tag: "[R]", doc: "The active player may also propose a counteroffer." },
   { key: "prisecBlocksEnemyUnits", default: true, tag: "[R]", doc: "Enemy units cannot be placed in or stop in a district with prisec; they move on." },
   { key: "supplyMax", default: 10, tag: "[?]", doc: "Top of each resource supply track; supply is clamped there." },
-  { key: "startingCapital", default: [10, 11, 12, 13, 14, 15], tag: "[R]", doc: "Starting capital by seat, clockwise from the first player (10, 11, 12 are [V-fan]; 13, 14, 15 extrapolated)." },
+  { key: "startingCapital", default: [10, 11, 12, 13, 14, 15], tag: "[R]", doc: "The six starting capital values, handed out as startingCapitalBy says (10, 11, 12 are [V-fan]; 13, 14, 15 extrapolated)." },
+  { key: "startingCapitalBy", default: "seat", tag: "[R]", doc: "Starting capital goes by seat, clockwise from the first player, whatever corporation sits there (\"corporation\": by the corporation's place in corpOrder; the same in the first game).", choices: ["seat", "corporation"] },
   { key: "setupInvestments", default: "draw-2-keep-1", tag: "[V-fan]", doc: "At setup each player draws 2 investments and keeps 1 (\"draw-1\": first-game setup).", choices: ["draw-2-keep-1", "draw-1"] },
   { key: "corpOrder", default: DEFAULT_VARIANT.corpOrder, tag: "[R]", doc: "Corporation Setup order, clockwise from the first player (Jinteki first is verified)." },
-  { key: "corpAssignment", default: "order", tag: "[R]", doc: "With N players the first N corporations of corpOrder are taken clockwise from the first player (\"random\": N of the six, dealt at random).", choices: ["order", "random"] },
+  { key: "corpAssignment", default: "random", tag: "[R]", doc: "With N players, N of the six corporations are dealt at random (\"order\": the first N of corpOrder clockwise from the first player, the first-game setup or the host's pick).", choices: ["random", "order"] },
   { key: "startingHand", default: DEFAULT_VARIANT.startingHand, tag: "[R]", doc: "Corp-sheet draws each seat makes for its starting hand, by seat clockwise from the first player (one draw is 3 cards)." },
   { key: "districtOverrides", default: {}, tag: "[R]", doc: "Replace any district's tier, resources, production or next district." },
   { key: "citySetup", default: null, tag: "[?]", doc: "Replace the first-game City Setup (null: the catalog's reconstruction)." },
@@ -138,9 +146,9 @@ export const VARIANT_DOCS: VariantDoc[] = [
   { key: "eventTurns", default: {}, tag: "[R]", doc: "Replace an event's number of turns for the next Action Phase, by event id." },
   { key: "contractScope", default: "any-card", tag: "[R]", doc: "The five effect contracts (all but Melange Mining's, see melangeContract) pay for effects of any resolved card (\"own-card\": only cards that corp resolves).", choices: ["any-card", "own-card"] },
   { key: "haasBioroidContract", default: "per-card", tag: "[R]", doc: "Haas-Bioroid gains 2 once per card that moves androids (\"per-android-moved\": 2 per android moved).", choices: ["per-card", "per-android-moved"] },
-  { key: "melangeContract", default: "any-card", tag: "[?]", doc: "Melange Mining gains 3 whenever anyone resolves a card that did not raise threat by 2 or more (the fan wording the rules file documents). In bot games this pays Melange about twice any other corp's capital: \"own-card\" counts only cards it resolves, \"off\" drops the contract.", choices: ["any-card", "own-card", "off"] },
+  { key: "melangeContract", default: "event-card", tag: "[V-fan]", doc: "Melange Mining gains 3 when an event card is completely resolved and threat did not rise by 2 or more during it (\"any-card\": after any action card anyone resolves; \"own-card\": only its own; \"off\": no contract).", choices: ["event-card", "any-card", "own-card", "off"] },
   { key: "coveredCounteroffers", default: "discard", tag: "[R]", doc: "Counteroffers covered by a later one are discarded at the end of the deal (\"return\": back to their owner's hand); emergency actions go back faceup either way.", choices: ["discard", "return"] },
-  { key: "stolenEmergencyOwner", default: "thief", tag: "[R]", doc: "A stolen emergency action comes back to the thief after use (\"original\": to its corporation).", choices: ["thief", "original"] },
+  { key: "stolenEmergencyOwner", default: "original", tag: "[V]", doc: "A proposed emergency action goes back to the player with the matching corporation, so a stolen one returns to its corporation after use (\"thief\": to the player who proposed it).", choices: ["original", "thief"] },
   { key: "reshuffleEmptyDecks", default: true, tag: "[R]", doc: "An empty action deck is rebuilt from its shuffled discard pile." },
   { key: "resolvedEvents", default: "bottom", tag: "[R]", doc: "A resolved event goes to the bottom of the event deck (\"discard\": out of the game).", choices: ["bottom", "discard"] },
   { key: "exploitationOrder", default: "ascending", tag: "[R]", doc: "Android districts are exploited in ascending district order.", choices: ["ascending", "descending"] },

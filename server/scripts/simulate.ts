@@ -1,10 +1,14 @@
 // Bots play whole games in the engine (no network), checking every invariant after every command.
-//   npm run simulate -- --games N --seed S [--players 4|5|6] [--policy bot|random]
+//   npm run simulate -- --games N --seed S [--players 4|5|6] [--policy bot|random] [--variant JSON] [--check-balance]
 // Game i uses seed S+i; player counts cycle 4, 5, 6 unless --players is given. Progress lines come
-// first; the LAST line is JSON:
-//   {games, completed, errors, invariantViolations, endings:{normal, threat}, players:{"4","5","6"}, msPerGame:{median, p99}}
+// first, then the balance figures of the completed games (win rate by corporation and by seat,
+// winners by rival card, where threat came from) with the balance bounds beside them; the LAST line
+// is JSON:
+//   {games, completed, errors, invariantViolations, endings:{normal, threat}, players:{"4","5","6"},
+//    msPerGame:{median, p99}, balance:{byCorp, bySeat, winnersByRival, threatFrom, bounds}}
 // invariantViolations counts games with a violation (each such game stops at its first one);
-// msPerGame is the time in the bots and the engine, without the checks. Exits 1 on any error or violation.
+// msPerGame is the time in the bots and the engine, without the checks. Exits 1 on any error or
+// violation, and with --check-balance also when a balance bound is missed.
 import { parseArgs } from "node:util";
 import { botCommand } from "../bots/index.ts";
 import { allChecks } from "../bots/checks.ts";
@@ -12,6 +16,10 @@ import { playGame, type Policy } from "../bots/play.ts";
 import { botStats } from "../bots/policy.ts";
 import { randomCommand } from "../bots/random.ts";
 import { legal } from "../engine/index.ts";
+import { DEFAULT_VARIANT } from "../engine/index.ts";
+import type { GameState, Variant } from "../engine/index.ts";
+import type { ThreatSource } from "../engine/state.ts";
+import { CORP_IDS } from "../../shared/catalog/types.ts";
 
 const POLICIES: Record<string, Policy> = {
   bot: botCommand,
@@ -30,6 +38,8 @@ const { values } = parseArgs({
     seed: { type: "string", default: "1" },
     players: { type: "string" },
     policy: { type: "string", default: "bot" },
+    "check-balance": { type: "boolean", default: false },
+    variant: { type: "string" },
   },
 });
 const games = Number(values.games);
@@ -40,12 +50,59 @@ if (!Number.isInteger(games) || games < 1) fail("--games must be a whole number 
 if (!Number.isInteger(seed)) fail("--seed must be a whole number");
 if (fixedPlayers !== null && ![4, 5, 6].includes(fixedPlayers)) fail("--players must be 4, 5 or 6");
 if (!policy) fail(`--policy must be one of ${Object.keys(POLICIES).join(", ")}`);
+let variant: Partial<Variant> | undefined;
+if (values.variant !== undefined) {
+  try {
+    variant = JSON.parse(values.variant) as Partial<Variant>;
+  } catch {
+    fail("--variant must be a JSON object of variant options");
+  }
+  if (typeof variant !== "object" || variant === null || Array.isArray(variant)) fail("--variant must be a JSON object of variant options");
+  const unknown = Object.keys(variant).filter((k) => !(k in DEFAULT_VARIANT));
+  if (unknown.length > 0) fail(`--variant: no such option ${unknown.join(", ")}`);
+}
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 const round2 = (x: number) => Math.round(x * 100) / 100;
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
+
+/** Balance bounds with the default variants: no corporation's win rate above 1.5x the corporations' mean, no seat's above 1.3x the seats' mean. */
+export const CORP_BOUND = 1.5;
+export const SEAT_BOUND = 1.3;
+const THREAT_SOURCES: ThreatSource[] = ["demand", "event", "illness", "root", "card"];
+
+/** Games played and won, and capital at the end, by corporation and by seat. */
+interface Tally { games: number; wins: number; capital: number }
+const tally = (): Tally => ({ games: 0, wins: 0, capital: 0 });
+const byCorp = new Map<string, Tally>(CORP_IDS.map((id) => [id, tally()]));
+const bySeat: Tally[] = [0, 1, 2, 3, 4, 5].map(tally);
+const winnersByRival = { otherCorp: 0, ownCorp: 0, federalist: 0 };
+const threatFrom = Object.fromEntries(THREAT_SOURCES.map((k) => [k, 0])) as Record<ThreatSource, number>;
+
+function count(state: GameState): void {
+  for (const r of state.result!.seats) {
+    for (const t of [byCorp.get(r.corp)!, bySeat[r.seat]!]) {
+      t.games++;
+      t.capital += r.capital;
+      if (r.won) t.wins++;
+    }
+    if (r.won) winnersByRival[r.rival === "federalist" ? "federalist" : r.rival === r.corp ? "ownCorp" : "otherCorp"]++;
+  }
+  for (const k of THREAT_SOURCES) threatFrom[k] += state.threatFrom?.[k] ?? 0;
+}
+
+/** Win rates (wins per game played), their mean over those that played, and the highest against the mean. */
+function rates(entries: [string, Tally][]): { rows: Record<string, { games: number; winRate: number; meanCapital: number }>; mean: number; worst: string; ratio: number } {
+  const played = entries.filter(([, t]) => t.games > 0);
+  const rows = Object.fromEntries(played.map(([k, t]) => [k, { games: t.games, winRate: round3(t.wins / t.games), meanCapital: round2(t.capital / t.games) }]));
+  const all = played.map(([k, t]) => [k, t.wins / t.games] as const);
+  const mean = all.reduce((a, [, r]) => a + r, 0) / Math.max(1, all.length);
+  const [worst, top] = all.reduce((a, b) => (b[1] > a[1] ? b : a), ["-", 0] as readonly [string, number]);
+  return { rows, mean: round3(mean), worst, ratio: mean > 0 ? round2(top / mean) : 0 };
+}
 
 const summary = {
   games,
@@ -64,7 +121,7 @@ for (let i = 0; i < games; i++) {
   const players = (fixedPlayers ?? [4, 5, 6][i % 3]) as 4 | 5 | 6;
   const gameSeed = seed + i;
   summary.players[String(players) as "4" | "5" | "6"]++;
-  const run = playGame(players, gameSeed, undefined, policy, { check: allChecks });
+  const run = playGame(players, gameSeed, variant, policy, { check: allChecks });
   times.push(run.ms);
   if (run.error) {
     summary.errors++;
@@ -81,6 +138,7 @@ for (let i = 0; i < games; i++) {
   if (run.ending && !run.error && run.violations.length === 0) {
     summary.completed++;
     summary.endings[run.ending]++;
+    count(run.state);
   }
   if ((i + 1) % progressEvery === 0 || i + 1 === games) {
     console.log(`${i + 1}/${games} games: ${summary.completed} completed, ${summary.errors} errors, ${summary.invariantViolations} with violations`);
@@ -92,5 +150,29 @@ if (botStats.fallbacks > 0) {
 }
 times.sort((a, b) => a - b);
 summary.msPerGame = { median: round2(percentile(times, 50)), p99: round2(percentile(times, 99)) };
-console.log(JSON.stringify(summary));
-process.exitCode = summary.errors > 0 || summary.invariantViolations > 0 ? 1 : 0;
+
+const corps = rates([...byCorp]);
+const seats = rates(bySeat.map((t, i) => [String(i + 1), t]));
+const threatTotal = THREAT_SOURCES.reduce((a, k) => a + threatFrom[k], 0);
+const bounds = {
+  corp: { worst: corps.worst, ratio: corps.ratio, max: CORP_BOUND, ok: corps.ratio <= CORP_BOUND },
+  seat: { worst: seats.worst, ratio: seats.ratio, max: SEAT_BOUND, ok: seats.ratio <= SEAT_BOUND },
+};
+const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+console.log(`win rate by corporation (mean ${pct(corps.mean)}): ${Object.entries(corps.rows).map(([k, r]) => `${k} ${pct(r.winRate)} (capital ${r.meanCapital})`).join(", ")}`);
+console.log(`win rate by seat, 1 = first player (mean ${pct(seats.mean)}): ${Object.entries(seats.rows).map(([k, r]) => `${k}: ${pct(r.winRate)}`).join(", ")}`);
+console.log(`endings: ${summary.endings.normal} normal, ${summary.endings.threat} threat; winners by rival card: ${winnersByRival.otherCorp} another corporation, ${winnersByRival.ownCorp} own corporation, ${winnersByRival.federalist} Federalist`);
+console.log(`threat per game: ${THREAT_SOURCES.map((k) => `${k} ${round2(threatFrom[k] / Math.max(1, summary.completed))}`).join(", ")} (total ${round2(threatTotal / Math.max(1, summary.completed))})`);
+for (const [name, b] of Object.entries(bounds)) {
+  console.log(`bound ${name}: highest win rate / mean = ${b.ratio} (${name} ${b.worst}), must be <= ${b.max}: ${b.ok ? "ok" : "MISSED"}`);
+}
+const balance = {
+  byCorp: corps.rows,
+  bySeat: seats.rows,
+  winnersByRival,
+  threatFrom: Object.fromEntries(THREAT_SOURCES.map((k) => [k, round2(threatFrom[k] / Math.max(1, summary.completed))])),
+  bounds,
+};
+console.log(JSON.stringify({ ...summary, balance }));
+const missed = values["check-balance"] && !(bounds.corp.ok && bounds.seat.ok);
+process.exitCode = summary.errors > 0 || summary.invariantViolations > 0 || missed ? 1 : 0;

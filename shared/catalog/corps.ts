@@ -1,7 +1,7 @@
 // The six corporations in Corporation Setup order (rules D4, B3, A14, Part E).
 // Contracts are display text; the engine implements them. Draw boxes: 5-6 players = 2 of the corp's own
-// type + 1 secondary type, 4 players = 2 own type + 1 General. Only Jinteki's secondary (labor) is known;
-// the others are our choice so that no two corps share a secondary, marked [R].
+// type + 1 secondary type, 4 players = 2 own type + 1 General. Only Jinteki's secondary (labor) is known
+// [V]; the others are reconstructions [R], picked so that no two corps share a secondary (variant corpDraws).
 import type { CorpDef } from "./types.ts";
 
 export const corps: CorpDef[] = [
@@ -54,8 +54,8 @@ export const corps: CorpDef[] = [
     id: "melange",
     name: "Melange Mining",
     tagline: "Powering Change",
-    // Fan wording, possibly garbled (rules D16) [?]
-    contract: "Whenever an action card is resolved and threat did not rise by 2 or more during it, gain 3 capital.",
+    // The fan tool's corp sheet [V-fan]; variant melangeContract has the action-card readings
+    contract: "When an event card is completely resolved, if threat did not rise by 2 or more during it, gain 3 capital.",
     topType: null, // Melange Mining has no action type of its own
     draw: { fourPlayers: ["general", "general", "general"], fiveSixPlayers: ["general", "general", "general"] }, // [R] Part E
     emergencyAction: "energy-for-all",

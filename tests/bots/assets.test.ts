@@ -18,7 +18,7 @@ describe("bots and assets", () => {
   it("over whole games every one of the 34 assets is claimed and put to use, and the bot never falls back to a random move", () => {
     const used = new Set<string>();
     const fallbacks = botStats.fallbacks;
-    for (let i = 0; i < 30 && used.size < catalog.assets.length; i++) {
+    for (let i = 0; i < 60 && used.size < catalog.assets.length; i++) {
       const run = playGame(([4, 5, 6] as const)[i % 3], 500 + i);
       expect(run.error).toBeNull();
       expect(run.violations).toEqual([]);

@@ -3,7 +3,7 @@ import { catalog } from "../../shared/catalog/index.ts";
 import type { Command } from "../../shared/protocol.ts";
 import { botCommand } from "../../server/bots/index.ts";
 import { makeRandom } from "../../server/bots/random.ts";
-import { apply, createGame } from "../../server/engine/index.ts";
+import { FIRST_GAME_CORPS, apply, createGame } from "../../server/engine/index.ts";
 import type { GameState } from "../../server/engine/index.ts";
 import type { DistrictState } from "../../server/engine/state.ts";
 
@@ -35,7 +35,7 @@ export function botsUntil(s: GameState, until: (s: GameState) => boolean, seed =
 
 /** The first main offer of a game (setup done). */
 export function firstMainOffer(players: 4 | 5 | 6 = 4, seed = 1): GameState {
-  return botsUntil(createGame({ players, seed }), (s) => s.pending?.kind === "main-offer");
+  return botsUntil(createGame({ players, seed, variant: FIRST_GAME_CORPS }), (s) => s.pending?.kind === "main-offer");
 }
 
 /** Replaces a seat's hand by copies of the given titles (the old hand goes to the discard piles). */

@@ -1,10 +1,11 @@
 // The sensible bot's judgement, one decision at a time: what it offers, counters, supports, picks,
 // discards, keeps and trades. Each scenario sets up the table and checks the bot's command.
 import { describe, expect, it } from "vitest";
-import { districtDef } from "../../server/bots/city-sense.ts";
+import { guessOutcome } from "../../server/bots/card-value.ts";
+import { districtDef, readTable } from "../../server/bots/city-sense.ts";
 import { playGame } from "../../server/bots/play.ts";
-import type { Command, GameState } from "../../server/engine/index.ts";
-import { createGame } from "../../server/engine/index.ts";
+import type { Command, GameState, Variant } from "../../server/engine/index.ts";
+import { DEFAULT_VARIANT, FIRST_GAME_CORPS, createGame } from "../../server/engine/index.ts";
 import { botFor, botsUntil, firstMainOffer, ok, quietCity, setDistrict, setHand, titleOf } from "./helpers.ts";
 
 /** 4 players, seed 1: Jinteki (seat 0, active), Haas-Bioroid, NBN, Weyland Consortium. */
@@ -190,7 +191,7 @@ describe("card choices", () => {
   });
 
   it("a General draw takes the type whose cards the city needs (demand met, illness everywhere: biotech)", () => {
-    const s = botsUntil(createGame({ players: 4, seed: 1 }), (x) => x.pending?.kind === "general-draw" && x.seats[x.pending.seat]!.corp === "nbn");
+    const s = botsUntil(createGame({ players: 4, seed: 1, variant: FIRST_GAME_CORPS }), (x) => x.pending?.kind === "general-draw" && x.seats[x.pending.seat]!.corp === "nbn");
     const seat = s.pending!.seat;
     quietCity(s, [2, 4, 7]);
     for (const id of [1, 2, 3, 4, 5, 6, 7, 8]) setDistrict(s, id, { illness: true });
@@ -251,5 +252,36 @@ describe("trades", () => {
     }
     expect(proposals).toBeGreaterThan(0);
     expect(proposals / games).toBeLessThan(6);
+  });
+});
+
+describe("Melange Mining's contract in the bots' valuation", () => {
+  /** What a bot at seat 0 guesses Melange Mining (seat 5 of a first-game table) gains from its contract when `resolver` resolves a card. */
+  function melangeGain(titleId: string, variant: Partial<Variant>, city: (s: GameState) => void, resolver = 1): number {
+    const gain = (v: Partial<Variant>) => {
+      const s = firstMainOffer(6);
+      s.variant = { ...s.variant, ...v };
+      quietCity(s);
+      city(s);
+      return guessOutcome(readTable(s, 0), titleId, resolver).gains[5]!;
+    };
+    return gain(variant) - gain({ melangeContract: "off" });
+  }
+  const illnessTo3 = (s: GameState) => setDistrict(s, 3, { illness: true });
+
+  it("event-card (default): a card that clears the city helps Melange; one that changes nothing does not", () => {
+    expect(DEFAULT_VARIANT.melangeContract).toBe("event-card");
+    expect(melangeGain("clinical-trials", {}, illnessTo3)).toBeGreaterThan(0);
+    expect(melangeGain("high-risk-investments", {}, () => {})).toBe(0);
+  });
+
+  it("own-card: only Melange Mining's own cards pay it", () => {
+    expect(melangeGain("high-risk-investments", { melangeContract: "own-card" }, () => {})).toBe(0);
+    expect(melangeGain("high-risk-investments", { melangeContract: "own-card" }, () => {}, 5)).toBe(3);
+  });
+
+  it("any-card: every card that raises threat by less than 2 pays Melange 3", () => {
+    expect(melangeGain("high-risk-investments", { melangeContract: "any-card" }, () => {})).toBe(3);
+    expect(melangeGain("clinical-trials", { melangeContract: "any-card" }, illnessTo3)).toBe(3);
   });
 });

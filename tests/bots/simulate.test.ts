@@ -9,7 +9,7 @@ describe("npm run simulate", () => {
     const lines = r.stdout.trim().split("\n");
     expect(lines.length).toBeGreaterThan(1);
     const summary = JSON.parse(lines.at(-1)!);
-    expect(Object.keys(summary).sort()).toEqual(["completed", "endings", "errors", "games", "invariantViolations", "msPerGame", "players"]);
+    expect(Object.keys(summary).sort()).toEqual(["balance", "completed", "endings", "errors", "games", "invariantViolations", "msPerGame", "players"]);
     expect(summary.games).toBe(20);
     expect(summary.players).toEqual({ "4": 7, "5": 7, "6": 6 }); // 4, 5, 6, 4, 5, 6, ...
     expect(summary.errors).toBe(0);
@@ -19,6 +19,50 @@ describe("npm run simulate", () => {
     expect(summary.msPerGame.median).toBeGreaterThan(0);
     expect(summary.msPerGame.p99).toBeGreaterThanOrEqual(summary.msPerGame.median);
     expect(r.status).toBe(0);
+  });
+
+  it("prints the balance figures: win rates by corporation and seat, winners by rival card, threat by source, the bounds", () => {
+    const r = spawnSync("npx", ["node", "server/scripts/simulate.ts", "--games", "12", "--seed", "3"], { encoding: "utf8", timeout: 120_000 });
+    const lines = r.stdout.trim().split("\n");
+    const { balance, completed, endings } = JSON.parse(lines.at(-1)!);
+    // every seat of every completed game is counted once by corporation and once by seat
+    const seats = 4 * 4 + 4 * 5 + 4 * 6;
+    const sum = (rows: Record<string, { games: number }>) => Object.values(rows).reduce((a, x) => a + x.games, 0);
+    expect(sum(balance.byCorp)).toBe(seats);
+    expect(sum(balance.bySeat)).toBe(seats);
+    expect(balance.bySeat["1"].games).toBe(completed);
+    expect(balance.bySeat["6"].games).toBe(4);
+    for (const row of [...Object.values(balance.byCorp), ...Object.values(balance.bySeat)] as { winRate: number }[]) {
+      expect(row.winRate).toBeGreaterThanOrEqual(0);
+      expect(row.winRate).toBeLessThanOrEqual(1);
+    }
+    expect(Object.keys(balance.threatFrom).sort()).toEqual(["card", "demand", "event", "illness", "root"]);
+    // a threat ending needs 25 threat, all of it from somewhere
+    const perGame = Object.values(balance.threatFrom as Record<string, number>).reduce((a, x) => a + x, 0);
+    expect(perGame * completed).toBeGreaterThanOrEqual(25 * endings.threat - 0.5 * completed);
+    expect(balance.winnersByRival.otherCorp + balance.winnersByRival.ownCorp + balance.winnersByRival.federalist).toBeGreaterThan(0);
+    expect(balance.bounds.corp.max).toBe(1.5);
+    expect(balance.bounds.seat.max).toBe(1.3);
+    expect(lines.some((l) => /^bound corp: .* must be <= 1.5: (ok|MISSED)$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^bound seat: .* must be <= 1.3: (ok|MISSED)$/.test(l))).toBe(true);
+    expect(lines.some((l) => l.startsWith("threat per game: demand "))).toBe(true);
+  });
+
+  it("--check-balance fails the run when a bound is missed (the old action-card reading of Melange Mining's contract)", () => {
+    const args = ["node", "server/scripts/simulate.ts", "--games", "45", "--seed", "1", "--variant", JSON.stringify({ melangeContract: "any-card" })];
+    const checked = spawnSync("npx", [...args, "--check-balance"], { encoding: "utf8", timeout: 120_000 });
+    const { balance } = JSON.parse(checked.stdout.trim().split("\n").at(-1)!);
+    expect(balance.bounds.corp).toMatchObject({ worst: "melange", ok: false });
+    expect(checked.stdout).toMatch(/^bound corp: .*\(corp melange\), must be <= 1.5: MISSED$/m);
+    expect(checked.status).toBe(1);
+  });
+
+  it("--variant plays the games with those options; an unknown option is refused", () => {
+    const r = spawnSync("npx", ["node", "server/scripts/simulate.ts", "--games", "3", "--seed", "2", "--variant", JSON.stringify({ melangeContract: "off" })], { encoding: "utf8", timeout: 60_000 });
+    expect(r.status).toBe(0);
+    const bad = spawnSync("npx", ["node", "server/scripts/simulate.ts", "--games", "1", "--variant", JSON.stringify({ noSuchRule: 1 })], { encoding: "utf8", timeout: 60_000 });
+    expect(bad.status).not.toBe(0);
+    expect(bad.stderr).toMatch(/noSuchRule/);
   });
 
   it("--players fixes the player count; a bad option is refused", () => {

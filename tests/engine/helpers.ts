@@ -9,9 +9,11 @@ import type { Ctx } from "../../server/engine/ctx.ts";
 import { advance } from "../../server/engine/flow.ts";
 import type { DistrictState } from "../../server/engine/state.ts";
 import { clonePlain } from "../../server/engine/state.ts";
+import { FIRST_GAME_CORPS } from "../../server/engine/variant.ts";
 
+/** A game with the first-game corporations (Jinteki in seat 0, then the sidebar order) unless `variant` says otherwise. */
 export function newGame(players: 4 | 5 | 6 = 4, seed = 1, variant?: Partial<Variant>): GameState {
-  return createGame({ players, seed, variant });
+  return createGame({ players, seed, variant: { ...FIRST_GAME_CORPS, ...variant } });
 }
 
 /** Applies a command that must be accepted; checks the invariants after it. */

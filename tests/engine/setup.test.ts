@@ -1,13 +1,15 @@
 import { describe, expect, it } from "vitest";
 import { ACTION_INSTANCES, corpDraw } from "../../server/engine/data.ts";
-import { createGameWithEvents, legal, waitingFor } from "../../server/engine/index.ts";
+import { DEFAULT_VARIANT, FIRST_GAME_CORPS, createGameWithEvents, legal, waitingFor } from "../../server/engine/index.ts";
 import { advanceTo, newGame, ok } from "./helpers.ts";
 
-describe("Setup (A3, Part E)", () => {
+const SIDEBAR: string[] = ["jinteki", "haas-bioroid", "nbn", "weyland", "globalsec", "melange"];
+
+describe("Setup", () => {
   for (const players of [4, 5, 6] as const) {
-    it(`${players} players: corps in sidebar order, capital 10.. by seat, faceup emergency actions, N+1 rivals`, () => {
+    it(`${players} players, first-game corporations: sidebar order, capital 10.., faceup emergency actions, N+1 rivals`, () => {
       const s = newGame(players, 11);
-      const order = ["jinteki", "haas-bioroid", "nbn", "weyland", "globalsec", "melange"].slice(0, players);
+      const order = SIDEBAR.slice(0, players);
       expect(s.seats.map((p) => p.corp)).toEqual(order);
       expect(s.seats.map((p) => p.capital)).toEqual([10, 11, 12, 13, 14, 15].slice(0, players));
       expect(s.seats.every((p) => p.emergency.length === 1 && p.emergency[0]!.faceup)).toBe(true);
@@ -35,6 +37,14 @@ describe("Setup (A3, Part E)", () => {
     const types = r.state.seats[0]!.hand.map((id) => ACTION_INSTANCES.find((x) => x.id === id)!.def.type).sort();
     expect(types).toEqual(["biotech", "biotech", "security"]);
     expect(r.events.find((e) => e.type === "draw-private")?.to).toEqual([0]);
+  });
+
+  it("a General slot does not offer a type whose deck and discard pile are both empty", () => {
+    const s = newGame(4, 2);
+    s.seats[3]!.hand.push(...s.actionDecks.labor.splice(0), ...s.actionDiscards.labor.splice(0));
+    const pick = legal(s, 0).find((l) => l.type === "choose");
+    expect(pick && pick.type === "choose" ? pick.options.map((o) => o.value) : []).toEqual(["construction", "media", "security"]);
+    expect(() => ok(s, 0, { type: "choose", option: "labor" })).toThrow();
   });
 
   it("at 5-6 players Melange Mining draws three General cards of three different types [R]", () => {
@@ -71,7 +81,7 @@ describe("Setup (A3, Part E)", () => {
   });
 
   it("tells each player their own rival privately", () => {
-    const { state, events } = createGameWithEvents({ players: 5, seed: 9 });
+    const { state, events } = createGameWithEvents({ players: 5, seed: 9, variant: FIRST_GAME_CORPS });
     const rivalEvents = events.filter((e) => e.type === "rival");
     expect(rivalEvents.map((e) => e.to)).toEqual([[0], [1], [2], [3], [4]]);
     // at 5 players nobody has a General slot, so setup goes straight to the investments
@@ -91,19 +101,49 @@ describe("Setup (A3, Part E)", () => {
     expect(s.seats.map((p) => p.hand.length)).toEqual([9, 0, 3, 9, 3]);
   });
 
-  it("[R] corpAssignment order (default) takes corpOrder's first N; random deals N of the six, seeded", () => {
-    expect(newGame(4, 7).seats.map((p) => p.corp)).toEqual(["jinteki", "haas-bioroid", "nbn", "weyland"]);
-    const dealt = [1, 2, 3, 4, 5, 6, 7, 8].map((seed) => newGame(4, seed, { corpAssignment: "random" }).seats.map((p) => p.corp));
+  it("[R] corpAssignment random (default) deals N of the six, seeded; the rival deck follows the corps in play", () => {
+    const dealt = [1, 2, 3, 4, 5, 6, 7, 8].map((seed) => createGameWithEvents({ players: 4, seed }).state.seats.map((p) => p.corp));
     for (const corps of dealt) {
       expect(new Set(corps).size).toBe(4);
-      expect(corps.every((id) => ["jinteki", "haas-bioroid", "nbn", "weyland", "globalsec", "melange"].includes(id))).toBe(true);
+      expect(corps.every((id) => SIDEBAR.includes(id))).toBe(true);
     }
     expect(new Set(dealt.map((x) => x.join())).size).toBeGreaterThan(1);
     expect(dealt.flat()).toContain("melange");
-    expect(newGame(4, 3, { corpAssignment: "random" }).seats.map((p) => p.corp)).toEqual(dealt[2]);
-    // the rival deck follows the corps in play
-    const s = newGame(4, 3, { corpAssignment: "random" });
+    // Melange Mining is not tied to the last seat any more
+    expect(new Set(dealt.map((x) => x.indexOf("melange")).filter((i) => i >= 0)).size).toBeGreaterThan(1);
+    expect(createGameWithEvents({ players: 4, seed: 3 }).state.seats.map((p) => p.corp)).toEqual(dealt[2]);
+    const s = createGameWithEvents({ players: 4, seed: 3 }).state;
     expect([...s.seats.map((p) => p.rival), s.rivalUnderBoard].sort()).toEqual([...s.seats.map((p) => p.corp), "federalist"].sort());
+  });
+
+  it("[R] corpAssignment order (the first-game setup, or the host's pick) takes corpOrder's first N clockwise", () => {
+    expect(newGame(4, 7, { corpAssignment: "order" }).seats.map((p) => p.corp)).toEqual(SIDEBAR.slice(0, 4));
+    const picked = ["melange", "nbn", "weyland", "jinteki", "globalsec", "haas-bioroid"] as const;
+    expect(newGame(4, 7, { corpAssignment: "order", corpOrder: [...picked] }).seats.map((p) => p.corp)).toEqual(picked.slice(0, 4));
+  });
+
+  it("[R] startingCapitalBy corporation: capital follows the corporation's place in corpOrder, wherever it sits", () => {
+    for (const seed of [1, 2, 3, 4, 5]) {
+      const s = createGameWithEvents({ players: 5, seed, variant: { startingCapitalBy: "corporation" } }).state;
+      expect(s.seats.map((p) => p.capital)).toEqual(s.seats.map((p) => [10, 11, 12, 13, 14, 15][SIDEBAR.indexOf(p.corp)]));
+    }
+    const s = newGame(4, 1, { startingCapitalBy: "corporation", corpAssignment: "order", corpOrder: ["melange", "nbn", "weyland", "jinteki", "globalsec", "haas-bioroid"] });
+    expect(s.seats.map((p) => p.capital)).toEqual([10, 11, 12, 13]);
+    // random corporations: Melange Mining, last in the sidebar, starts with 15 wherever it sits
+    const m = createGameWithEvents({ players: 6, seed: 4, variant: { startingCapitalBy: "corporation" } }).state;
+    expect(m.seats.find((p) => p.corp === "melange")!.capital).toBe(15);
+  });
+
+  it("[R] startingCapitalBy seat (default): capital 10, 11, 12... clockwise from the first player, whatever the corporation", () => {
+    expect(DEFAULT_VARIANT.startingCapitalBy).toBe("seat");
+    const corpsSeen = new Set<string>();
+    for (const seed of [1, 2, 3, 4, 5, 6]) {
+      const s = createGameWithEvents({ players: 6, seed }).state;
+      expect(s.seats.map((p) => p.capital)).toEqual([10, 11, 12, 13, 14, 15]);
+      corpsSeen.add(s.seats[0]!.corp);
+    }
+    // not always the same corporation in the first seat
+    expect(corpsSeen.size).toBeGreaterThan(1);
   });
 
   it("rejects a player count other than 4-6", () => {

@@ -8,7 +8,7 @@ afterEach(() => clearHooks());
 describe("Threat (A11)", () => {
   it("rises and falls within 0..25", () => {
     const c = ctxOf(atFirstMainOffer());
-    raiseThreat(c, 7, "a test");
+    raiseThreat(c, 7, "a test", "card");
     expect(c.s.threat).toBe(7);
     lowerThreat(c, 10, "a test");
     expect(c.s.threat).toBe(0);
@@ -17,12 +17,26 @@ describe("Threat (A11)", () => {
   it("reaching 25 ends the game at once; more threat is ignored afterwards", () => {
     const c = ctxOf(atFirstMainOffer());
     c.s.threat = 20;
-    raiseThreat(c, 9, "a test");
+    raiseThreat(c, 9, "a test", "event");
     expect(c.s.threat).toBe(25);
     expect(c.s.result?.reason).toBe("threat");
     expect(c.s.stage).toBe("finished");
-    raiseThreat(c, 2, "after the end");
+    raiseThreat(c, 2, "after the end", "event");
     expect(c.s.threat).toBe(25);
+  });
+
+  it("tallies each rise by where it came from, counting only what was really added below 25", () => {
+    const c = ctxOf(atFirstMainOffer());
+    expect(c.s.threatFrom).toEqual({});
+    raiseThreat(c, 6, "a test", "demand");
+    raiseThreat(c, 2, "a test", "root");
+    raiseThreat(c, 2, "a test", "root");
+    lowerThreat(c, 3, "a test");
+    raiseThreat(c, 3, "a test", "event");
+    expect(c.s.threatFrom).toEqual({ demand: 6, root: 4, event: 3 });
+    c.s.threat = 24;
+    raiseThreat(c, 2, "a test", "illness");
+    expect(c.s.threatFrom.illness).toBe(1);
   });
 
   it("opens the threat-increased window with the amount (Sunny LeBeau's hook point)", () => {
@@ -31,7 +45,7 @@ describe("Threat (A11)", () => {
     const s = atFirstMainOffer();
     giveAsset(s, 3, "sunny-lebeau");
     const c = ctxOf(s);
-    raiseThreat(c, 3, "a test");
+    raiseThreat(c, 3, "a test", "card");
     expect(seen).toEqual([3, 3]);
   });
 });

@@ -49,6 +49,22 @@ describe("The README's table of variant options", () => {
   });
 });
 
+describe("docs/rules.md, the rules reference", () => {
+  const rules = readFileSync(new URL("../../docs/rules.md", import.meta.url), "utf8");
+  const evidence = rules.slice(rules.indexOf("## Variant options and their evidence"));
+  const section = evidence.slice(0, evidence.indexOf("\n## ", 1));
+
+  it("gives every variant option its evidence, in the section on variant options", () => {
+    expect(section.length).toBeGreaterThan(0);
+    for (const d of VARIANT_DOCS) expect(section, d.key).toContain("`" + d.key + "`");
+  });
+
+  it("names no option the engine does not have", () => {
+    const named = [...section.matchAll(/^- `(\w+)`/gm)].map((m) => m[1]);
+    expect(named.sort()).toEqual(VARIANT_DOCS.map((d) => d.key).sort());
+  });
+});
+
 describe("Variant choices", () => {
   it("every enumerated option lists its allowed values, its default among them", () => {
     for (const d of VARIANT_DOCS) {

@@ -11,12 +11,11 @@
 // it (a trade may have taken it away meanwhile), pay the cost and log the use; the asset's own steps
 // then run only if it was used.
 import type { ActionType } from "../../../shared/catalog/types.ts";
-import { ACTION_TYPES } from "../../../shared/catalog/types.ts";
 import type { ChoiceOption } from "../../../shared/protocol.ts";
 import type { Ctx } from "../ctx.ts";
 import { log } from "../ctx.ts";
 import { assetName, catalog, corpName, topType } from "../data.ts";
-import { drawAndTell } from "../draw.ts";
+import { drawAndTell, drawableTypeOptions } from "../draw.ts";
 import { defineCards } from "../effects.ts";
 import type { Step } from "../effects.ts";
 import type { AssetHeld, EffectFrame, GameState } from "../state.ts";
@@ -136,9 +135,9 @@ export function otherPlayers(c: Ctx, owner: number, test: (seat: number) => bool
   return out;
 }
 
-/** Every action type, as options. */
-export function typeOptions(label: (t: ActionType) => string): ChoiceOption[] {
-  return ACTION_TYPES.map((t) => ({ value: t, label: label(t) }));
+/** The action types a seat may draw from now, as options (draw.ts drawableTypeOptions). */
+export function typeOptions(s: GameState, label: (t: ActionType) => string): ChoiceOption[] {
+  return drawableTypeOptions(s, label);
 }
 
 /**
@@ -161,7 +160,7 @@ export function drawTopTypeSteps(n: number, who: (c: Ctx, f: EffectFrame) => num
       pick: {
         who,
         prompt: `Your corp sheet has no top type: pick the type of the ${n} cards you draw`,
-        options: (_c, f) => (f.vars.pickTopType ? typeOptions((t) => `Draw ${n} ${t}`) : []),
+        options: (c, f) => (f.vars.pickTopType ? typeOptions(c.s, (t) => `Draw ${n} ${t}`) : []),
         onPick: (c, f, v) => {
           f.vars.pickTopType = false;
           drawAndTell(c, who(c, f), v as ActionType, n);

@@ -127,7 +127,7 @@ defineAsset("floyd-2x3a7c", {
       pick: {
         prompt: "Floyd 2X3A7C: draw 1 action card of a type you pick",
         times: FLOYD_DRAW,
-        options: () => typeOptions((t) => `Draw 1 ${t} card`),
+        options: (c) => typeOptions(c.s, (t) => `Draw 1 ${t} card`),
         onPick: (c, f, v) => void drawAndTell(c, f.seat, v as ActionType, 1),
       },
     },

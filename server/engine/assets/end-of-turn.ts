@@ -164,7 +164,7 @@ defineAsset("mr-li", {
         who: target,
         prompt: "Mr. Li: draw 1 action card of a type you pick",
         times: MR_LI_DRAW,
-        options: () => typeOptions((t) => `Draw 1 ${t} card`),
+        options: (c) => typeOptions(c.s, (t) => `Draw 1 ${t} card`),
         onPick: (c, f, v) => void drawAndTell(c, target(c, f), v as ActionType, 1),
       },
     },

@@ -158,7 +158,7 @@ defineAsset("isabel-mcguire", {
     {
       pick: {
         prompt: "Isabel McGuire: take the top card of which deck?",
-        options: (c) => typeOptions((t) => `The top ${t} card`).filter((o) => canTake(c.s, o.value as ActionType)),
+        options: (c) => typeOptions(c.s, (t) => `The top ${t} card`),
         onPick: (_c, f, v) => void (f.vars.type = v),
       },
     },

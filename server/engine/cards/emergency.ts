@@ -1,12 +1,11 @@
 // The six emergency actions (B5). "Place ... in the city": the resolving player picks the districts [R].
 import { RESOURCES } from "../../../shared/catalog/types.ts";
 import type { ActionType, Resource } from "../../../shared/catalog/types.ts";
-import { ACTION_TYPES } from "../../../shared/catalog/types.ts";
 import { hasUnrest, lowerUnrest, place, raiseUnrest, remove } from "../city.ts";
 import type { Mover } from "../city.ts";
 import { gainCapital, log } from "../ctx.ts";
 import { corpName } from "../data.ts";
-import { drawAndTell } from "../draw.ts";
+import { drawAndTell, drawableTypeOptions } from "../draw.ts";
 import { asDistrict, currentPlayer, defineCards, districtOptions, eachPlayerFromActive, listVar } from "../effects.ts";
 import type { Step } from "../effects.ts";
 import { addSupply } from "../production.ts";
@@ -99,7 +98,7 @@ defineCards({
   "energy-for-all": {
     steps: eachPlayerFromActive({
       prompt: "Draw 4 action cards of one type",
-      options: () => ACTION_TYPES.map((t) => ({ value: t, label: `Draw 4 ${t}` })),
+      options: (c) => drawableTypeOptions(c.s, (t) => `Draw 4 ${t}`),
       onPick: (c, f, v) => void drawAndTell(c, currentPlayer(f), v as ActionType, 4),
     }),
   },

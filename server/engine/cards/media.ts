@@ -2,10 +2,9 @@
 import { hasUnrest, lowerUnrest, place, remove } from "../city.ts";
 import { log } from "../ctx.ts";
 import { districtName } from "../data.ts";
-import { drawAndTell } from "../draw.ts";
+import { drawAndTell, drawableTypeOptions } from "../draw.ts";
 import { asDistrict, currentPlayer, defineCards, districtOptions, eachPlayerFromActive, listVar } from "../effects.ts";
 import type { ChoiceOption } from "../../../shared/protocol.ts";
-import { ACTION_TYPES } from "../../../shared/catalog/types.ts";
 import type { ActionType } from "../../../shared/catalog/types.ts";
 import { raiseThreat } from "../threat.ts";
 
@@ -56,8 +55,8 @@ defineCards({
   "puff-piece": {
     steps: eachPlayerFromActive({
       prompt: (_c, f) => `Draw ${f.supporters.includes(currentPlayer(f)) ? 3 : 2} cards of one type, or nothing`,
-      options: () => [
-        ...ACTION_TYPES.map((t) => ({ value: t, label: `Draw ${t}` })),
+      options: (c) => [
+        ...drawableTypeOptions(c.s, (t) => `Draw ${t}`),
         { value: "none", label: "Draw nothing" },
       ],
       onPick: (c, f, v) => {
@@ -88,7 +87,7 @@ defineCards({
           if (c.s.supply.credits > 0) {
             c.s.supply.credits--;
             log(c, "supply", `Credits supply drops to ${c.s.supply.credits}.`);
-          } else raiseThreat(c, 1, "Spin Doctors with no credits in the supply");
+          } else raiseThreat(c, 1, "Spin Doctors with no credits in the supply", "card");
         },
       },
     ],

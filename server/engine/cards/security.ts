@@ -1,12 +1,11 @@
 // Security action cards (B4).
 import type { ChoiceOption } from "../../../shared/protocol.ts";
-import { ACTION_TYPES } from "../../../shared/catalog/types.ts";
 import type { ActionType } from "../../../shared/catalog/types.ts";
 import { D, ENEMY_UNITS, UNIT_NAMES, involve, place, placePrisec, raiseUnrest, remove } from "../city.ts";
 import type { EnemyUnit } from "../city.ts";
 import { log } from "../ctx.ts";
 import { corpName, district, districtName, emergencyAction } from "../data.ts";
-import { drawAndTell } from "../draw.ts";
+import { drawAndTell, drawableTypes } from "../draw.ts";
 import { asDistrict, defineCards, districtOptions, playerOptions } from "../effects.ts";
 import type { GameState } from "../state.ts";
 
@@ -30,13 +29,17 @@ function clearEnemyUnits(c: Parameters<typeof remove>[0], id: number): void {
 export const notStrikeOrOutage = (d: { condition: string }) => d.condition !== "strike" && d.condition !== "outage";
 
 defineCards({
-  /** Place 1 prisec unit in any district and remove every other unit there. */
+  /**
+   * Place 1 prisec unit in any district and remove every other unit there. A district holds at most
+   * one prisec, so a district that already has one cannot be picked; with no prisec left in the
+   * reserve the card still removes the other units of the picked district.
+   */
   "arrest-orders": {
     steps: [
       {
         pick: {
           prompt: "Place a prisec unit and remove every other unit there",
-          options: (c) => districtOptions(c.s, () => true),
+          options: (c) => districtOptions(c.s, (d) => !d.prisec),
           onPick: (c, _f, v) => {
             const id = asDistrict(v);
             placePrisec(c, id);
@@ -62,7 +65,7 @@ defineCards({
           prompt: (c, f) => `${corpName(c.s, f.vars.target as number)} draws 5 cards of a type you pick, or turns their emergency action faceup`,
           options: (c, f) => {
             const target = c.s.seats[f.vars.target as number]!;
-            const out: ChoiceOption[] = ACTION_TYPES.map((t) => ({ value: `draw:${t}`, label: `They draw 5 ${t} cards` }));
+            const out: ChoiceOption[] = drawableTypes(c.s).map((t) => ({ value: `draw:${t}`, label: `They draw 5 ${t} cards` }));
             for (const e of target.emergency) if (!e.faceup) out.push({ value: `flip:${e.id}`, label: `Turn ${emergencyAction(e.id).title} faceup` });
             return out;
           },

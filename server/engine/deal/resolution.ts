@@ -98,7 +98,7 @@ export function claimAsset(c: Ctx, seat: number, asset: string, triggers: boolea
   if (triggers) fireWindow(c, "claim", { seat, asset });
 }
 
-/** Where an emergency action goes back to after a deal [R, variant stolenEmergencyOwner]. */
+/** Where an emergency action goes back to after a deal: the player with the matching corporation [V] (variant stolenEmergencyOwner). */
 function emergencyOwner(c: Ctx, o: Offer): number {
   if (c.s.variant.stolenEmergencyOwner === "thief") return o.seat;
   const seat = seatOfCorp(c.s, emergencyAction(o.card).corp);

@@ -1,6 +1,8 @@
 // "When you claim this card" assets: the winner of a deal claims the revealed asset, then its ability opens.
 import { describe, expect, it } from "vitest";
 import { checkInvariants } from "../../../server/engine/index.ts";
+import { ACTION_TYPES } from "../../../shared/catalog/types.ts";
+import { giveCard } from "../helpers.ts";
 import { handLimit } from "../../../server/engine/action-phase.ts";
 import { answerOffer, choices, deckTop, emptyHand, giveAsset, held, owes, reveal, say, table, texts, winDeal } from "./helpers.ts";
 
@@ -122,6 +124,27 @@ describe("Floyd 2X3A7C: draw 5 action cards of any types when claimed; hand size
     expect(r.state.seats[0]!.hand.length).toBe(before + 5);
     expect(handLimit(r.state, 0)).toBe(10);
     expect(r.state.pending).toEqual({ kind: "hand-limit", seat: 0, count: before + 5 - 10 });
+  });
+
+  it("never offers a type whose deck and discard pile are empty: the last picks draw real cards", () => {
+    const s = table();
+    // seat 3 hoards every card but 2 media and the Clinical Trials seat 0 offers (the cards stay in the game)
+    const offered = giveCard(s, 0, "clinical-trials");
+    for (const t of ACTION_TYPES) {
+      const keep = t === "media" ? 2 : 0;
+      s.seats[3]!.hand.push(...s.actionDecks[t].splice(keep), ...s.actionDiscards[t].splice(0));
+    }
+    s.seats[0]!.hand.splice(s.seats[0]!.hand.indexOf(offered), 1);
+    s.actionDecks.biotech.push(offered);
+    reveal(s, "floyd-2x3a7c");
+    let r = winDeal(s);
+    const before = r.state.seats[0]!.hand.length;
+    expect(choices(r.state, 0)).toEqual(["media"]);
+    r = say(r.state, 0, "media");
+    expect(choices(r.state, 0)).toEqual(["media"]);
+    r = say(r.state, 0, "media");
+    expect(r.state.seats[0]!.hand.length).toBe(before + 2);
+    expect(owes(r.state)).not.toBe("effect:0");
   });
 });
 

@@ -87,6 +87,19 @@ describe("Energy for All (Melange Mining)", () => {
     expect(asked).toEqual([5, 0, 1, 2, 3, 4]);
     expect(r.state.seats.map((p) => p.hand.length)).toEqual(sizes.map((n) => n + 4));
   });
+
+  it("does not offer a type whose deck and discard pile are both empty, while another type can be drawn", () => {
+    const s = atMainOfferOf(5);
+    // seat 4 hoards every media card (they stay in the game)
+    s.seats[4]!.hand.push(...s.actionDecks.media.splice(0), ...s.actionDiscards.media.splice(0));
+    // security: an empty deck with a discard pile to rebuild it from stays drawable
+    s.actionDiscards.security.push(...s.actionDecks.security.splice(0));
+    const r = resolveAsActive(s, "emergency");
+    const offered = choices(r.state, r.state.pending!.seat);
+    expect(offered).not.toContain("media");
+    expect(offered).toEqual(expect.arrayContaining(["biotech", "construction", "labor", "security"]));
+    expect(() => ok(r.state, r.state.pending!.seat, { type: "choose", option: "media" })).toThrow();
+  });
 });
 
 describe("Sweeps Week (NBN)", () => {

@@ -12,6 +12,30 @@ describe("Arrest Orders", () => {
     expect(district(r.state, 6)).toMatchObject({ prisec: true, humanFirst: false, orgcrime: false });
     expect(r.state.seats[4]!.capital).toBe(globalsec + 2);
   });
+
+  it("cannot be resolved in a district that already holds a prisec (at most one per district)", () => {
+    // enemy units beside a prisec are possible when prisec does not block them
+    const s = atFirstMainOffer(5, 1, { prisecBlocksEnemyUnits: false });
+    clearCity(s);
+    setDistrict(s, 6, { prisec: true, humanFirst: true });
+    setDistrict(s, 3, { orgcrime: true });
+    const r = resolveAsActive(s, "arrest-orders");
+    expect(choices(r.state, 0)).not.toContain(6);
+    expect(choices(r.state, 0)).toEqual([1, 2, 3, 4, 5, 7, 8, 9, 10]);
+    expect(() => ok(r.state, 0, { type: "choose", option: 6 })).toThrow();
+  });
+
+  it("with every prisec on the board, places none but still removes the other units there", () => {
+    const s = atFirstMainOffer(5);
+    clearCity(s);
+    for (const id of [1, 2, 4, 5, 7, 8]) setDistrict(s, id, { prisec: true });
+    setDistrict(s, 3, { orgcrime: true });
+    let r = resolveAsActive(s, "arrest-orders");
+    expect(choices(r.state, 0)).toEqual([3, 6, 9, 10]);
+    r = ok(r.state, 0, { type: "choose", option: 3 });
+    expect(district(r.state, 3)).toMatchObject({ prisec: false, orgcrime: false });
+    expect(r.state.districts.filter((d) => d.prisec)).toHaveLength(6);
+  });
 });
 
 describe("Full Deployment", () => {

@@ -113,9 +113,9 @@ describe("Covered counteroffers (D3 [R])", () => {
   });
 });
 
-describe("Stolen emergency actions [R]", () => {
-  it("come back to the thief after use by default, or to their corporation with stolenEmergencyOwner original", () => {
-    for (const [variant, owner] of [[{}, 1], [{ stolenEmergencyOwner: "original" as const }, 0]] as const) {
+describe("Stolen emergency actions", () => {
+  it("[V] go back to the player with the matching corporation by default; to the thief with stolenEmergencyOwner thief", () => {
+    for (const [variant, owner, other] of [[{}, 0, 1], [{ stolenEmergencyOwner: "thief" as const }, 1, 0]] as const) {
       let s = atFirstMainOffer(4, 1, variant);
       // Haas-Bioroid holds Jinteki's Mandatory Quarantine (as after Bryan Stinson)
       s.seats[1]!.emergency.push(s.seats[0]!.emergency.pop()!);
@@ -128,6 +128,7 @@ describe("Stolen emergency actions [R]", () => {
       expect(s.pending).toEqual({ kind: "effect", seat: 1 });
       while (s.pending?.kind === "effect") s = ok(s, 1, { type: "choose", option: choices(s, 1)[0]! }).state;
       expect(s.seats[owner]!.emergency).toContainEqual({ id: "mandatory-quarantine", faceup: false });
+      expect(s.seats[other]!.emergency.map((e) => e.id)).not.toContain("mandatory-quarantine");
     }
   });
 });
