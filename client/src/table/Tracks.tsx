@@ -1,6 +1,8 @@
 // The round track, the threat track and the supply against the demand's targets.
 import { RESOURCES } from "../../../shared/catalog/types.ts";
 import { demandCard, resourceLabel } from "../text.ts";
+import { Icon } from "./Icons.tsx";
+import { flashClass, useFlash } from "./awareness.ts";
 
 /** The round track as printed: two standard rounds, then a demand round, three times (engine ROUND_TRACK). */
 export const ROUND_TRACK = ["1", "2", "D", "3", "4", "D", "5", "6", "D"];
@@ -10,7 +12,7 @@ export function RoundTrack({ round }: { round: number }) {
   const space = ROUND_TRACK[round] ?? "?";
   return (
     <div class="track round-track" data-testid="round-track">
-      <h3 id="round-h">Round</h3>
+      <h2 id="round-h" class="h3">Round</h2>
       <ol aria-labelledby="round-h">
         {ROUND_TRACK.map((s, i) => (
           <li key={i} class={`${s === "D" ? "demand" : ""}${i === round ? " here" : ""}${i < round ? " past" : ""}`}
@@ -24,9 +26,10 @@ export function RoundTrack({ round }: { round: number }) {
 }
 
 export function ThreatTrack({ threat }: { threat: number }) {
+  const flash = useFlash(threat);
   return (
-    <div class="track threat-track" data-testid="threat-track" data-threat={threat}>
-      <h3 id="threat-h">Threat <strong>{threat}</strong>/{THREAT_MAX}</h3>
+    <div class={`track threat-track${flashClass(flash)}`} data-testid="threat-track" data-threat={threat}>
+      <h2 id="threat-h" class="h3">Threat <strong>{threat}</strong>/{THREAT_MAX}</h2>
       <ol aria-labelledby="threat-h" aria-hidden="true">
         {Array.from({ length: THREAT_MAX + 1 }, (_, i) => (
           <li key={i} class={`${i === threat ? "here" : ""}${i < threat ? " past" : ""}${i >= 20 ? " danger" : ""}`}>{i}</li>
@@ -38,9 +41,10 @@ export function ThreatTrack({ threat }: { threat: number }) {
 
 export function SupplyDemand({ supply, demandId }: { supply: Record<string, number>; demandId: string }) {
   const demand = demandCard(demandId);
+  const flash = useFlash(supply);
   return (
-    <div class="supply" data-testid="supply">
-      <h3>Supply and demand{demand ? `: ${demand.name}` : ""}</h3>
+    <div class={`supply${flashClass(flash)}`} data-testid="supply">
+      <h2 class="h3">Supply and demand{demand ? `: ${demand.name}` : ""}</h2>
       <table>
         <thead>
           <tr><th scope="col">Resource</th><th scope="col">Supply</th><th scope="col">Target</th><th scope="col"><span class="sr-only">Met</span></th></tr>
@@ -52,7 +56,7 @@ export function SupplyDemand({ supply, demandId }: { supply: Record<string, numb
             const met = have >= need;
             return (
               <tr key={r} class={met ? "met" : "short"}>
-                <th scope="row"><span class={`dot ${r}`} aria-hidden="true" />{resourceLabel(r)}</th>
+                <th scope="row"><span class={`r ${r}`}><Icon name={r} /></span> {resourceLabel(r)}</th>
                 <td>{have}</td>
                 <td>{need}</td>
                 <td>{met ? "met" : `${need - have} short`}</td>
