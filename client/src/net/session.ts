@@ -55,6 +55,8 @@ export class TableSession {
   private settled: { supply: Record<string, number>; demand: string } | null = null;
   refusal: Refusal | null = null;
   link: Link = "connected";
+  /** When this page last sent a game command (to tell your own moves from the bot's after a deadline). */
+  lastCommandAt = 0;
   leftReason = "";
   private lastSent: About = "move";
   /** The game log arrives as messages (see ServerMessages["log"]): the public lines and where they start. */
@@ -193,6 +195,7 @@ export class TableSession {
   command(command: Command): void {
     this.refusal = null;
     this.lastSent = command.type.startsWith("trade-") ? "trade" : "move";
+    if (!command.type.startsWith("trade-")) this.lastCommandAt = Date.now();
     this.room.send("command", command);
     this.changed();
   }

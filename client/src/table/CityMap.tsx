@@ -45,7 +45,7 @@ export function CityMap({ districts, picks }: { districts: DistrictSnap[]; picks
   const h = narrow ? alongLength : LAYOUT.rows;
   // A cell's size in SVG units, chosen so the district text fits.
   const cw = narrow ? 130 : 125;
-  const ch = narrow ? 130 : 130;
+  const ch = narrow ? 130 : 115;
   const box = (id: number | "root"): Box => {
     const p = LAYOUT.places.find((q) => q.id === id)!;
     const root = id === "root";

@@ -1,7 +1,7 @@
 // The table: the waiting room before the game, then one screen with no page scroll on a laptop: the top
 // bar (where the game is, who acts, your prompt), the board (tracks, city, supply, corporations), the deal
 // and your corporation, and the negotiation rail (trades for you, talk, your proposals).
-import { useEffect, useMemo, useReducer, useState } from "preact/hooks";
+import { useEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
 import type { TableSession } from "../net/session.ts";
 import { legalOf, tableModel } from "../state.ts";
 import { WaitingRoom } from "./WaitingRoom.tsx";
@@ -51,6 +51,23 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
     what: mine ? "It is your move." : newTrades ? "A trade waits for your answer." : "Someone wrote to you.",
   }, prefs);
 
+  // A deadline that ran out on your decision: say what the bot chose for you (the log's next lines).
+  const timed = mine && (model?.snap.game?.deadline ?? 0) > 0 ? model!.snap.game!.deadline : 0;
+  const watch = useRef<{ deadline: number; start: number; sinceN: number } | null>(null);
+  const [timedOut, setTimedOut] = useState<{ sinceN: number } | null>(null);
+  useEffect(() => {
+    const w = watch.current;
+    if (w && w.deadline !== timed && Date.now() >= w.deadline - 500 && session.lastCommandAt < w.start) setTimedOut({ sinceN: w.sinceN });
+    watch.current = timed ? (w?.deadline === timed ? w : { deadline: timed, start: Date.now(), sinceN: session.logBatches.at(-1)?.n ?? 0 }) : null;
+  }, [timed]);
+  const botChose = timedOut ? session.logBatches.find((b) => b.n > timedOut.sinceN && !b.lines.some((l) => / trade: /.test(l))) : undefined;
+  const notice = timedOut && (
+    <p class="timeout-note" role="status" data-testid="timeout-note">
+      Your time ran out, so a bot chose for you{botChose ? `: ${botChose.lines.slice(0, 3).join(" ")}` : "."}{" "}
+      <button type="button" class="link" onClick={() => setTimedOut(null)}>Dismiss</button>
+    </p>
+  );
+
   function setPref(p: Partial<AlertPrefs>) {
     const next = { ...prefs, ...p };
     setPrefs(next);
@@ -97,7 +114,7 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
   return (
     <main class="table" data-testid="table" data-status={model.snap.status}
       data-round={game?.round ?? 0} data-stage={game?.stage ?? ""} data-seat={model.mySeat ?? "spectator"}>
-      <TopBar model={model} session={session} controls={controls} />
+      <TopBar model={model} session={session} controls={controls} notice={notice} />
       <div class="board-col">
         {model.result && <GameOver model={model} />}
         <section class="tracks" aria-label="Round, threat, supply and demand">

@@ -52,7 +52,11 @@ export function PhaseStepper({ model }: { model: TableModel }) {
 }
 
 /** "You are choosing a main offer." / "Bea (Jinteki) is choosing a main offer.": one voice for status lines. */
-export function statusLine(text: string, seat: SeatSnap | undefined, mine: boolean): string {
+export function statusLine(text: string, seat: SeatSnap | undefined, mine: boolean, model?: TableModel): string {
+  // "making a choice for a card": name the card, the winning offer being resolved.
+  const deal = model?.deal;
+  const won = deal?.winner === "main" ? deal.main : deal?.winner === "counter" ? deal.counters.at(-1) : null;
+  if (won) text = text.replace(/making a choice for a card\.$/, `choosing how ${won.card.title} resolves.`);
   if (!seat) return text;
   const corp = seat.corpName;
   const rest = corp && text.startsWith(corp + " ") ? text.slice(corp.length + 1) : null;
@@ -61,7 +65,7 @@ export function statusLine(text: string, seat: SeatSnap | undefined, mine: boole
   return "You " + rest.replace(/^is /, "are ").replace(/^must /, "must ").replace(/^may /, "may ");
 }
 
-export function TopBar({ model, session, controls }: { model: TableModel; session: TableSession; controls: ComponentChildren }) {
+export function TopBar({ model, session, controls, notice }: { model: TableModel; session: TableSession; controls: ComponentChildren; notice?: ComponentChildren }) {
   const game = model.snap.game;
   const playing = model.snap.status === "playing";
   const pendingSeat = game && game.pendingSeat >= 0 ? model.snap.seats[String(game.pendingSeat)] : undefined;
@@ -90,13 +94,14 @@ export function TopBar({ model, session, controls }: { model: TableModel; sessio
         <div class="act-row">
           <p class={`pending${mine ? " mine" : ""}`} data-testid="pending" aria-live="polite">
             {game?.pendingText
-              ? <>{statusLine(game.pendingText, pendingSeat, mine)}{" "}{timed && <Countdown deadline={game.deadline} />}</>
+              ? <>{statusLine(game.pendingText, pendingSeat, mine, model)}{" "}{timed && <Countdown deadline={game.deadline} />}</>
               : <span class="muted">Nobody has to decide right now.</span>}
             {incoming > 0 && <span class="trade-waiting" data-testid="trade-waiting"> {incoming === 1 ? "A trade waits" : `${incoming} trades wait`} for your answer in the rail.</span>}
           </p>
+          {notice}
+          <RefusalNote session={session} about="move" />
           {moves && (
             <div class="my-prompt">
-              <RefusalNote session={session} about="move" />
               <Choices model={model} session={session} />
             </div>
           )}

@@ -45,27 +45,21 @@ export function SupplyDemand({ supply, demandId }: { supply: Record<string, numb
   return (
     <div class={`supply${flashClass(flash)}`} data-testid="supply">
       <h2 class="h3">Supply and demand{demand ? `: ${demand.name}` : ""}</h2>
-      <table>
+      <table class="supply-grid">
         <thead>
-          <tr><th scope="col">Resource</th><th scope="col">Supply</th><th scope="col">Target</th><th scope="col"><span class="sr-only">Met</span></th></tr>
+          <tr><td />{RESOURCES.map((r) => <th key={r} scope="col" class={`r ${r}`} title={resourceLabel(r)}><Icon name={r} /> <span class="res-name">{resourceLabel(r)}</span></th>)}</tr>
         </thead>
         <tbody>
-          {RESOURCES.map((r) => {
+          <tr><th scope="row">Supply</th>{RESOURCES.map((r) => <td key={r} data-testid={`supply-${r}`}>{supply[r] ?? 0}</td>)}</tr>
+          <tr><th scope="row">Target</th>{RESOURCES.map((r) => <td key={r}>{demand?.targets[r] ?? 0}</td>)}</tr>
+          <tr class="status"><th scope="row"><span class="sr-only">Met</span></th>{RESOURCES.map((r) => {
             const have = supply[r] ?? 0;
             const need = demand?.targets[r] ?? 0;
-            const met = have >= need;
-            return (
-              <tr key={r} class={met ? "met" : "short"}>
-                <th scope="row"><span class={`r ${r}`}><Icon name={r} /></span> {resourceLabel(r)}</th>
-                <td>{have}</td>
-                <td>{need}</td>
-                <td>{met ? "met" : `${need - have} short`}</td>
-              </tr>
-            );
-          })}
+            return <td key={r} class={have >= need ? "met" : "short"}>{have >= need ? "met" : `${need - have} short`}</td>;
+          })}</tr>
         </tbody>
       </table>
-      {demand && <p class="muted">Unmet at the next demand round: +{demand.penalty} threat.</p>}
+      {demand && <p class="muted small">Any resource short at the next demand round: +{demand.penalty} threat.</p>}
     </div>
   );
 }
