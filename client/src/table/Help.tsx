@@ -7,6 +7,24 @@ import { MapLegend } from "./CityMap.tsx";
 const CARDS = allCards();
 export const RULES_URL = "/docs/rules.md";
 
+/** The rules reference as plain text, fetched when first opened. */
+function RulesText() {
+  const [text, setText] = useState<string | null>(null);
+  function load(open: boolean) {
+    if (!open || text !== null) return;
+    setText("Loading…");
+    fetch(RULES_URL)
+      .then((r) => (r.ok ? r.text() : Promise.reject(new Error(String(r.status)))))
+      .then(setText, () => setText("The rules reference cannot be loaded right now."));
+  }
+  return (
+    <details class="rules" onToggle={(e) => load((e.currentTarget as HTMLDetailsElement).open)}>
+      <summary>The rules reference</summary>
+      {text !== null && <pre class="rules-text" tabIndex={0}>{text}</pre>}
+    </details>
+  );
+}
+
 export function Help({ open, onClose, reserve }: { open: boolean; onClose(): void; reserve?: Record<string, number> }) {
   const ref = useRef<HTMLDialogElement>(null);
   const [query, setQuery] = useState("");
@@ -41,7 +59,8 @@ export function Help({ open, onClose, reserve }: { open: boolean; onClose(): voi
       <div class="card-results" data-testid="card-results">
         {found.slice(0, 40).map((c, i) => <CardFace key={i} {...c} />)}
       </div>
-      <p><a href={RULES_URL} target="_blank" rel="noopener" data-testid="rules-link">The full rules reference</a></p>
+      <p><a href={RULES_URL} target="_blank" rel="noopener" data-testid="rules-link">The full rules reference</a> (opens in a new tab), or read it here:</p>
+      <RulesText />
     </dialog>
   );
 }

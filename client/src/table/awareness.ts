@@ -7,7 +7,11 @@ import type { TableSession } from "../net/session.ts";
 export function useLastLook(session: TableSession): number {
   const [look, setLook] = useState(() => session.arrivals);
   useEffect(() => {
-    const seen = () => { if (!document.hidden) setLook(session.arrivals); };
+    // While the tab is hidden, highlights of what changed wait (paused) for your next look.
+    const seen = () => {
+      document.documentElement.classList.toggle("away", document.hidden);
+      if (!document.hidden) setLook(session.arrivals);
+    };
     const events = ["pointerdown", "keydown", "focus"] as const;
     for (const e of events) window.addEventListener(e, seen, true);
     document.addEventListener("visibilitychange", seen);
