@@ -12,7 +12,7 @@ import { flashClass, useFlash } from "./awareness.ts";
 const LAYOUT = cityLayout(catalog.districts);
 const DEFS = new Map(catalog.districts.map((d) => [d.id, d]));
 // Box size in grid cells: the rest of each cell is room for the arrows.
-const BOX_W = 0.87;
+const BOX_W = 0.9;
 const BOX_H = 0.84;
 
 /** On narrow screens the city flows top to bottom instead of left to right. */

@@ -1,7 +1,7 @@
 // The deal in progress: the revealed asset, the main offer and counteroffer (as cards), support so far and
 // whose turn it is. Your choices are in the top bar.
 import type { OfferView } from "../../../shared/view.ts";
-import type { TableModel } from "../state.ts";
+import { turnsLeftNow, type TableModel } from "../state.ts";
 import { plural, seatLabel } from "../text.ts";
 import { ActionCard, AssetCard } from "./Card.tsx";
 
@@ -10,6 +10,7 @@ export function DealPanel({ model }: { model: TableModel }) {
   const deal = model.deal;
   const seat = (n: number) => model.snap.seats[String(n)];
   const counter = deal?.counters.at(-1) ?? null;
+  const turnsLeft = turnsLeftNow(model);
   const supportFor = (offer: "main" | "counter") => (deal?.supports ?? []).filter((s) => s.offer === offer);
   const total = (offer: "main" | "counter") => supportFor(offer).reduce((n, s) => n + s.count, 0);
 
@@ -19,7 +20,7 @@ export function DealPanel({ model }: { model: TableModel }) {
       {game && model.snap.status === "playing" && (
         <p class="turn" data-testid="turn">
           Active player: <strong>{game.active === model.mySeat ? "you" : seatLabel(seat(game.active))}</strong>
-          {game.turnsLeft > 0 && <span class="muted"> · {plural(game.turnsLeft, "turn")} left this round</span>}
+          {turnsLeft !== null && <span class="muted"> · {plural(turnsLeft, "turn")} left this round</span>}
         </p>
       )}
       {deal ? (

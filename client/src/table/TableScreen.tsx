@@ -137,10 +137,10 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
         </section>
       </div>
       <div class="side-col">
-        <Reports reports={reports} onDismiss={(key) => setDismissed(new Set([...dismissed, ...(key ? [key] : reports.map((r) => r.key))]))} />
         <section class="deal-area" aria-labelledby="deal-h">
           <DealPanel model={model} />
         </section>
+        <Reports reports={reports} onDismiss={(key) => setDismissed(new Set([...dismissed, ...(key ? [key] : reports.map((r) => r.key))]))} />
         {model.me && model.secret && (
           <section class="you-area" aria-labelledby="you-h">
             <YourCorp me={model.me} secret={model.secret} />

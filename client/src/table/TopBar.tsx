@@ -2,7 +2,7 @@
 // buttons, and the table's controls (alerts, help, leave).
 import type { ComponentChildren } from "preact";
 import type { TableSession } from "../net/session.ts";
-import type { SeatSnap, TableModel } from "../state.ts";
+import { turnsLeftNow, type SeatSnap, type TableModel } from "../state.ts";
 import { seatLabel } from "../text.ts";
 import { Choices, hasMoves } from "./Choices.tsx";
 import { Countdown } from "./Countdown.tsx";
@@ -25,10 +25,11 @@ export function PhaseStepper({ model }: { model: TableModel }) {
   const demandRound = space === "D";
   const stage = game.stage;
   const dealStep = DEAL_STEPS.findIndex((s) => s.stages.includes(stage));
+  const turnsLeft = turnsLeftNow(model);
   const phases = demandRound
     ? [{ key: "demand", label: "Demand", on: DEMAND_STAGES.includes(stage) }]
     : [
-        { key: "action", label: `Action${game.turnsLeft > 0 ? ` · ${game.turnsLeft} turn${game.turnsLeft === 1 ? "" : "s"} left` : ""}`, on: dealStep >= 0 },
+        { key: "action", label: `Action${turnsLeft !== null ? ` · ${turnsLeft} turn${turnsLeft === 1 ? "" : "s"} left` : ""}`, on: dealStep >= 0 },
         { key: "production", label: "Production", on: stage === "production" },
         { key: "event", label: "Event", on: stage === "event" },
       ];

@@ -28,7 +28,9 @@ export function useFlash(value: unknown): number {
   const last = useRef<string | null>(null);
   const count = useRef(0);
   const now = JSON.stringify(value);
-  if (last.current !== null && last.current !== now) count.current++;
+  // Nothing → something (the first state of a board) is no change to point at.
+  const empty = (j: string | null) => j === null || j === undefined || j === "null" || j === "{}" || j === "[]";
+  if (!empty(last.current) && last.current !== now) count.current++;
   last.current = now;
   return count.current;
 }
