@@ -138,6 +138,7 @@ describe("the table at 1440×900", () => {
 
     // Play to the first Production: whoever must act sees the prompt without scrolling.
     const shown = new Set<string>();
+    let sold = false;
     const deadline = Date.now() + 150_000;
     const publicLog = async () => (await ann.getByTestId("public-log").textContent()) ?? "";
     while (!(await publicLog()).includes("Production Phase.")) {
@@ -152,11 +153,24 @@ describe("the table at 1440×900", () => {
           await p.screenshot({ path: `test-results/screen-prompt-${who}.png` });
           shown.add(who);
         }
+        // In her support step Bea sells her support to Ann from Ann's board: two clicks.
+        if (who === "bea" && !sold && (await p.getByTestId("choice-support").count()) && (await p.getByTestId(`sell-support-${annSeat}`).count())) {
+          await p.getByTestId(`sell-support-${annSeat}`).click();
+          await p.getByTestId("trade-send").click();
+          const sale = ann.getByTestId("trades-incoming").locator("li", { hasText: "support for the" });
+          await onScreen(ann, sale.getByRole("button", { name: "Decline" }));
+          await expect(sale.textContent()).resolves.toMatch(/You give\s*1 capital/);
+          await ann.screenshot({ path: "test-results/screen-support-for-capital.png" });
+          await sale.getByRole("button", { name: "Decline" }).click();
+          await sale.waitFor({ state: "detached" });
+          sold = true;
+        }
         if (await actOnce(p)) acted = true;
       }
       if (!acted) await ann.waitForTimeout(100);
     }
     expect([...shown].sort()).toEqual(["ann", "bea"]);
+    expect(sold, "Bea offered her support for capital").toBe(true);
 
     // The Production report names each district the log says produced, and stays until dismissed.
     const lines = (await ann.getByTestId("public-log").locator("li").allTextContents());

@@ -40,7 +40,7 @@ export function IncomingTrades({ model, session }: { model: TableModel; session:
           <li key={t.id} class="trade-card">
             <p><strong>{seatLabel(seat(t.from))}</strong> proposes a binding trade:</p>
             <dl>
-              <dt>You get</dt><dd><Bundle b={t.give} />{t.support && <>{t.give.capital + t.give.assets.length > 0 ? " and " : ""}<strong>{supportWords(t)}</strong></>}</dd>
+              <dt>You get</dt><dd>{t.support && t.give.capital + t.give.assets.length === 0 ? null : <Bundle b={t.give} />}{t.support && <>{t.give.capital + t.give.assets.length > 0 ? " and " : ""}<strong>{supportWords(t)}</strong></>}</dd>
               <dt>You give</dt><dd><Bundle b={t.get} /></dd>
             </dl>
             <span class="row">
