@@ -24,7 +24,9 @@ export function unreadIn(lines: TalkLine[], mark: number): number {
   return lines.filter((l) => !l.mine && l.n > mark).length;
 }
 
-export function Chat({ model, session, lastLook, focusTab }: { model: TableModel; session: TableSession; lastLook: number; focusTab?: { seat: number; at: number } | null }) {
+export function Chat({ model, session, lastLook, focusTab, heading = false }: {
+  model: TableModel; session: TableSession; lastLook: number; focusTab?: { seat: number; at: number } | null; heading?: boolean;
+}) {
   const [text, setText] = useState("");
   const [tab, setTab] = useState<number | "all">("all");
   const [marks, setMarks] = useState<Record<string, number>>({});
@@ -57,7 +59,7 @@ export function Chat({ model, session, lastLook, focusTab }: { model: TableModel
 
   return (
     <div class="chat" data-testid="chat">
-      <h2 id="chat-h" class="sr-only">Table talk</h2>
+      <h2 id="chat-h" class={heading ? "" : "sr-only"}>Table talk</h2>
       {(others.length > 0) && (
         <div class="tabs" role="tablist" aria-label="Conversations">
           {(["all", ...others.map((s) => s.seat)] as (number | "all")[]).map((t) => {

@@ -49,15 +49,15 @@ export function Help({ open, onClose, reserve }: { open: boolean; onClose(): voi
         from 0. At 25 threat the game ends at once; otherwise it ends after the third demand round, and your secret rival decides whether you win.</p>
       <h3>A deal</h3>
       <p>The active player reveals an <strong>asset</strong> and makes the <strong>main offer</strong> (an action card). Others may
-        <strong> counteroffer</strong>; then everyone <strong>supports</strong> one offer with cards from hand or abstains. The offer with more
-        support is played, its proposer takes the asset. Trades are binding when both halves happen at once; promises stay in chat.</p>
+        <strong> counteroffer</strong>; then everyone <strong>supports</strong> one offer with cards from hand or abstains. The offer with the most
+        support wins (a tie goes to the main offer): its proposer resolves the card and claims the asset. Trades are binding when both halves happen at once; promises stay in chat.</p>
       <MapLegend reserve={reserve} />
       <h3><label for="card-search">Find a card</label></h3>
       <input id="card-search" type="search" value={query} placeholder="A card's name or a word of its text" data-testid="card-search"
         onInput={(e) => setQuery(e.currentTarget.value)} />
       {q && <p class="muted" role="status">{found.length === 0 ? "No card matches." : `${found.length} card${found.length === 1 ? "" : "s"}`}</p>}
       <div class="card-results" data-testid="card-results">
-        {found.slice(0, 40).map((c, i) => <CardFace key={i} {...c} />)}
+        {found.slice(0, 40).map((c, i) => <CardFace key={i} {...c} count={undefined} note={c.count && c.count > 1 ? `${c.count} copies in the game` : undefined} />)}
       </div>
       <p><a href={RULES_URL} target="_blank" rel="noopener" data-testid="rules-link">The full rules reference</a> (opens in a new tab), or read it here:</p>
       <RulesText />

@@ -69,7 +69,7 @@ export function WaitingRoom({ model, session, lastLook }: { model: TableModel; s
       </section>
 
       <section class="panel">
-        <Chat model={model} session={session} lastLook={lastLook} />
+        <Chat model={model} session={session} lastLook={lastLook} heading />
       </section>
     </div>
   );
