@@ -52,6 +52,20 @@ async function onScreen(page: Page, target: Locator): Promise<void> {
   expect(hit, "on screen and not covered").toEqual({ inside: true, hit: true });
 }
 
+/** No two districts of the map overlap, whatever stands on them. */
+async function districtsApart(page: Page): Promise<void> {
+  const rects = await page.locator('[data-testid^="district-"]').evaluateAll((els) => els.map((e) => {
+    const r = e.getBoundingClientRect();
+    return { id: e.getAttribute("data-testid"), l: r.left, t: r.top, r: r.right, b: r.bottom };
+  }));
+  expect(rects.length).toBe(catalog.districts.length);
+  for (const a of rects) for (const b of rects) {
+    if (a === b) continue;
+    const overlap = a.l < b.r - 0.5 && b.l < a.r - 0.5 && a.t < b.b - 0.5 && b.t < a.b - 0.5;
+    expect(overlap, `${a.id} overlaps ${b.id}`).toBe(false);
+  }
+}
+
 async function axeSerious(page: Page): Promise<string[]> {
   await page.addScriptTag({ path: AXE });
   const violations = await page.evaluate(async () => {
@@ -183,6 +197,13 @@ describe("the table at 1440×900", () => {
     await ann.waitForTimeout(1000);
     await expect(report.isVisible()).resolves.toBe(true);
     await ann.screenshot({ path: "test-results/screen-production.png" });
+    await districtsApart(ann);
+    // The same screen at 1280×720: still no page scroll, the districts still apart.
+    await ann.setViewportSize({ width: 1280, height: 720 });
+    await onScreen(ann, ann.getByTestId("pending"));
+    await districtsApart(ann);
+    await ann.screenshot({ path: "test-results/screen-production-1280.png" });
+    await ann.setViewportSize(VIEWPORT);
 
     // The help opens from the top bar and finds a card by its name, with its text.
     const card = catalog.actionCards[catalog.actionCards.length - 1]!;

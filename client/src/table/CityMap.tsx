@@ -45,7 +45,7 @@ export function CityMap({ districts, picks }: { districts: DistrictSnap[]; picks
   const h = narrow ? alongLength : LAYOUT.rows;
   // A cell's size in SVG units, chosen so the district text fits.
   const cw = narrow ? 130 : 125;
-  const ch = narrow ? 130 : 115;
+  const ch = narrow ? 130 : 122;
   const box = (id: number | "root"): Box => {
     const p = LAYOUT.places.find((q) => q.id === id)!;
     const root = id === "root";
@@ -126,7 +126,7 @@ function District({ def, d, style, onPick }: { def: DistrictDef; d: DistrictSnap
         {def.secondary && <span class={`r ${def.secondary} second`}><Icon name={def.secondary} />{def.production.secondary}<span class="sr-only"> {resourceLabel(def.secondary)}</span></span>}
       </span>
       <span class="tokens">
-        {condition && <span class={`tok cond ${condition}`} title={condition}><Icon name={condition} /><span class="cond-word">{condition}</span></span>}
+        {condition && <span class={`tok cond ${condition}`} title={condition}><Icon name={condition} /><span class="sr-only">{condition}</span></span>}
         {tokens.map(([kind, long]) => <span key={kind} class={`tok ${kind}`} title={long}><Icon name={kind} /><span class="sr-only">{long}</span></span>)}
       </span>
     </>
