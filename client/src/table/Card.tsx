@@ -87,3 +87,13 @@ export function groupByTitle<T extends { title: string }>(items: T[]): { first: 
   }
   return [...groups.values()];
 }
+
+/** A card in little: its title on its colour; its full text opens on click or tap (a disclosure). */
+export function MiniCard({ kind, title, text, note, dim }: { kind: CardKind; title: string; text: string; note?: string; dim?: boolean }) {
+  return (
+    <details class={`minicard k-${kind}${dim ? " dim" : ""}`}>
+      <summary><span class="cf-title">{title}</span>{note && <span class="cf-note"> · {note}</span>}<span class="sr-only"> ({KIND_LABEL[kind]})</span></summary>
+      <div class="cf-text">{text}</div>
+    </details>
+  );
+}

@@ -1,8 +1,8 @@
 // Every corporation at the table: capital, hand size, assets and emergency action with their text, who is
 // connected; from a player's board, a trade or a private message in one click.
 import { legalOf, type SeatSnap, type TableModel } from "../state.ts";
-import { plural } from "../text.ts";
-import { AssetCard, EmergencyCard } from "./Card.tsx";
+import { assetText, emergencyText, plural } from "../text.ts";
+import { MiniCard } from "./Card.tsx";
 import { CorpMark } from "./Icons.tsx";
 import { flashClass, useFlash } from "./awareness.ts";
 
@@ -61,8 +61,8 @@ function Corp({ s, model, actions, canTrade, canSell }: { s: SeatSnap; model: Ta
         </div>
       )}
       <div class="corp-cards">
-        {s.emergency.map((e) => <EmergencyCard key={e.id} id={e.id} note={e.faceup ? "ready" : "spent"} dim={!e.faceup} />)}
-        {s.assets.map((a) => <AssetCard key={a.id} id={a.id} name={a.name} note={a.exhausted ? "exhausted" : undefined} dim={a.exhausted} />)}
+        {s.emergency.map((e) => <MiniCard key={e.id} kind="emergency" title={e.title} text={emergencyText(e.id)} note={e.faceup ? "ready" : "spent"} dim={!e.faceup} />)}
+        {s.assets.map((a) => <MiniCard key={a.id} kind="asset" title={a.name} text={assetText(a.id)} note={a.exhausted ? "exhausted" : undefined} dim={a.exhausted} />)}
       </div>
     </li>
   );
