@@ -89,6 +89,12 @@ async function actOnce(page: Page): Promise<boolean> {
         for (let i = 0; i < (await boxes.count()) && (await go.isDisabled()); i++) await boxes.nth(i).check({ timeout: 1500 });
       }
     }
+    // A district pick is made on the map when the choice offers one.
+    const onMap = page.locator('[data-testid^="pick-district-"]').first();
+    if (await onMap.count()) {
+      await onMap.click({ timeout: 1500 });
+      return true;
+    }
     const button = box.locator("button[data-choice]:not([disabled])").first();
     if ((await button.count()) === 0) return false;
     await button.click({ timeout: 1500 });

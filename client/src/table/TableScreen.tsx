@@ -104,7 +104,8 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
   }
 
   const game = model.snap.game;
-  const reports = session.logBatches.flatMap(reportsOf).filter((r) => !dismissed.has(r.key)).slice(-3);
+  // Every report stays until dismissed, the newest first.
+  const reports = session.logBatches.flatMap(reportsOf).filter((r) => !dismissed.has(r.key)).reverse();
   const choose = legalOf(model, "choose");
   const picks = districtPicks(choose);
   const actions = {
