@@ -172,6 +172,20 @@ describe("the table at 1440×900", () => {
           expect(await p.title()).toMatch(/Your move/);
           await p.screenshot({ path: `test-results/screen-prompt-${who}.png` });
           shown.add(who);
+          if (who === "ann" && (await p.getByTestId("choices").locator("button[data-choice]:not([disabled])").count())) {
+            // Keyboard only: Tab reaches a choice of the prompt, Enter makes it.
+            const before = await p.getByTestId("choices").getAttribute("data-key");
+            let reached = false;
+            for (let i = 0; i < 60 && !reached; i++) {
+              await p.keyboard.press("Tab");
+              reached = await p.evaluate(() => !!document.activeElement?.closest("[data-testid=choices]") && document.activeElement?.tagName === "BUTTON");
+            }
+            expect(reached, "a choice is reachable with Tab").toBe(true);
+            await p.keyboard.press("Enter");
+            await p.waitForFunction((b) => document.querySelector("[data-testid=choices]")?.getAttribute("data-key") !== b, before);
+            acted = true;
+            continue;
+          }
         }
         // In her support step Bea sells her support to Ann from Ann's board: two clicks.
         if (who === "bea" && !sold && (await p.getByTestId("choice-support").count()) && (await p.getByTestId(`sell-support-${annSeat}`).count())) {

@@ -26,7 +26,7 @@ export function Choices({ model, session }: { model: TableModel; session: TableS
   // A fresh key whenever the options change, so half-made picks never carry over to a new decision.
   const key = JSON.stringify(moves);
   return (
-    <div class="choices" data-testid="choices" key={key}>
+    <div class="choices" data-testid="choices" key={key} data-key={hashOf(key)}>
       {moves.map((l, i) => {
         switch (l.type) {
           case "offer": return <OfferChoice key={i} legal={l} hand={hand} session={session} />;
@@ -42,6 +42,13 @@ export function Choices({ model, session }: { model: TableModel; session: TableS
       })}
     </div>
   );
+}
+
+/** A short fingerprint of the options, so a test or a tool can tell when they change. */
+function hashOf(text: string): string {
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) | 0;
+  return (h >>> 0).toString(36);
 }
 
 function cardOf(hand: CardSnap[], id: string): CardSnap {
