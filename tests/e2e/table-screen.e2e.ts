@@ -225,6 +225,20 @@ describe("the table at 1440×900", () => {
     await ann.screenshot({ path: "test-results/screen-production-1280.png" });
     await ann.setViewportSize(VIEWPORT);
 
+    // The report outlives a reload until it is dismissed; once dismissed, a reload does not bring it back.
+    await ann.reload();
+    await ann.getByTestId("your-corp").waitFor();
+    const again = ann.getByTestId("report-production");
+    await again.first().waitFor();
+    await expect(again.count()).resolves.toBe(1);
+    for (const d of producers) expect(await again.textContent()).toContain(d);
+    await again.getByRole("button", { name: "Dismiss this report" }).click();
+    await again.waitFor({ state: "detached" });
+    await ann.reload();
+    await ann.getByTestId("your-corp").waitFor();
+    await ann.getByTestId("public-log").getByText("Production Phase.").first().waitFor();
+    expect(await ann.getByTestId("report-production").count()).toBe(0);
+
     // The help opens from the top bar and finds a card by its name, with its text.
     const card = catalog.actionCards[catalog.actionCards.length - 1]!;
     await ann.getByTestId("help-open").click();

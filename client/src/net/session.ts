@@ -16,11 +16,15 @@ export type Link = "connected" | "reconnecting" | "left";
 /** A chat line or private message with `n`, the order it arrived in this page (0: came with a history). */
 export type Heard<T> = T & { n: number };
 
-/** The public log lines one change of the game wrote, with the board as it stood before that change. */
+/**
+ * The public log lines one change of the game wrote (numbered from `from`), with the board as it stood
+ * before that change (null for the lines of a history, whose board before is not known).
+ */
 export interface LogBatch {
   n: number;
+  from: number;
   lines: string[];
-  supplyBefore: Record<string, number>;
+  supplyBefore: Record<string, number> | null;
   demandBefore: string;
 }
 
@@ -118,12 +122,18 @@ export class TableSession {
         this.log = m.lines;
         this.logFrom = m.from;
         this.privateLog = m.private ?? [];
+        // A page opened mid-game: the lines since the last Production, so its reports can be shown again.
+        const last = m.lines.lastIndexOf("Production Phase.");
+        if (this.logBatches.length === 0 && last >= 0) {
+          this.logBatches = [{ n: 0, from: m.from + last, lines: m.lines.slice(last), supplyBefore: null, demandBefore: "" }];
+        }
       } else {
         // Lines numbered below what we hold already came with the history.
-        const fresh = m.lines.slice(Math.max(0, this.logFrom + this.log.length - m.from));
+        const skip = Math.max(0, this.logFrom + this.log.length - m.from);
+        const fresh = m.lines.slice(skip);
         const all = [...this.log, ...fresh];
         if (fresh.length > 0 && this.settled) {
-          const batch = { n: ++this.arrivals, lines: fresh, supplyBefore: this.settled.supply, demandBefore: this.settled.demand };
+          const batch = { n: ++this.arrivals, from: m.from + skip, lines: fresh, supplyBefore: this.settled.supply, demandBefore: this.settled.demand };
           this.logBatches = [...this.logBatches, batch].slice(-BATCH_KEEP);
         }
         this.logFrom += Math.max(0, all.length - LOG_KEEP);

@@ -22,7 +22,7 @@ export function Reports({ reports, onDismiss }: { reports: PhaseReport[]; onDism
               {r.districts.length === 0 ? <p class="muted">No district had an android: nothing was produced.</p> : (
                 <ul class="produced">{r.districts.map((d) => <li key={d.name}><strong>{d.name}</strong> produced {d.produced}.</li>)}</ul>
               )}
-              <SupplyTable rows={RESOURCES.map((res) => ({ res, cells: [r.before[res] ?? 0, r.after[res] ?? 0] }))} heads={["Before", "After"]} />
+              {r.before && r.after && <SupplyTable rows={RESOURCES.map((res) => ({ res, cells: [r.before![res] ?? 0, r.after![res] ?? 0] }))} heads={["Before", "After"]} />}
               {r.lines.length > 0 && <ul class="report-lines">{r.lines.map((l, i) => <li key={i}>{l}</li>)}</ul>}
             </>
           )}

@@ -36,7 +36,7 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
   const [prefs, setPrefs] = useState<AlertPrefs>(loadPrefs);
   const [tradeStart, setTradeStart] = useState<TradeStart | null>(null);
   const [chatFocus, setChatFocus] = useState<{ seat: number; at: number } | null>(null);
-  const [dismissed, setDismissed] = useState<Set<string>>(() => new Set());
+  const [dismissed, setDismissed] = useState<Set<string>>(() => loadDismissed(session.code));
   const [seenTrades, setSeenTrades] = useState<Set<string>>(() => new Set());
 
   // Awareness: what needs you, in the title and favicon (and the chime and notification if you want them).
@@ -104,8 +104,13 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
   }
 
   const game = model.snap.game;
-  // Every report stays until dismissed, the newest first.
-  const reports = session.logBatches.flatMap(reportsOf).filter((r) => !dismissed.has(r.key)).reverse();
+  // Every report stays until dismissed (also over a reload), the newest first.
+  const reports = [...new Map(session.logBatches.flatMap(reportsOf).map((r) => [r.key, r])).values()].filter((r) => !dismissed.has(r.key)).reverse();
+  function dismiss(key: string | null) {
+    const next = new Set([...dismissed, ...(key ? [key] : reports.map((r) => r.key))]);
+    setDismissed(next);
+    saveDismissed(session.code, next);
+  }
   const choose = legalOf(model, "choose");
   const picks = districtPicks(choose);
   const actions = {
@@ -141,7 +146,7 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
         <section class="deal-area" aria-labelledby="deal-h">
           <DealPanel model={model} />
         </section>
-        <Reports reports={reports} onDismiss={(key) => setDismissed(new Set([...dismissed, ...(key ? [key] : reports.map((r) => r.key))]))} />
+        <Reports reports={reports} onDismiss={dismiss} />
         {model.me && model.secret && (
           <section class="you-area" aria-labelledby="you-h">
             <YourCorp me={model.me} secret={model.secret} />
@@ -166,4 +171,18 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
       <Help open={help} onClose={() => setHelp(false)} reserve={game?.reserve} />
     </main>
   );
+}
+
+/** The reports you dismissed at this table, kept for this browser tab (sessionStorage). */
+function loadDismissed(code: string): Set<string> {
+  try {
+    return new Set(JSON.parse(sessionStorage.getItem(`na.reports.${code}`) ?? "[]") as string[]);
+  } catch {
+    return new Set();
+  }
+}
+function saveDismissed(code: string, keys: Set<string>): void {
+  try {
+    sessionStorage.setItem(`na.reports.${code}`, JSON.stringify([...keys].slice(-100)));
+  } catch { /* storage full or off: dismissals last for this page */ }
 }

@@ -10,9 +10,9 @@ export interface ProductionReport {
   key: string;
   /** Each exploited district and what the log says it produced ("2 energy and 1 tech", "nothing"). */
   districts: { name: string; produced: string }[];
-  /** Supply before and after, by resource (before: as the board stood before this change). */
-  before: Record<string, number>;
-  after: Record<string, number>;
+  /** Supply before and after, by resource (before: as the board stood before this change); null when not known. */
+  before: Record<string, number> | null;
+  after: Record<string, number> | null;
   /** The other lines of the phase (unrest, outages, threat). */
   lines: string[];
 }
@@ -55,13 +55,17 @@ function full(supply: Record<string, number>): Record<string, number> {
   return Object.fromEntries(RESOURCES.map((r) => [r, supply[r] ?? 0]));
 }
 
-/** The lines from the first one matching `start` up to (not including) the first later one matching `stop`. */
-function section(lines: string[], start: (l: string) => boolean, stop: (l: string) => boolean): string[] | null {
+/**
+ * The lines from the first one matching `start` up to (not including) the first later one matching `stop`,
+ * with the number of the first line in the whole log (the report's key: the same after a reload).
+ */
+function section(batch: LogBatch, start: (l: string) => boolean, stop: (l: string) => boolean): { at: number; lines: string[] } | null {
+  const { lines } = batch;
   const i = lines.findIndex(start);
   if (i < 0) return null;
   const rest = lines.slice(i + 1);
   const j = rest.findIndex(stop);
-  return [lines[i]!, ...(j < 0 ? rest : rest.slice(0, j))];
+  return { at: batch.from + i, lines: [lines[i]!, ...(j < 0 ? rest : rest.slice(0, j))] };
 }
 
 const isPhaseStart = (l: string) => l === "Production Phase." || l.startsWith("Event: ") || /^(Round \S+|Demand round \d+) begins\.$/.test(l);
@@ -69,33 +73,33 @@ const isPhaseStart = (l: string) => l === "Production Phase." || l.startsWith("E
 /** The phase reports one log batch holds, in the order they happened. */
 export function reportsOf(batch: LogBatch): PhaseReport[] {
   const out: PhaseReport[] = [];
-  const { lines } = batch;
   let supplyAfterProduction: Record<string, number> | null = null;
 
-  const prod = section(lines, (l) => l === "Production Phase.", isPhaseStart);
+  const prod = section(batch, (l) => l === "Production Phase.", isPhaseStart);
   if (prod) {
     const districts: ProductionReport["districts"] = [];
     const other: string[] = [];
-    const after = full(batch.supplyBefore);
-    for (const l of prod.slice(1)) {
+    const after = batch.supplyBefore ? full(batch.supplyBefore) : null;
+    for (const l of prod.lines.slice(1)) {
       const m = l.match(PRODUCES);
       if (m) {
         districts.push({ name: m[1]!, produced: m[2]! });
-        for (const [r, n] of Object.entries(amounts(m[2]!))) after[r] = (after[r] ?? 0) + n;
+        if (after) for (const [r, n] of Object.entries(amounts(m[2]!))) after[r] = (after[r] ?? 0) + n;
       } else other.push(l);
     }
     supplyAfterProduction = after;
-    out.push({ kind: "production", key: `p${batch.n}`, districts, before: full(batch.supplyBefore), after, lines: other });
+    out.push({ kind: "production", key: `p${prod.at}`, districts, before: batch.supplyBefore ? full(batch.supplyBefore) : null, after, lines: other });
   }
 
-  const ev = section(lines, (l) => l.startsWith("Event: "), (l) => isPhaseStart(l));
+  const ev = section(batch, (l) => l.startsWith("Event: "), (l) => isPhaseStart(l));
   if (ev) {
-    const name = ev[0]!.slice("Event: ".length).replace(/\.$/, "");
-    out.push({ kind: "event", key: `e${batch.n}`, name, card: catalog.events.find((e) => e.name === name) ?? null, lines: ev.slice(1) });
+    const name = ev.lines[0]!.slice("Event: ".length).replace(/\.$/, "");
+    out.push({ kind: "event", key: `e${ev.at}`, name, card: catalog.events.find((e) => e.name === name) ?? null, lines: ev.lines.slice(1) });
   }
 
-  const dem = section(lines, (l) => /^Demand round \d+ begins\.$/.test(l), (l) => /^Round \S+ begins\.$/.test(l));
-  if (dem) {
+  const section_ = section(batch, (l) => /^Demand round \d+ begins\.$/.test(l), (l) => /^Round \S+ begins\.$/.test(l));
+  if (section_) {
+    const dem = section_.lines;
     const metLine = dem.find((l) => /^The demand .* is met\.$/.test(l));
     const threatLine = dem.find((l) => / the demand .* was not met\.$/.test(l)) ?? null;
     const paidName = metLine?.match(/^The demand (.*) is met\.$/)?.[1] ?? threatLine?.match(/ the demand (.*) was not met\.$/)?.[1];
@@ -104,10 +108,10 @@ export function reportsOf(batch: LogBatch): PhaseReport[] {
     const nextName = nextLine?.match(/^New demand: (.*?) \(/)?.[1];
     out.push({
       kind: "demand",
-      key: `d${batch.n}`,
+      key: `d${section_.at}`,
       title: dem[0]!.replace(/ begins\.$/, ""),
       demand,
-      supply: supplyAfterProduction ?? full(batch.supplyBefore),
+      supply: supplyAfterProduction ?? (batch.supplyBefore ? full(batch.supplyBefore) : null),
       met: metLine ? true : threatLine ? false : null,
       threatLine,
       investments: dem.filter((l) => / reveals .* and gains \d+ capital\.$/.test(l)),
