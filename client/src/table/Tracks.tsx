@@ -10,8 +10,9 @@ export const THREAT_MAX = 25;
 
 export function RoundTrack({ round }: { round: number }) {
   const space = ROUND_TRACK[round] ?? "?";
+  const flash = useFlash(round);
   return (
-    <div class="track round-track" data-testid="round-track">
+    <div class={`track round-track${flashClass(flash)}`} data-testid="round-track">
       <h2 id="round-h" class="h3">Round</h2>
       <ol aria-labelledby="round-h">
         {ROUND_TRACK.map((s, i) => (
