@@ -16,7 +16,12 @@ const DEAL_STEPS: { label: string; stages: string[] }[] = [
   { label: "Support", stages: ["support"] },
   { label: "Resolution", stages: ["resolution", "tally", "deal-won", "resolve", "effect", "claim", "deal-end", "end-of-turn", "hand-limit", "next-turn"] },
 ];
-const DEMAND_STAGES = ["demand-score", "demand-pay", "demand-reveal", "demand-invest"];
+const DEMAND_STEPS: { label: string; stage: string }[] = [
+  { label: "Investments pay", stage: "demand-score" },
+  { label: "Pay demand", stage: "demand-pay" },
+  { label: "New demand", stage: "demand-reveal" },
+  { label: "Choose investments", stage: "demand-invest" },
+];
 
 export function PhaseStepper({ model }: { model: TableModel }) {
   const game = model.snap.game;
@@ -27,7 +32,7 @@ export function PhaseStepper({ model }: { model: TableModel }) {
   const dealStep = DEAL_STEPS.findIndex((s) => s.stages.includes(stage));
   const turnsLeft = turnsLeftNow(model);
   const phases = demandRound
-    ? [{ key: "demand", label: "Demand", on: DEMAND_STAGES.includes(stage) }]
+    ? [{ key: "demand", label: "Demand", on: DEMAND_STEPS.some((d) => d.stage === stage) }]
     : [
         { key: "action", label: `Action${turnsLeft !== null ? ` · ${turnsLeft} turn${turnsLeft === 1 ? "" : "s"} left` : ""}`, on: dealStep >= 0 },
         { key: "production", label: "Production", on: stage === "production" },
@@ -40,6 +45,11 @@ export function PhaseStepper({ model }: { model: TableModel }) {
         {phases.map((p) => (
           <li key={p.key} class={p.on ? "on" : ""} aria-current={p.on ? "step" : undefined}>
             {p.label}
+            {p.key === "demand" && p.on && (
+              <ol class="deal-steps" aria-label="Steps of the demand round">
+                {DEMAND_STEPS.map((d) => <li key={d.stage} class={d.stage === stage ? "on" : ""} aria-current={d.stage === stage ? "step" : undefined}>{d.label}</li>)}
+              </ol>
+            )}
             {p.key === "action" && p.on && (
               <ol class="deal-steps" aria-label="Steps of the deal">
                 {DEAL_STEPS.map((s, i) => <li key={s.label} class={i === dealStep ? "on" : i < dealStep ? "past" : ""} aria-current={i === dealStep ? "step" : undefined}>{s.label}</li>)}
