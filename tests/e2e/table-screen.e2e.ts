@@ -155,6 +155,12 @@ describe("the table at 1440×900", () => {
     await offer.getByRole("button", { name: "Decline" }).click();
     await ann.waitForFunction(() => !/trade|message/.test(document.title));
     expect(await axeSerious(ann), "table").toEqual([]);
+    // The sound toggle is off until you turn it on, and remembered over a reload.
+    await expect(bea.getByTestId("sound-toggle").getAttribute("aria-pressed")).resolves.toBe("false");
+    await bea.getByTestId("sound-toggle").click();
+    await bea.reload();
+    await bea.getByTestId("your-corp").waitFor();
+    await expect(bea.getByTestId("sound-toggle").getAttribute("aria-pressed")).resolves.toBe("true");
 
     // Play to the first Production: whoever must act sees the prompt without scrolling.
     const shown = new Set<string>();
