@@ -222,6 +222,10 @@ describe("the table at 1440×900", () => {
     for (const d of producers) expect(text).toContain(d);
     await ann.waitForTimeout(1000);
     await expect(report.isVisible()).resolves.toBe(true);
+    // The event that followed: its card face up, with its text, and what it did.
+    const eventName = lines.slice(from).find((l) => l.startsWith("Event: "))!.slice("Event: ".length).replace(/\.$/, "");
+    const eventReport = ann.getByTestId("report-event").first();
+    await expect(eventReport.textContent()).resolves.toContain(catalog.events.find((e) => e.name === eventName)!.text);
     await ann.screenshot({ path: "test-results/screen-production.png" });
     await districtsApart(ann);
     // The same screen at 1280×720: still no page scroll, the districts still apart.
@@ -258,6 +262,34 @@ describe("the table at 1440×900", () => {
     await ann.getByTestId("help").getByRole("button", { name: "Close" }).click();
     await ann.getByTestId("help").waitFor({ state: "hidden" });
     await bea.screenshot({ path: "test-results/screen-table-bea.png" });
+
+    // Play on to the first demand round: its report puts each resource against its target, and agrees
+    // with the server on whether the demand was met, what it cost and what each investment paid.
+    const until = Date.now() + 150_000;
+    while (!(await publicLog()).includes("Demand round 1 begins.")) {
+      expect(Date.now(), "reached the first demand round in time").toBeLessThan(until);
+      let acted = false;
+      for (const p of [ann, bea]) if (await actOnce(p)) acted = true;
+      if (!acted) await ann.waitForTimeout(100);
+    }
+    const demand = ann.getByTestId("report-demand").first();
+    await onScreen(ann, demand);
+    const all = await ann.getByTestId("public-log").locator("li").allTextContents();
+    const round = all.slice(all.lastIndexOf("Demand round 1 begins."));
+    const paid = round.find((l) => /^The demand .* is met\.$/.test(l) || / the demand .* was not met\.$/.test(l))!;
+    const demandText = (await demand.textContent()) ?? "";
+    expect(demandText).toContain(paid.startsWith("The demand") ? "The demand was met" : paid);
+    const rows = demand.locator("tbody tr");
+    await expect(rows.count()).resolves.toBe(5);
+    let missed = false;
+    for (let i = 0; i < 5; i++) {
+      const [have, need, verdict] = await rows.nth(i).locator("td").allTextContents();
+      expect(verdict).toBe(Number(have) >= Number(need) ? "met" : `missed by ${Number(need) - Number(have)}`);
+      if (verdict !== "met") missed = true;
+    }
+    expect(missed, "a miss in the report exactly when the server says the demand was not met").toBe(paid.includes("was not met"));
+    for (const l of round.filter((x) => / reveals .* and gains \d+ capital\.$/.test(x))) expect(demandText).toContain(l);
+    await ann.screenshot({ path: "test-results/screen-demand.png" });
 
     expect(errors).toEqual([]);
   }, 240_000);
