@@ -32,7 +32,7 @@ export function Choices({ model, session }: { model: TableModel; session: TableS
           case "offer": return <OfferChoice key={i} legal={l} hand={hand} session={session} />;
           case "counteroffer": return <CounterChoice key={i} legal={l} hand={hand} session={session} />;
           case "pass": return <button key={i} type="button" class="secondary" data-choice="pass" onClick={() => session.command({ type: "pass" })}>Pass: make no counteroffer</button>;
-          case "support": return <SupportChoice key={i} legal={l} hand={hand} session={session} />;
+          case "support": return <SupportChoice key={i} legal={l} hand={hand} session={session} model={model} />;
           case "abstain": return <button key={i} type="button" class="secondary" data-choice="abstain" onClick={() => session.command({ type: "abstain" })}>Abstain: support neither offer</button>;
           case "choose": return <ChooseChoice key={i} legal={l} session={session} />;
           case "discard": return <DiscardChoice key={i} legal={l} hand={hand} session={session} />;
@@ -119,17 +119,20 @@ function CounterChoice({ legal, hand, session }: { legal: Legal<"counteroffer">;
   );
 }
 
-function SupportChoice({ legal, hand, session }: { legal: Legal<"support">; hand: CardSnap[]; session: TableSession }) {
+function SupportChoice({ legal, hand, session, model }: { legal: Legal<"support">; hand: CardSnap[]; session: TableSession; model: TableModel }) {
   const [cards, setCards] = useState<string[]>([]);
   const ok = cards.length >= legal.cards.min && cards.length <= legal.cards.max;
+  // The card each offer would play, shown on its button.
+  const offered = (offer: "main" | "counter") => (offer === "main" ? model.deal?.main : model.deal?.counters.at(-1)) ?? null;
   return (
     <fieldset class="choice" data-testid="choice-support">
       <legend>Support an offer: each card you play from your hand counts 1</legend>
       <CardPicker legend="Cards to play in support" from={legal.cards.from} hand={hand} picked={cards} onChange={setCards} testid="pick-support" />
       {legal.offers.map((offer) => (
-        <button key={offer} type="button" disabled={!ok} data-choice="support" data-offer={offer}
+        <button key={offer} type="button" class="card-button" disabled={!ok} data-choice="support" data-offer={offer}
           onClick={() => session.command({ type: "support", offer, cards })}>
-          Support the {offer === "main" ? "main offer" : "counteroffer"} with {plural(cards.length, "card")}
+          <span class="verb">Support the {offer === "main" ? "main offer" : "counteroffer"} with {plural(cards.length, "card")}</span>
+          {offered(offer) && <ActionCard card={offered(offer)!.card} />}
         </button>
       ))}
     </fieldset>
