@@ -85,14 +85,15 @@ export function Chat({ model, session, lastLook, focusTab, heading = false }: {
           </li>
         ))}
       </ol>
+      {tab !== "all" && <p class="private-note small">Private: only you and {name(tab)} see this conversation.</p>}
       <form class="chat-form" onSubmit={send}>
         <label class="field grow">
           <span class="sr-only">{tab === "all" ? "Message to everyone" : `Private message to ${name(tab)}`}</span>
           <input ref={input} value={text} maxLength={500} data-testid="chat-input"
-            placeholder={tab === "all" ? "Say something to everyone…" : `Only ${name(tab)} reads this…`}
+            placeholder={tab === "all" ? "Say something to everyone…" : `To ${name(tab)}…`}
             onInput={(e) => setText(e.currentTarget.value)} />
         </label>
-        <button type="submit" data-testid="chat-send">{tab === "all" ? "Send" : "Send privately"}</button>
+        <button type="submit" data-testid="chat-send" aria-label={tab === "all" ? "Send to everyone" : `Send to ${name(tab)} only`}>Send</button>
       </form>
       <RefusalNote session={session} about="chat" />
     </div>
