@@ -201,3 +201,19 @@ export function tableModel(raw: TableSnap, mySeat: number | null): TableModel {
 export function legalOf<T extends LegalCommand["type"]>(m: TableModel, type: T): Extract<LegalCommand, { type: T }> | undefined {
   return m.legal.find((l) => l.type === type) as Extract<LegalCommand, { type: T }> | undefined;
 }
+
+/**
+ * Turns left in this Action Phase as the log counts them ("X's turn begins (3 turns left this round)",
+ * this turn included), so the screen and the log say the same; null outside an Action Phase.
+ */
+export function turnsLeftNow(m: TableModel): number | null {
+  const game = m.snap.game;
+  if (!game) return null;
+  for (let i = m.snap.log.length - 1; i >= 0; i--) {
+    const line = m.snap.log[i]!;
+    const hit = line.match(/'s turn begins \((\d+) turns? left this round\)\.$/);
+    if (hit) return Number(hit[1]);
+    if (/^(Production Phase\.|Event: |Round \S+ begins\.|Demand round \d+ begins\.)/.test(line)) break;
+  }
+  return null;
+}

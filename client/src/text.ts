@@ -64,11 +64,3 @@ export function seatLabel(seat: SeatSnap | undefined, fallback = "someone"): str
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
-
-const RESOURCE_SHORT: Record<Resource, string> = {
-  energy: "Enrg", consumables: "Cons", tech: "Tech", entertainment: "Ent", credits: "Cred",
-};
-/** A short resource label for tight spaces (the full name goes in the accessible label). */
-export function resourceShort(r: string): string {
-  return RESOURCE_SHORT[r as Resource] ?? r;
-}

@@ -106,6 +106,8 @@ describe("lobby, host and deadlines", () => {
         return now !== b;
       }, before, { timeout: 10_000 });
     }
+    // The screen says that the deadline ran out and what the bot chose instead.
+    await expect(ann.getByTestId("timeout-note").textContent({ timeout: 10_000 })).resolves.toMatch(/time ran out, so a bot chose for you: \S/);
     expect(errors).toEqual([]);
   }, 90_000);
 

@@ -155,7 +155,8 @@ describe("a table of four in the browser", () => {
     // Public and private chat: only Bea sees Ann's private message.
     await ann.getByTestId("chat-input").fill("Hello table");
     await ann.getByTestId("chat-send").click();
-    await ann.getByTestId("chat-to").selectOption({ label: "Only Bea" });
+    // A private message goes from Bea's tab of Ann's rail.
+    await ann.getByTestId(`chat-tab-${await bea.getByTestId("table").getAttribute("data-seat")}`).click();
     await ann.getByTestId("chat-input").fill("Psst, support me");
     await ann.getByTestId("chat-send").click();
     await bea.getByTestId("chat").getByText("Psst, support me").waitFor();
@@ -215,7 +216,9 @@ describe("a table of four in the browser", () => {
     const capital = async (p: Page, seat: string) => Number(await p.getByTestId(`capital-${seat}`).textContent());
     const annBefore = await capital(watcher, annSeat);
     const beaBefore = await capital(watcher, beaSeat!);
-    await ann.getByTestId("trade-to").selectOption(beaSeat!);
+    // Ann proposes it from Bea's board: the form opens with Bea as the partner.
+    await ann.getByTestId(`trade-with-${beaSeat}`).click();
+    expect(await ann.getByTestId("trade-to").inputValue()).toBe(beaSeat);
     await ann.getByTestId("trade-give-capital").fill("1");
     await ann.getByTestId("trade-send").click();
     await ann.getByTestId("trades-outgoing").waitFor();

@@ -13,6 +13,24 @@ export interface Refusal { code: string; message: string; at: number; about: Abo
 
 export type Link = "connected" | "reconnecting" | "left";
 
+/** A chat line or private message with `n`, the order it arrived in this page (0: came with a history). */
+export type Heard<T> = T & { n: number };
+
+/**
+ * The public log lines one change of the game wrote (numbered from `from`), with the board as it stood
+ * before that change (null for the lines of a history, whose board before is not known).
+ */
+export interface LogBatch {
+  n: number;
+  from: number;
+  lines: string[];
+  supplyBefore: Record<string, number> | null;
+  demandBefore: string;
+}
+
+/** Log batches the client keeps for the phase reports. */
+const BATCH_KEEP = 30;
+
 /** Log lines the client keeps (the server's history holds as many). */
 const LOG_KEEP = 200;
 /** Public chat lines the client keeps (the server's history holds as many). */
@@ -31,10 +49,18 @@ export class TableSession {
   snap: TableSnap | null = null;
   mySeat: number | null = null;
   /** The public chat arrives as messages, not in the state (see ServerMessages["chat"]), oldest first. */
-  chatLines: ChatLine[] = [];
-  whispers: Whisper[] = [];
+  chatLines: Heard<ChatLine>[] = [];
+  whispers: Heard<Whisper>[] = [];
+  /** Counts what arrived (chat, private messages, log batches) since this page opened. */
+  arrivals = 0;
+  /** The last changes of the game as they arrived (none for a history), newest last. */
+  logBatches: LogBatch[] = [];
+  /** The supply and demand after the last log batch: the board as it stood before the next one. */
+  private settled: { supply: Record<string, number>; demand: string } | null = null;
   refusal: Refusal | null = null;
   link: Link = "connected";
+  /** When this page last sent a game command (to tell your own moves from the bot's after a deadline). */
+  lastCommandAt = 0;
   leftReason = "";
   private lastSent: About = "move";
   /** The game log arrives as messages (see ServerMessages["log"]): the public lines and where they start. */
@@ -72,18 +98,18 @@ export class TableSession {
       this.changed();
     });
     room.onMessage("chat-history", (m: ServerMessages["chat-history"]) => {
-      this.chatLines = m.lines;
+      this.chatLines = m.lines.map((l) => ({ ...l, n: 0 }));
       this.changed();
     });
     room.onMessage("chat", (line: ServerMessages["chat"]) => {
       // A line numbered at or below the last one held already came with the history.
       const last = this.chatLines[this.chatLines.length - 1];
       if (last && line.seq <= last.seq) return;
-      this.chatLines = [...this.chatLines, line].slice(-CHAT_KEEP);
+      this.chatLines = [...this.chatLines, { ...line, n: ++this.arrivals }].slice(-CHAT_KEEP);
       this.changed();
     });
     room.onMessage("whisper", (w: Whisper) => {
-      this.whispers = [...this.whispers, w];
+      this.whispers = [...this.whispers, { ...w, n: ++this.arrivals }];
       this.changed();
     });
     room.onMessage("event", (e: { text: string }) => {
@@ -96,18 +122,30 @@ export class TableSession {
         this.log = m.lines;
         this.logFrom = m.from;
         this.privateLog = m.private ?? [];
+        // A page opened mid-game: the lines since the last Production, so its reports can be shown again.
+        const last = m.lines.lastIndexOf("Production Phase.");
+        if (this.logBatches.length === 0 && last >= 0) {
+          this.logBatches = [{ n: 0, from: m.from + last, lines: m.lines.slice(last), supplyBefore: null, demandBefore: "" }];
+        }
       } else {
         // Lines numbered below what we hold already came with the history.
-        const fresh = m.lines.slice(Math.max(0, this.logFrom + this.log.length - m.from));
+        const skip = Math.max(0, this.logFrom + this.log.length - m.from);
+        const fresh = m.lines.slice(skip);
         const all = [...this.log, ...fresh];
+        if (fresh.length > 0 && this.settled) {
+          const batch = { n: ++this.arrivals, from: m.from + skip, lines: fresh, supplyBefore: this.settled.supply, demandBefore: this.settled.demand };
+          this.logBatches = [...this.logBatches, batch].slice(-BATCH_KEEP);
+        }
         this.logFrom += Math.max(0, all.length - LOG_KEEP);
         this.log = all.slice(-LOG_KEEP);
       }
       if (this.snap) this.snap = this.withLog(this.snap);
+      const game = this.snap?.game;
+      if (game) this.settled = { supply: { ...(game.supply ?? {}) }, demand: game.demand };
       this.changed();
     });
     room.onMessage("whispers", (m: { messages: Whisper[] }) => {
-      this.whispers = m.messages;
+      this.whispers = m.messages.map((w) => ({ ...w, n: 0 }));
       this.changed();
     });
     room.onDrop(() => {
@@ -167,6 +205,7 @@ export class TableSession {
   command(command: Command): void {
     this.refusal = null;
     this.lastSent = command.type.startsWith("trade-") ? "trade" : "move";
+    if (!command.type.startsWith("trade-")) this.lastCommandAt = Date.now();
     this.room.send("command", command);
     this.changed();
   }

@@ -1,5 +1,7 @@
-// Pick between min and max of your cards (to discard, to pay for a counteroffer, to support an offer).
+// Pick between min and max of your cards (to discard, to pay for a counteroffer, to support an offer):
+// each card shown with its text.
 import type { CardSnap } from "../state.ts";
+import { ActionCard } from "./Card.tsx";
 
 interface Props {
   legend: string;
@@ -13,7 +15,6 @@ interface Props {
 }
 
 export function CardPicker({ legend, from, hand, picked, onChange, exclude = [], testid }: Props) {
-  const title = (id: string) => hand.find((c) => c.id === id);
   function toggle(id: string, on: boolean) {
     onChange(on ? [...picked, id] : picked.filter((x) => x !== id));
   }
@@ -21,12 +22,12 @@ export function CardPicker({ legend, from, hand, picked, onChange, exclude = [],
     <fieldset class="picker" data-testid={testid}>
       <legend>{legend}</legend>
       {from.map((id) => {
-        const card = title(id);
+        const card = hand.find((c) => c.id === id) ?? { id, title: id, type: "" };
         return (
-          <label key={id} class="check">
+          <label key={id} class={`check pick-card${picked.includes(id) ? " on" : ""}`}>
             <input type="checkbox" value={id} checked={picked.includes(id)} disabled={exclude.includes(id)}
               onChange={(e) => toggle(id, e.currentTarget.checked)} />
-            <span>{card?.title ?? id} {card && <span class={`type ${card.type}`}>{card.type}</span>}</span>
+            <ActionCard card={card} />
           </label>
         );
       })}

@@ -1,13 +1,21 @@
 // Your choices, built only from the server's legal commands (secret.legal): one control per option.
+// Every option that names a card shows the card with its text; copies of one card are one option.
 // Trades have their own panel (Trades.tsx).
 import { useState } from "preact/hooks";
 import type { LegalCommand } from "../../../shared/protocol.ts";
 import type { TableSession } from "../net/session.ts";
 import type { CardSnap, TableModel } from "../state.ts";
-import { cardText, emergencyText, emergencyTitle, investmentText, plural } from "../text.ts";
+import { investmentName, investmentText, plural } from "../text.ts";
+import { ActionCard, CardFace, EmergencyCard, groupByTitle } from "./Card.tsx";
 import { CardPicker } from "./CardPicker.tsx";
+import { districtPicks } from "./district-picks.ts";
 
 type Legal<T extends LegalCommand["type"]> = Extract<LegalCommand, { type: T }>;
+
+/** Whether you have a decision other than trades. */
+export function hasMoves(model: TableModel): boolean {
+  return model.legal.some((l) => !l.type.startsWith("trade-"));
+}
 
 export function Choices({ model, session }: { model: TableModel; session: TableSession }) {
   const hand = model.secret?.hand ?? [];
@@ -18,14 +26,14 @@ export function Choices({ model, session }: { model: TableModel; session: TableS
   // A fresh key whenever the options change, so half-made picks never carry over to a new decision.
   const key = JSON.stringify(moves);
   return (
-    <div class="choices" data-testid="choices" key={key}>
+    <div class="choices" data-testid="choices" key={key} data-key={hashOf(key)}>
       {moves.map((l, i) => {
         switch (l.type) {
           case "offer": return <OfferChoice key={i} legal={l} hand={hand} session={session} />;
           case "counteroffer": return <CounterChoice key={i} legal={l} hand={hand} session={session} />;
-          case "pass": return <button key={i} type="button" data-choice="pass" onClick={() => session.command({ type: "pass" })}>Pass (no counteroffer)</button>;
-          case "support": return <SupportChoice key={i} legal={l} hand={hand} session={session} />;
-          case "abstain": return <button key={i} type="button" data-choice="abstain" onClick={() => session.command({ type: "abstain" })}>Abstain</button>;
+          case "pass": return <button key={i} type="button" class="secondary" data-choice="pass" onClick={() => session.command({ type: "pass" })}>Pass: make no counteroffer</button>;
+          case "support": return <SupportChoice key={i} legal={l} hand={hand} session={session} model={model} />;
+          case "abstain": return <button key={i} type="button" class="secondary" data-choice="abstain" onClick={() => session.command({ type: "abstain" })}>Abstain: support neither offer</button>;
           case "choose": return <ChooseChoice key={i} legal={l} session={session} />;
           case "discard": return <DiscardChoice key={i} legal={l} hand={hand} session={session} />;
           case "investment": return <InvestmentChoice key={i} legal={l} session={session} />;
@@ -36,23 +44,42 @@ export function Choices({ model, session }: { model: TableModel; session: TableS
   );
 }
 
+/** A short fingerprint of the options, so a test or a tool can tell when they change. */
+function hashOf(text: string): string {
+  let h = 0;
+  for (let i = 0; i < text.length; i++) h = (h * 31 + text.charCodeAt(i)) | 0;
+  return (h >>> 0).toString(36);
+}
+
 function cardOf(hand: CardSnap[], id: string): CardSnap {
   return hand.find((c) => c.id === id) ?? { id, title: id, type: "" };
 }
 
-function CardButton({ card, verb, disabled, onClick, choice }: { card: CardSnap; verb: string; disabled?: boolean; onClick(): void; choice: string }) {
+/** One button per distinct card (two copies: one button with ×2); it sends the first copy not excluded. */
+function CardButtons({ ids, hand, verb, choice, disabled, exclude = [], onPick }: {
+  ids: string[]; hand: CardSnap[]; verb: string; choice: string; disabled?: boolean; exclude?: string[]; onPick(id: string): void;
+}) {
   return (
-    <button type="button" class="card-button" disabled={disabled} onClick={onClick} data-choice={choice} data-card={card.id}
-      title={cardText(card.title)}>
-      {verb} <strong>{card.title}</strong> <span class={`type ${card.type}`}>{card.type}</span>
-    </button>
+    <>
+      {groupByTitle(ids.map((id) => cardOf(hand, id))).map(({ first, all }) => {
+        const usable = all.filter((c) => !exclude.includes(c.id));
+        return (
+          <button key={first.id} type="button" class="card-button" disabled={disabled || usable.length === 0} data-choice={choice}
+            data-card={first.id} onClick={() => usable[0] && onPick(usable[0].id)}>
+            <span class="verb">{verb}</span>
+            <ActionCard card={first} count={all.length} />
+          </button>
+        );
+      })}
+    </>
   );
 }
 
 function EmergencyButton({ id, verb, disabled, onClick, choice }: { id: string; verb: string; disabled?: boolean; onClick(): void; choice: string }) {
   return (
-    <button type="button" class="card-button" disabled={disabled} onClick={onClick} data-choice={choice} data-emergency={id} title={emergencyText(id)}>
-      {verb} <strong>{emergencyTitle(id)}</strong> <span class="type emergency">emergency action</span>
+    <button type="button" class="card-button" disabled={disabled} onClick={onClick} data-choice={choice} data-emergency={id}>
+      <span class="verb">{verb}</span>
+      <EmergencyCard id={id} />
     </button>
   );
 }
@@ -60,10 +87,8 @@ function EmergencyButton({ id, verb, disabled, onClick, choice }: { id: string; 
 function OfferChoice({ legal, hand, session }: { legal: Legal<"offer">; hand: CardSnap[]; session: TableSession }) {
   return (
     <fieldset class="choice" data-testid="choice-offer">
-      <legend>Propose your main offer</legend>
-      {legal.cards.map((id) => (
-        <CardButton key={id} card={cardOf(hand, id)} verb="Offer" choice="offer" onClick={() => session.command({ type: "offer", card: id })} />
-      ))}
+      <legend>Propose your main offer: the card that is played if it wins the deal</legend>
+      <CardButtons ids={legal.cards} hand={hand} verb="Offer" choice="offer" onPick={(id) => session.command({ type: "offer", card: id })} />
       {legal.emergency.map((id) => (
         <EmergencyButton key={id} id={id} verb="Offer" choice="offer" onClick={() => session.command({ type: "offer", emergency: id })} />
       ))}
@@ -78,15 +103,13 @@ function CounterChoice({ legal, hand, session }: { legal: Legal<"counteroffer">;
   const paid = discard.length >= legal.discard.min && discard.length <= legal.discard.max;
   return (
     <fieldset class="choice" data-testid="choice-counteroffer">
-      <legend>Propose a counteroffer{cost > 0 ? ` (costs ${plural(cost, "discarded card")})` : ""}</legend>
+      <legend>Propose a counteroffer against the main offer{cost > 0 ? ` (costs ${plural(cost, "discarded card")})` : ""}</legend>
       {legal.discard.max > 0 && (
         <CardPicker legend={`First pick ${plural(cost, "card")} to discard`} from={legal.discard.from} hand={hand}
           picked={discard} onChange={setDiscard} testid="pick-counter-discard" />
       )}
-      {legal.cards.map((id) => (
-        <CardButton key={id} card={cardOf(hand, id)} verb="Counter with" choice="counteroffer" disabled={!paid || discard.includes(id)}
-          onClick={() => session.command({ type: "counteroffer", card: id, discard })} />
-      ))}
+      <CardButtons ids={legal.cards} hand={hand} verb="Counter with" choice="counteroffer" disabled={!paid} exclude={discard}
+        onPick={(id) => session.command({ type: "counteroffer", card: id, discard })} />
       {legal.emergency.map((id) => (
         <EmergencyButton key={id} id={id} verb="Counter with" choice="counteroffer" disabled={!paid}
           onClick={() => session.command({ type: "counteroffer", emergency: id, discard })} />
@@ -96,17 +119,20 @@ function CounterChoice({ legal, hand, session }: { legal: Legal<"counteroffer">;
   );
 }
 
-function SupportChoice({ legal, hand, session }: { legal: Legal<"support">; hand: CardSnap[]; session: TableSession }) {
+function SupportChoice({ legal, hand, session, model }: { legal: Legal<"support">; hand: CardSnap[]; session: TableSession; model: TableModel }) {
   const [cards, setCards] = useState<string[]>([]);
   const ok = cards.length >= legal.cards.min && cards.length <= legal.cards.max;
+  // The card each offer would play, shown on its button.
+  const offered = (offer: "main" | "counter") => (offer === "main" ? model.deal?.main : model.deal?.counters.at(-1)) ?? null;
   return (
     <fieldset class="choice" data-testid="choice-support">
-      <legend>Support an offer with cards from your hand</legend>
-      <CardPicker legend="Cards to play in support (each counts 1)" from={legal.cards.from} hand={hand} picked={cards} onChange={setCards} testid="pick-support" />
+      <legend>Support an offer: each card you play from your hand counts 1</legend>
+      <CardPicker legend="Cards to play in support" from={legal.cards.from} hand={hand} picked={cards} onChange={setCards} testid="pick-support" />
       {legal.offers.map((offer) => (
-        <button key={offer} type="button" disabled={!ok} data-choice="support" data-offer={offer}
+        <button key={offer} type="button" class="card-button" disabled={!ok} data-choice="support" data-offer={offer}
           onClick={() => session.command({ type: "support", offer, cards })}>
-          Support the {offer === "main" ? "main offer" : "counteroffer"} with {plural(cards.length, "card")}
+          <span class="verb">Support the {offer === "main" ? "main offer" : "counteroffer"} with {plural(cards.length, "card")}</span>
+          {offered(offer) && <ActionCard card={offered(offer)!.card} />}
         </button>
       ))}
     </fieldset>
@@ -114,9 +140,10 @@ function SupportChoice({ legal, hand, session }: { legal: Legal<"support">; hand
 }
 
 function ChooseChoice({ legal, session }: { legal: Legal<"choose">; session: TableSession }) {
+  const onMap = districtPicks(legal).size > 0;
   return (
     <fieldset class="choice" data-testid="choice-choose">
-      <legend>{legal.prompt}</legend>
+      <legend>{legal.prompt}{onMap ? " (or click the district on the map)" : ""}</legend>
       {legal.options.map((o) => (
         <button key={String(o.value)} type="button" data-choice="choose" data-option={String(o.value)}
           onClick={() => session.command({ type: "choose", option: o.value })}>{o.label}</button>
@@ -143,12 +170,12 @@ function DiscardChoice({ legal, hand, session }: { legal: Legal<"discard">; hand
 function InvestmentChoice({ legal, session }: { legal: Legal<"investment">; session: TableSession }) {
   return (
     <fieldset class="choice" data-testid="choice-investment">
-      <legend>Keep one investment (the other goes back on the deck)</legend>
+      <legend>Keep one investment: it pays at the next demand round (the other goes back on the deck)</legend>
       {legal.options.map((o) => (
         <button key={String(o.value)} type="button" class="card-button" data-choice="investment" data-option={String(o.value)}
           onClick={() => session.command({ type: "investment", keep: String(o.value) })}>
-          Keep <strong>{o.label}</strong>
-          <span class="card-text">{investmentText(String(o.value))}</span>
+          <span class="verb">Keep</span>
+          <CardFace kind="investment" title={investmentName(String(o.value)) || o.label} text={investmentText(String(o.value))} />
         </button>
       ))}
     </fieldset>

@@ -2,14 +2,17 @@
 import { useEffect, useState } from "preact/hooks";
 import { catalog } from "../../../shared/catalog/index.ts";
 import type { DistrictDef } from "../../../shared/catalog/types.ts";
+import type { ChoiceOption } from "../../../shared/protocol.ts";
 import type { DistrictSnap } from "../state.ts";
-import { resourceLabel, resourceShort } from "../text.ts";
+import { resourceLabel } from "../text.ts";
 import { cityLayout } from "./city-layout.ts";
+import { Icon } from "./Icons.tsx";
+import { flashClass, useFlash } from "./awareness.ts";
 
 const LAYOUT = cityLayout(catalog.districts);
 const DEFS = new Map(catalog.districts.map((d) => [d.id, d]));
 // Box size in grid cells: the rest of each cell is room for the arrows.
-const BOX_W = 0.8;
+const BOX_W = 0.9;
 const BOX_H = 0.84;
 
 /** On narrow screens the city flows top to bottom instead of left to right. */
@@ -30,7 +33,10 @@ const ROOT_SPAN = 0.6;
 
 interface Box { x: number; y: number; w: number; h: number }
 
-export function CityMap({ districts }: { districts: DistrictSnap[] }) {
+/** Districts you may pick now (district id → the choice's value), and what picking sends. */
+export interface MapPicks { options: Map<number, ChoiceOption["value"]>; pick(value: ChoiceOption["value"]): void }
+
+export function CityMap({ districts, picks }: { districts: DistrictSnap[]; picks?: MapPicks }) {
   const narrow = useNarrow();
   const byId = new Map(districts.map((d) => [d.id, d]));
   // The city flows left to right (wide) or top to bottom (narrow); `along` is the flow axis.
@@ -39,7 +45,7 @@ export function CityMap({ districts }: { districts: DistrictSnap[] }) {
   const h = narrow ? alongLength : LAYOUT.rows;
   // A cell's size in SVG units, chosen so the district text fits.
   const cw = narrow ? 130 : 125;
-  const ch = narrow ? 130 : 130;
+  const ch = narrow ? 130 : 122;
   const box = (id: number | "root"): Box => {
     const p = LAYOUT.places.find((q) => q.id === id)!;
     const root = id === "root";
@@ -87,36 +93,74 @@ export function CityMap({ districts }: { districts: DistrictSnap[] }) {
               </li>
             );
           }
-          return <District key={p.id} def={DEFS.get(p.id)!} d={byId.get(p.id)} style={style} />;
+          const value = picks?.options.get(p.id as number);
+          return <District key={p.id} def={DEFS.get(p.id)!} d={byId.get(p.id)} style={style}
+            onPick={value === undefined ? undefined : () => picks!.pick(value)} />;
         })}
       </ol>
     </div>
   );
 }
 
-function District({ def, d, style }: { def: DistrictDef; d: DistrictSnap | undefined; style: Record<string, string> }) {
-  const tokens: [string, string, string][] = [];
-  if (d?.android) tokens.push(["android", "Android", "Android: exploited in Production"]);
-  if (d?.development) tokens.push(["development", "Dev", "Development: +1 primary resource"]);
-  if (d?.illness) tokens.push(["illness", "Illness", "Illness: +2 threat when an action involves it"]);
-  if (d?.humanFirst) tokens.push(["humanFirst", "HF", "Human First unit"]);
-  if (d?.orgcrime) tokens.push(["orgcrime", "Orgcrime", "Orgcrime unit: no primary resource"]);
-  if (d?.prisec) tokens.push(["prisec", "Prisec", "Prisec unit"]);
+const TOKENS: [keyof DistrictSnap, string][] = [
+  ["android", "Android: this district is exploited in Production"],
+  ["development", "Development: +1 primary resource"],
+  ["illness", "Illness: +2 threat when an action involves this district"],
+  ["humanFirst", "Human First unit: unrest rises two stages in Production"],
+  ["orgcrime", "Orgcrime unit: no primary resource"],
+  ["prisec", "Prisec unit"],
+];
+
+function District({ def, d, style, onPick }: { def: DistrictDef; d: DistrictSnap | undefined; style: Record<string, string>; onPick?: () => void }) {
+  const tokens = TOKENS.filter(([k]) => d?.[k]);
   const condition = d?.condition && d.condition !== "none" ? d.condition : null;
   const produce = `${def.production.primary} ${resourceLabel(def.primary)}` + (def.secondary ? `, ${def.production.secondary} ${resourceLabel(def.secondary)}` : "");
-  return (
-    <li class={`district tier-${def.tier}${condition ? " " + condition : ""}`} style={style}
-      data-testid={`district-${def.id}`} data-condition={d?.condition ?? "none"}>
-      <span class="name"><span class="num">{def.id}</span> {def.name}</span>
-      <span class="tier" title={`Tier ${def.tier}`}><span aria-hidden="true">{"▮".repeat(def.tier)}</span><span class="sr-only">, tier {def.tier}, produces</span></span>
+  const flash = useFlash(d ?? null);
+  const body = (
+    <>
+      <span class="name">{def.name}</span>
       <span class="res" title={`Produces ${produce}`}>
-        <span class={`r ${def.primary}`}>{def.production.primary} {resourceShort(def.primary)}</span>
-        {def.secondary && <span class={`r ${def.secondary} second`}>{def.production.secondary} {resourceShort(def.secondary)}</span>}
+        <span class="num">{def.id}</span>
+        <span class="tier" title={`Tier ${def.tier}`}><span aria-hidden="true">{"▮".repeat(def.tier)}</span><span class="sr-only">, tier {def.tier}, produces</span></span>
+        <span class={`r ${def.primary}`}><Icon name={def.primary} />{def.production.primary}<span class="sr-only"> {resourceLabel(def.primary)}</span></span>
+        {def.secondary && <span class={`r ${def.secondary} second`}><Icon name={def.secondary} />{def.production.secondary}<span class="sr-only"> {resourceLabel(def.secondary)}</span></span>}
       </span>
       <span class="tokens">
-        {condition && <span class={`chip cond ${condition}`}>{condition}</span>}
-        {tokens.map(([kind, short, long]) => <span key={kind} class={`chip ${kind}`} title={long}><span aria-hidden="true">{short}</span><span class="sr-only">{long}</span></span>)}
+        {condition && <span class={`tok cond ${condition}`} title={condition}><Icon name={condition} /><span class="sr-only">{condition}</span></span>}
+        {tokens.map(([kind, long]) => <span key={kind} class={`tok ${kind}`} title={long}><Icon name={kind} /><span class="sr-only">{long}</span></span>)}
       </span>
+    </>
+  );
+  return (
+    <li class={`district tier-${def.tier}${condition ? " " + condition : ""}${onPick ? " pickable" : ""}${flashClass(flash)}`} style={style}
+      data-testid={`district-${def.id}`} data-condition={d?.condition ?? "none"}>
+      {onPick ? <button type="button" class="pick" onClick={onPick} data-testid={`pick-district-${def.id}`} aria-label={`Pick ${def.name} (${def.id})`}>{body}</button> : body}
     </li>
+  );
+}
+
+/** What the map's colours and icons mean, with the reserve's counts. */
+export function MapLegend({ reserve }: { reserve?: Record<string, number> }) {
+  const item = (icon: string, text: string, k?: string) => (
+    <li key={icon}><span class={`tok ${icon}`}><Icon name={icon} /></span> {text}{k && reserve?.[k] !== undefined ? <span class="muted"> ({reserve[k]} in reserve)</span> : null}</li>
+  );
+  return (
+    <details class="legend" data-testid="legend">
+      <summary>Map legend</summary>
+      <ul>
+        <li><span class="swatch tier-1" /> tier 1 <span class="swatch tier-2" /> tier 2 <span class="swatch tier-3" /> tier 3 (▮ marks)</li>
+        <li>{(["energy", "consumables", "tech", "entertainment", "credits"] as const).map((r) => <span key={r} class={`r ${r}`}><Icon name={r} /> {resourceLabel(r)} </span>)}</li>
+        {item("protest", "protest: first unrest stage")}
+        {item("strike", "strike: second stage, produces nothing")}
+        {item("outage", "outage: produces nothing", "outage")}
+        {item("illness", "illness: +2 threat when involved", "illness")}
+        {item("humanFirst", "Human First unit", "humanFirst")}
+        {item("orgcrime", "orgcrime unit: no primary", "orgcrime")}
+        {item("prisec", "prisec unit", "prisec")}
+        {item("development", "development: +1 primary", "development")}
+        {item("android", "android: exploited in Production")}
+        <li>Arrows: where units and tokens move next; into The Root: +2 threat.</li>
+      </ul>
+    </details>
   );
 }

@@ -1,6 +1,10 @@
-// Every corporation at the table: capital, hand size, assets, emergency action, who is connected.
-import type { SeatSnap, TableModel } from "../state.ts";
-import { assetText, plural } from "../text.ts";
+// Every corporation at the table: capital, hand size, assets and emergency action with their text, who is
+// connected; from a player's board, a trade or a private message in one click.
+import { legalOf, type SeatSnap, type TableModel } from "../state.ts";
+import { assetText, emergencyText, plural } from "../text.ts";
+import { MiniCard } from "./Card.tsx";
+import { CorpMark } from "./Icons.tsx";
+import { flashClass, useFlash } from "./awareness.ts";
 
 function presence(s: SeatSnap): { text: string; cls: string } {
   if (s.bot) return { text: "bot", cls: "" };
@@ -9,48 +13,57 @@ function presence(s: SeatSnap): { text: string; cls: string } {
   return { text: "online", cls: "ok" };
 }
 
-export function Corps({ model }: { model: TableModel }) {
-  const game = model.snap.game;
+export interface CorpActions {
+  trade(seat: number, sellSupport?: boolean): void;
+  message(seat: number): void;
+}
+
+export function Corps({ model, actions }: { model: TableModel; actions: CorpActions }) {
+  const propose = legalOf(model, "trade-propose");
   return (
     <div class="corps">
       <h2 id="corps-h">Corporations</h2>
       <ul class="corp-list" data-testid="corps">
-        {model.seats.map((s) => {
-          const p = presence(s);
-          const active = game?.active === s.seat;
-          const deciding = game?.pendingSeat === s.seat;
-          return (
-            <li key={s.seat} class={`corp${active ? " active" : ""}${deciding ? " deciding" : ""}`} data-testid={`corp-${s.seat}`}>
-              <div class="corp-head">
-                <strong>{s.corpName || "—"}</strong> <span>{s.name}</span>
-                {s.seat === model.mySeat && <span class="tag you">you</span>}
-                <span class={`tag ${p.cls}`}>{p.text}</span>
-                {active && <span class="tag">active</span>}
-                {deciding && <span class="tag deciding">deciding</span>}
-              </div>
-              <div class="corp-stats">
-                <span>Capital <strong data-testid={`capital-${s.seat}`}>{s.capital}</strong></span>
-                <span>{plural(s.handSize, "card")} in hand</span>
-                <span>{s.hasInvestment ? "holds an investment" : "no investment"}</span>
-              </div>
-              <div class="corp-emergency">
-                {s.emergency.map((e) => (
-                  <span key={e.id}>Emergency: {e.title} <span class={`tag${e.faceup ? "" : " warn"}`}>{e.faceup ? "ready" : "spent"}</span></span>
-                ))}
-              </div>
-              {s.assets.length > 0 && (
-                <ul class="assets">
-                  {s.assets.map((a) => (
-                    <li key={a.id} title={assetText(a.id)} class={a.exhausted ? "exhausted" : ""}>
-                      {a.name}{a.exhausted ? " (exhausted)" : ""}
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </li>
-          );
-        })}
+        {model.seats.map((s) => <Corp key={s.seat} s={s} model={model} actions={actions}
+          canTrade={!!propose?.to.some((p) => p.seat === s.seat)} canSell={!!propose?.support} />)}
       </ul>
     </div>
+  );
+}
+
+function Corp({ s, model, actions, canTrade, canSell }: { s: SeatSnap; model: TableModel; actions: CorpActions; canTrade: boolean; canSell: boolean }) {
+  const game = model.snap.game;
+  const p = presence(s);
+  const active = game?.active === s.seat;
+  const deciding = game?.pendingSeat === s.seat;
+  const flash = useFlash(s.capital);
+  const mine = s.seat === model.mySeat;
+  return (
+    <li class={`corp${active ? " active" : ""}${deciding ? " deciding" : ""}${mine ? " mine" : ""}`} data-testid={`corp-${s.seat}`}>
+      <div class="corp-head">
+        <CorpMark corp={s.corp} name={s.corpName || s.name} />
+        <span class="corp-names"><strong>{s.corpName || "—"}</strong> <span class="pname">{s.name}</span></span>
+        {mine && <span class="tag you">you</span>}
+        <span class={`tag ${p.cls}`}>{p.text}</span>
+        {active && <span class="tag">active</span>}
+        {deciding && <span class="tag deciding">deciding</span>}
+      </div>
+      <div class="corp-stats">
+        <span class={`cap${flashClass(flash)}`}>Capital <strong data-testid={`capital-${s.seat}`}>{s.capital}</strong></span>
+        <span>{plural(s.handSize, "card")} in hand</span>
+        <span>{s.hasInvestment ? "holds an investment" : "no investment"}</span>
+      </div>
+      {!mine && (canTrade || !s.bot) && model.mySeat !== null && (
+        <div class="row corp-actions">
+          {canTrade && <button type="button" class="small" data-testid={`trade-with-${s.seat}`} onClick={() => actions.trade(s.seat)}>Trade…</button>}
+          {canTrade && canSell && <button type="button" class="small" data-testid={`sell-support-${s.seat}`} onClick={() => actions.trade(s.seat, true)}>My support for your capital…</button>}
+          {!s.bot && <button type="button" class="small secondary" data-testid={`message-${s.seat}`} onClick={() => actions.message(s.seat)}>Message</button>}
+        </div>
+      )}
+      <div class="corp-cards">
+        {s.emergency.map((e) => <MiniCard key={e.id} kind="emergency" title={e.title} text={emergencyText(e.id)} note={e.faceup ? "ready" : "spent"} dim={!e.faceup} />)}
+        {s.assets.map((a) => <MiniCard key={a.id} kind="asset" title={a.name} text={assetText(a.id)} note={a.exhausted ? "exhausted" : undefined} dim={a.exhausted} />)}
+      </div>
+    </li>
   );
 }

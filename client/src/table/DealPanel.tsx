@@ -1,46 +1,33 @@
-// The deal in progress: the revealed asset, the main offer and counteroffer, support so far, whose
-// turn it is and the deadline; below it, your choices.
+// The deal in progress: the revealed asset, the main offer and counteroffer (as cards), support so far and
+// whose turn it is. Your choices are in the top bar.
 import type { OfferView } from "../../../shared/view.ts";
-import type { TableSession } from "../net/session.ts";
-import type { TableModel } from "../state.ts";
-import { assetText, cardText, plural, seatLabel } from "../text.ts";
-import { Choices } from "./Choices.tsx";
-import { Countdown } from "./Countdown.tsx";
-import { RefusalNote } from "./RefusalNote.tsx";
+import { turnsLeftNow, type TableModel } from "../state.ts";
+import { plural, seatLabel } from "../text.ts";
+import { ActionCard, AssetCard } from "./Card.tsx";
 
-export function DealPanel({ model, session }: { model: TableModel; session: TableSession }) {
+export function DealPanel({ model }: { model: TableModel }) {
   const game = model.snap.game;
   const deal = model.deal;
   const seat = (n: number) => model.snap.seats[String(n)];
   const counter = deal?.counters.at(-1) ?? null;
+  const turnsLeft = turnsLeftNow(model);
   const supportFor = (offer: "main" | "counter") => (deal?.supports ?? []).filter((s) => s.offer === offer);
   const total = (offer: "main" | "counter") => supportFor(offer).reduce((n, s) => n + s.count, 0);
-  const waitingOnMe = game && model.mySeat !== null && game.pendingSeat === model.mySeat;
-  // Bots have no deadline: a countdown beside a bot's decision would be a leftover of the last one.
-  const pendingSeat = game ? seat(game.pendingSeat) : undefined;
-  const timed = !!game && game.deadline > 0 && !!pendingSeat && !pendingSeat.bot && !pendingSeat.botControlled;
 
   return (
     <div class="deal" data-testid="deal">
       <h2 id="deal-h">The deal</h2>
       {game && model.snap.status === "playing" && (
         <p class="turn" data-testid="turn">
-          Active player: <strong>{seatLabel(seat(game.active))}</strong>
-          {game.turnsLeft > 0 && <span class="muted"> · {plural(game.turnsLeft, "turn")} left this phase</span>}
-        </p>
-      )}
-      {game?.pendingText && (
-        <p class={`pending${waitingOnMe ? " mine" : ""}`} data-testid="pending" aria-live="polite">
-          {waitingOnMe ? <strong>Your decision: </strong> : null}
-          {game.pendingText}{" "}
-          {timed && <Countdown deadline={game.deadline} />}
+          Active player: <strong>{game.active === model.mySeat ? "you" : seatLabel(seat(game.active))}</strong>
+          {turnsLeft !== null && <span class="muted"> · {plural(turnsLeft, "turn")} left this round</span>}
         </p>
       )}
       {deal ? (
         <dl class="offers">
           <dt>Revealed asset</dt>
           <dd data-testid="deal-asset">
-            {deal.asset ? <><strong>{deal.asset.name}</strong> <span class="muted">{assetText(deal.asset.id)}</span></> : <span class="muted">none</span>}
+            {deal.asset ? <AssetCard id={deal.asset.id} name={deal.asset.name} /> : <span class="muted">none</span>}
           </dd>
           <dt>Main offer</dt>
           <dd data-testid="deal-main"><Offer offer={deal.main} label={deal.main ? seatLabel(seat(deal.main.seat)) : ""} />
@@ -67,13 +54,6 @@ export function DealPanel({ model, session }: { model: TableModel; session: Tabl
       ) : (
         <p class="muted">No deal is running{game?.stage ? ` (${stageLabel(game.stage)})` : ""}.</p>
       )}
-      {model.mySeat !== null && model.snap.status === "playing" && (
-        <div class="choices-box">
-          <h3>Your choices</h3>
-          <RefusalNote session={session} about="move" />
-          <Choices model={model} session={session} />
-        </div>
-      )}
     </div>
   );
 }
@@ -82,10 +62,8 @@ function Offer({ offer, label }: { offer: OfferView | null; label: string }) {
   if (!offer) return <span class="muted">none</span>;
   return (
     <span>
-      <strong>{offer.card.title}</strong>{" "}
-      <span class={`type ${offer.card.type}`}>{offer.card.type === "emergency" ? "emergency action" : offer.card.type}</span>{" "}
-      by {label}
-      <span class="card-text">{cardText(offer.card.title)}</span>
+      <span class="by">by {label}</span>
+      <ActionCard card={offer.card} />
     </span>
   );
 }

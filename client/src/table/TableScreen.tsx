@@ -1,17 +1,26 @@
-// The table: the waiting room before the game, then the board, the deal, your corp, trades and talk.
-import { useEffect, useMemo, useReducer } from "preact/hooks";
+// The table: the waiting room before the game, then one screen with no page scroll on a laptop: the top
+// bar (where the game is, who acts, your prompt), the board (tracks, city, supply, corporations), the deal
+// and your corporation, and the negotiation rail (trades for you, talk, your proposals).
+import { useEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
 import type { TableSession } from "../net/session.ts";
-import { tableModel } from "../state.ts";
+import { legalOf, tableModel } from "../state.ts";
 import { WaitingRoom } from "./WaitingRoom.tsx";
-import { CityMap } from "./CityMap.tsx";
+import { CityMap, MapLegend } from "./CityMap.tsx";
 import { RoundTrack, SupplyDemand, ThreatTrack } from "./Tracks.tsx";
 import { DealPanel } from "./DealPanel.tsx";
 import { YourCorp } from "./YourCorp.tsx";
 import { Corps } from "./Corps.tsx";
-import { Trades } from "./Trades.tsx";
-import { Chat } from "./Chat.tsx";
+import { IncomingTrades, TradeDialog, Trades, type TradeStart } from "./Trades.tsx";
+import { Chat, talkLines, unreadIn } from "./Chat.tsx";
 import { GameLog } from "./GameLog.tsx";
 import { GameOver } from "./GameOver.tsx";
+import { TopBar } from "./TopBar.tsx";
+import { Help } from "./Help.tsx";
+import { Reports } from "./Reports.tsx";
+import { reportsOf } from "./reports.ts";
+import { districtPicks } from "./district-picks.ts";
+import { hasMoves } from "./Choices.tsx";
+import { loadPrefs, savePrefs, useAttention, useLastLook, type AlertPrefs } from "./awareness.ts";
 
 export function TableScreen({ session, onLeave }: { session: TableSession; onLeave(): void }) {
   const [, redraw] = useReducer((n: number, _: unknown) => n + 1, 0);
@@ -22,61 +31,158 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
   }, [session]);
   const snap = session.snap;
   const model = useMemo(() => (snap ? tableModel(snap, session.mySeat) : null), [snap, session.mySeat]);
+  const lastLook = useLastLook(session);
+  const [help, setHelp] = useState(false);
+  const [prefs, setPrefs] = useState<AlertPrefs>(loadPrefs);
+  const [tradeStart, setTradeStart] = useState<TradeStart | null>(null);
+  const [chatFocus, setChatFocus] = useState<{ seat: number; at: number } | null>(null);
+  const [dismissed, setDismissed] = useState<Set<string>>(() => loadDismissed(session.code));
+  const [seenTrades, setSeenTrades] = useState<Set<string>>(() => new Set());
 
-  const bar = (
-    <header class="topbar">
-      <h1>New Angeles</h1>
-      <span>Table <strong class="code" data-testid="table-code">{session.code}</strong></span>
-      <span class="muted" data-testid="who-am-i">
-        {session.spectator ? "You are watching." : model?.me ? `You are ${model.me.name}${model.me.corpName ? ", " + model.me.corpName : ""}.` : ""}
-      </span>
-      {session.link !== "connected" && (
-        <span class="link-state" role="status" data-testid="link-state">
-          {session.link === "reconnecting" ? "Connection lost: reconnecting…" : session.leftReason}
-        </span>
-      )}
-      <button type="button" class="secondary" onClick={onLeave} data-testid="leave">Leave the table</button>
-    </header>
+  // Awareness: what needs you, in the title and favicon (and the chime and notification if you want them).
+  const mine = !!model?.snap.game && model.mySeat !== null && model.snap.status === "playing" && hasMoves(model);
+  const talk = model ? talkLines(model, session) : [];
+  const unread = unreadIn(talk, lastLook);
+  const incoming = model?.trades.filter((t) => t.to === model.mySeat) ?? [];
+  useEffect(() => setSeenTrades(new Set(incoming.map((t) => t.id))), [lastLook]);
+  const newTrades = incoming.filter((t) => !seenTrades.has(t.id)).length;
+  useAttention({
+    act: mine, unread, trades: newTrades,
+    what: mine ? "It is your move." : newTrades ? "A trade waits for your answer." : "Someone wrote to you.",
+  }, prefs);
+
+  // A deadline that ran out on your decision: say what the bot chose for you (the log's next lines).
+  const timed = mine && (model?.snap.game?.deadline ?? 0) > 0 ? model!.snap.game!.deadline : 0;
+  const watch = useRef<{ deadline: number; start: number; sinceN: number } | null>(null);
+  const [timedOut, setTimedOut] = useState<{ sinceN: number } | null>(null);
+  useEffect(() => {
+    const w = watch.current;
+    if (w && w.deadline !== timed && Date.now() >= w.deadline - 500 && session.lastCommandAt < w.start) setTimedOut({ sinceN: w.sinceN });
+    watch.current = timed ? (w?.deadline === timed ? w : { deadline: timed, start: Date.now(), sinceN: session.logBatches.at(-1)?.n ?? 0 }) : null;
+  }, [timed]);
+  const botChose = timedOut ? session.logBatches.find((b) => b.n > timedOut.sinceN && !b.lines.some((l) => / trade: /.test(l))) : undefined;
+  const notice = timedOut && (
+    <p class="timeout-note" role="status" data-testid="timeout-note">
+      Your time ran out, so a bot chose for you{botChose ? `: ${botChose.lines.slice(0, 3).join(" ")}` : "."}{" "}
+      <button type="button" class="link" onClick={() => setTimedOut(null)}>Dismiss</button>
+    </p>
   );
 
-  if (!model) return <main class="shell">{bar}<p role="status">Joining the table…</p></main>;
-  if (model.snap.status === "lobby") return <main class="shell">{bar}<WaitingRoom model={model} session={session} /></main>;
+  function setPref(p: Partial<AlertPrefs>) {
+    const next = { ...prefs, ...p };
+    setPrefs(next);
+    savePrefs(next);
+  }
+  async function toggleNotify() {
+    if (prefs.notify) return setPref({ notify: false });
+    if ("Notification" in window && Notification.permission !== "granted") await Notification.requestPermission().catch(() => "denied");
+    setPref({ notify: "Notification" in window && Notification.permission === "granted" });
+  }
+
+  const controls = (
+    <>
+      <button type="button" class="secondary small" aria-pressed={prefs.sound} data-testid="sound-toggle" onClick={() => setPref({ sound: !prefs.sound })}
+        title="A short sound when you must act, a trade arrives or someone writes to you">Sound {prefs.sound ? "on" : "off"}</button>
+      <button type="button" class="secondary small" aria-pressed={prefs.notify} data-testid="notify-toggle" onClick={toggleNotify}
+        title="A browser notification while this tab is hidden">Notify {prefs.notify ? "on" : "off"}</button>
+      <button type="button" class="secondary small" data-testid="help-open" onClick={() => setHelp(true)}>Help</button>
+      <button type="button" class="secondary small" onClick={onLeave} data-testid="leave">Leave the table</button>
+    </>
+  );
+
+  if (!model) return <main class="shell"><p role="status">Joining the table…</p></main>;
+  if (model.snap.status === "lobby") {
+    return (
+      <main class="shell">
+        <header class="topbar"><div class="bar-row"><h1>New Angeles</h1>
+          <span class="muted" data-testid="who-am-i">{session.spectator ? "You are watching." : model.me ? `You are ${model.me.name}.` : ""}</span>
+          <span class="bar-controls"><button type="button" class="secondary small" onClick={onLeave} data-testid="leave">Leave the table</button></span>
+        </div></header>
+        <WaitingRoom model={model} session={session} lastLook={lastLook} />
+      </main>
+    );
+  }
 
   const game = model.snap.game;
+  // Every report stays until dismissed (also over a reload), the newest first.
+  const reports = [...new Map(session.logBatches.flatMap(reportsOf).map((r) => [r.key, r])).values()].filter((r) => !dismissed.has(r.key)).reverse();
+  function dismiss(key: string | null) {
+    const next = new Set([...dismissed, ...(key ? [key] : reports.map((r) => r.key))]);
+    setDismissed(next);
+    saveDismissed(session.code, next);
+  }
+  const choose = legalOf(model, "choose");
+  const picks = districtPicks(choose);
+  const actions = {
+    trade: (seat: number, sellSupport?: boolean) => setTradeStart({ seat, sellSupport, at: Date.now() }),
+    message: (seat: number) => setChatFocus({ seat, at: Date.now() }),
+  };
   return (
     <main class="table" data-testid="table" data-status={model.snap.status}
       data-round={game?.round ?? 0} data-stage={game?.stage ?? ""} data-seat={model.mySeat ?? "spectator"}>
-      {bar}
-      {model.result && <GameOver model={model} />}
-      <section class="tracks" aria-label="Round and threat">
-        <RoundTrack round={game?.round ?? 0} />
-        <ThreatTrack threat={game?.threat ?? 0} />
-      </section>
-      <section class="city-area" aria-labelledby="city-h">
-        <h2 id="city-h">The city</h2>
-        <CityMap districts={game?.districts ?? []} />
-        <SupplyDemand supply={game?.supply ?? {}} demandId={game?.demand ?? ""} />
-      </section>
-      <section class="deal-area" aria-labelledby="deal-h">
-        <DealPanel model={model} session={session} />
-      </section>
-      {model.me && model.secret && (
-        <section class="you-area" aria-labelledby="you-h">
-          <YourCorp me={model.me} secret={model.secret} />
+      <TopBar model={model} session={session} controls={controls} notice={notice} />
+      <div class="board-col">
+        {model.result && <GameOver model={model} />}
+        <section class="tracks" aria-label="Round, threat, supply and demand">
+          <div class="track-row">
+            <RoundTrack round={game?.round ?? 0} />
+            <ThreatTrack threat={game?.threat ?? 0} />
+          </div>
         </section>
-      )}
-      <section class="corps-area" aria-labelledby="corps-h">
-        <Corps model={model} />
-      </section>
-      {model.me && model.snap.status === "playing" && (
-        <section class="trades-area" aria-labelledby="trades-h">
-          <Trades model={model} session={session} />
+        <section class="city-area" aria-labelledby="city-h">
+          <h2 id="city-h" class="sr-only">The city</h2>
+          <CityMap districts={game?.districts ?? []}
+            picks={picks.size > 0 ? { options: picks, pick: (value) => session.command({ type: "choose", option: value }) } : undefined} />
+          <div class="under-map">
+            <SupplyDemand supply={game?.supply ?? {}} demandId={game?.demand ?? ""} />
+            <MapLegend reserve={game?.reserve} />
+          </div>
         </section>
-      )}
-      <section class="talk-area" aria-label="Chat and game log">
-        <Chat model={model} session={session} />
-        <GameLog log={model.snap.log} privateLog={model.secret?.log ?? null} />
-      </section>
+        <section class="corps-area" aria-labelledby="corps-h">
+          <Corps model={model} actions={actions} />
+        </section>
+      </div>
+      <div class="side-col">
+        <section class="deal-area" aria-labelledby="deal-h">
+          <DealPanel model={model} />
+        </section>
+        <Reports reports={reports} onDismiss={dismiss} />
+        {model.me && model.secret && (
+          <section class="you-area" aria-labelledby="you-h">
+            <YourCorp me={model.me} secret={model.secret} />
+          </section>
+        )}
+        <section class="log-area" aria-label="Game log">
+          <GameLog log={model.snap.log} privateLog={model.secret?.log ?? null} />
+        </section>
+      </div>
+      <aside class="rail" aria-label="Negotiation">
+        {model.me && <IncomingTrades model={model} session={session} />}
+        <section class="talk-area" aria-labelledby="chat-h">
+          <Chat model={model} session={session} lastLook={lastLook} focusTab={chatFocus} />
+        </section>
+        {model.me && model.snap.status === "playing" && (
+          <section class="trades-area" aria-labelledby="trades-h">
+            <Trades model={model} session={session} onPropose={(seat) => actions.trade(seat)} />
+          </section>
+        )}
+      </aside>
+      {model.me && <TradeDialog model={model} session={session} start={tradeStart} onClose={() => setTradeStart(null)} />}
+      <Help open={help} onClose={() => setHelp(false)} reserve={game?.reserve} />
     </main>
   );
+}
+
+/** The reports you dismissed at this table, kept for this browser tab (sessionStorage). */
+function loadDismissed(code: string): Set<string> {
+  try {
+    return new Set(JSON.parse(sessionStorage.getItem(`na.reports.${code}`) ?? "[]") as string[]);
+  } catch {
+    return new Set();
+  }
+}
+function saveDismissed(code: string, keys: Set<string>): void {
+  try {
+    sessionStorage.setItem(`na.reports.${code}`, JSON.stringify([...keys].slice(-100)));
+  } catch { /* storage full or off: dismissals last for this page */ }
 }

@@ -1,6 +1,8 @@
 // The round track, the threat track and the supply against the demand's targets.
 import { RESOURCES } from "../../../shared/catalog/types.ts";
 import { demandCard, resourceLabel } from "../text.ts";
+import { Icon } from "./Icons.tsx";
+import { flashClass, useFlash } from "./awareness.ts";
 
 /** The round track as printed: two standard rounds, then a demand round, three times (engine ROUND_TRACK). */
 export const ROUND_TRACK = ["1", "2", "D", "3", "4", "D", "5", "6", "D"];
@@ -8,9 +10,10 @@ export const THREAT_MAX = 25;
 
 export function RoundTrack({ round }: { round: number }) {
   const space = ROUND_TRACK[round] ?? "?";
+  const flash = useFlash(round);
   return (
-    <div class="track round-track" data-testid="round-track">
-      <h3 id="round-h">Round</h3>
+    <div class={`track round-track${flashClass(flash)}`} data-testid="round-track">
+      <h2 id="round-h" class="h3">Round</h2>
       <ol aria-labelledby="round-h">
         {ROUND_TRACK.map((s, i) => (
           <li key={i} class={`${s === "D" ? "demand" : ""}${i === round ? " here" : ""}${i < round ? " past" : ""}`}
@@ -24,9 +27,10 @@ export function RoundTrack({ round }: { round: number }) {
 }
 
 export function ThreatTrack({ threat }: { threat: number }) {
+  const flash = useFlash(threat);
   return (
-    <div class="track threat-track" data-testid="threat-track" data-threat={threat}>
-      <h3 id="threat-h">Threat <strong>{threat}</strong>/{THREAT_MAX}</h3>
+    <div class={`track threat-track${flashClass(flash)}`} data-testid="threat-track" data-threat={threat}>
+      <h2 id="threat-h" class="h3">Threat <strong>{threat}</strong>/{THREAT_MAX}</h2>
       <ol aria-labelledby="threat-h" aria-hidden="true">
         {Array.from({ length: THREAT_MAX + 1 }, (_, i) => (
           <li key={i} class={`${i === threat ? "here" : ""}${i < threat ? " past" : ""}${i >= 20 ? " danger" : ""}`}>{i}</li>
@@ -38,30 +42,25 @@ export function ThreatTrack({ threat }: { threat: number }) {
 
 export function SupplyDemand({ supply, demandId }: { supply: Record<string, number>; demandId: string }) {
   const demand = demandCard(demandId);
+  const flash = useFlash(supply);
   return (
-    <div class="supply" data-testid="supply">
-      <h3>Supply and demand{demand ? `: ${demand.name}` : ""}</h3>
-      <table>
+    <div class={`supply${flashClass(flash)}`} data-testid="supply">
+      <h2 class="h3">Supply and demand{demand ? `: ${demand.name}` : ""}</h2>
+      <table class="supply-grid">
         <thead>
-          <tr><th scope="col">Resource</th><th scope="col">Supply</th><th scope="col">Target</th><th scope="col"><span class="sr-only">Met</span></th></tr>
+          <tr><td />{RESOURCES.map((r) => <th key={r} scope="col" class={`r ${r}`} title={resourceLabel(r)}><Icon name={r} /> <span class="res-name">{resourceLabel(r)}</span></th>)}</tr>
         </thead>
         <tbody>
-          {RESOURCES.map((r) => {
+          <tr><th scope="row">Supply</th>{RESOURCES.map((r) => <td key={r} data-testid={`supply-${r}`}>{supply[r] ?? 0}</td>)}</tr>
+          <tr><th scope="row">Target</th>{RESOURCES.map((r) => <td key={r}>{demand?.targets[r] ?? 0}</td>)}</tr>
+          <tr class="status"><th scope="row"><span class="sr-only">Met</span></th>{RESOURCES.map((r) => {
             const have = supply[r] ?? 0;
             const need = demand?.targets[r] ?? 0;
-            const met = have >= need;
-            return (
-              <tr key={r} class={met ? "met" : "short"}>
-                <th scope="row"><span class={`dot ${r}`} aria-hidden="true" />{resourceLabel(r)}</th>
-                <td>{have}</td>
-                <td>{need}</td>
-                <td>{met ? "met" : `${need - have} short`}</td>
-              </tr>
-            );
-          })}
+            return <td key={r} class={have >= need ? "met" : "short"}>{have >= need ? "met" : `${need - have} short`}</td>;
+          })}</tr>
         </tbody>
       </table>
-      {demand && <p class="muted">Unmet at the next demand round: +{demand.penalty} threat.</p>}
+      {demand && <p class="muted small">Any resource short at the next demand round: +{demand.penalty} threat.</p>}
     </div>
   );
 }

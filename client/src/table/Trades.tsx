@@ -1,106 +1,146 @@
 // Binding trades: propose capital and assets (and, in your support turn, your support) to one player;
 // accept or decline what others propose; the server carries out both halves at once or neither.
-import { useState } from "preact/hooks";
+import { useEffect, useRef, useState } from "preact/hooks";
 import type { TradeView } from "../../../shared/view.ts";
 import type { TableSession } from "../net/session.ts";
 import { legalOf, type TableModel } from "../state.ts";
-import { assetName, plural, seatLabel } from "../text.ts";
+import { assetName, assetText, plural, seatLabel } from "../text.ts";
 import { CardPicker } from "./CardPicker.tsx";
 import { RefusalNote } from "./RefusalNote.tsx";
 
-function bundle(b: { capital: number; assets: string[] }): string {
-  const parts = [];
-  if (b.capital > 0) parts.push(`${b.capital} capital`);
-  for (const a of b.assets) parts.push(assetName(a));
-  return parts.length ? parts.join(", ") : "nothing";
+/** Opening the trade form: with whom, and optionally "my support for your capital". */
+export interface TradeStart { seat: number; sellSupport?: boolean; at: number }
+
+function Bundle({ b }: { b: { capital: number; assets: string[] } }) {
+  if (b.capital === 0 && b.assets.length === 0) return <span class="muted">nothing</span>;
+  return (
+    <span>
+      {b.capital > 0 && <strong>{b.capital} capital</strong>}
+      {b.assets.map((a, i) => <span key={a}>{i > 0 || b.capital > 0 ? ", " : ""}<abbr title={assetText(a)}>{assetName(a)}</abbr></span>)}
+    </span>
+  );
 }
 
-export function Trades({ model, session }: { model: TableModel; session: TableSession }) {
+function supportWords(t: TradeView): string {
+  return t.support ? `support for the ${t.support.offer === "main" ? "main offer" : "counteroffer"} with ${plural(t.support.count, "card")}` : "";
+}
+
+/** Trades proposed to you, as cards with Accept and Decline, at the top of the rail. */
+export function IncomingTrades({ model, session }: { model: TableModel; session: TableSession }) {
+  const me = model.mySeat;
+  const incoming = model.trades.filter((t) => t.to === me);
+  if (me === null || incoming.length === 0) return null;
+  const accept = legalOf(model, "trade-accept")?.ids ?? [];
+  const seat = (n: number) => model.snap.seats[String(n)];
+  return (
+    <section class="incoming" aria-labelledby="incoming-h" role="alert">
+      <h2 id="incoming-h">{incoming.length === 1 ? "A trade for you" : `${incoming.length} trades for you`}</h2>
+      <ul class="trade-cards" data-testid="trades-incoming">
+        {incoming.map((t) => (
+          <li key={t.id} class="trade-card">
+            <p><strong>{seatLabel(seat(t.from))}</strong> proposes a binding trade:</p>
+            <dl>
+              <dt>You get</dt><dd>{t.support && t.give.capital + t.give.assets.length === 0 ? null : <Bundle b={t.give} />}{t.support && <>{t.give.capital + t.give.assets.length > 0 ? " and " : ""}<strong>{supportWords(t)}</strong></>}</dd>
+              <dt>You give</dt><dd><Bundle b={t.get} /></dd>
+            </dl>
+            <span class="row">
+              <button type="button" disabled={!accept.includes(t.id)} onClick={() => session.command({ type: "trade-accept", id: t.id })}>Accept</button>
+              <button type="button" class="secondary" onClick={() => session.command({ type: "trade-decline", id: t.id })}>Decline</button>
+              {!accept.includes(t.id) && <span class="muted">You cannot carry out your half now.</span>}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Your own proposals waiting for an answer, the server's refusals, and the last trades done. */
+export function Trades({ model, session, onPropose }: { model: TableModel; session: TableSession; onPropose(seat: number): void }) {
   const me = model.mySeat!;
   const seat = (n: number) => model.snap.seats[String(n)];
-  const accept = legalOf(model, "trade-accept")?.ids ?? [];
-  const incoming = model.trades.filter((t) => t.to === me);
   const outgoing = model.trades.filter((t) => t.from === me);
-  const done = model.snap.log.filter((line) => / trade: /.test(line)).slice(-5);
-  const describe = (t: TradeView) =>
-    `${seatLabel(seat(t.from))} gives ${bundle(t.give)}${t.support ? ` and supports the ${t.support.offer === "main" ? "main offer" : "counteroffer"} with ${plural(t.support.count, "card")}` : ""}; ` +
-    `${seatLabel(seat(t.to))} gives ${bundle(t.get)}.`;
-
+  const done = model.snap.log.filter((line) => / trade: /.test(line)).slice(-3);
+  const legal = legalOf(model, "trade-propose");
   return (
     <div class="trades" data-testid="trades">
-      <h2 id="trades-h">Trades</h2>
-      <p class="muted">A trade both sides can carry out now is binding: the server does both halves at once. Promises stay in chat.</p>
-      {incoming.length > 0 && (
-        <>
-          <h3>Proposed to you</h3>
-          <ul class="trade-list" data-testid="trades-incoming">
-            {incoming.map((t) => (
-              <li key={t.id}>
-                <span>{describe(t)}</span>
-                <span class="row">
-                  <button type="button" disabled={!accept.includes(t.id)} onClick={() => session.command({ type: "trade-accept", id: t.id })}>Accept</button>
-                  <button type="button" class="secondary" onClick={() => session.command({ type: "trade-decline", id: t.id })}>Decline</button>
-                </span>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <h2 id="trades-h">Trades <span class="muted small">binding: both halves at once; promises stay in chat</span></h2>
       {outgoing.length > 0 && (
-        <>
-          <h3>Your proposals</h3>
-          <ul class="trade-list" data-testid="trades-outgoing">
-            {outgoing.map((t) => (
-              <li key={t.id}>
-                <span>{describe(t)} <span class="muted">Waiting for an answer.</span></span>
-                <button type="button" class="secondary" onClick={() => session.command({ type: "trade-cancel", id: t.id })}>Withdraw</button>
-              </li>
-            ))}
-          </ul>
-        </>
+        <ul class="trade-list" data-testid="trades-outgoing">
+          {outgoing.map((t) => (
+            <li key={t.id}>
+              <span>To {seatLabel(seat(t.to))}: you give <Bundle b={t.give} />{t.support ? ` and ${supportWords(t)}` : ""}, you get <Bundle b={t.get} />. <span class="muted">Waiting…</span></span>
+              <button type="button" class="secondary small" onClick={() => session.command({ type: "trade-cancel", id: t.id })}>Withdraw</button>
+            </li>
+          ))}
+        </ul>
       )}
       <RefusalNote session={session} about="trade" />
-      <ProposeTrade model={model} session={session} />
-      {done.length > 0 && (
-        <>
-          <h3>Done</h3>
-          <ul class="trade-list done">{done.map((line, i) => <li key={i}>{line}</li>)}</ul>
-        </>
-      )}
+      {legal
+        ? <p class="row">Propose to: {legal.to.map((p) => (
+            <button key={p.seat} type="button" class="secondary small" data-testid={`propose-to-${p.seat}`} onClick={() => onPropose(p.seat)}>{seat(p.seat)?.name ?? "?"}</button>
+          ))}</p>
+        : <p class="muted">You cannot propose a trade right now.</p>}
+      {done.length > 0 && <ul class="trade-list done">{done.map((line, i) => <li key={i}>{line}</li>)}</ul>}
     </div>
   );
 }
 
-function ProposeTrade({ model, session }: { model: TableModel; session: TableSession }) {
+/** The trade form in a dialog, opened from a player's board or the rail. */
+export function TradeDialog({ model, session, start, onClose }: { model: TableModel; session: TableSession; start: TradeStart | null; onClose(): void }) {
+  const ref = useRef<HTMLDialogElement>(null);
   const legal = legalOf(model, "trade-propose");
-  const [to, setTo] = useState<number | null>(null);
+  useEffect(() => {
+    const d = ref.current;
+    if (!d) return;
+    if (start && legal && !d.open) d.showModal();
+    if ((!start || !legal) && d.open) d.close();
+  }, [start?.at, !!legal]);
+  return (
+    <dialog ref={ref} class="trade-dialog" aria-labelledby="propose-h" onClose={onClose} onCancel={onClose}>
+      {start && legal && <ProposeTrade key={start.at} model={model} session={session} start={start} onDone={() => ref.current?.close()} />}
+    </dialog>
+  );
+}
+
+function ProposeTrade({ model, session, start, onDone }: { model: TableModel; session: TableSession; start: TradeStart; onDone(): void }) {
+  const legal = legalOf(model, "trade-propose")!;
+  const hand = model.secret?.hand ?? [];
+  const seat = (n: number) => model.snap.seats[String(n)];
+  const [to, setTo] = useState<number>(start.seat);
+  const partner = legal.to.find((p) => p.seat === to) ?? legal.to[0]!;
+  // "My support for your capital": support the partner's own offer (else the first one you may), 1 card, for 1 capital.
+  const theirOffer = (): "main" | "counter" | "" => {
+    const offers = legal.support?.offers ?? [];
+    const d = model.deal;
+    if (d?.main?.seat === partner.seat && offers.includes("main")) return "main";
+    if (d?.counters.at(-1)?.seat === partner.seat && offers.includes("counter")) return "counter";
+    return offers[0] ?? "";
+  };
+  const sell = !!start.sellSupport && !!legal.support;
   const [giveCapital, setGiveCapital] = useState(0);
   const [giveAssets, setGiveAssets] = useState<string[]>([]);
-  const [getCapital, setGetCapital] = useState(0);
+  const [getCapital, setGetCapital] = useState(sell && partner.capital > 0 ? 1 : 0);
   const [getAssets, setGetAssets] = useState<string[]>([]);
-  const [support, setSupport] = useState<"" | "main" | "counter">("");
-  const [supportCards, setSupportCards] = useState<string[]>([]);
-  if (!legal) return <p class="muted">You cannot propose a trade right now.</p>;
-
-  const partner = legal.to.find((p) => p.seat === to) ?? legal.to[0]!;
-  const seat = (n: number) => model.snap.seats[String(n)];
+  const [support, setSupport] = useState<"" | "main" | "counter">(sell ? theirOffer() : "");
+  const [supportCards, setSupportCards] = useState<string[]>(sell ? (legal.support?.cards.from.slice(0, Math.max(1, legal.support.cards.min)) ?? []) : []);
   const clamp = (n: number, max: number) => Math.max(0, Math.min(max, Math.floor(n) || 0));
-  const hand = model.secret?.hand ?? [];
 
   function submit(e: Event) {
     e.preventDefault();
     session.command({
       type: "trade-propose",
       to: partner.seat,
-      give: { capital: giveCapital, assets: giveAssets.filter((a) => legal!.give.assets.includes(a)) },
+      give: { capital: giveCapital, assets: giveAssets.filter((a) => legal.give.assets.includes(a)) },
       get: { capital: getCapital, assets: getAssets.filter((a) => partner.assets.includes(a)) },
       ...(support ? { support, supportCards } : {}),
     });
+    onDone();
   }
 
   return (
-    <form class="propose" onSubmit={submit} data-testid="trade-propose">
-      <h3>Propose a trade</h3>
+    <form class="propose" method="dialog" onSubmit={submit} data-testid="trade-propose">
+      <h2 id="propose-h">Propose a binding trade</h2>
       <label class="field">
         <span>To</span>
         <select value={partner.seat} data-testid="trade-to" onChange={(e) => { setTo(Number(e.currentTarget.value)); setGetAssets([]); setGetCapital(0); }}>
@@ -116,7 +156,7 @@ function ProposeTrade({ model, session }: { model: TableModel; session: TableSes
           {legal.give.assets.map((a) => (
             <label key={a} class="check"><input type="checkbox" checked={giveAssets.includes(a)}
               onChange={(e) => setGiveAssets(e.currentTarget.checked ? [...giveAssets, a] : giveAssets.filter((x) => x !== a))} />
-              <span>{assetName(a)}</span></label>
+              <span title={assetText(a)}>{assetName(a)}</span></label>
           ))}
         </fieldset>
         <fieldset>
@@ -127,15 +167,15 @@ function ProposeTrade({ model, session }: { model: TableModel; session: TableSes
           {partner.assets.map((a) => (
             <label key={a} class="check"><input type="checkbox" checked={getAssets.includes(a)}
               onChange={(e) => setGetAssets(e.currentTarget.checked ? [...getAssets, a] : getAssets.filter((x) => x !== a))} />
-              <span>{assetName(a)}</span></label>
+              <span title={assetText(a)}>{assetName(a)}</span></label>
           ))}
         </fieldset>
       </div>
       {legal.support && (
         <fieldset>
-          <legend>Add your support (your support turn)</legend>
+          <legend>Add your support (this is your support turn)</legend>
           <label class="field"><span>Support</span>
-            <select value={support} onChange={(e) => setSupport(e.currentTarget.value as "" | "main" | "counter")}>
+            <select value={support} data-testid="trade-support" onChange={(e) => setSupport(e.currentTarget.value as "" | "main" | "counter")}>
               <option value="">no support</option>
               {legal.support.offers.map((o) => <option key={o} value={o}>{o === "main" ? "the main offer" : "the counteroffer"}</option>)}
             </select>
@@ -144,7 +184,10 @@ function ProposeTrade({ model, session }: { model: TableModel; session: TableSes
             picked={supportCards} onChange={setSupportCards} testid="pick-trade-support" />}
         </fieldset>
       )}
-      <button type="submit" data-testid="trade-send">Propose</button>
+      <div class="row">
+        <button type="submit" data-testid="trade-send">Propose</button>
+        <button type="button" class="secondary" onClick={onDone}>Cancel</button>
+      </div>
     </form>
   );
 }

@@ -6,7 +6,7 @@ import type { TableModel } from "../state.ts";
 import { Chat } from "./Chat.tsx";
 import { RefusalNote } from "./RefusalNote.tsx";
 
-export function WaitingRoom({ model, session }: { model: TableModel; session: TableSession }) {
+export function WaitingRoom({ model, session, lastLook }: { model: TableModel; session: TableSession; lastLook: number }) {
   const { snap } = model;
   const link = inviteLink(snap.code);
   const [copied, setCopied] = useState(false);
@@ -69,7 +69,7 @@ export function WaitingRoom({ model, session }: { model: TableModel; session: Ta
       </section>
 
       <section class="panel">
-        <Chat model={model} session={session} />
+        <Chat model={model} session={session} lastLook={lastLook} heading />
       </section>
     </div>
   );
