@@ -167,7 +167,3 @@ export function buildRulebook(parts: readonly RulePart[]): Rulebook {
   return { scripts, automatic, abilities, rules, modifiers };
 }
 
-/** Whether an asset has any ability or automatic effect in any window. */
-export function hasWindowRule(rules: Rulebook, assetId: string): boolean {
-  return WINDOWS.some((w) => rules.abilities[w]?.has(assetId) || rules.automatic[w]?.has(assetId));
-}
