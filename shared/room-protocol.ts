@@ -2,6 +2,9 @@
 // used by the server to validate and by the client to build messages.
 import { z } from "zod";
 
+/** The Colyseus room that holds one table (the server defines it under this name; the matchmaker finds tables by it). */
+export const ROOM_NAME = "new_angeles";
+
 export const NAME_MAX = 24;
 export const CHAT_MAX = 500;
 

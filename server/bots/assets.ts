@@ -4,7 +4,7 @@
 import type { ActionType } from "../../shared/catalog/types.ts";
 import { ACTION_TYPES, RESOURCES } from "../../shared/catalog/types.ts";
 import type { ChoiceOption } from "../../shared/protocol.ts";
-import { handLimit } from "../engine/action-phase.ts";
+import { handLimit } from "../engine/index.ts";
 import { actionCard, catalog } from "../engine/data.ts";
 import type { GameState } from "../engine/index.ts";
 import type { EffectFrame, Offer } from "../engine/state.ts";

@@ -6,18 +6,20 @@ import { corpName } from "./data.ts";
 import { discardCards, removeFromHand, startCorpDraw } from "./draw.ts";
 import { reject } from "./deal/common.ts";
 import type { Reject } from "./deal/common.ts";
+import type { Rulebook } from "./rulebook.ts";
 import type { GameState } from "./state.ts";
 import { HAND_LIMIT } from "./state.ts";
 import { fireWindow } from "./windows.ts";
-import { handSizeChange } from "./assets/passive.ts";
 
 export function turnsLeft(s: GameState): number {
   return s.turnTrack.filter((x) => x !== null).length;
 }
 
-/** Hand size for a seat: 5, changed by the assets it holds (Floyd 2X3A7C +5, Braintrust -1). */
-export function handLimit(s: GameState, seat: number): number {
-  return Math.max(0, HAND_LIMIT + handSizeChange(s, seat));
+/** Hand size for a seat: 5, changed by the assets it holds (the rulebook's modifiers: Floyd 2X3A7C +5, Braintrust -1). */
+export function handLimit(rules: Rulebook, s: GameState, seat: number): number {
+  let n = HAND_LIMIT;
+  for (const change of rules.modifiers.handSize) n += change(s, seat);
+  return Math.max(0, n);
 }
 
 /** The "turn-start" stage: Refresh (ready own assets) and the corp-sheet draw. */
@@ -40,7 +42,7 @@ export function runEndOfTurn(c: Ctx): void {
 export function runHandLimit(c: Ctx): void {
   const s = c.s;
   const seat = s.active;
-  const over = s.seats[seat]!.hand.length - handLimit(s, seat);
+  const over = s.seats[seat]!.hand.length - handLimit(c.rules, s, seat);
   const skip = (s.assetState.skipHandLimit as number | undefined) === seat; // Toshiyuki Sakai
   if (over > 0 && !skip) {
     s.pending = { kind: "hand-limit", seat, count: over };

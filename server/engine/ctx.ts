@@ -1,16 +1,8 @@
-// The working context of one apply(): the (already copied) state, the events it produces, and the
-// card being resolved, if any.
-import type { GameEvent } from "../../shared/view.ts";
-import type { EffectFrame, GameState } from "./state.ts";
+// Helpers every rule uses on the working context of one apply() (the Ctx type lives in rulebook.ts).
+import type { Ctx } from "./rulebook.ts";
+import type { GameState } from "./state.ts";
 
-export interface Ctx {
-  s: GameState;
-  ev: GameEvent[];
-  /** The effect being resolved (for illness threat and corp contracts), or null. */
-  frame: EffectFrame | null;
-  /** A scratch copy used to look ahead (Caprice Nisei's declarations): no window opens in it. */
-  sandbox?: boolean;
-}
+export type { Ctx } from "./rulebook.ts";
 
 export function log(c: Ctx, type: string, text: string, to?: number[]): void {
   c.ev.push(to ? { type, text, to } : { type, text });

@@ -8,7 +8,6 @@ import type { Ctx } from "./ctx.ts";
 import { log } from "./ctx.ts";
 import { actionCard, cardTitle, corpDraw, corpName } from "./data.ts";
 import { shuffle } from "./rng.ts";
-import { braintrustDraw } from "./assets/passive.ts";
 import type { GameState, Stage } from "./state.ts";
 
 /** Takes the top card of a type's deck (an empty deck is rebuilt from its discard pile [R]), or null. */
@@ -71,9 +70,10 @@ export function removeFromHand(c: Ctx, seat: number, cards: string[]): void {
   }
 }
 
-/** Starts a seat's corp-sheet draw (doubled by Braintrust); play continues at `then` when it is done. */
+/** Starts a seat's corp-sheet draw (as the rulebook's modifiers change it: Braintrust doubles it); play continues at `then` when it is done. */
 export function startCorpDraw(c: Ctx, seat: number, then: Stage, slots?: DrawSlot[]): void {
-  const box = braintrustDraw(c.s, seat, slots ?? corpDraw(c.s, c.s.seats[seat]!.corp));
+  let box = slots ?? corpDraw(c.s, c.s.seats[seat]!.corp);
+  for (const change of c.rules.modifiers.drawSlots) box = change(c.s, seat, box);
   c.s.draw = { seat, slots: [...box], drawn: [], cards: [], then };
   c.s.stage = "draw";
 }

@@ -5,6 +5,7 @@ import type { ChoiceOption } from "../../shared/protocol.ts";
 import type { DistrictId } from "../../shared/catalog/types.ts";
 import { stepBudget } from "./budget.ts";
 import type { Ctx } from "./ctx.ts";
+import type { CardScript, PickStep, RulePart, Step, Value } from "./rulebook.ts";
 import { log } from "./ctx.ts";
 import { clockwiseFrom } from "./ctx.ts";
 import { districtName, DISTRICT_IDS, corpName, scriptTitle } from "./data.ts";
@@ -14,46 +15,17 @@ import { ILLNESS_THREAT, raiseThreat } from "./threat.ts";
 import { fireWindow } from "./windows.ts";
 import * as contracts from "./contracts.ts";
 
-export type Value = string | number;
-
-export interface PickStep {
-  /** Who chooses (default: the player resolving the card). */
-  who?: (c: Ctx, f: EffectFrame) => number;
-  prompt: string | ((c: Ctx, f: EffectFrame) => string);
-  options: (c: Ctx, f: EffectFrame) => ChoiceOption[];
-  /** How many picks this step makes (default 1); it ends early when no option is left. */
-  times?: number | ((c: Ctx, f: EffectFrame) => number);
-  /** "Up to": the chooser may stop with "done". */
-  upTo?: boolean;
-  onPick: (c: Ctx, f: EffectFrame, value: Value) => void;
-}
-
-export type Step =
-  | { do: (c: Ctx, f: EffectFrame) => void }
-  | { pick: PickStep }
-  /** Go back `back` steps while the condition holds. */
-  | { loop: { back: number; while: (c: Ctx, f: EffectFrame) => boolean } };
-
-export interface CardScript {
-  /** The card waives the +2 illness threat (e.g. "Illness tokens do not increase threat"). */
-  illnessFree?: boolean;
-  /** Its picks show hidden cards (the top events), so they cannot be declared in advance (Caprice Nisei). */
-  hiddenPicks?: boolean;
-  steps: Step[];
-}
+export type { CardScript, PickStep, Step, Value } from "./rulebook.ts";
 
 export const DONE = "done";
 
-const scripts: Record<string, CardScript> = {};
+/** Card scripts are written as a record of id → script (cards/*.ts); the rulebook gathers them (registry.ts). */
+export function defineCards(defs: Record<string, CardScript>): RulePart {
+  return { scripts: defs };
+}
 
-export function defineCards(defs: Record<string, CardScript>): void {
-  Object.assign(scripts, defs);
-}
-export function hasScript(id: string): boolean {
-  return id in scripts;
-}
-export function script(id: string): CardScript {
-  const sc = scripts[id];
+export function script(c: Ctx, id: string): CardScript {
+  const sc = c.rules.scripts.get(id);
   if (!sc) throw new Error("no effect script for " + id);
   return sc;
 }
@@ -66,7 +38,7 @@ export function startEffect(
   opts: { supporters?: number[]; illnessFree?: boolean; then?: Stage; declared?: Value[] } = {},
 ): void {
   const s = c.s;
-  const sc = script(source);
+  const sc = script(c, source);
   log(c, "resolve", `${corpName(s, seat)} resolves ${scriptTitle(source)}.`);
   if (s.effects.length === 0 && opts.then) s.effectsThen = opts.then;
   s.effects.push({
@@ -87,7 +59,7 @@ export function startEffect(
 function currentPick(c: Ctx): { f: EffectFrame; pick: PickStep } | null {
   const f = c.s.effects[c.s.effects.length - 1];
   if (!f) return null;
-  const step = script(f.source).steps[f.step];
+  const step = script(c, f.source).steps[f.step];
   if (!step || !("pick" in step)) return null;
   return { f, pick: step.pick };
 }
@@ -104,7 +76,7 @@ export function runEffects(c: Ctx): void {
     turn();
     const f = s.effects[s.effects.length - 1]!;
     c.frame = f;
-    const steps = script(f.source).steps;
+    const steps = script(c, f.source).steps;
     const step = steps[f.step];
     if (!step) {
       finishEffect(c, f);
@@ -208,10 +180,10 @@ export function answerEffect(c: Ctx, value: Value): string | null {
  * made `picks`; returns that seat's next pick, or null when the card would be finished. Picks owed
  * by other players are not declared: the scratch copy takes their first option.
  */
-export function nextPickAhead(s: GameState, source: string, seat: number, picks: Value[]): { prompt: string; options: ChoiceOption[] } | null {
-  if (script(source).hiddenPicks) return null;
-  const t: GameState = { ...cloneState(s), effects: [], pending: null };
-  const sc: Ctx = { s: t, ev: [], frame: null, sandbox: true };
+export function nextPickAhead(c: Ctx, source: string, seat: number, picks: Value[]): { prompt: string; options: ChoiceOption[] } | null {
+  if (script(c, source).hiddenPicks) return null;
+  const t: GameState = { ...cloneState(c.s), effects: [], pending: null };
+  const sc: Ctx = { s: t, ev: [], frame: null, rules: c.rules, sandbox: true };
   startEffect(sc, source, seat);
   let made = 0;
   for (let guard = 0; guard < 500; guard++) {

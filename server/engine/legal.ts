@@ -10,10 +10,11 @@ import { supportableOffers } from "./deal/support.ts";
 import { investmentDef } from "./data.ts";
 import { generalOptions } from "./draw.ts";
 import { effectChoice } from "./effects.ts";
+import type { Rulebook } from "./rulebook.ts";
 import type { GameState } from "./state.ts";
 import { MAX_OPEN_TRADES, checkTrade, maySupportByTrade, tradeBlocked } from "./trade.ts";
 
-export function legalFor(s: GameState, seat: number): LegalCommand[] {
+export function legalFor(rules: Rulebook, s: GameState, seat: number): LegalCommand[] {
   if (s.result || seat < 0 || seat >= s.players) return [];
   const out: LegalCommand[] = [];
   const p = s.pending;
@@ -39,19 +40,19 @@ export function legalFor(s: GameState, seat: number): LegalCommand[] {
         out.push({ type: "abstain" });
         break;
       case "general-draw": {
-        const c: Ctx = { s, ev: [], frame: null };
+        const c: Ctx = { s, ev: [], frame: null, rules };
         out.push({ type: "choose", prompt: "General draw: pick a type you have not drawn this step", options: generalOptions(c) });
         break;
       }
       case "effect": {
-        const ch = effectChoice({ s, ev: [], frame: null });
+        const ch = effectChoice({ s, ev: [], frame: null, rules });
         if (ch) out.push({ type: "choose", prompt: ch.prompt, options: ch.options });
         break;
       }
       case "hand-limit":
         out.push({
           type: "discard",
-          prompt: `Discard ${p.count} card${p.count === 1 ? "" : "s"} down to your hand size of ${handLimit(s, seat)}`,
+          prompt: `Discard ${p.count} card${p.count === 1 ? "" : "s"} down to your hand size of ${handLimit(rules, s, seat)}`,
           cards: { from: [...hand], min: p.count, max: p.count },
         });
         break;

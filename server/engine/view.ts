@@ -9,6 +9,7 @@ import { inReserve } from "./city.ts";
 import { actionCard, assetName, cardTitle, corpName, demandDef, district, districtName, emergencyAction, investmentDef, isActionCard } from "./data.ts";
 import { nextEventCategory } from "./events.ts";
 import { legalFor } from "./legal.ts";
+import type { Rulebook } from "./rulebook.ts";
 import type { GameState, Offer } from "./state.ts";
 import { ROUND_TRACK } from "./state.ts";
 
@@ -43,7 +44,7 @@ function pendingView(s: GameState): PendingView | null {
   return { kind: p.kind, seat: p.seat, text: `${corpName(s, p.seat)} ${what}.` };
 }
 
-export function viewFor(s: GameState, who: number | "spectator"): GameView {
+export function viewFor(rules: Rulebook, s: GameState, who: number | "spectator"): GameView {
   const seat = typeof who === "number" && who >= 0 && who < s.players ? who : null;
   const action = {} as Record<ActionType, { deck: number; discard: number }>;
   for (const t of ACTION_TYPES) action[t] = { deck: s.actionDecks[t].length, discard: s.actionDiscards[t].length };
@@ -126,7 +127,7 @@ export function viewFor(s: GameState, who: number | "spectator"): GameView {
         }
       : null,
   };
-  if (seat !== null) view.you = yours(s, seat);
+  if (seat !== null) view.you = yours(rules, s, seat);
   return view;
 }
 
@@ -143,17 +144,17 @@ function tradesOf(s: GameState, seat: number): GameView["trades"] {
     }));
 }
 
-function yours(s: GameState, seat: number): NonNullable<GameView["you"]> {
+function yours(rules: Rulebook, s: GameState, seat: number): NonNullable<GameView["you"]> {
   const p = s.seats[seat]!;
   return {
     hand: p.hand.map(cardView),
     rival: p.rival,
     investment: p.investment ? { id: p.investment, name: investmentDef(p.investment).name } : null,
-    legal: legalFor(s, seat),
+    legal: legalFor(rules, s, seat),
   };
 }
 
 /** Only what a seat's view adds to the spectator's: its secrets and options, and its trades (cheaper than viewFor). */
-export function secretViewFor(s: GameState, seat: number): { you: NonNullable<GameView["you"]>; trades: GameView["trades"] } {
-  return { you: yours(s, seat), trades: tradesOf(s, seat) };
+export function secretViewFor(rules: Rulebook, s: GameState, seat: number): { you: NonNullable<GameView["you"]>; trades: GameView["trades"] } {
+  return { you: yours(rules, s, seat), trades: tradesOf(s, seat) };
 }

@@ -30,6 +30,7 @@ import { checkInvariants, legal, replay, type GameState } from "../engine/index.
 import { makeRandom, randomCommand, type Random } from "../bots/random.ts";
 import { createTable, freePort, joinRoom, myLegal, mySecret, round, sleep, usage, type SdkRoom } from "./lib/clients.ts";
 import { DEFAULT_ROOM_LIMITS } from "../rooms/limits.ts";
+import { ROOM_NAME } from "../../shared/room-protocol.ts";
 
 const SHOWN_PROBLEMS = 30;
 const BURST_MS = 1500;
@@ -374,8 +375,8 @@ async function badJoins(tables: HonestTable[]): Promise<void> {
     ));
   }
   // A client asking the matchmaker to create or join rooms directly, with junk options.
-  attempts.push(new Client(wsUrl).create("new_angeles", randomValue() as any).then((r) => r.leave().catch(() => 0), () => 0));
-  attempts.push(new Client(wsUrl).joinOrCreate("new_angeles", randomValue() as any).then((r) => r.leave().catch(() => 0), () => 0));
+  attempts.push(new Client(wsUrl).create(ROOM_NAME, randomValue() as any).then((r) => r.leave().catch(() => 0), () => 0));
+  attempts.push(new Client(wsUrl).joinOrCreate(ROOM_NAME, randomValue() as any).then((r) => r.leave().catch(() => 0), () => 0));
   attempts.push(new Client(wsUrl).join(randomString(10), {}).then((r) => r.leave().catch(() => 0), () => 0));
   out.messages += 3;
   await Promise.all(attempts);
@@ -501,7 +502,7 @@ async function httpBurst(tables: HonestTable[]): Promise<void> {
     () => `/api/${encodeURIComponent(randomString(10))}`,
     () => "/healthz",
     () => "/metrics",
-    () => `/matchmake/${pick(["create", "join", "joinById", "joinOrCreate", "reconnect", randomString(6)])}/${tables.length && random() < 0.5 ? pick(tables).roomId : "new_angeles"}`,
+    () => `/matchmake/${pick(["create", "join", "joinById", "joinOrCreate", "reconnect", randomString(6)])}/${tables.length && random() < 0.5 ? pick(tables).roomId : ROOM_NAME}`,
     () => "/api/games/%ZZ",
     () => `/${"a/".repeat(int(200))}`,
     () => `/api/games/${"x".repeat(5000)}`,
@@ -544,7 +545,7 @@ const replayed = new Set<string>();
 async function checkAfterBurst(): Promise<void> {
   const health = await fetch(`${httpUrl}/healthz`).then((r) => r.status, () => 0);
   if (health !== 200) problem("crashes", `/healthz answered ${health}`);
-  const rooms = await matchMaker.query({ name: "new_angeles" } as any);
+  const rooms = await matchMaker.query({ name: ROOM_NAME } as any);
   for (const cache of rooms) {
     const room = liveRoom(cache.roomId);
     if (!room?.game) continue;

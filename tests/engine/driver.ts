@@ -1,8 +1,8 @@
 // A tiny random-legal-move driver for the engine tests (the real bots live in server/bots).
 import type { Command, LegalCommand } from "../../shared/protocol.ts";
 import { makeRandom } from "../../server/bots/random.ts";
-import { apply, createGame, legal, waitingFor } from "../../server/engine/index.ts";
-import type { GameState, Variant } from "../../server/engine/index.ts";
+import { engine as gameEngine } from "../../server/engine/index.ts";
+import type { Engine, GameState, Variant } from "../../server/engine/index.ts";
 
 /** A small deterministic PRNG for tests (the bots' mulberry32). */
 export const testRng = makeRandom;
@@ -67,8 +67,9 @@ export function concretize(rnd: () => number, l: LegalCommand): Command | null {
 }
 
 /** One random legal decision for the seat that owes one (trades only with probability `tradeRate`). */
-export function randomMove(rnd: () => number, s: GameState, tradeRate = 0): { seat: number; command: Command } | null {
-  const owing = waitingFor(s);
+export function randomMove(rnd: () => number, s: GameState, tradeRate = 0, engine: Engine = gameEngine): { seat: number; command: Command } | null {
+  const { legal } = engine;
+  const owing = engine.waitingFor(s);
   if (owing.length === 0) return null;
   if (tradeRate > 0 && rnd() < tradeRate) {
     const seat = Math.floor(rnd() * s.players);
@@ -91,15 +92,16 @@ export function randomMove(rnd: () => number, s: GameState, tradeRate = 0): { se
 export function playRandomGame(
   players: 4 | 5 | 6,
   seed: number,
-  opts: { variant?: Partial<Variant>; tradeRate?: number; maxSteps?: number; onStep?: (s: GameState) => void } = {},
+  opts: { variant?: Partial<Variant>; tradeRate?: number; maxSteps?: number; onStep?: (s: GameState) => void; engine?: Engine } = {},
 ): { state: GameState; commands: { seat: number; command: Command }[] } {
   const rnd = testRng(seed * 7919 + 1);
-  let s = createGame({ players, seed, variant: opts.variant });
+  const engine = opts.engine ?? gameEngine;
+  let s = engine.createGame({ players, seed, variant: opts.variant });
   const commands: { seat: number; command: Command }[] = [];
   for (let step = 0; step < (opts.maxSteps ?? 20_000); step++) {
-    const m = randomMove(rnd, s, opts.tradeRate ?? 0);
+    const m = randomMove(rnd, s, opts.tradeRate ?? 0, engine);
     if (!m) break;
-    const r = apply(s, m.seat, m.command);
+    const r = engine.apply(s, m.seat, m.command);
     if (!r.ok) {
       if (m.command.type.startsWith("trade-")) continue;
       throw new Error(`legal move rejected: ${JSON.stringify(m)} -> ${r.code}: ${r.message}`);

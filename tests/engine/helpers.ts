@@ -3,10 +3,14 @@ import { expect } from "vitest";
 import type { Command } from "../../shared/protocol.ts";
 import type { GameEvent } from "../../shared/view.ts";
 import { ACTION_INSTANCES } from "../../server/engine/data.ts";
-import { apply, checkInvariants, createGame, legal } from "../../server/engine/index.ts";
-import type { GameState, Variant } from "../../server/engine/index.ts";
+import { checkInvariants, createGame, engine as gameEngine } from "../../server/engine/index.ts";
+import type { Engine, GameState, Variant } from "../../server/engine/index.ts";
 import type { Ctx } from "../../server/engine/ctx.ts";
 import { advance } from "../../server/engine/flow.ts";
+import { RULEBOOK, RULE_PARTS } from "../../server/engine/registry.ts";
+import { buildRulebook } from "../../server/engine/rulebook.ts";
+import type { Rulebook, RulePart, WindowHook, WindowName } from "../../server/engine/rulebook.ts";
+import { createEngine } from "../../server/engine/engine.ts";
 import type { DistrictState } from "../../server/engine/state.ts";
 import { clonePlain } from "../../server/engine/state.ts";
 import { FIRST_GAME_CORPS } from "../../server/engine/variant.ts";
@@ -16,9 +20,9 @@ export function newGame(players: 4 | 5 | 6 = 4, seed = 1, variant?: Partial<Vari
   return createGame({ players, seed, variant: { ...FIRST_GAME_CORPS, ...variant } });
 }
 
-/** Applies a command that must be accepted; checks the invariants after it. */
-export function ok(s: GameState, seat: number, command: Command): { state: GameState; events: GameEvent[] } {
-  const r = apply(s, seat, command);
+/** Applies a command that must be accepted (by `engine`, the game's by default); checks the invariants after it. */
+export function ok(s: GameState, seat: number, command: Command, engine: Engine = gameEngine): { state: GameState; events: GameEvent[] } {
+  const r = engine.apply(s, seat, command);
   if (!r.ok) throw new Error(`rejected ${JSON.stringify(command)} by seat ${seat}: ${r.code}: ${r.message}`);
   expect(checkInvariants(r.state)).toEqual([]);
   return { state: r.state, events: r.events };
@@ -27,7 +31,7 @@ export function ok(s: GameState, seat: number, command: Command): { state: GameS
 /** Applies a command that must be rejected with the given code; the state must not change. */
 export function rejected(s: GameState, seat: number, command: Command, code?: string): string {
   const before = JSON.stringify(s);
-  const r = apply(s, seat, command);
+  const r = gameEngine.apply(s, seat, command);
   expect(r.ok).toBe(false);
   if (r.ok) return "";
   if (code) expect(r.code).toBe(code);
@@ -36,34 +40,34 @@ export function rejected(s: GameState, seat: number, command: Command, code?: st
 }
 
 /** Answers every decision simply (first option; assets offered are passed) until `until` holds. */
-export function advanceTo(s: GameState, until: (s: GameState) => boolean, answer?: (s: GameState) => Command | null): GameState {
+export function advanceTo(s: GameState, until: (s: GameState) => boolean, answer?: (s: GameState) => Command | null, engine: Engine = gameEngine): GameState {
   for (let i = 0; i < 500 && !until(s); i++) {
     const p = s.pending!;
     const custom = answer?.(s);
     let cmd: Command;
     if (custom) cmd = custom;
-    else if (p.kind === "general-draw") cmd = { type: "choose", option: firstChoice(s, p.seat) };
+    else if (p.kind === "general-draw") cmd = { type: "choose", option: firstChoice(s, p.seat, engine) };
     else if (p.kind === "investment") cmd = { type: "investment", keep: p.cards[0]! };
     else if (p.kind === "counteroffer") cmd = { type: "pass" };
     else if (p.kind === "support") cmd = { type: "abstain" };
     else if (p.kind === "main-offer") cmd = { type: "offer", card: s.seats[p.seat]!.hand[0] ?? undefined, ...(s.seats[p.seat]!.hand.length ? {} : { emergency: true as const }) };
-    else if (p.kind === "effect") cmd = { type: "choose", option: choices(s, p.seat).includes("pass") ? "pass" : firstChoice(s, p.seat) };
+    else if (p.kind === "effect") cmd = { type: "choose", option: choices(s, p.seat, engine).includes("pass") ? "pass" : firstChoice(s, p.seat, engine) };
     else if (p.kind === "hand-limit") cmd = { type: "discard", cards: s.seats[p.seat]!.hand.slice(0, p.count) };
     else throw new Error("cannot advance from " + (p as { kind: string }).kind);
-    s = ok(s, p.seat, cmd).state;
+    s = ok(s, p.seat, cmd, engine).state;
   }
   if (!until(s)) throw new Error("advanceTo: condition never reached");
   return s;
 }
 
-export function firstChoice(s: GameState, seat: number): string | number {
-  const c = legal(s, seat).find((l) => l.type === "choose");
+export function firstChoice(s: GameState, seat: number, engine: Engine = gameEngine): string | number {
+  const c = engine.legal(s, seat).find((l) => l.type === "choose");
   if (!c || c.type !== "choose") throw new Error("no choice pending");
   return c.options[0]!.value;
 }
 
-export function choices(s: GameState, seat: number): (string | number)[] {
-  const c = legal(s, seat).find((l) => l.type === "choose");
+export function choices(s: GameState, seat: number, engine: Engine = gameEngine): (string | number)[] {
+  const c = engine.legal(s, seat).find((l) => l.type === "choose");
   return c && c.type === "choose" ? c.options.map((o) => o.value) : [];
 }
 
@@ -149,7 +153,7 @@ export function giveAsset(s: GameState, seat: number, id: string, exhausted = fa
 
 /** Runs the game's flow on a hand-edited state (e.g. after setting s.stage) until a decision is owed. */
 export function runFlow(s: GameState): { state: GameState; events: GameEvent[] } {
-  const c: Ctx = { s: clonePlain(s), ev: [], frame: null };
+  const c: Ctx = { s: clonePlain(s), ev: [], frame: null, rules: RULEBOOK };
   c.s.pending = null;
   advance(c);
   return { state: c.s, events: c.ev };
@@ -157,5 +161,16 @@ export function runFlow(s: GameState): { state: GameState; events: GameEvent[] }
 
 /** A context on a copy of the state, to call one rule function directly. */
 export function ctxOf(s: GameState): Ctx {
-  return { s: clonePlain(s), ev: [], frame: null };
+  return { s: clonePlain(s), ev: [], frame: null, rules: RULEBOOK };
+}
+
+/** The game's rulebook with a test's own parts added (a test card, hooks in windows), and an engine playing by it. */
+export function withRules(...parts: RulePart[]): { rules: Rulebook; engine: Engine } {
+  const rules = buildRulebook([...RULE_PARTS, ...parts]);
+  return { rules, engine: createEngine(rules) };
+}
+
+/** A test hook: runs for the holder of `asset` whenever `window` opens, beside the asset's own rules. */
+export function hook(window: WindowName, asset: string, run: WindowHook): RulePart {
+  return { automatic: [{ window, asset, hook: run }] };
 }

@@ -2,21 +2,25 @@
 // written straight into the state, a script that loops forever, queues that never empty) make the
 // engine throw EngineStuck, and apply() refuses the command, instead of spinning forever.
 import { describe, expect, it } from "vitest";
-import { apply } from "../../server/engine/index.ts";
 import { EngineStuck, STEP_BUDGET } from "../../server/engine/budget.ts";
 import { move, place } from "../../server/engine/city.ts";
 import type { Ctx } from "../../server/engine/ctx.ts";
 import { runInvestmentChoice } from "../../server/engine/demand.ts";
 import { runDraw } from "../../server/engine/draw.ts";
-import { defineCards, runEffects, startEffect } from "../../server/engine/effects.ts";
+import { runEffects, startEffect } from "../../server/engine/effects.ts";
 import { runCounteroffer } from "../../server/engine/deal/counteroffer.ts";
 import { runSupport } from "../../server/engine/deal/support.ts";
 import type { GameState } from "../../server/engine/state.ts";
 import { catalog } from "../../shared/catalog/index.ts";
 import { ACTION_TYPES } from "../../shared/catalog/types.ts";
-import { newGame } from "./helpers.ts";
+import { newGame, withRules } from "./helpers.ts";
 
-const ctx = (s: GameState): Ctx => ({ s, ev: [], frame: null });
+/** The game's rules plus a card whose script loops forever (written straight into a test rulebook). */
+const { rules, engine } = withRules({
+  scripts: { "test-forever": { steps: [{ do: () => {} }, { loop: { back: 1, while: () => true } }] } },
+});
+
+const ctx = (s: GameState): Ctx => ({ s, ev: [], frame: null, rules });
 
 /** Every district's arrow points back at itself: written into the state, as no validated variant can. */
 function selfLoops(s: GameState): void {
@@ -29,10 +33,6 @@ function endless<T>(item: T): T[] {
   a.shift = () => item;
   return a;
 }
-
-defineCards({
-  "test-forever": { steps: [{ do: () => {} }, { loop: { back: 1, while: () => true } }] },
-});
 
 describe("engine loops have a step budget", () => {
   it("a unit moving along a next-district cycle throws instead of looping", () => {
@@ -61,7 +61,7 @@ describe("engine loops have a step budget", () => {
     g.stage = stage;
     const before = JSON.stringify(g);
     const type = ACTION_TYPES.find((t) => !g.draw!.drawn.includes(t))!;
-    const r = apply(g, seat, { type: "choose", option: type });
+    const r = engine.apply(g, seat, { type: "choose", option: type });
     expect(r.ok).toBe(false);
     if (!r.ok) {
       expect(r.code).toBe("engine-stuck");

@@ -1,9 +1,6 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { lowerThreat, raiseThreat } from "../../server/engine/threat.ts";
-import { clearHooks, registerHook } from "../../server/engine/windows.ts";
-import { atFirstMainOffer, ctxOf, giveAsset } from "./helpers.ts";
-
-afterEach(() => clearHooks());
+import { atFirstMainOffer, ctxOf, giveAsset, hook, withRules } from "./helpers.ts";
 
 describe("Threat (A11)", () => {
   it("rises and falls within 0..25", () => {
@@ -41,10 +38,10 @@ describe("Threat (A11)", () => {
 
   it("opens the threat-increased window with the amount (Sunny LeBeau's hook point)", () => {
     const seen: number[] = [];
-    registerHook("threat-increased", "sunny-lebeau", (_c, owner, p) => void seen.push(owner, p.amount!));
+    const { rules } = withRules(hook("threat-increased", "sunny-lebeau", (_c, owner, p) => void seen.push(owner, p.amount!)));
     const s = atFirstMainOffer();
     giveAsset(s, 3, "sunny-lebeau");
-    const c = ctxOf(s);
+    const c = { ...ctxOf(s), rules };
     raiseThreat(c, 3, "a test", "card");
     expect(seen).toEqual([3, 3]);
   });

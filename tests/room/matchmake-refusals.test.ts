@@ -6,6 +6,7 @@ import pino from "pino";
 import { createServer } from "../../server/app.ts";
 import { clearWrongCodes } from "../../server/lobby/throttle.ts";
 import { BASE, PORT, createTable, join, stateOf, until } from "./helpers.ts";
+import { ROOM_NAME } from "../../shared/room-protocol.ts";
 
 /** A room of another kind, made by the client as the bench makes its own: the lobby's guard is not for it. */
 class PlainRoom extends Room {}
@@ -34,7 +35,7 @@ async function post(path: string, body: string, contentType = "application/json"
   return { status: res.status, text: await res.text() };
 }
 
-const tableIds = async () => (await matchMaker.query({ name: "new_angeles" })).map((r) => r.roomId).sort();
+const tableIds = async () => (await matchMaker.query({ name: ROOM_NAME })).map((r) => r.roomId).sort();
 const publicTables = async () => (await (await fetch(`${BASE}/api/games`)).json()) as { code: string }[];
 
 /** What a client would send to make its own table: the lobby's create options with a code of its choice. */
@@ -47,8 +48,8 @@ describe("matchmaking refusals are client errors (4xx), never 5xx", () => {
   });
 
   it("answers a body that is not JSON with 4xx", async () => {
-    expect((await post("/matchmake/create/new_angeles", "zz", "multipart/form-data; boundary=x")).status).toBe(415);
-    expect((await post("/matchmake/create/new_angeles", "{\"seats\": 4,")).status).toBe(400);
+    expect((await post(`/matchmake/create/${ROOM_NAME}`, "zz", "multipart/form-data; boundary=x")).status).toBe(415);
+    expect((await post(`/matchmake/create/${ROOM_NAME}`, "{\"seats\": 4,")).status).toBe(400);
   });
 });
 
@@ -58,7 +59,7 @@ describe("only the lobby makes tables", () => {
     const before = await tableIds();
     for (const method of ["create", "joinOrCreate"]) {
       for (const body of [FORGED, {}, { code: open.code, name: "Mallory" }]) {
-        const res = await post(`/matchmake/${method}/new_angeles`, JSON.stringify(body));
+        const res = await post(`/matchmake/${method}/${ROOM_NAME}`, JSON.stringify(body));
         expect(res.status).toBe(403);
         expect(JSON.parse(res.text).error).toMatch(/POST \/api\/games/);
       }
@@ -72,8 +73,8 @@ describe("only the lobby makes tables", () => {
     const open = await createTable({ private: false });
     const before = await tableIds();
     const listed = await publicTables();
-    await expect(colyseus.sdk.create("new_angeles", FORGED)).rejects.toMatchObject({ code: 403, message: expect.stringMatching(/POST \/api\/games/) });
-    await expect(colyseus.sdk.joinOrCreate("new_angeles", { code: open.code, name: "Mallory" })).rejects.toMatchObject({ code: 403 });
+    await expect(colyseus.sdk.create(ROOM_NAME, FORGED)).rejects.toMatchObject({ code: 403, message: expect.stringMatching(/POST \/api\/games/) });
+    await expect(colyseus.sdk.joinOrCreate(ROOM_NAME, { code: open.code, name: "Mallory" })).rejects.toMatchObject({ code: 403 });
     expect(await tableIds()).toEqual(before);
     expect(await publicTables()).toEqual(listed);
     expect(open.room.clients.length).toBe(0);
@@ -91,10 +92,10 @@ describe("only the lobby makes tables", () => {
   it("does not let a join by room name into a private table, with or without its code", async () => {
     const secret = await createTable(); // tables are private unless asked otherwise
     // Colyseus's join by name looks only at public tables: at best it reaches one of those, whose code is another.
-    await expect(colyseus.sdk.join("new_angeles", { code: secret.code, name: "Eve" })).rejects.toThrow(/invite code|no rooms found/);
+    await expect(colyseus.sdk.join(ROOM_NAME, { code: secret.code, name: "Eve" })).rejects.toThrow(/invite code|no rooms found/);
     const open = await createTable({ private: false });
-    await expect(colyseus.sdk.join("new_angeles", { code: secret.code, name: "Eve" })).rejects.toThrow(/invite code/);
-    await expect(colyseus.sdk.join("new_angeles", { name: "Eve" })).rejects.toThrow(/invite code/);
+    await expect(colyseus.sdk.join(ROOM_NAME, { code: secret.code, name: "Eve" })).rejects.toThrow(/invite code/);
+    await expect(colyseus.sdk.join(ROOM_NAME, { name: "Eve" })).rejects.toThrow(/invite code/);
     expect(secret.room.clients.length).toBe(0);
     expect(open.room.clients.length).toBe(0);
   });
@@ -111,7 +112,7 @@ describe("expected refusals are logged as info, without a stack", () => {
     const { roomId } = await createTable();
     logLines.length = 0;
     await expect(join(colyseus, roomId, { code: "AAAAA-AAAAA", name: "Eve" })).rejects.toThrow(/invite code/);
-    expect((await post("/matchmake/create/new_angeles", JSON.stringify(FORGED))).status).toBe(403);
+    expect((await post(`/matchmake/create/${ROOM_NAME}`, JSON.stringify(FORGED))).status).toBe(403);
     await until(() => logLines.some((l) => l.msg === "join refused" || l.level >= 50), 5_000, "the refusal's log line");
     const refusals = logLines.filter((l) => l.msg === "join refused" || l.msg === "client table creation refused");
     expect(refusals.map((l) => l.msg).sort()).toEqual(["client table creation refused", "join refused"]);

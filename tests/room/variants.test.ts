@@ -7,6 +7,7 @@ import { matchMaker } from "@colyseus/core";
 import { BASE, bootServer, createTable, join, until } from "./helpers.ts";
 import { clearWrongCodes } from "../../server/lobby/throttle.ts";
 import { catalog } from "../../shared/catalog/index.ts";
+import { ROOM_NAME } from "../../shared/room-protocol.ts";
 
 let colyseus: ColyseusTestServer;
 beforeAll(async () => { colyseus = await bootServer(); });
@@ -38,7 +39,7 @@ describe("variants the engine cannot play", () => {
       expect(res.status, JSON.stringify(variant)).toBe(400);
       expect(res.body.error.code).toBe("bad-options");
     }
-    expect(await matchMaker.query({ name: "new_angeles" })).toHaveLength(0);
+    expect(await matchMaker.query({ name: ROOM_NAME })).toHaveLength(0);
     const health = await fetch(BASE + "/healthz");
     expect(health.status).toBe(200);
   });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
 import { BASE, bootServer } from "../room/helpers.ts";
+import { ROOM_NAME } from "../../shared/room-protocol.ts";
 
 let colyseus: ColyseusTestServer;
 
@@ -31,6 +32,6 @@ describe("the server process", () => {
   });
 
   it("refuses to create a room without an invite code (tables are made over HTTP)", async () => {
-    await expect(colyseus.createRoom("new_angeles", {})).rejects.toThrow(/invite code/i);
+    await expect(colyseus.createRoom(ROOM_NAME, {})).rejects.toThrow(/invite code/i);
   });
 });

@@ -11,7 +11,7 @@ import pino from "pino";
 import { createServer } from "../../server/app.ts";
 import { openStore, type GameStore } from "../../server/store/index.ts";
 import { TABLE_IDLE_MS, restoreGames } from "../../server/store/restore.ts";
-import { TableOptions } from "../../shared/room-protocol.ts";
+import { ROOM_NAME, TableOptions } from "../../shared/room-protocol.ts";
 import { newInviteCode } from "../../server/lobby/codes.ts";
 import { catalog } from "../../shared/catalog/index.ts";
 import { freePort, startPostgres, stopAll, waitFor } from "./services.ts";
@@ -114,7 +114,7 @@ describe.each(backends)("restoring games on %s", (_name, open) => {
       expect((await store.getGame(cycle))!.broken).toMatch(/cannot be played.*The Root/);
       expect((await store.getGame(badCommand))!.broken).toMatch(/Command 0 .* no longer applies/);
       expect((await store.getGame(stale))!.closed).toBe(true);
-      const live = (await matchMaker.query({ name: "new_angeles" })).map((r) => (r.metadata as { code: string }).code);
+      const live = (await matchMaker.query({ name: ROOM_NAME })).map((r) => (r.metadata as { code: string }).code);
       expect(live).toContain(good);
       expect(live).not.toContain(cycle);
       expect(live).not.toContain(badCommand);
@@ -136,7 +136,7 @@ describe.each(backends)("restoring games on %s", (_name, open) => {
       const code = await storeGame(store, { status: "lobby", createdAt: Date.now() - TABLE_IDLE_MS + 300 });
       await store.releaseLeases();
       expect(await restoreGames(store, logger, Date.now())).toContain(code);
-      const liveCodes = async () => (await matchMaker.query({ name: "new_angeles" })).map((r) => (r.metadata as { code: string }).code);
+      const liveCodes = async () => (await matchMaker.query({ name: ROOM_NAME })).map((r) => (r.metadata as { code: string }).code);
       expect(await liveCodes()).toContain(code);
       await waitFor(async () => !(await liveCodes()).includes(code), 10_000, "the idle table to close");
       await waitFor(async () => (await store.getGame(code))!.closed, 5_000, "the table to be closed in the store");

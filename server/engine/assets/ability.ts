@@ -16,11 +16,11 @@ import type { Ctx } from "../ctx.ts";
 import { log } from "../ctx.ts";
 import { assetName, catalog, corpName, topType } from "../data.ts";
 import { drawAndTell, drawableTypeOptions } from "../draw.ts";
-import { defineCards } from "../effects.ts";
 import type { Step } from "../effects.ts";
+import type { Ability, RulePart, WindowHook, WindowRule } from "../rulebook.ts";
 import type { AssetHeld, EffectFrame, GameState } from "../state.ts";
 import type { AbilityCost, WindowName, WindowPayload } from "../windows.ts";
-import { abilityOf, canUse, registerAbility } from "../windows.ts";
+import { canUse } from "../windows.ts";
 
 export interface AssetTiming {
   window: WindowName;
@@ -39,14 +39,13 @@ export interface AssetScript {
 export const USE = "use";
 export const PASS = "pass";
 
-export function defineAsset(id: string, def: AssetScript): void {
+/** An asset's abilities and their steps, as a part of the rulebook (registry.ts lists every asset file's parts). */
+export function defineAsset(id: string, def: AssetScript): RulePart {
   const cost = def.cost ?? "none";
-  for (const t of def.when) {
-    registerAbility(t.window, id, { usable: t.usable ?? (() => true), optional: t.optional ?? true, cost });
-  }
+  const abilities = def.when.map((t) => ({ window: t.window, asset: id, ability: { usable: t.usable ?? (() => true), optional: t.optional ?? true, cost } satisfies Ability }));
   const name = assetName(id);
   const stillUsable = (c: Ctx, f: EffectFrame): boolean => {
-    const ability = abilityOf(windowOf(f), id);
+    const ability = abilities.find((a) => a.window === windowOf(f))?.ability;
     return !!ability && canUse(c, f.seat, id, ability, payloadOf(f));
   };
   const use = (c: Ctx, f: EffectFrame): void => {
@@ -79,7 +78,17 @@ export function defineAsset(id: string, def: AssetScript): void {
       },
     },
   ];
-  defineCards({ [id]: { illnessFree: true, steps: [...offer, ...def.steps.map(onlyIfUsed)] } });
+  return { abilities, scripts: { [id]: { illnessFree: true, steps: [...offer, ...def.steps.map(onlyIfUsed)] } } };
+}
+
+/** An asset's automatic ability: nothing to decide, it happens at once for its owner (Coach Walden). */
+export function automaticAbility(window: WindowName, id: string, hook: WindowHook): RulePart {
+  return { automatic: [{ window, asset: id, hook }] };
+}
+
+/** A table-wide rule an asset leaves behind, run whenever the window opens (Jackson Howard's bets). */
+export function windowRule(window: WindowName, rule: WindowRule): RulePart {
+  return { rules: [{ window, rule }] };
 }
 
 /** A step that does nothing unless the asset was used. */

@@ -14,6 +14,7 @@ import type { Step } from "../effects.ts";
 import type { EffectFrame } from "../state.ts";
 import type { WindowPayload } from "../windows.ts";
 import type { AssetTiming } from "./ability.ts";
+import type { RulePart } from "../rulebook.ts";
 import { claimedThis, defineAsset, drawTopTypeSteps, moveAsset, otherPlayers, ownTurn, typeOptions } from "./ability.ts";
 
 const keepUntilUsed = (c: Ctx) => c.s.variant.oneShotAssets === "keep-until-used";
@@ -28,7 +29,7 @@ function oneShot(id: string, usable: (c: Ctx, owner: number) => boolean = () => 
 }
 
 /** Bryan Stinson: discard it to take 2 emergency actions from other players (faceup or facedown, as they are). */
-defineAsset("bryan-stinson", {
+const bryanStinson = defineAsset("bryan-stinson", {
   cost: "discard",
   when: oneShot("bryan-stinson", (c, owner) => c.s.seats.some((p) => p.seat !== owner && p.emergency.length > 0)),
   steps: [
@@ -64,7 +65,7 @@ defineAsset("bryan-stinson", {
  */
 export const ELIZABETH_CARDS = 3;
 const target = (_c: Ctx, f: EffectFrame) => f.vars.target as number;
-defineAsset("elizabeth-mills", {
+const elizabethMills = defineAsset("elizabeth-mills", {
   when: [{ window: "claim", usable: claimedThis("elizabeth-mills"), optional: false }],
   steps: [
     {
@@ -120,7 +121,7 @@ function onlyIf(test: (f: EffectFrame) => boolean, steps: Step[]): Step[] {
 
 /** Floyd 2X3A7C: when you claim it, draw 5 action cards of any types (hand size +5: passive.ts). */
 export const FLOYD_DRAW = 5;
-defineAsset("floyd-2x3a7c", {
+const floyd2x3a7c = defineAsset("floyd-2x3a7c", {
   when: [{ window: "claim", usable: claimedThis("floyd-2x3a7c"), optional: false }],
   steps: [
     {
@@ -136,7 +137,7 @@ defineAsset("floyd-2x3a7c", {
 
 /** Gurren Imaishi: discard it to gain 5 capital. */
 export const GURREN_CAPITAL = 5;
-defineAsset("gurren-imaishi", {
+const gurrenImaishi = defineAsset("gurren-imaishi", {
   cost: "discard",
   when: oneShot("gurren-imaishi"),
   steps: [
@@ -150,7 +151,7 @@ defineAsset("gurren-imaishi", {
 });
 
 /** Hernando Cortez: discard it to take 1 asset from another player, or to gain 2 capital. */
-defineAsset("hernando-cortez", {
+const hernandoCortez = defineAsset("hernando-cortez", {
   cost: "discard",
   when: oneShot("hernando-cortez"),
   steps: [
@@ -190,7 +191,7 @@ const naokoClaim: Step = {
     else log(c, "asset", "Naoko Watanabe: the asset deck is empty.");
   },
 };
-defineAsset("naoko-watanabe", {
+const naokoWatanabe = defineAsset("naoko-watanabe", {
   cost: "discard",
   when: oneShot("naoko-watanabe", (c) => c.s.assetDeck.length > 0),
   steps: Array.from({ length: NAOKO_CLAIMS }, () => naokoClaim),
@@ -198,7 +199,7 @@ defineAsset("naoko-watanabe", {
 
 /** Toshiyuki Sakai: discard it to draw 2 action cards of each type; you skip the hand-limit discard this turn. */
 export const TOSHIYUKI_DRAW = 2;
-defineAsset("toshiyuki-sakai", {
+const toshiyukiSakai = defineAsset("toshiyuki-sakai", {
   cost: "discard",
   when: oneShot("toshiyuki-sakai"),
   steps: [
@@ -213,3 +214,5 @@ defineAsset("toshiyuki-sakai", {
     },
   ],
 });
+
+export const CLAIM_ASSETS: RulePart[] = [bryanStinson, elizabethMills, floyd2x3a7c, gurrenImaishi, hernandoCortez, naokoWatanabe, toshiyukiSakai];

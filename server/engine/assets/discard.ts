@@ -5,10 +5,11 @@ import { cardTitle, corpName, emergencyAction } from "../data.ts";
 import { checkOffer, faceupEmergencies, isReject } from "../deal/common.ts";
 import { placeCounteroffer } from "../deal/counteroffer.ts";
 import { counteringSeat } from "../deal/support.ts";
+import type { RulePart } from "../rulebook.ts";
 import { defineAsset } from "./ability.ts";
 
 /** Tanaka: at the start of Resolution, discard it to make the active or the countering player the winner. */
-defineAsset("tanaka", {
+const tanaka = defineAsset("tanaka", {
   cost: "discard",
   when: [{ window: "resolution-start", usable: (c) => !!c.s.deal?.main && c.s.deal.counters.length > 0 && !c.s.deal.winner }],
   steps: [
@@ -29,7 +30,7 @@ defineAsset("tanaka", {
 });
 
 /** The Fall Guy: after you propose a main offer, discard it to propose a counteroffer as well; the deal then goes straight to Support. */
-defineAsset("the-fall-guy", {
+const theFallGuy = defineAsset("the-fall-guy", {
   cost: "discard",
   when: [
     {
@@ -60,3 +61,5 @@ defineAsset("the-fall-guy", {
     },
   ],
 });
+
+export const DISCARD_ASSETS: RulePart[] = [tanaka, theFallGuy];

@@ -8,6 +8,7 @@ import { gainCapital, log, loseCapital } from "../ctx.ts";
 import { assetName, cardTitle, corpName, rivalName } from "../data.ts";
 import { drawAndTell } from "../draw.ts";
 import type { EffectFrame } from "../state.ts";
+import type { RulePart } from "../rulebook.ts";
 import { defineAsset, moveAsset, otherPlayers, ownTurn, typeOptions } from "./ability.ts";
 
 const target = (_c: Ctx, f: EffectFrame) => f.vars.target as number;
@@ -22,7 +23,7 @@ function holder(c: Ctx, id: string): number {
 
 /** Alex Westlund: swap 2 assets in play between two players. If one of them is yours, first lose 2 capital. */
 export const WESTLUND_PRICE = 2;
-defineAsset("alex-westlund", {
+const alexWestlund = defineAsset("alex-westlund", {
   when: [{ window: "end-of-turn", usable: (c, owner) => ownTurn(c, owner) && new Set(assetsInPlay(c).map((a) => a.seat)).size >= 2 }],
   steps: [
     {
@@ -63,7 +64,7 @@ defineAsset("alex-westlund", {
 
 /** Bernice Mai: give up to 2 action cards from your hand to another player; gain 1 capital per card. */
 export const BERNICE_CARDS = 2;
-defineAsset("bernice-mai", {
+const berniceMai = defineAsset("bernice-mai", {
   when: [{ window: "end-of-turn", usable: (c, owner) => ownTurn(c, owner) && c.s.seats[owner]!.hand.length > 0 }],
   steps: [
     {
@@ -94,7 +95,7 @@ defineAsset("bernice-mai", {
 
 /** Fumiko Yamamori: lower by 1 the supply of a resource that is above 0, and gain 2 capital. */
 export const FUMIKO_CAPITAL = 2;
-defineAsset("fumiko-yamamori", {
+const fumikoYamamori = defineAsset("fumiko-yamamori", {
   when: [{ window: "end-of-turn", usable: (c, owner) => ownTurn(c, owner) && RESOURCES.some((r) => c.s.supply[r] > 0) }],
   steps: [
     {
@@ -116,7 +117,7 @@ defineAsset("fumiko-yamamori", {
  * Marco Cubrero: take 1 capital from any player, or 2 from the richest player (you pick among
  * ties). "The richest player" is read literally: when you alone are the richest, only the 1 is there.
  */
-defineAsset("marco-cubrero", {
+const marcoCubrero = defineAsset("marco-cubrero", {
   when: [{ window: "end-of-turn", usable: (c, owner) => ownTurn(c, owner) && c.s.seats.some((p) => p.seat !== owner && p.capital > 0) }],
   steps: [
     {
@@ -145,7 +146,7 @@ defineAsset("marco-cubrero", {
 
 /** Mr. Li: pick any player; they lose 1 capital and draw 2 action cards of any types (they pick the types). */
 export const MR_LI_DRAW = 2;
-defineAsset("mr-li", {
+const mrLi = defineAsset("mr-li", {
   when: [{ window: "end-of-turn", usable: ownTurn }],
   steps: [
     {
@@ -172,7 +173,7 @@ defineAsset("mr-li", {
 });
 
 /** 'Mr. White': look at another player's hand (you alone see it); you may take 1 action card from it. */
-defineAsset("mr-white", {
+const mrWhite = defineAsset("mr-white", {
   when: [{ window: "end-of-turn", usable: (c, owner) => ownTurn(c, owner) && c.s.seats.some((p) => p.seat !== owner && p.hand.length > 0) }],
   steps: [
     {
@@ -213,7 +214,7 @@ defineAsset("mr-white", {
 
 /** Susan Chen: gain 2 capital, then give this card to another player. */
 export const SUSAN_CAPITAL = 2;
-defineAsset("susan-chen", {
+const susanChen = defineAsset("susan-chen", {
   when: [{ window: "end-of-turn", usable: ownTurn }],
   steps: [
     {
@@ -239,7 +240,7 @@ defineAsset("susan-chen", {
  * Thomas Haas: look at the rival card under the board; you may swap it with your own (both stay
  * facedown). Only the owner learns the card and whether they swapped: the public log reads the same.
  */
-defineAsset("thomas-haas", {
+const thomasHaas = defineAsset("thomas-haas", {
   when: [{ window: "end-of-turn", usable: ownTurn }],
   steps: [
     {
@@ -264,3 +265,5 @@ defineAsset("thomas-haas", {
     },
   ],
 });
+
+export const END_OF_TURN_ASSETS: RulePart[] = [alexWestlund, berniceMai, fumikoYamamori, marcoCubrero, mrLi, mrWhite, susanChen, thomasHaas];

@@ -12,8 +12,8 @@ import { offerTitle } from "../deal/common.ts";
 import { counteringSeat, supportableOffers } from "../deal/support.ts";
 import type { EffectFrame, Offer } from "../state.ts";
 import type { WindowPayload } from "../windows.ts";
-import { registerRule } from "../windows.ts";
-import { defineAsset, otherPlayers, payloadOf, typeOptions } from "./ability.ts";
+import type { RulePart } from "../rulebook.ts";
+import { defineAsset, otherPlayers, payloadOf, typeOptions, windowRule } from "./ability.ts";
 import { ACTION_TYPES } from "../../../shared/catalog/types.ts";
 
 /** The offer a proposal window is about, if it is still in the deal (the main offer or the visible counteroffer). */
@@ -38,7 +38,7 @@ function scriptOf(o: Offer): string {
  * of the game); if the offer wins, those picks are made for them (effects.ts), each one that is no
  * longer possible freeing the rest.
  */
-defineAsset("caprice-nisei", {
+const capriceNisei = defineAsset("caprice-nisei", {
   cost: "exhaust",
   when: offerWindows.map((window) => ({ window, usable: (c: Ctx, owner: number, p: WindowPayload) => p.seat !== owner && proposed(c, p) !== null })),
   steps: [
@@ -78,12 +78,12 @@ defineAsset("caprice-nisei", {
 /** The proposer's next pick in the declaration, or null when the card would be fully resolved. */
 function declaration(c: Ctx, f: EffectFrame): { prompt: string; options: ChoiceOption[] } | null {
   if (!c.s.deal || !f.vars.script) return null;
-  return nextPickAhead(c.s, f.vars.script as string, proposer(c, f), f.vars.picks as Value[]);
+  return nextPickAhead(c, f.vars.script as string, proposer(c, f), f.vars.picks as Value[]);
 }
 
 /** Chief Gorman: after a counteroffer is proposed, it goes back to its owner unless they pay you 2 capital; they cannot counter again this turn. */
 export const GORMAN_PRICE = 2;
-defineAsset("chief-gorman", {
+const chiefGorman = defineAsset("chief-gorman", {
   cost: "exhaust",
   when: [{ window: "counteroffer-proposed", usable: (c, owner, p) => p.seat !== owner && proposed(c, p) !== null }],
   steps: [
@@ -120,7 +120,7 @@ defineAsset("chief-gorman", {
 });
 
 /** Eiko: when a player abstains, they must support the main offer with 1 card or lose 1 capital. */
-defineAsset("eiko", {
+const eiko = defineAsset("eiko", {
   cost: "exhaust",
   when: [{ window: "abstain", usable: (c, owner, p) => p.seat !== owner && !!c.s.deal?.main }],
   steps: [
@@ -151,7 +151,7 @@ defineAsset("eiko", {
 });
 
 /** Isabel McGuire: at the start of Support, put the top card of any action deck on either offer as 1 support. */
-defineAsset("isabel-mcguire", {
+const isabelMcguire = defineAsset("isabel-mcguire", {
   cost: "exhaust",
   when: [{ window: "support-start", usable: (c) => ACTION_TYPES.some((t) => canTake(c.s, t)) }],
   steps: [
@@ -180,7 +180,7 @@ defineAsset("isabel-mcguire", {
 
 /** Jackson Howard: when an asset is revealed, name another player; if they win the deal, gain 2 capital. */
 export const JACKSON_PRIZE = 2;
-defineAsset("jackson-howard", {
+const jacksonHoward = defineAsset("jackson-howard", {
   cost: "exhaust",
   when: [{ window: "asset-revealed", usable: (c) => !!c.s.deal }],
   steps: [
@@ -196,7 +196,7 @@ defineAsset("jackson-howard", {
     },
   ],
 });
-registerRule("deal-won", (c, p) => {
+const jacksonHowardBets = windowRule("deal-won", (c, p) => {
   for (const bet of c.s.deal?.bets ?? []) {
     if (bet.named !== p.seat) continue;
     gainCapital(c, bet.owner, JACKSON_PRIZE);
@@ -205,7 +205,7 @@ registerRule("deal-won", (c, p) => {
 });
 
 /** Locust Company: at the start of Support, pick a player; they may not support the counteroffer. */
-defineAsset("locust-company", {
+const locustCompany = defineAsset("locust-company", {
   cost: "exhaust",
   when: [{ window: "support-start", usable: (c, owner) => (c.s.deal?.counters.length ?? 0) > 0 && c.s.deal!.supportQueue.some((x) => x !== owner) }],
   steps: [
@@ -223,7 +223,7 @@ defineAsset("locust-company", {
 });
 
 /** Mark Yale: after a player proposes an offer, they cannot trade capital or assets until the deal ends. */
-defineAsset("mark-yale", {
+const markYale = defineAsset("mark-yale", {
   cost: "exhaust",
   when: offerWindows.map((window) => ({
     window,
@@ -243,7 +243,7 @@ defineAsset("mark-yale", {
 });
 
 /** Midori: at Resolution, if support is tied, you decide who wins. */
-defineAsset("midori", {
+const midori = defineAsset("midori", {
   cost: "exhaust",
   when: [{ window: "tie", usable: (c) => !!c.s.deal && !c.s.deal.winner }],
   steps: [
@@ -264,7 +264,7 @@ defineAsset("midori", {
 });
 
 /** Saul Eustecio: when the countering player wins a deal, you gain 1 capital, then the active player gains 1 capital. */
-defineAsset("saul-eustecio", {
+const saulEustecio = defineAsset("saul-eustecio", {
   cost: "exhaust",
   when: [{ window: "deal-won", usable: (c) => c.s.deal?.winner === "counter" && counteringSeat(c.s) !== null }],
   steps: [
@@ -277,3 +277,5 @@ defineAsset("saul-eustecio", {
     },
   ],
 });
+
+export const EXHAUST_ASSETS: RulePart[] = [capriceNisei, chiefGorman, eiko, isabelMcguire, jacksonHoward, jacksonHowardBets, locustCompany, markYale, midori, saulEustecio];

@@ -7,11 +7,12 @@ import { cardTitle, corpName } from "../data.ts";
 import { randInt } from "../rng.ts";
 import type { GameState } from "../state.ts";
 import { counteringSeat } from "../deal/support.ts";
-import { holderOf, registerAutomatic } from "../windows.ts";
-import { defineAsset, drawTopTypeSteps, heldAsset } from "./ability.ts";
+import type { RulePart } from "../rulebook.ts";
+import { holderOf } from "../windows.ts";
+import { automaticAbility, defineAsset, drawTopTypeSteps, heldAsset } from "./ability.ts";
 
 /** Aaron Marron: cards another player discards to pay for a counteroffer go to your hand. Returns whether it took them. */
-export function aaronMarronTakes(c: Ctx, payer: number, cards: string[]): boolean {
+function aaronMarronTakes(c: Ctx, payer: number, cards: string[]): boolean {
   const owner = holderOf(c, "aaron-marron");
   if (owner < 0 || owner === payer || cards.length === 0) return false;
   c.s.seats[owner]!.hand.push(...cards);
@@ -25,19 +26,18 @@ export function aaronMarronTakes(c: Ctx, payer: number, cards: string[]): boolea
 export const BRAINTRUST_HAND_SIZE = -1;
 export const FLOYD_HAND_SIZE = 5;
 
-/** How much a seat's assets change its hand size. */
-export function handSizeChange(s: GameState, seat: number): number {
-  let n = 0;
-  if (heldAsset(s, seat, "braintrust")) n += BRAINTRUST_HAND_SIZE;
-  if (heldAsset(s, seat, "floyd-2x3a7c")) n += FLOYD_HAND_SIZE;
-  return n;
-}
-
 /** Braintrust: every quantity in your corp sheet's draw is doubled (General slots too, by default [R]). */
-export function braintrustDraw(s: GameState, seat: number, slots: DrawSlot[]): DrawSlot[] {
+function braintrustDraw(s: GameState, seat: number, slots: DrawSlot[]): DrawSlot[] {
   if (!heldAsset(s, seat, "braintrust")) return slots;
   return slots.flatMap((x) => (x !== "general" || s.variant.braintrustDoublesGeneral ? [x, x] : [x]));
 }
+
+// The rules these assets change: the core rules ask the rulebook's modifiers (draw.ts, action-phase.ts, deal/counteroffer.ts).
+const aaronMarron: RulePart = { modifiers: { counterDiscard: aaronMarronTakes } };
+const braintrust: RulePart = {
+  modifiers: { handSize: (s, seat) => (heldAsset(s, seat, "braintrust") ? BRAINTRUST_HAND_SIZE : 0), drawSlots: braintrustDraw },
+};
+const floydHandSize: RulePart = { modifiers: { handSize: (s, seat) => (heldAsset(s, seat, "floyd-2x3a7c") ? FLOYD_HAND_SIZE : 0) } };
 
 /** The player on a seat's right: the one whose left neighbour it is. */
 function rightOf(s: GameState, seat: number): number {
@@ -45,20 +45,20 @@ function rightOf(s: GameState, seat: number): number {
 }
 
 /** Coach Walden: when the player on your right wins a deal, gain 1 capital. */
-registerAutomatic("deal-won", "coach-walden", (c, owner, p) => {
+const coachWalden = automaticAbility("deal-won", "coach-walden", (c, owner, p) => {
   if (p.seat !== rightOf(c.s, owner)) return;
   gainCapital(c, owner, 1);
   log(c, "asset", `Coach Walden: ${corpName(c.s, owner)} gains 1 capital.`);
 });
 
 /** Wong Ya Ching: when an illness token makes threat rise, gain 2 capital. */
-registerAutomatic("illness-threat", "wong-ya-ching", (c, owner) => {
+const wongYaChing = automaticAbility("illness-threat", "wong-ya-ching", (c, owner) => {
   gainCapital(c, owner, 2);
   log(c, "asset", `Wong Ya Ching: ${corpName(c.s, owner)} gains 2 capital.`);
 });
 
 /** Lily Lockwell: at the start of a richer player's turn, you may take 1 random card from their hand. */
-defineAsset("lily-lockwell", {
+const lilyLockwell = defineAsset("lily-lockwell", {
   when: [
     {
       window: "turn-start",
@@ -82,7 +82,7 @@ defineAsset("lily-lockwell", {
 });
 
 /** Monica Singh: when you lose a deal as the active player, you may take 2 capital from the countering player. */
-defineAsset("monica-singh", {
+const monicaSingh = defineAsset("monica-singh", {
   when: [
     {
       window: "deal-won",
@@ -105,13 +105,15 @@ defineAsset("monica-singh", {
 });
 
 /** Rachel Beckmann: at the end of each deal, if your hand is empty, you may draw 1 card of your corp sheet's top type. */
-defineAsset("rachel-beckmann", {
+const rachelBeckmann = defineAsset("rachel-beckmann", {
   when: [{ window: "deal-end", usable: (c, owner) => c.s.seats[owner]!.hand.length === 0 }],
   steps: drawTopTypeSteps(1, (_c, f) => f.seat),
 });
 
 /** Sunny LeBeau: when threat rises by 1 or more, you may draw 2 cards of your corp sheet's top type. */
-defineAsset("sunny-lebeau", {
+const sunnyLebeau = defineAsset("sunny-lebeau", {
   when: [{ window: "threat-increased", usable: (_c, _owner, p) => (p.amount ?? 0) >= 1 }],
   steps: drawTopTypeSteps(2, (_c, f) => f.seat),
 });
+
+export const PASSIVE_ASSETS: RulePart[] = [aaronMarron, braintrust, floydHandSize, coachWalden, wongYaChing, lilyLockwell, monicaSingh, rachelBeckmann, sunnyLebeau];

@@ -5,7 +5,7 @@ import { corpName, districtName, eventDef } from "../data.ts";
 import { asDistrict, currentPlayer, defineCards, districtOptions, eachPlayerFromActive, listVar } from "../effects.ts";
 import { lowerThreat } from "../threat.ts";
 
-defineCards({
+export const BIOTECH_CARDS = defineCards({
   /** Remove up to 2 illness tokens. Then place 1 outage in one district you removed illness from. IllnessFree. */
   "clean-slate": {
     illnessFree: true,

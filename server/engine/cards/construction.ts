@@ -4,7 +4,7 @@ import { gainCapital, log } from "../ctx.ts";
 import { assetName, corpName } from "../data.ts";
 import { asDistrict, defineCards, districtOptions, listVar, playerOptions } from "../effects.ts";
 
-defineCards({
+export const CONSTRUCTION_CARDS = defineCards({
   /** Place 1 development token in any district (at most 1 per district [R]). */
   "ark-construction": {
     steps: [

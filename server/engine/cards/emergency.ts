@@ -23,7 +23,7 @@ function placeInCity(kind: Mover, n: number, what: string): Step {
   };
 }
 
-defineCards({
+export const EMERGENCY_CARDS = defineCards({
   /** Globalsec. Remove up to 4 enemy units. Then raise unrest 1 stage in 2 districts not in strike or outage. */
   "ruthless-tactics": {
     steps: [

@@ -5,7 +5,7 @@ import { corpName, districtName } from "../data.ts";
 import { asDistrict, defineCards, districtOptions, listVar, playerOptions } from "../effects.ts";
 import { produce } from "../production.ts";
 
-defineCards({
+export const LABOR_CARDS = defineCards({
   /** Move 1 android token to a district without one. IllnessFree. */
   "efficiency-experts": {
     illnessFree: true,

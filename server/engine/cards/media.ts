@@ -8,7 +8,7 @@ import type { ChoiceOption } from "../../../shared/protocol.ts";
 import type { ActionType } from "../../../shared/catalog/types.ts";
 import { raiseThreat } from "../threat.ts";
 
-defineCards({
+export const MEDIA_CARDS = defineCards({
   /** Either lower unrest 1 stage in any district, or remove 1 orgcrime unit. */
   "live-feeds": {
     steps: [

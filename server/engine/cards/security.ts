@@ -28,7 +28,7 @@ function clearEnemyUnits(c: Parameters<typeof remove>[0], id: number): void {
 
 export const notStrikeOrOutage = (d: { condition: string }) => d.condition !== "strike" && d.condition !== "outage";
 
-defineCards({
+export const SECURITY_CARDS = defineCards({
   /**
    * Place 1 prisec unit in any district and remove every other unit there. A district holds at most
    * one prisec, so a district that already has one cannot be picked; with no prisec left in the

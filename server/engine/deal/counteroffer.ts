@@ -4,7 +4,6 @@
 import { stepBudget } from "../budget.ts";
 import type { Ctx } from "../ctx.ts";
 import { clockwiseFrom, leftOf, log } from "../ctx.ts";
-import { aaronMarronTakes } from "../assets/passive.ts";
 import { corpName } from "../data.ts";
 import { discardCards, removeFromHand } from "../draw.ts";
 import type { GameState, Offer } from "../state.ts";
@@ -87,7 +86,7 @@ export function proposeCounteroffer(
 /** The discarded cards go to their discard piles (or to Aaron Marron's owner). */
 function payForCounteroffer(c: Ctx, seat: number, discard: string[]): void {
   removeFromHand(c, seat, discard);
-  if (!aaronMarronTakes(c, seat, discard)) discardCards(c, discard);
+  if (!c.rules.modifiers.counterDiscard.some((take) => take(c, seat, discard))) discardCards(c, discard); // Aaron Marron
 }
 
 /** Puts an offer on top of the Counteroffer box (also used by The Fall Guy) and opens its window. */

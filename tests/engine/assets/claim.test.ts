@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { checkInvariants } from "../../../server/engine/index.ts";
 import { ACTION_TYPES } from "../../../shared/catalog/types.ts";
 import { giveCard } from "../helpers.ts";
-import { handLimit } from "../../../server/engine/action-phase.ts";
+import { handLimit } from "../../../server/engine/index.ts";
 import { answerOffer, choices, deckTop, emptyHand, giveAsset, held, owes, reveal, say, table, texts, winDeal } from "./helpers.ts";
 
 describe("one-shot claim assets [R]: by default they resolve when claimed, then are discarded", () => {

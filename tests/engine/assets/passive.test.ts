@@ -1,7 +1,7 @@
 // Passive assets: constant effects and automatic triggers ("you may" ones are offered as use / pass).
 import { describe, expect, it } from "vitest";
 import { ACTION_TYPES } from "../../../shared/catalog/types.ts";
-import { handLimit } from "../../../server/engine/action-phase.ts";
+import { handLimit } from "../../../server/engine/index.ts";
 import type { GameState } from "../../../server/engine/index.ts";
 import { actionCard } from "../../../server/engine/data.ts";
 import { runFlow } from "../helpers.ts";
