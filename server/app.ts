@@ -80,7 +80,7 @@ function guardMatchmaking(logger: Logger, access: Access): void {
         const ip = context?.ip;
         try {
           await access.checkCode(ip, normalizeCode((clientOptions as { code?: unknown } | undefined)?.code), (room.metadata as { code: string }).code);
-          await access.reserveSeat(ip);
+          return await access.reserveSeat(ip, () => invokeMatchmaking.call(this, method, roomName, ...rest));
         } catch (e) {
           if (!(e instanceof LimitRefusal)) throw e;
           logger.info({ ip, roomId: roomName, reason: e.message }, "join refused");

@@ -16,7 +16,7 @@ export interface Limits {
   maxTables: number;
   /** Open websockets from one address. */
   websocketsPerAddress: number;
-  /** Seat reservations (POST /matchmake/joinById) from one address per reservation window (15 s). */
+  /** Seat reservations (POST /matchmake/joinById) from one address not yet taken up by a websocket. */
   reservationsPerAddress: number;
   /** Wrong invite codes one address may try per minute (a right code is never refused). */
   wrongCodesPerMinute: number;
@@ -34,7 +34,7 @@ export const DEFAULT_LIMITS: Limits = {
   wrongCodesPerMinuteGlobal: 600,
 };
 
-/** Seconds a seat reservation lasts (Colyseus's default); the reservation limit counts over this window. */
+/** Seconds a seat reservation lasts (Colyseus's default): an untaken one stops counting after this. */
 export const RESERVATION_SECONDS = Number(process.env.COLYSEUS_SEAT_RESERVATION_TIME || 15);
 
 /** A request refused because a limit is reached: the lobby answers 429 with the message. */
@@ -72,7 +72,9 @@ export class Access {
   private wrongCodes: RateLimiterMemory;
   private wrongCodesGlobal: RateLimiterMemory;
   private tablesPerHour: RateLimiterMemory;
-  private reservations: RateLimiterMemory;
+  /** Open seat reservations per address, and each reservation's address and expiry timer by session. */
+  private reserved = new Map<string, number>();
+  private reservations = new Map<string, { key: string; timer: NodeJS.Timeout }>();
   /** Tables each address made, still counted against its lobby limit until they start or go. */
   private tablesBy = new Map<string, Set<string>>();
   private sockets = new Map<string, number>();
@@ -84,7 +86,6 @@ export class Access {
     this.wrongCodes = new RateLimiterMemory({ points: this.limits.wrongCodesPerMinute, duration: 60 });
     this.wrongCodesGlobal = new RateLimiterMemory({ points: this.limits.wrongCodesPerMinuteGlobal, duration: 60 });
     this.tablesPerHour = new RateLimiterMemory({ points: this.limits.tablesPerAddressPerHour, duration: 3600 });
-    this.reservations = new RateLimiterMemory({ points: this.limits.reservationsPerAddress, duration: RESERVATION_SECONDS });
     instances.add(this);
   }
 
@@ -195,26 +196,55 @@ export class Access {
     };
   }
 
-  /** Counts a seat reservation from this address; throws a LimitRefusal over the limit. */
-  async reserveSeat(ip: string | undefined): Promise<void> {
-    try {
-      await this.reservations.consume(addressKey(ip));
-    } catch (e) {
-      if (!(e instanceof RateLimiterRes)) throw e;
-      const wait = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
-      throw new LimitRefusal("too-many-reservations", `Too many seat requests from your address: try again in ${wait} s.`, wait);
+  /**
+   * Reserves a seat for this address within its limit of open reservations: `reserve` makes the
+   * reservation and returns its session id. The reservation counts until the websocket takes it up
+   * (seatTaken) or it expires. Throws a LimitRefusal over the limit.
+   */
+  async reserveSeat<T extends { sessionId: string }>(ip: string | undefined, reserve: () => Promise<T>): Promise<T> {
+    const key = addressKey(ip);
+    const open = this.reserved.get(key) ?? 0;
+    if (open >= this.limits.reservationsPerAddress) {
+      throw new LimitRefusal("too-many-reservations", `Too many seat requests from your address: try again in ${RESERVATION_SECONDS} s.`, RESERVATION_SECONDS);
     }
+    this.reserved.set(key, open + 1);
+    let made: T;
+    try {
+      made = await reserve();
+    } catch (e) {
+      this.release(key);
+      throw e;
+    }
+    const timer = setTimeout(() => this.seatTaken(made.sessionId), (RESERVATION_SECONDS + 1) * 1000);
+    timer.unref();
+    this.reservations.set(made.sessionId, { key, timer });
+    return made;
   }
 
-  /** Forgets the wrong codes and reservations counted so far (tests start each case from a clean slate). */
+  /** The reservation of this session is taken up (or expired): it no longer counts. */
+  seatTaken(sessionId: string): void {
+    const r = this.reservations.get(sessionId);
+    if (!r) return;
+    this.reservations.delete(sessionId);
+    clearTimeout(r.timer);
+    this.release(r.key);
+  }
+
+  private release(key: string): void {
+    const left = (this.reserved.get(key) ?? 1) - 1;
+    if (left > 0) this.reserved.set(key, left);
+    else this.reserved.delete(key);
+  }
+
+  /** Forgets the wrong codes counted so far (tests start each case from a clean slate). */
   async clearCounts(): Promise<void> {
-    for (const limiter of [this.wrongCodes, this.wrongCodesGlobal, this.reservations]) {
+    for (const limiter of [this.wrongCodes, this.wrongCodesGlobal]) {
       for (const key of ["127.0.0.1", "0:0:0:0::/64", "unknown", "all"]) await limiter.delete(key);
     }
   }
 }
 
-/** Forgets every counted wrong code and reservation, on every server of this process (tests). */
+/** Forgets every counted wrong code, on every server of this process (tests). */
 export async function clearWrongCodes(): Promise<void> {
   for (const access of instances) await access.clearCounts();
 }

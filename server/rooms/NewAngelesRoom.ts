@@ -150,7 +150,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     return new ServerError(ErrorCode.APPLICATION_ERROR, reason);
   }
 
-  async onAuth(_client: Client, raw: unknown, context: AuthContext): Promise<Auth> {
+  async onAuth(client: Client, raw: unknown, context: AuthContext): Promise<Auth> {
+    this.access.seatTaken(client.sessionId); // the seat reservation is used: it no longer counts
     const parsed = JoinOptions.safeParse(raw ?? {});
     if (!parsed.success) throw this.turnAway("join", "Bad join options.", context.ip);
     const opts = parsed.data;
