@@ -151,6 +151,14 @@ class GuardedTransport extends WebSocketTransport {
   }
 }
 
+/** How long one rendering of /metrics is served again: anyone may ask for it, and it costs milliseconds. */
+const METRICS_CACHE_MS = 250;
+let metricsCache: { at: number; text: Promise<string> } | null = null;
+function metricsText(): Promise<string> {
+  if (!metricsCache || Date.now() - metricsCache.at >= METRICS_CACHE_MS) metricsCache = { at: Date.now(), text: registry.metrics() };
+  return metricsCache.text;
+}
+
 export function createServer(options: ServerOptions) {
   const access = new Access(options.limits);
   guardMatchmaking(options.logger, access);
@@ -176,7 +184,7 @@ export function createServer(options: ServerOptions) {
         res.json({ status: "ok", uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) });
       });
       app.get("/metrics", async (_req, res) => {
-        res.type(registry.contentType).send(await registry.metrics());
+        res.type(registry.contentType).send(await metricsText());
       });
       app.use(lobbyRoutes(options.logger, store, access));
       app.use(express.static(clientDir));
