@@ -1,5 +1,5 @@
-// Bad and random input against a server this script starts itself (in this process, on a free loopback
-// port, with its store in a temporary directory).
+// Bad and random input against a server this script starts itself (in a worker thread, fuzz-server.ts,
+// on a free loopback port, with its store in a temporary directory).
 //   npm run fuzz -- --seconds S [--seed N]
 // It runs bursts until S seconds have passed. In each burst, attackers seated at live tables (and
 // attacking spectators) send random and malformed messages of every type, wrong types and sizes, payloads
