@@ -79,7 +79,7 @@ function guardMatchmaking(logger: Logger, access: Access): void {
       if (room?.name === "new_angeles") {
         const ip = context?.ip;
         try {
-          await access.checkCode(ip, normalizeCode((clientOptions as { code?: unknown } | undefined)?.code), (room.metadata as { code: string }).code);
+          await access.checkCode(ip, normalizeCode((clientOptions as { code?: unknown } | undefined)?.code), (room.metadata as { code?: string } | undefined)?.code ?? "");
           return await access.reserveSeat(ip, () => invokeMatchmaking.call(this, method, roomName, ...rest));
         } catch (e) {
           if (!(e instanceof LimitRefusal)) throw e;
