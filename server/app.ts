@@ -11,9 +11,10 @@ import { NewAngelesRoom } from "./rooms/NewAngelesRoom.ts";
 import { lobbyRoutes } from "./lobby/routes.ts";
 import { registry } from "./metrics.ts";
 import { memoryStore, type GameStore } from "./store/index.ts";
-import { Access, LimitRefusal, type Limits } from "./lobby/throttle.ts";
+import { RateLimiterMemory } from "rate-limiter-flexible";
+import { Access, LimitRefusal, addressKey, type Limits } from "./lobby/throttle.ts";
 import { normalizeCode } from "./lobby/codes.ts";
-import { guardRequests, pinAddress } from "./http-guard.ts";
+import { guardRequests, pinAddress, requestAddress } from "./http-guard.ts";
 
 const clientDir = path.resolve(import.meta.dirname, "../dist/client");
 const startedAt = Date.now();
@@ -151,14 +152,8 @@ class GuardedTransport extends WebSocketTransport {
   }
 }
 
-/** How long one rendering of /metrics is served again: anyone may ask for it, and it costs milliseconds. */
-const METRICS_CACHE_MS = 250;
-let metricsCache: { at: number; text: Promise<string> } | null = null;
-function metricsText(): Promise<string> {
-  if (!metricsCache || Date.now() - metricsCache.at >= METRICS_CACHE_MS) metricsCache = { at: Date.now(), text: registry.metrics() };
-  return metricsCache.text;
-}
-
+/** Renderings of /metrics one address may ask for in 10 s (Prometheus scrapes every 15 s or so). */
+const METRICS_PER_10S = 10;
 export function createServer(options: ServerOptions) {
   const access = new Access(options.limits);
   guardMatchmaking(options.logger, access);
@@ -183,8 +178,16 @@ export function createServer(options: ServerOptions) {
       app.get("/healthz", (_req, res) => {
         res.json({ status: "ok", uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) });
       });
-      app.get("/metrics", async (_req, res) => {
-        res.type(registry.contentType).send(await metricsText());
+      // Anyone may ask for /metrics, and a rendering costs milliseconds: a few per address at a time.
+      const scrapes = new RateLimiterMemory({ points: METRICS_PER_10S, duration: 10 });
+      app.get("/metrics", async (req, res) => {
+        try {
+          await scrapes.consume(addressKey(requestAddress(req)));
+        } catch {
+          res.set("Retry-After", "10").status(429).type("text/plain").send("Too many requests for /metrics: try again in 10 s.\n");
+          return;
+        }
+        res.type(registry.contentType).send(await registry.metrics());
       });
       app.use(lobbyRoutes(options.logger, store, access));
       app.use(express.static(clientDir));

@@ -232,6 +232,16 @@ describe("wrong invite codes", () => {
   });
 });
 
+describe("/metrics", () => {
+  it("renders a few times per address in 10 s, then answers 429", async () => {
+    const statuses = [];
+    for (let i = 0; i < 12; i++) statuses.push((await api("/metrics", "10.0.11.1")).status);
+    expect(statuses.slice(0, 10).every((s) => s === 200)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    expect((await api("/metrics", "10.0.11.2")).status).toBe(200);
+  });
+});
+
 describe("headers", () => {
   it("sends a Content-Security-Policy and the other security headers on every answer", async () => {
     // (the page itself is checked in a browser: tests/e2e)
