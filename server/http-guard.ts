@@ -39,21 +39,28 @@ export function requestAddress(req: IncomingMessage): string | undefined {
   return typeof ip === "string" ? ip : undefined;
 }
 
-/** Answers 413 at once and closes the connection; later writes by a route still reading are dropped. */
-function tooLarge(res: ServerResponse): void {
-  if (!res.headersSent) {
-    const body = JSON.stringify({ error: { code: "too-large", message: `A request body can be at most ${BODY_LIMIT / 1024} KB.` } });
-    res.writeHead(413, { "content-type": "application/json", "content-length": Buffer.byteLength(body), connection: "close" });
-    res.end(body);
-  }
+/** How long a refused body's connection stays open after the answer, so that the client can read it. */
+const LINGER_MS = 2000;
+
+/**
+ * Answers 413 at once and stops reading: the rest of the body is dropped unread (the server stops
+ * reading the socket as soon as a chunk is refused), the answer goes out with a FIN, and the socket is
+ * destroyed a little later. Destroying it at once would reset the connection while the client is still
+ * sending, and a reset can wipe the answer before the client reads it. Later writes by a route still
+ * waiting for the body are dropped.
+ */
+function tooLarge(req: IncomingMessage, res: ServerResponse): void {
+  req.push = () => false; // the HTTP parser stops reading the socket when a chunk is not taken
+  const socket = req.socket;
   const r = res as any;
-  r.writeHead = () => res;
-  r.setHeader = () => res;
-  r.removeHeader = () => {};
-  r.write = () => true;
-  r.end = () => res;
-  res.once("finish", () => res.socket?.destroy());
-  setTimeout(() => res.socket?.destroy(), 1000).unref();
+  for (const method of ["writeHead", "setHeader", "removeHeader", "write", "end", "flushHeaders"]) r[method] = () => res;
+  if (socket.destroyed) return;
+  const body = JSON.stringify({ error: { code: "too-large", message: `A request body can be at most ${BODY_LIMIT / 1024} KB.` } });
+  socket.end(
+    "HTTP/1.1 413 Payload Too Large\r\nContent-Type: application/json\r\nX-Content-Type-Options: nosniff\r\n"
+    + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
 }
 
 export interface GuardOptions {
@@ -118,7 +125,7 @@ export function guardRequests(server: HttpServer, options: GuardOptions): void {
     pinAddress(req, options.trustProxy);
     const declared = Number(req.headers["content-length"]);
     if (declared > BODY_LIMIT) {
-      tooLarge(res);
+      tooLarge(req, res);
       return;
     }
     if (req.headers["transfer-encoding"] !== undefined || !(declared >= 0)) {
@@ -129,8 +136,7 @@ export function guardRequests(server: HttpServer, options: GuardOptions): void {
         if (chunk != null) {
           received += chunk.length;
           if (received > BODY_LIMIT) {
-            tooLarge(res);
-            req.push = push;
+            tooLarge(req, res);
             return false;
           }
         }
