@@ -10,7 +10,7 @@ import { parseCommand, type Command } from "../../shared/protocol.ts";
 import { ChatMessage, HostMessage, JoinOptions, PlayerName, TableOptions, type ChatLine } from "../../shared/room-protocol.ts";
 import type { GameEvent } from "../../shared/view.ts";
 import { normalizeCode } from "../lobby/codes.ts";
-import { recordWrongCode, wrongCodeWait } from "../lobby/throttle.ts";
+import { Access, LimitRefusal } from "../lobby/throttle.ts";
 import { botCommand } from "../bots/index.ts";
 import { makeRandom, type Random } from "../bots/random.ts";
 import { hashSeatToken, memoryStore, type GameStore, type StoredPlayer, type StoredWhisper } from "../store/index.ts";
@@ -123,6 +123,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   private store!: GameStore;
   /** Set by the server (createServer's `limits`), never by a client. */
   private limits: RoomLimits = DEFAULT_ROOM_LIMITS;
+  /** The server's limits: here, the count of wrong invite codes. */
+  private access!: Access;
   /** Store writes in order; a command's result is sent only once the command is written. */
   private writes = new WriteQueue({
     onError: (err, attempt) => logger.error({ err, attempt, roomId: this.roomId }, "game store write failed: trying again"),
@@ -147,6 +149,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     const input = (raw ?? {}) as Record<string, unknown>;
     this.store = (input.store as GameStore | undefined) ?? fallbackStore();
     this.limits = { ...DEFAULT_ROOM_LIMITS, ...(input.limits as Partial<RoomLimits> | undefined) };
+    this.access = input.access instanceof Access ? input.access : fallbackAccess();
     const code = normalizeCode(input.code);
     if (!code) throw new Error("A table needs a valid invite code: create it through POST /api/games.");
     if (input.restoreTicket !== undefined) {
@@ -194,15 +197,17 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     return new ServerError(ErrorCode.APPLICATION_ERROR, reason);
   }
 
-  async onAuth(_client: Client, raw: unknown, context: AuthContext): Promise<Auth> {
+  async onAuth(client: Client, raw: unknown, context: AuthContext): Promise<Auth> {
+    this.access.seatTaken(client.sessionId); // the seat reservation is used: it no longer counts
     const parsed = JoinOptions.safeParse(raw ?? {});
     if (!parsed.success) throw this.turnAway("join", "Bad join options.", context.ip);
     const opts = parsed.data;
-    const wait = await wrongCodeWait(context.ip);
-    if (wait > 0) throw this.turnAway("join", `Too many wrong invite codes from your address: try again in ${wait} s.`, context.ip);
-    if (normalizeCode(opts.code) !== this.state.code) {
-      await recordWrongCode(context.ip);
-      throw this.turnAway("join", "That invite code is not right for this table.", context.ip);
+    // A right code always passes; a wrong one is counted, and refused (over the limit, as such).
+    try {
+      await this.access.checkCode(context.ip, normalizeCode(opts.code), this.state.code);
+    } catch (e) {
+      if (e instanceof LimitRefusal) throw this.turnAway("join", e.message, context.ip);
+      throw e;
     }
     if (opts.spectator) return { role: "spectator" };
 
@@ -896,6 +901,12 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
 let sharedMemoryStore: GameStore | null = null;
 
 /** A room created without a store (a test server, a script) keeps its games in memory. */
+let defaultAccess: Access | null = null;
+/** Limits for a room made without the server's (a test's matchMaker.createRoom): the defaults. */
+function fallbackAccess(): Access {
+  return (defaultAccess ??= new Access());
+}
+
 function fallbackStore(): GameStore {
   return (sharedMemoryStore ??= memoryStore());
 }
