@@ -6,8 +6,8 @@ import { catalog } from "../../shared/catalog/index.ts";
 import { ACTION_TYPES } from "../../shared/catalog/types.ts";
 import type { ActionType, CorpId, Resource } from "../../shared/catalog/types.ts";
 import type { ChoiceOption } from "../../shared/protocol.ts";
-import type { GameState } from "../engine/index.ts";
-import type { DistrictState, EffectFrame } from "../engine/state.ts";
+import type { EffectView } from "../../shared/view.ts";
+import type { District as DistrictState, Table } from "./table.ts";
 import { ASSET_WORTH, CARD_WORTH, guessOutcome, utility } from "./card-value.ts";
 import {
   ILLNESS_THREAT,
@@ -58,7 +58,7 @@ export function argmax<T>(items: readonly T[], score: (x: T) => number, random: 
 
 interface Pick {
   sense: Sense;
-  frame: EffectFrame | null;
+  frame: EffectView | null;
   prompt: string;
 }
 
@@ -72,7 +72,7 @@ function contract(p: Pick, corp: CorpId, amount: number): number {
   const s = p.sense.s;
   const seat = seatOfCorp(s, corp);
   if (seat < 0) return 0;
-  if (s.variant.contractScope === "own-card" && seat !== p.frame?.seat) return 0;
+  if (s.rules.contractScope === "own-card" && seat !== p.frame?.seat) return 0;
   return capitalWorth(p.sense, seat, amount);
 }
 
@@ -149,7 +149,7 @@ function scoreOption(p: Pick, v: string | number): number {
       return 0; // which of their assets goes: any
     case "high-risk-investments": {
       const seat = Number(v);
-      const amount = 3 - ((p.frame?.vars.chosen as number[] | undefined)?.length ?? 0);
+      const amount = 3 - (p.frame?.picked.length ?? 0);
       return capitalWorth(p.sense, seat, amount) - s.seats[seat]!.capital * 0.001;
     }
     case "full-deployment":
@@ -161,7 +161,7 @@ function scoreOption(p: Pick, v: string | number): number {
         // the worst-placed android is the one to move; with Labor Solutions, stop when no move helps
         let bestFree = -Infinity;
         for (const x of s.districts) if (!x.android) bestFree = Math.max(bestFree, androidWorth(p.sense, x, true));
-        const paid = p.frame?.vars.androidContractPaid ? 0 : contract(p, "haas-bioroid", 2);
+        const paid = p.frame?.contractPaid ? 0 : contract(p, "haas-bioroid", 2);
         const gain = tw(p) * (bestFree - androidWorth(p.sense, d)) - illness(p, d);
         return source === "labor-solutions" ? gain + paid - 0.05 : gain;
       }
@@ -234,12 +234,10 @@ function scoreOption(p: Pick, v: string | number): number {
 }
 
 /** Information Procurement: chip in just enough, if lowering threat by 2 is worth it to me. */
-function spendAmount(sense: Sense, frame: EffectFrame, options: ChoiceOption[]): number {
+function spendAmount(sense: Sense, frame: EffectView, options: ChoiceOption[]): number {
   const s = sense.s;
-  const total = Number(frame.vars.total ?? 0);
-  const order = (frame.vars.order as number[] | undefined) ?? [];
-  const i = Number(frame.vars.i ?? 0);
-  const after = Math.max(0, order.length - i - 1);
+  const total = frame.pool?.total ?? 0;
+  const after = frame.pool?.askedAfter ?? 0;
   const needed = s.players - total;
   const max = Math.max(...options.map((o) => Number(o.value)));
   if (needed <= 0) return 0;
@@ -251,8 +249,8 @@ function spendAmount(sense: Sense, frame: EffectFrame, options: ChoiceOption[]):
 
 /** The option value to send for the pending card choice. */
 export function chooseForEffect(sense: Sense, options: ChoiceOption[], prompt: string, random: Random): string | number {
-  const s: GameState = sense.s;
-  const frame = s.effects[s.effects.length - 1] ?? null;
+  const s: Table = sense.s;
+  const frame = s.effect;
   if (frame?.source === "information-procurement" && options.every((o) => typeof o.value === "number")) {
     const amount = spendAmount(sense, frame, options);
     if (options.some((o) => o.value === amount)) return amount;

@@ -2,16 +2,16 @@
 // table), uses an asset when that helps it, and passes when it does not.
 import { describe, expect, it } from "vitest";
 import { catalog } from "../../shared/catalog/index.ts";
-import { botCommand } from "../../server/bots/index.ts";
-import { playGame } from "../../server/bots/play.ts";
+import { playGame } from "../../server/sim/play.ts";
 import { botStats } from "../../server/bots/policy.ts";
 import { makeRandom } from "../../server/bots/random.ts";
 import { apply, createGame } from "../../server/engine/index.ts";
 import type { GameState } from "../../server/engine/index.ts";
+import { botOn } from "./helpers.ts";
 import { answerOffer, atEndOfTurn, contested, giveAsset, mainOffer, owes, say, support, table } from "../engine/assets/helpers.ts";
 
 function bot(s: GameState, seat: number) {
-  return botCommand(s, seat, makeRandom(7));
+  return botOn(s, seat, makeRandom(7));
 }
 
 describe("bots and assets", () => {
@@ -69,22 +69,31 @@ describe("bots and assets", () => {
     expect(bot(t, 3)).toEqual({ type: "choose", option: "counter" });
   });
 
-  it("Thomas Haas: swaps when the card under the board is easier to beat", () => {
-    // keeps a rival it already beats
-    const k = table();
-    giveAsset(k, 0, "thomas-haas");
-    k.seats[0]!.rival = "nbn";
-    k.seats[2]!.capital = 3;
-    k.rivalUnderBoard = "weyland";
-    expect(bot(answerOffer(atEndOfTurn(k).state, 0, "thomas-haas", "use").state, 0)).toEqual({ type: "choose", option: "keep" });
+  it("Thomas Haas: swaps when the rival it would draw blind is likely easier to beat, whatever lies under the board", () => {
+    // the card under the board is hidden: the bot must decide the same whichever card it is
+    const rivalOf = (s: GameState, corp: string) => s.seats.findIndex((p) => p.corp === corp);
+    for (const under of ["weyland", "federalist"] as const) {
+      // keeps a rival it beats by far when every other seat is far ahead of it
+      const k = table();
+      giveAsset(k, 0, "thomas-haas");
+      k.seats[0]!.rival = "nbn";
+      for (const p of k.seats) p.capital = 40;
+      k.seats[0]!.capital = 20;
+      k.seats[rivalOf(k, "nbn")]!.capital = 1;
+      k.rivalUnderBoard = under;
+      expect(bot(answerOffer(atEndOfTurn(k).state, 0, "thomas-haas", "use").state, 0)).toEqual({ type: "choose", option: "keep" });
 
-    const s = table();
-    giveAsset(s, 0, "thomas-haas");
-    s.seats[0]!.rival = "weyland"; // 13 capital, more than Jinteki's 10
-    s.rivalUnderBoard = "nbn";
-    s.seats[2]!.capital = 3;
-    const t = answerOffer(atEndOfTurn(s).state, 0, "thomas-haas", "use").state;
-    expect(bot(t, 0)).toEqual({ type: "choose", option: "swap" });
+      // swaps a rival far ahead of it when every other seat is far behind
+      const s = table();
+      giveAsset(s, 0, "thomas-haas");
+      s.seats[0]!.rival = "weyland";
+      for (const p of s.seats) p.capital = 1;
+      s.seats[0]!.capital = 20;
+      s.seats[rivalOf(s, "weyland")]!.capital = 40;
+      s.threat = 20; // the Federalist would need 25 capital: a near miss
+      s.rivalUnderBoard = under === "weyland" ? "nbn" : under;
+      expect(bot(answerOffer(atEndOfTurn(s).state, 0, "thomas-haas", "use").state, 0)).toEqual({ type: "choose", option: "swap" });
+    }
   });
 
   it("Fumiko Yamamori: lowers a supply above its target, and passes when every unit is needed", () => {

@@ -3,10 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { guessOutcome } from "../../server/bots/card-value.ts";
 import { districtDef, readTable } from "../../server/bots/city-sense.ts";
-import { playGame } from "../../server/bots/play.ts";
+import { playGame } from "../../server/sim/play.ts";
 import type { Command, GameState, Variant } from "../../server/engine/index.ts";
 import { DEFAULT_VARIANT, FIRST_GAME_CORPS, createGame } from "../../server/engine/index.ts";
-import { botFor, botsUntil, firstMainOffer, ok, quietCity, setDistrict, setHand, titleOf } from "./helpers.ts";
+import { botFor, botsUntil, firstMainOffer, ok, quietCity, setDistrict, setHand, tableOf, titleOf } from "./helpers.ts";
 
 /** 4 players, seed 1: Jinteki (seat 0, active), Haas-Bioroid, NBN, Weyland Consortium. */
 function table(): GameState {
@@ -163,7 +163,7 @@ describe("card choices", () => {
     s = offer(s, "liquidation");
     for (const seat of [1, 2, 3]) s = ok(s, seat, { type: "pass" });
     const c = botFor(s) as { option: number };
-    const def = districtDef(s, c.option);
+    const def = districtDef(tableOf(s, 0), c.option);
     expect([def.primary, def.secondary]).toContain("credits");
   });
 
@@ -263,7 +263,7 @@ describe("Melange Mining's contract in the bots' valuation", () => {
       s.variant = { ...s.variant, ...v };
       quietCity(s);
       city(s);
-      return guessOutcome(readTable(s, 0), titleId, resolver).gains[5]!;
+      return guessOutcome(readTable(tableOf(s, 0)), titleId, resolver).gains[5]!;
     };
     return gain(variant) - gain({ melangeContract: "off" });
   }

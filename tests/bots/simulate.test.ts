@@ -1,7 +1,7 @@
 // `npm run simulate`: its last line is the JSON summary, and a batch shows both ways a game ends.
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { playGame } from "../../server/bots/play.ts";
+import { playGame } from "../../server/sim/play.ts";
 
 describe("npm run simulate", () => {
   it("prints progress, then the summary as JSON on the last line", () => {
