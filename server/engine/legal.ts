@@ -56,7 +56,7 @@ export function legalFor(s: GameState, seat: number): LegalCommand[] {
         });
         break;
       case "investment":
-        out.push({ type: "investment", options: p.cards.map((id) => ({ value: id, label: investmentDef(id).name })) });
+        out.push({ type: "investment", options: p.cards.map((id) => ({ value: id, label: investmentDef(id).name, intent: { act: "keep", card: id } })) });
         break;
     }
   }
