@@ -1,8 +1,7 @@
 // A bot's answers to asset decisions (B6): whether to use an asset offered in a window, and the
 // asset's own picks. It uses an asset when that helps it (capital for itself, harm to its rival, an
 // offer it prefers winning) and always answers. null: not an asset pick (policy.ts decides).
-import type { ActionType } from "../../shared/catalog/types.ts";
-import { ACTION_TYPES, RESOURCES } from "../../shared/catalog/types.ts";
+import { RESOURCES } from "../../shared/catalog/types.ts";
 import type { RivalId } from "../../shared/catalog/types.ts";
 import type { ChoiceIntent, ChoiceOption } from "../../shared/protocol.ts";
 import type { EffectView } from "../../shared/view.ts";
@@ -107,9 +106,10 @@ function alexSwap(sense: Sense): { mine: string; theirs: string } | null {
 }
 
 /** Scores of one asset pick's options for me (the highest is sent). */
-function score(sense: Sense, f: EffectView, prompt: string, v: Value, label: string, intent: ChoiceIntent | undefined): number {
+function score(sense: Sense, f: EffectView, v: Value, it: ChoiceIntent): number {
   const s = sense.s;
   const me = sense.me;
+  const act = it.act;
   const target = f.about ?? undefined;
   switch (f.source) {
     case "alex-westlund": {
@@ -117,23 +117,23 @@ function score(sense: Sense, f: EffectView, prompt: string, v: Value, label: str
       return plan && (v === plan.mine || v === plan.theirs) ? 1 : 0;
     }
     case "bernice-mai":
-      if (prompt.includes("which player")) return capitalWorth(sense, Number(v), 2 * CARD_WORTH) - s.seats[Number(v)]!.capital * 0.01;
-      return v === "done" ? (s.hand.length > s.seats[me]!.handLimit ? -5 : 0) : 1 - holdWorth(sense, String(v)) * 0.5;
+      if (act === "target" && it.seat !== undefined) return capitalWorth(sense, it.seat, 2 * CARD_WORTH) - s.seats[it.seat]!.capital * 0.01;
+      return act === "done" ? (s.hand.length > s.seats[me]!.handLimit ? -5 : 0) : 1 - holdWorth(sense, String(v)) * 0.5;
     case "chief-gorman": {
       const owner = f.seat;
-      if (v === "pay") return -2 - capitalWorth(sense, owner, 2) + Math.max(0, counterMargin(sense)) * 0.5;
+      if (act === "pay") return -2 - capitalWorth(sense, owner, 2) + Math.max(0, counterMargin(sense)) * 0.5;
       return 0;
     }
     case "eiko":
-      if (v === "lose") return -1;
+      if (act === "pay") return -1;
       return -holdWorth(sense, String(v)) * 0.5 - counterMargin(sense) * 0.3;
     case "fumiko-yamamori": {
       const target = s.demand.targets[v as (typeof RESOURCES)[number]] ?? 0;
       return s.supply[v as (typeof RESOURCES)[number]] - target;
     }
     case "hernando-cortez": {
-      if (v === "capital") return 2;
-      const from = s.seats.findIndex((p) => p.assets.some((a) => a.id === v));
+      if (act === "gain") return it.amount ?? 2;
+      const from = it.seat ?? s.seats.findIndex((p) => p.assets.some((a) => a.id === v));
       return ASSET_WORTH + capitalWorth(sense, from, -ASSET_WORTH);
     }
     case "isabel-mcguire":
@@ -144,7 +144,8 @@ function score(sense: Sense, f: EffectView, prompt: string, v: Value, label: str
       // public information only: the player with most cards could give the counteroffer most support
       return s.seats[Number(v)]!.handSize;
     case "marco-cubrero": {
-      const [amount, seat] = String(v).split(":").map(Number) as [number, number];
+      const amount = it.amount ?? 0;
+      const seat = it.seat ?? me;
       const n = Math.min(amount, s.seats[seat]!.capital);
       return n + capitalWorth(sense, seat, -n);
     }
@@ -154,45 +155,48 @@ function score(sense: Sense, f: EffectView, prompt: string, v: Value, label: str
     case "mr-li":
       return capitalWorth(sense, Number(v), 2 * CARD_WORTH - 1);
     case "mr-white":
-      if (prompt.includes("whose hand")) return (Number(v) === sense.rivalSeat ? 3 : 0) + s.seats[Number(v)]!.handSize * 0.1;
-      if (v === "none") return -1;
+      if (act === "target" && it.seat !== undefined) return (it.seat === sense.rivalSeat ? 3 : 0) + s.seats[it.seat]!.handSize * 0.1;
+      if (act === "pass") return -1;
       // the card's title is shown to me on the option
-      return intent?.card ? titleWorth(sense, intent.card) : 0;
+      return it.card ? titleWorth(sense, it.card) : 0;
     case "susan-chen":
     case "elizabeth-mills":
-      if (prompt.includes("give this card")) {
+      if (act === "give" && it.seat !== undefined) {
         // Elizabeth Mills then makes them discard: best aimed at my rival
-        const hurt = f.source === "elizabeth-mills" ? -capitalWorth(sense, Number(v), -3 * CARD_WORTH) : 0;
-        return hurt + capitalWorth(sense, Number(v), ASSET_WORTH) - s.seats[Number(v)]!.capital * 0.01;
+        const hurt = f.source === "elizabeth-mills" ? -capitalWorth(sense, it.seat, -3 * CARD_WORTH) : 0;
+        return hurt + capitalWorth(sense, it.seat, ASSET_WORTH) - s.seats[it.seat]!.capital * 0.01;
       }
-      if (v === "discard") return capitalWorth(sense, target!, -3 * CARD_WORTH) + 0.01;
-      if (v === "draw") return capitalWorth(sense, target!, 3 * CARD_WORTH);
-      return -holdWorth(sense, String(v)); // discarding from my own hand: the cheapest goes
+      if (act === "discard" && !it.card) return capitalWorth(sense, target!, -3 * CARD_WORTH) + 0.01;
+      if (act === "draw") return capitalWorth(sense, target!, 3 * CARD_WORTH);
+      return it.card ? -titleWorth(sense, it.card) : 0; // discarding from my own hand: the cheapest goes
     case "bryan-stinson":
       // a faceup emergency action can be offered at once
-      return label.includes("(faceup)") ? 2 : 1;
+      return it.faceup ? 2 : 1;
     case "the-fall-guy":
       return isEmergency(String(v)) ? -1 : dealWorth(sense, titleOf(String(v)), me, true);
     case "thomas-haas": {
-      // the rival under the board is hidden: any rival card in play but mine, equally likely
-      const unknown: RivalId[] = [...s.seats.map((p) => p.corp), "federalist" as const].filter((r) => r !== s.rival);
+      if (act !== "swap") return 0;
+      // Thomas Haas shows me the card under the board (the option names it); unseen, any rival card in play but mine
+      const unknown: RivalId[] = it.card ? [it.card as RivalId] : [...s.seats.map((p) => p.corp), "federalist" as const].filter((r) => r !== s.rival);
       const under = unknown.reduce((n, r) => n + rivalMargin(s, me, r), 0) / unknown.length;
-      const gain = under - rivalMargin(s, me, s.rival);
-      return v === "swap" ? gain - 1 : 0;
+      return under - rivalMargin(s, me, s.rival) - 1;
     }
   }
   return 0;
 }
 
 /** The option to send for a pending asset pick, or null when the pick is not an asset's. */
-export function assetChoice(sense: Sense, options: ChoiceOption[], prompt: string, random: Random): Value | null {
+export function assetChoice(sense: Sense, options: ChoiceOption[], random: Random): Value | null {
   const f = sense.s.effect;
   if (!f?.asset || options.length === 0) return null;
   if (f.source === "caprice-nisei" && f.seat !== sense.me) return null; // declaring a card's picks: policy.ts picks as for the card
-  if (options.some((o) => o.value === "use")) return wantsToUse(sense, f) ? "use" : "pass";
+  const use = options.find((o) => o.intent?.act === "use");
+  const pass = options.find((o) => o.intent?.act === "pass");
+  if (use && pass) return wantsToUse(sense, f) ? use.value : pass.value;
   // a type to draw (Floyd, Mr. Li, a corp sheet without a top type) or Isabel McGuire's deck
-  if (options.every((o) => (ACTION_TYPES as readonly string[]).includes(String(o.value)))) {
-    return bestType(sense, options.map((o) => o.value as ActionType), random);
+  if (options.every((o) => o.intent?.act === "draw" && o.intent.type)) {
+    const type = bestType(sense, options.map((o) => o.intent!.type!), random);
+    return options.find((o) => o.intent!.type === type)!.value;
   }
-  return argmax(options, (o) => score(sense, f, prompt.toLowerCase(), o.value, o.label, o.intent), random)!.value;
+  return argmax(options, (o) => score(sense, f, o.value, o.intent ?? { act: "choose" }), random)!.value;
 }

@@ -6,7 +6,7 @@
 // - trades: accepts clearly good ones, declines the rest, and now and then sells its support.
 // Worth is capital for the bot: its own gains, minus its rival's, minus threat (steeper near 25).
 import { catalog } from "../../shared/catalog/index.ts";
-import type { ActionType, Resource } from "../../shared/catalog/types.ts";
+import type { Resource } from "../../shared/catalog/types.ts";
 import { RESOURCES } from "../../shared/catalog/types.ts";
 import type { CardPick, Command, LegalCommand } from "../../shared/protocol.ts";
 import type { TradeView } from "../../shared/view.ts";
@@ -259,13 +259,14 @@ function decide(s: Table, random: Random): Command | null {
     case "general-draw": {
       const t = find("choose");
       if (!t) return null;
-      const types = t.options.map((o) => o.value as ActionType);
-      return { type: "choose", option: bestType(sense, types, random) };
+      const types = t.options.flatMap((o) => (o.intent?.type ? [o.intent.type] : []));
+      const type = bestType(sense, types, random);
+      return { type: "choose", option: t.options.find((o) => o.intent?.type === type)!.value };
     }
     case "effect": {
       const t = find("choose");
       if (!t || t.options.length === 0) return null;
-      return { type: "choose", option: assetChoice(sense, t.options, t.prompt, random) ?? chooseForEffect(sense, t.options, t.prompt, random) };
+      return { type: "choose", option: assetChoice(sense, t.options, random) ?? chooseForEffect(sense, t.options, random) };
     }
     case "hand-limit": {
       const t = find("discard");

