@@ -140,6 +140,28 @@ describe("bots see only what players see", () => {
     expect(hiddenDiffers / checked).toBeGreaterThan(0.99);
   });
 
+  it("every choice the engine lists says what each option does (its intent), naming real districts and seats", () => {
+    const games = [4, 5, 6].map((players) => ({ players: players as 4 | 5 | 6, seed: 70 + players }));
+    const acts = new Set<string>();
+    let options = 0;
+    for (const { s, seat, game, step } of positions(games)) {
+      for (const t of viewFor(s, seat).you!.legal) {
+        if (t.type !== "choose" && t.type !== "investment") continue;
+        for (const o of t.options) {
+          const where = `${game}, step ${step}: ${"prompt" in t ? t.prompt : t.type}: ${o.label}`;
+          expect(o.intent?.act, where).toBeTypeOf("string");
+          if (o.intent!.district !== undefined) expect(s.districts.map((d) => d.id), where).toContain(o.intent!.district);
+          if (o.intent!.seat !== undefined) expect(o.intent!.seat, where).toBeLessThan(s.players);
+          acts.add(o.intent!.act);
+          options++;
+        }
+      }
+    }
+    expect(options).toBeGreaterThan(1000);
+    // the bots' picks rest on these verbs
+    for (const act of ["remove", "place", "draw", "use", "pass", "done", "keep"]) expect(acts).toContain(act);
+  });
+
   it("nothing under server/bots/ imports the engine (its full state type included)", () => {
     const root = resolve(import.meta.dirname, "../..");
     const dir = join(root, "server/bots");

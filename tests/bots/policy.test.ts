@@ -181,6 +181,18 @@ describe("card choices", () => {
     expect(d.illness).toBe(false);
   });
 
+  it("Clean Slate: puts the outage where it does least harm (not by an android), after clearing both illnesses", () => {
+    let s = table();
+    quietCity(s, [4, 7, 9]); // Rutherford (9) is a step from Base de Cayambe, next to The Root
+    for (const id of [3, 9]) setDistrict(s, id, { illness: true });
+    s = offer(s, "clean-slate");
+    for (const seat of [1, 2, 3]) s = ok(s, seat, { type: "pass" });
+    for (let i = 0; i < 2; i++) s = ok(s, 0, botFor(s));
+    expect(s.districts.filter((d) => d.illness)).toEqual([]);
+    // the pick reads as "place an outage" (its prompt also says "removed": no matter)
+    expect(botFor(s)).toEqual({ type: "choose", option: 3 });
+  });
+
   it("Clinical Trials: removes the illness that costs most (by an android, near The Root)", () => {
     let s = table();
     setDistrict(s, 1, { illness: true });
