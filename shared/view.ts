@@ -60,8 +60,6 @@ export interface DealView {
   /** Who supported which offer with how many cards (the cards stay facedown until Resolution); `asset`: added by that asset (Isabel McGuire), not the seat's own support. */
   supports: { seat: number; offer: "main" | "counter"; count: number; asset?: string }[];
   abstained: number[];
-  /** Seats still to support or abstain, in order (always set by the engine's view). */
-  supportQueue?: number[];
   winner: "main" | "counter" | null;
 }
 
@@ -136,6 +134,8 @@ export interface GameView {
   turnTrack: boolean[];
   turnsLeft: number;
   deal: DealView | null;
+  /** Seats still to support or abstain in this deal, in order (empty outside the Support step). */
+  supportQueue: number[];
   decks: {
     action: Record<ActionType, { deck: number; discard: number }>;
     events: number;

@@ -75,7 +75,7 @@ export function tableFrom(view: GameView, legal: LegalCommand[], events: GameEve
           counters: deal.counters.map((o) => ({ seat: o.seat, card: o.card.id })),
           // support added by an asset counts like any other
           supports: deal.supports.map((x) => ({ seat: x.seat, offer: x.offer, count: x.count })),
-          supportQueue: deal.supportQueue ?? [],
+          supportQueue: view.supportQueue,
         }
       : null,
     effect: view.effect,

@@ -131,7 +131,6 @@ export function viewFor(s: GameState, who: number | "spectator"): GameView {
           counters: deal.counters.map(offerView),
           supports: deal.supports.map((x) => ({ seat: x.seat, offer: x.offer, count: x.cards.length, ...(x.asset ? { asset: assetName(x.asset) } : {}) })),
           abstained: [...deal.abstained],
-          supportQueue: [...deal.supportQueue],
           winner: deal.winner,
         }
       : null,
@@ -144,6 +143,7 @@ export function viewFor(s: GameState, who: number | "spectator"): GameView {
       investments: s.investmentDeck.length,
       demands: s.demandDeck.length,
     },
+    supportQueue: deal ? [...deal.supportQueue] : [],
     pending: pendingView(s),
     effect: effectView(s),
     rules: {
