@@ -1,7 +1,8 @@
 // Bots see only what players see. A bot given two games that differ only in what its seat cannot
 // see (other seats' hands, rivals and investments, the order of every deck, the facedown assets on
 // the turn track, facedown support, the random seed) must decide the same in both; and nothing under
-// server/bots/ may import the engine (so no bot can reach the engine's full state).
+// server/bots/ may import the engine (so no bot can reach the engine's full state). Nor may a decision
+// rest on the words of a prompt or label: the bots read each option's intent.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -129,6 +130,9 @@ describe("bots see only what players see", () => {
       const mine = botCommand(a, a.you!.legal, [], makeRandom(step));
       const theirs = botCommand(b, b.you!.legal, [], makeRandom(step));
       expect(theirs, where).toEqual(mine);
+      // and no decision rests on the words of a prompt or label: reworded, the same choice
+      const reworded = a.you!.legal.map((t) => ("options" in t ? { ...t, ...("prompt" in t ? { prompt: "?" } : {}), options: t.options.map((o) => ({ ...o, label: "?" })) } : t));
+      expect(botCommand(a, reworded, [], makeRandom(step)), where).toEqual(mine);
       // the decision is a real one: the engine accepts it in both games
       if (mine) {
         expect(apply(s, seat, mine).ok, where).toBe(true);
