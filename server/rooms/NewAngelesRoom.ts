@@ -604,7 +604,10 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     if (!this.game || this.state.status !== "playing") return;
     // What the move was scheduled for may be gone (a trade withdrawn before the bot answered it).
     if (!waitingFor(this.game).includes(n) && !this.game.trades.some((t) => t.to === n)) return;
-    const command = botCommand(this.game, n, this.botRandom);
+    // The bot gets what the seat may know: its view, its legal commands and its private lines.
+    const view = viewFor(this.game, n);
+    const shown = (this.privateLogs.get(n) ?? []).map((text) => ({ type: "private", text, to: [n] }));
+    const command = botCommand(view, view.you?.legal ?? [], shown, this.botRandom);
     if (command && this.play(n, command)) return;
     // A bot that cannot decide must never stall the table: fall back to the simplest way out.
     for (const fallback of [{ type: "pass" }, { type: "abstain" }, { type: "choose", option: "done" }] as Command[]) {
