@@ -111,10 +111,10 @@ describe("a table of four in the browser", () => {
     const link = (await ann.getByTestId("invite-link").getAttribute("href"))!;
     expect(link).toContain(`?join=${code}`);
 
-    // Bea follows the invite link: the code is filled in, she only types her name.
+    // Bea follows the invite link: a page names the table, she only types her name.
     const { page: bea } = await openPage("bea");
     await bea.goto(link);
-    expect(await bea.getByTestId("join-code").inputValue()).toBe(code);
+    await expect(bea.getByTestId("invitation-code").textContent()).resolves.toBe(code);
     await joinAs(bea, "Bea");
     await bea.getByTestId("waiting-room").waitFor();
 

@@ -92,6 +92,9 @@ export function pastGames(): PastGame[] {
 
 /** Keeps a finished game (once per table code), the newest first. */
 export function rememberPastGame(game: PastGame): void {
-  const rest = pastGames().filter((g) => g.code !== game.code);
-  write(RESULTS_KEY, JSON.stringify([game, ...rest].slice(0, RESULTS_KEEP)));
+  const all = pastGames();
+  const before = all.find((g) => g.code === game.code);
+  const rest = all.filter((g) => g.code !== game.code);
+  // Seen again after a reload: the game ended when it was first seen ending.
+  write(RESULTS_KEY, JSON.stringify([{ ...game, at: before?.at ?? game.at }, ...rest].slice(0, RESULTS_KEEP)));
 }
