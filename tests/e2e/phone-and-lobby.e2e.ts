@@ -133,6 +133,7 @@ describe("the phone table and the lobby", () => {
     await ann.getByTestId("create").click();
     await ann.getByTestId("waiting-room").waitFor();
     const code = (await ann.getByTestId("invite-code").textContent())!.trim();
+    await fitsAndReads(ann, "waiting room");
     const link = (await ann.getByTestId("invite-link").getAttribute("href"))!;
 
     // Bea follows the invite link: a page that names the table and asks only for her name.
@@ -209,6 +210,13 @@ describe("the phone table and the lobby", () => {
     }
     await ann.getByTestId("chat").getByText(LONG_WORD).waitFor();
     await expect(ann.getByTestId("tab-badge-talk").count(), "the badge goes once the talk is seen").resolves.toBe(0);
+    // The help, from the menu, reads on a phone too.
+    await ann.getByTestId("menu").tap();
+    await ann.getByTestId("help-open").tap();
+    await ann.getByTestId("card-search").fill("a");
+    await fitsAndReads(ann, "help");
+    await ann.screenshot({ path: "test-results/phone-help.png" });
+    await ann.keyboard.press("Escape");
 
     // The same table in landscape, on a tablet and on a laptop (no tab bar there: everything in view).
     for (const [name, size] of [["landscape", LANDSCAPE], ["tablet", TABLET]] as const) {

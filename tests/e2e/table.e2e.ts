@@ -239,6 +239,7 @@ describe("a table of four in the browser", () => {
     await phone.goto(server.url + "/");
     await phone.getByTestId("join-code").fill(code);
     await phone.getByTestId("watch").click();
+    await phone.getByTestId("tab-city").click(); // a phone shows one part of the table at a time
     await phone.getByTestId("city").waitFor();
     await phone.screenshot({ path: "test-results/table-phone.png", fullPage: true });
     await phone.getByTestId("city").screenshot({ path: "test-results/city-phone.png" });

@@ -143,12 +143,21 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
     { pane: "talk", label: "Talk", badge: unseenTalk + incoming.length, why: `${unseenTalk} new message${unseenTalk === 1 ? "" : "s"}, ${incoming.length} trade${incoming.length === 1 ? "" : "s"} for you` },
   ];
   const shownPane = tabs.some((t) => t.pane === pane) ? pane : "deal";
+  function showMap() {
+    setPane("city");
+    // Below the sticky top bar: the map starts where the bar ends.
+    requestAnimationFrame(() => {
+      const map = document.querySelector<HTMLElement>("[data-testid=city]");
+      const bar = document.querySelector<HTMLElement>("[data-testid=topbar]");
+      if (map) window.scrollTo({ top: map.getBoundingClientRect().top + window.scrollY - (bar?.offsetHeight ?? 0) - 8 });
+    });
+  }
   return (
     <main class="table" data-testid="table" data-status={model.snap.status}
       data-round={game?.round ?? 0} data-stage={game?.stage ?? ""} data-seat={model.mySeat ?? "spectator"}
       data-pane={phone ? shownPane : undefined}>
       <TopBar model={model} session={session} controls={controls} notice={notice} compact={phone}
-        onTrades={phone ? () => setPane("talk") : undefined} />
+        onTrades={phone ? () => setPane("talk") : undefined} onShowMap={phone ? showMap : undefined} />
       <div class="board-col">
         {model.result && <GameOver model={model} />}
         <section class="tracks pane-city" aria-label="Round, threat, supply and demand">

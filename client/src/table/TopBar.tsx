@@ -76,9 +76,11 @@ export function statusLine(text: string, seat: SeatSnap | undefined, mine: boole
   return "You " + rest.replace(/^is /, "are ").replace(/^must /, "must ").replace(/^may /, "may ");
 }
 
-/** `compact` (phones): the controls fold into a menu; `onTrades` opens the part of the screen with your trades. */
-export function TopBar({ model, session, controls, notice, compact = false, onTrades }: {
-  model: TableModel; session: TableSession; controls: ComponentChildren; notice?: ComponentChildren; compact?: boolean; onTrades?: () => void;
+/** `compact` (phones): the controls fold into a menu; `onTrades` and `onShowMap` open the part of the screen
+ * with your trades or the map. */
+export function TopBar({ model, session, controls, notice, compact = false, onTrades, onShowMap }: {
+  model: TableModel; session: TableSession; controls: ComponentChildren; notice?: ComponentChildren; compact?: boolean;
+  onTrades?: () => void; onShowMap?: () => void;
 }) {
   const game = model.snap.game;
   const playing = model.snap.status === "playing";
@@ -122,7 +124,7 @@ export function TopBar({ model, session, controls, notice, compact = false, onTr
           <RefusalNote session={session} about="move" />
           {moves && (
             <div class="my-prompt">
-              <Choices model={model} session={session} />
+              <Choices model={model} session={session} onShowMap={onShowMap} />
             </div>
           )}
         </div>
