@@ -1,4 +1,5 @@
-// Leaving a game in progress is asked twice: the seat is not freed, a bot plays it until you come back.
+// Leaving a game in progress is confirmed first: the seat is not freed; after the table's grace time for
+// absent players, a bot plays it until you come back.
 import { useEffect, useRef } from "preact/hooks";
 
 export function LeaveDialog({ open, onStay, onLeave }: { open: boolean; onStay(): void; onLeave(): void }) {
@@ -12,7 +13,7 @@ export function LeaveDialog({ open, onStay, onLeave }: { open: boolean; onStay()
   return (
     <dialog ref={ref} class="leave-dialog" aria-labelledby="leave-h" data-testid="leave-dialog" onClose={onStay}>
       <h2 id="leave-h">Leave the game?</h2>
-      <p>The game goes on without you: a bot plays your seat from now on.</p>
+      <p>The game goes on without you: after a short wait, a bot plays your seat until you come back.</p>
       <p class="muted">This browser keeps your seat: "Return to your game" in the lobby gives it back to you.</p>
       <div class="row">
         <button type="button" data-testid="leave-stay" onClick={onStay}>Stay at the table</button>
