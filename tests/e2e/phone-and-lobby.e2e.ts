@@ -256,7 +256,9 @@ describe("the phone table and the lobby", () => {
     const mine = over.locator("tbody tr", { hasText: "Cy" });
     const capital = (await mine.locator("td").nth(1).textContent())!.trim();
     const result = (await mine.locator("td").nth(2).textContent())!.startsWith("wins") ? "Won" : "Lost";
-    await cy.screenshot({ path: "test-results/phone-game-over.png", fullPage: true });
+    await cy.screenshot({ path: "test-results/phone-game-over.png" });
+    await fitsAndReads(cy, "game over");
+    expect(await axeSerious(cy), "game over").toEqual([]);
     await cy.goto(server.url + "/");
     const recent = cy.getByTestId("recent-games").locator("li", { hasText: code });
     await recent.waitFor();
