@@ -173,13 +173,21 @@ describe("the phone table and the lobby", () => {
     expect(await bea.getByTestId("table").getAttribute("data-seat")).toBe(beaSeat);
 
     // Play: whoever must act sees the prompt without scrolling, and the chat is one tap away.
+    // Until each has acted and one has made a main offer (cards with their text: the largest prompt).
     const checked = new Set<string>();
-    const deadline = Date.now() + 90_000;
-    while (checked.size < 2) {
+    const deadline = Date.now() + 120_000;
+    while (checked.size < 2 || !checked.has("offer")) {
       expect(Date.now(), "both players had to act in time").toBeLessThan(deadline);
       let acted = false;
       for (const [who, p] of [["ann", ann], ["bea", bea]] as const) {
         if ((await p.locator(".pending.mine").count()) === 0 || (await p.getByTestId("choices").count()) === 0) continue;
+        if (!checked.has("offer") && (await p.getByTestId("choice-offer").count())) {
+          await inViewWithoutScrolling(p, ".pending.mine");
+          await inViewWithoutScrolling(p, "[data-testid=choice-offer] button[data-choice]");
+          await fitsAndReads(p, `${who} offer`);
+          await p.screenshot({ path: "test-results/phone-prompt-offer.png" });
+          checked.add("offer");
+        }
         if (!checked.has(who)) {
           await inViewWithoutScrolling(p, ".pending.mine");
           await inViewWithoutScrolling(p, "[data-testid=choices] button[data-choice]");
