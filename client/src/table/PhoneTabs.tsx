@@ -1,4 +1,4 @@
-// On phones and tablets the table is one part at a time: a tab bar at the bottom (at the side in
+// On phones and tablets (below the laptop layout's 1280 px) the table is one part at a time: a tab bar at the bottom (at the side in
 // landscape) switches between the deal, the city, the players, your corporation and the talk, with a
 // badge where something waits for you. The top bar (your prompt and its buttons) stays above all of them.
 import { useEffect, useState } from "preact/hooks";
@@ -6,7 +6,7 @@ import { useEffect, useState } from "preact/hooks";
 export type Pane = "deal" | "city" | "players" | "you" | "talk";
 
 /** Below this width the table shows one part at a time. */
-export const PHONE_QUERY = "(max-width: 999px)";
+export const PHONE_QUERY = "(max-width: 1279px)";
 
 export function useMedia(query: string): boolean {
   const [on, setOn] = useState(() => window.matchMedia(query).matches);
