@@ -135,6 +135,7 @@ describe("the phone table and the lobby", () => {
     await ann.getByTestId("waiting-room").waitFor();
     const code = (await ann.getByTestId("invite-code").textContent())!.trim();
     await fitsAndReads(ann, "waiting room");
+    await ann.screenshot({ path: "test-results/phone-waiting-room.png", fullPage: true });
     const link = (await ann.getByTestId("invite-link").getAttribute("href"))!;
 
     // Bea follows the invite link: a page that names the table and asks only for her name.
@@ -174,10 +175,13 @@ describe("the phone table and the lobby", () => {
     expect(await bea.getByTestId("table").getAttribute("data-seat")).toBe(beaSeat);
 
     // Play: whoever must act sees the prompt without scrolling, and the chat is one tap away.
-    // Until each has acted and one has made a main offer (cards with their text: the largest prompt).
+    // Until each has acted, one has made a main offer (cards with their text: the largest prompt), and a
+    // district was picked on the map (or the first Production came without a district to pick).
     const checked = new Set<string>();
-    const deadline = Date.now() + 120_000;
-    while (checked.size < 2 || !checked.has("offer")) {
+    let picked = false;
+    const deadline = Date.now() + 150_000;
+    const production = async () => ((await ann.getByTestId("public-log").textContent()) ?? "").includes("Production Phase.");
+    while (checked.size < 3 || !(picked || (await production()))) {
       expect(Date.now(), "both players had to act in time").toBeLessThan(deadline);
       let acted = false;
       for (const [who, p] of [["ann", ann], ["bea", bea]] as const) {
@@ -198,6 +202,20 @@ describe("the phone table and the lobby", () => {
           await inViewWithoutScrolling(p, "[data-testid=chat-input]");
           await p.getByTestId("tab-deal").tap();
           checked.add(who);
+        }
+        // A district to pick: the prompt's "Show the map" opens the City tab, a tap on the district picks it.
+        if (!picked && (await p.getByTestId("show-map").count())) {
+          const before = await p.getByTestId("choices").getAttribute("data-key");
+          await p.getByTestId("show-map").tap();
+          const district = p.locator('[data-testid^="pick-district-"]').first();
+          await district.waitFor({ state: "visible" });
+          await p.screenshot({ path: `test-results/phone-map-pick.png` });
+          await district.tap();
+          await p.waitForFunction((b) => document.querySelector("[data-testid=choices]")?.getAttribute("data-key") !== b, before);
+          await p.getByTestId("tab-deal").tap();
+          picked = true;
+          acted = true;
+          continue;
         }
         if (await actOnce(p)) acted = true;
       }
@@ -222,6 +240,24 @@ describe("the phone table and the lobby", () => {
     }
     await ann.getByTestId("chat").getByText(LONG_WORD).waitFor();
     await expect(ann.getByTestId("tab-badge-talk").count(), "the badge goes once the talk is seen").resolves.toBe(0);
+    // A trade proposed from a player's board, on a phone: the dialog fits, and the offer reaches Ann's Talk tab.
+    const annSeat = (await ann.getByTestId("table").getAttribute("data-seat"))!;
+    await bea.getByTestId("tab-players").tap();
+    await bea.getByTestId(`trade-with-${annSeat}`).tap();
+    await bea.getByTestId("trade-give-capital").fill("1");
+    await fitsAndReads(bea, "trade dialog");
+    await bea.screenshot({ path: "test-results/phone-trade-dialog.png" });
+    await bea.getByTestId("trade-send").tap();
+    await ann.getByTestId("tab-badge-talk").waitFor();
+    await ann.getByTestId("trade-waiting").tap(); // the top bar's note opens the Talk tab
+    const offer = ann.getByTestId("trades-incoming").locator("li").first();
+    await offer.getByRole("button", { name: "Decline" }).waitFor({ state: "visible" });
+    await inViewWithoutScrolling(ann, "[data-testid=trades-incoming] button");
+    await fitsAndReads(ann, "incoming trade");
+    await ann.screenshot({ path: "test-results/phone-incoming-trade.png" });
+    await offer.getByRole("button", { name: "Decline" }).tap();
+    await offer.waitFor({ state: "detached" });
+
     // The help, from the menu, reads on a phone too.
     await ann.getByTestId("menu").tap();
     await ann.getByTestId("help-open").tap();
@@ -256,6 +292,11 @@ describe("the phone table and the lobby", () => {
       body: JSON.stringify({ seats: 4, bots: 3, botDelayMs: 0, stepSeconds: 0.05 }),
     });
     const { code } = (await res.json()) as { code: string };
+    // A public table waits in the list meanwhile.
+    const listed = await fetch(server.url + "/api/games", {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seats: 5, private: false }),
+    });
+    const open = (await listed.json()) as { code: string };
     const cy = await openPage("cy");
     await cy.goto(`${server.url}/?join=${code}`);
     await cy.getByTestId("name").fill("Cy");
@@ -271,6 +312,7 @@ describe("the phone table and the lobby", () => {
     await cy.goto(server.url + "/");
     const recent = cy.getByTestId("recent-games").locator("li", { hasText: code });
     await recent.waitFor();
+    await cy.getByTestId("public-tables").locator("li", { hasText: open.code }).waitFor();
     await expect(recent.textContent()).resolves.toMatch(new RegExp(`^${result} as Cy .*, ${capital} capital`));
     expect(await cy.getByTestId("your-games").count(), "a finished game is no game to return to").toBe(0);
     await fitsAndReads(cy, "lobby with results");
