@@ -4,7 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import type { JSX } from "preact";
 import { ApiError, cleanCode, createTable, findTable, publicTables, type TableInfo } from "../net/api.ts";
-import { forgetSeat, pastGames, rememberedName, rememberedSeats, type RememberedSeat } from "../net/seat-memory.ts";
+import { forgetSeat, pastGames, rememberedName, rememberedSeat, rememberedSeats, type RememberedSeat } from "../net/seat-memory.ts";
 import { TableSession } from "../net/session.ts";
 import { CreateTable, type CreateOptions } from "./CreateTable.tsx";
 
@@ -142,7 +142,7 @@ function Invitation({ code, busy, nameField, errorLine, onJoin, onBack, onWatch,
     findTable(code).then(setTable).catch((e: Error) => setMissing(e instanceof ApiError && e.code === "unknown-code"
       ? `No table has the code ${code}. Check the link, or ask for a new one.` : e.message));
   }, [code]);
-  const held = rememberedSeat(code, table);
+  const held = seatHeldAt(code, table);
   const host = table && hostOf(table);
   const open = table && table.status === "lobby" && table.players.length < table.seats;
   return (
@@ -186,9 +186,9 @@ function Invitation({ code, busy, nameField, errorLine, onJoin, onBack, onWatch,
 }
 
 /** The seat this browser holds at that table, if the table still lists it. */
-function rememberedSeat(code: string, table: TableInfo | null): RememberedSeat | null {
+function seatHeldAt(code: string, table: TableInfo | null): RememberedSeat | null {
   if (!table || table.status === "finished") return null;
-  const mine = rememberedSeats(50).find((s) => s.code === code)?.seat;
+  const mine = rememberedSeat(code);
   return mine && table.players.some((p) => p.seat === mine.seat) ? mine : null;
 }
 
