@@ -197,7 +197,9 @@ function YourGames({ busy, onBack }: { busy: boolean; onBack(code: string): void
   const [live, setLive] = useState<{ table: TableInfo; seat: RememberedSeat }[]>([]);
   useEffect(() => {
     let stop = false;
-    const held = rememberedSeats(SEATS_CHECKED);
+    // Tables this browser saw end are not looked up again.
+    const over = new Set(pastGames().map((g) => g.code));
+    const held = rememberedSeats(SEATS_CHECKED + over.size).filter((s) => !over.has(s.code)).slice(0, SEATS_CHECKED);
     void Promise.all(held.map(async ({ code, seat }) => {
       try {
         const table = await findTable(code);
