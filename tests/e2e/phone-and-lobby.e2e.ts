@@ -200,6 +200,17 @@ describe("the phone table and the lobby", () => {
           await p.getByTestId("tab-talk").tap();
           await p.getByTestId("chat-input").waitFor({ state: "visible" });
           await inViewWithoutScrolling(p, "[data-testid=chat-input]");
+          // With the prompt open above it, every district scrolled to is tappable: not under either bar.
+          await p.getByTestId("tab-city").tap();
+          for (const d of await p.locator('[data-testid^="district-"]').all()) {
+            await d.scrollIntoViewIfNeeded();
+            const free = await d.evaluate((el) => {
+              const r = el.getBoundingClientRect();
+              const top = document.elementFromPoint(r.left + r.width / 2, r.top + Math.min(r.height / 2, 12));
+              return !!top && el.contains(top);
+            });
+            expect(free, `${await d.getAttribute("data-testid")} is not covered once scrolled to`).toBe(true);
+          }
           await p.getByTestId("tab-deal").tap();
           checked.add(who);
         }
@@ -207,7 +218,7 @@ describe("the phone table and the lobby", () => {
         if (!picked && (await p.getByTestId("show-map").count())) {
           const before = await p.getByTestId("choices").getAttribute("data-key");
           await p.getByTestId("show-map").tap();
-          const district = p.locator('[data-testid^="pick-district-"]').first();
+          const district = p.locator('[data-testid^="pick-district-"]').last(); // the lowest: nearest the tab bar
           await district.waitFor({ state: "visible" });
           await p.screenshot({ path: `test-results/phone-map-pick.png` });
           await district.tap();

@@ -37,3 +37,20 @@ export function PhoneTabs({ tabs, pane, onPane }: { tabs: PaneTab[]; pane: Pane;
     </nav>
   );
 }
+
+/**
+ * Keeps `--topbar-h` on the page at the sticky top bar's height, so whatever is scrolled into view (a
+ * district to tap, the next field when tabbing) lands below the bar and above the tab bar, not under them.
+ */
+export function useTopBarHeight(on: boolean): void {
+  useEffect(() => {
+    const root = document.documentElement;
+    const bar = document.querySelector<HTMLElement>("[data-testid=topbar]");
+    if (!on || !bar) return;
+    const set = () => root.style.setProperty("--topbar-h", `${bar.offsetHeight}px`);
+    set();
+    const watch = new ResizeObserver(set);
+    watch.observe(bar);
+    return () => { watch.disconnect(); root.style.removeProperty("--topbar-h"); };
+  });
+}

@@ -21,7 +21,7 @@ import { reportsOf } from "./reports.ts";
 import { districtPicks } from "./district-picks.ts";
 import { hasMoves } from "./Choices.tsx";
 import { loadPrefs, savePrefs, useAttention, useLastLook, type AlertPrefs } from "./awareness.ts";
-import { PHONE_QUERY, PhoneTabs, useMedia, type Pane, type PaneTab } from "./PhoneTabs.tsx";
+import { PHONE_QUERY, PhoneTabs, useMedia, useTopBarHeight, type Pane, type PaneTab } from "./PhoneTabs.tsx";
 import { LeaveDialog } from "./LeaveDialog.tsx";
 import { useRememberResult } from "./remember-result.ts";
 
@@ -46,6 +46,7 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
   const [pane, setPane] = useState<Pane>("deal");
   const [talkSeen, setTalkSeen] = useState(() => session.arrivals);
   const [askLeave, setAskLeave] = useState(false);
+  useTopBarHeight(phone && model?.snap.status !== "lobby");
   useRememberResult(model);
 
   // Awareness: what needs you, in the title and favicon (and the chime and notification if you want them).
@@ -145,12 +146,8 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
   const shownPane = tabs.some((t) => t.pane === pane) ? pane : "deal";
   function showMap() {
     setPane("city");
-    // Below the sticky top bar: the map starts where the bar ends.
-    requestAnimationFrame(() => {
-      const map = document.querySelector<HTMLElement>("[data-testid=city]");
-      const bar = document.querySelector<HTMLElement>("[data-testid=topbar]");
-      if (map) window.scrollTo({ top: map.getBoundingClientRect().top + window.scrollY - (bar?.offsetHeight ?? 0) - 8 });
-    });
+    // The page's scroll padding keeps the map below the sticky top bar.
+    requestAnimationFrame(() => document.querySelector("[data-testid=city]")?.scrollIntoView({ block: "start" }));
   }
   return (
     <main class="table" data-testid="table" data-status={model.snap.status}
