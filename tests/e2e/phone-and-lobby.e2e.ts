@@ -239,6 +239,7 @@ describe("the phone table and the lobby", () => {
     await bea.getByTestId("chat-send").tap();
     await bea.getByTestId("chat").getByText(LONG_WORD).waitFor();
     await ann.getByTestId("tab-badge-talk").waitFor();
+    expect(await axeSerious(ann), "a badge on the tab bar").toEqual([]);
     for (const [who, p] of [["ann", ann], ["bea", bea]] as const) {
       for (const pane of PANES) {
         await p.getByTestId(`tab-${pane}`).tap();

@@ -30,7 +30,7 @@ export function PhoneTabs({ tabs, pane, onPane }: { tabs: PaneTab[]; pane: Pane;
           data-testid={`tab-${t.pane}`} onClick={() => { onPane(t.pane); window.scrollTo({ top: 0 }); }}>
           <span class="tabbar-label">{t.label}</span>
           {t.badge !== undefined && t.badge !== 0 && t.badge !== "" && (
-            <span class="badge" data-testid={`tab-badge-${t.pane}`} aria-label={t.why}>{t.badge}</span>
+            <><span class="badge" data-testid={`tab-badge-${t.pane}`} aria-hidden="true">{t.badge}</span>{t.why && <span class="sr-only">: {t.why}</span>}</>
           )}
         </button>
       ))}
