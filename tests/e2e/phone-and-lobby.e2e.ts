@@ -1,8 +1,10 @@
 // The table on a phone and the lobby that knows you. Two people at 390×844: the invite link names the table
 // and asks only for a name; leaving a game in progress asks first and says a bot plays the seat; the lobby
 // then offers "Return to your game". In play, whoever must act sees the prompt without scrolling, chat is one
-// tap away, no text is under 12 px and nothing scrolls sideways (a 24-character unbroken name, a long chat
-// word), in portrait, landscape, on a tablet and on a laptop. A finished game is listed in the lobby.
+// tap away, every district scrolled to is tappable (not under the top bar or the tab bar), a trade goes from
+// one phone to the other, no text is under 12 px and nothing scrolls sideways (a 24-character unbroken name,
+// a long chat word), in portrait, landscape, on a tablet both ways and on a laptop; axe finds nothing serious.
+// A finished game is listed in the lobby, whose public list refreshes itself. Screenshots in test-results/.
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { mkdirSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -304,11 +306,6 @@ describe("the phone table and the lobby", () => {
       body: JSON.stringify({ seats: 4, bots: 3, botDelayMs: 0, stepSeconds: 0.05 }),
     });
     const { code } = (await res.json()) as { code: string };
-    // A public table waits in the list meanwhile.
-    const listed = await fetch(server.url + "/api/games", {
-      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seats: 5, private: false }),
-    });
-    const open = (await listed.json()) as { code: string };
     const cy = await openPage("cy");
     await cy.goto(`${server.url}/?join=${code}`);
     await cy.getByTestId("name").fill("Cy");
@@ -324,7 +321,14 @@ describe("the phone table and the lobby", () => {
     await cy.goto(server.url + "/");
     const recent = cy.getByTestId("recent-games").locator("li", { hasText: code });
     await recent.waitFor();
-    await cy.getByTestId("public-tables").locator("li", { hasText: open.code }).waitFor();
+    // A public table made while the lobby is open shows up in its list by itself.
+    const listed = await fetch(server.url + "/api/games", {
+      method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seats: 5, private: false }),
+    });
+    const open = (await listed.json()) as { code: string };
+    const row = cy.getByTestId("public-tables").locator("li", { hasText: open.code });
+    expect(await row.count(), "not listed before the lobby looks again").toBe(0);
+    await row.waitFor({ timeout: 8000 });
     await expect(recent.textContent()).resolves.toMatch(new RegExp(`^${result} as Cy .*, ${capital} capital`));
     expect(await cy.getByTestId("your-games").count(), "a finished game is no game to return to").toBe(0);
     await fitsAndReads(cy, "lobby with results");
