@@ -104,7 +104,7 @@ export function CreateTable({ busy, onCreate }: { busy: boolean; onCreate(o: Cre
         </label>
         <details class="variants" data-testid="create-variants">
           <summary>Rule options{changed ? ` (${changed} changed)` : ": the usual rules"}</summary>
-          <p class="muted small">Where the rules leave a question open, this is how the table plays it. The usual choice comes first.</p>
+          <p class="muted small">Where the rules leave a question open, this is how the table plays it. The usual choice is marked.</p>
           <ul>
             {FORM_OPTIONS.map((d) => {
               const id = `variant-${d.key}`;
@@ -117,13 +117,13 @@ export function CreateTable({ busy, onCreate }: { busy: boolean; onCreate(o: Cre
                   {d.choices ? (
                     <select id={id} data-testid={id} value={String(value)} aria-describedby={`${id}-doc`}
                       onChange={(e) => setOption(d, e.currentTarget.value)}>
-                      {d.choices.map((c) => <option key={c} value={c}>{valueLabel(c)}</option>)}
+                      {d.choices.map((c) => <option key={c} value={c}>{valueLabel(c)}{c === d.default ? " (usual)" : ""}</option>)}
                     </select>
                   ) : (
                     <label class="check">
                       <input type="checkbox" id={id} data-testid={id} checked={value === true} aria-describedby={`${id}-doc`}
                         onChange={(e) => setOption(d, e.currentTarget.checked)} />
-                      <span>{optionLabel(d)}</span>
+                      <span>{optionLabel(d)} <span class="muted">(usually {valueLabel(d.default)})</span></span>
                     </label>
                   )}
                   <p class="muted small" id={`${id}-doc`}>{d.doc}</p>
