@@ -1,9 +1,9 @@
 // The table: the waiting room before the game, then one screen with no page scroll on a laptop: the top
 // bar (where the game is, who acts, your prompt), the board (tracks, city, supply, corporations), the deal
 // and your corporation, and the negotiation rail (trades for you, talk, your proposals).
-import { useEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
+import { useEffect, useReducer, useRef, useState } from "preact/hooks";
 import type { TableSession } from "../net/session.ts";
-import { legalOf, tableModel } from "../state.ts";
+import { legalOf } from "../state.ts";
 import { WaitingRoom } from "./WaitingRoom.tsx";
 import { CityMap, MapLegend } from "./CityMap.tsx";
 import { RoundTrack, SupplyDemand, ThreatTrack } from "./Tracks.tsx";
@@ -29,8 +29,7 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
     redraw(undefined); // anything that arrived between the first render and this subscription
     return stop;
   }, [session]);
-  const snap = session.snap;
-  const model = useMemo(() => (snap ? tableModel(snap, session.mySeat) : null), [snap, session.mySeat]);
+  const model = session.table;
   const lastLook = useLastLook(session);
   const [help, setHelp] = useState(false);
   const [prefs, setPrefs] = useState<AlertPrefs>(loadPrefs);
@@ -40,7 +39,7 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
   const [seenTrades, setSeenTrades] = useState<Set<string>>(() => new Set());
 
   // Awareness: what needs you, in the title and favicon (and the chime and notification if you want them).
-  const mine = !!model?.snap.game && model.mySeat !== null && model.snap.status === "playing" && hasMoves(model);
+  const mine = !!model?.game && model.mySeat !== null && model.status === "playing" && hasMoves(model);
   const talk = model ? talkLines(model, session) : [];
   const unread = unreadIn(talk, lastLook);
   const incoming = model?.trades.filter((t) => t.to === model.mySeat) ?? [];
@@ -52,7 +51,7 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
   }, prefs);
 
   // A deadline that ran out on your decision: say what the bot chose for you (the log's next lines).
-  const timed = mine && (model?.snap.game?.deadline ?? 0) > 0 ? model!.snap.game!.deadline : 0;
+  const timed = mine && (model?.game?.deadline ?? 0) > 0 ? model!.game!.deadline : 0;
   const watch = useRef<{ deadline: number; start: number; sinceN: number } | null>(null);
   const [timedOut, setTimedOut] = useState<{ sinceN: number } | null>(null);
   useEffect(() => {
@@ -91,7 +90,7 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
   );
 
   if (!model) return <main class="shell"><p role="status">Joining the table…</p></main>;
-  if (model.snap.status === "lobby") {
+  if (model.status === "lobby") {
     return (
       <main class="shell">
         <header class="topbar"><div class="bar-row"><h1>New Angeles</h1>
@@ -103,7 +102,7 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
     );
   }
 
-  const game = model.snap.game;
+  const game = model.game;
   // Every report stays until dismissed (also over a reload), the newest first.
   const reports = [...new Map(session.logBatches.flatMap(reportsOf).map((r) => [r.key, r])).values()].filter((r) => !dismissed.has(r.key)).reverse();
   function dismiss(key: string | null) {
@@ -118,11 +117,11 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
     message: (seat: number) => setChatFocus({ seat, at: Date.now() }),
   };
   return (
-    <main class="table" data-testid="table" data-status={model.snap.status}
+    <main class="table" data-testid="table" data-status={model.status}
       data-round={game?.round ?? 0} data-stage={game?.stage ?? ""} data-seat={model.mySeat ?? "spectator"}>
       <TopBar model={model} session={session} controls={controls} notice={notice} />
       <div class="board-col">
-        {model.result && <GameOver model={model} />}
+        {model.game?.result && <GameOver model={model} />}
         <section class="tracks" aria-label="Round, threat, supply and demand">
           <div class="track-row">
             <RoundTrack round={game?.round ?? 0} />
@@ -153,7 +152,7 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
           </section>
         )}
         <section class="log-area" aria-label="Game log">
-          <GameLog log={model.snap.log} privateLog={model.secret?.log ?? null} />
+          <GameLog log={model.log} privateLog={model.secret?.log ?? null} />
         </section>
       </div>
       <aside class="rail" aria-label="Negotiation">
@@ -161,7 +160,7 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
         <section class="talk-area" aria-labelledby="chat-h">
           <Chat model={model} session={session} lastLook={lastLook} focusTab={chatFocus} />
         </section>
-        {model.me && model.snap.status === "playing" && (
+        {model.me && model.status === "playing" && (
           <section class="trades-area" aria-labelledby="trades-h">
             <Trades model={model} session={session} onPropose={(seat) => actions.trade(seat)} />
           </section>

@@ -2,12 +2,12 @@
 import { useState } from "preact/hooks";
 import { inviteLink } from "../net/api.ts";
 import type { TableSession } from "../net/session.ts";
-import type { TableModel } from "../state.ts";
+import { seatOf, type TableSnapshot } from "../state.ts";
 import { Chat } from "./Chat.tsx";
 import { RefusalNote } from "./RefusalNote.tsx";
 
-export function WaitingRoom({ model, session, lastLook }: { model: TableModel; session: TableSession; lastLook: number }) {
-  const { snap } = model;
+export function WaitingRoom({ model, session, lastLook }: { model: TableSnapshot; session: TableSession; lastLook: number }) {
+  const snap = model;
   const link = inviteLink(snap.code);
   const [copied, setCopied] = useState(false);
   const isHost = model.mySeat !== null && model.mySeat === snap.hostSeat;
@@ -36,7 +36,7 @@ export function WaitingRoom({ model, session, lastLook }: { model: TableModel; s
         <h2 id="seats-h">Seats ({seated}/{snap.seatCount})</h2>
         <ol class="seats" data-testid="seats">
           {Array.from({ length: snap.seatCount }, (_, n) => {
-            const s = snap.seats[String(n)];
+            const s = seatOf(snap, n);
             return (
               <li key={n} data-testid={`seat-${n}`}>
                 {s ? (
