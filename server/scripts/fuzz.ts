@@ -28,7 +28,7 @@ import { openStore } from "../store/index.ts";
 import { clearWrongCodes } from "../lobby/throttle.ts";
 import { checkInvariants, legal, replay, type GameState } from "../engine/index.ts";
 import { makeRandom, randomCommand, type Random } from "../bots/random.ts";
-import { createTable, freePort, joinRoom, myLegal, mySecret, round, sleep, usage, type SdkRoom } from "./lib/clients.ts";
+import { createTable, freePort, joinRoom, myLegal, mySecret, myTrades, round, sleep, usage, type SdkRoom } from "./lib/clients.ts";
 import { DEFAULT_ROOM_LIMITS } from "../rooms/limits.ts";
 
 const SHOWN_PROBLEMS = 30;
@@ -410,7 +410,7 @@ async function tradeFlood(tables: HonestTable[]): Promise<void> {
       if (!room || seat === null) continue;
       room.send("command", { type: "trade-propose", to: seat === 0 ? 1 : 0, give: { capital: 1, assets: [] }, get: { capital: 0, assets: [] } });
       out.messages++;
-      for (const trade of JSON.parse(mySecret(room)?.trades ?? "[]") as { id: string; from: number }[]) {
+      for (const trade of myTrades(room)) {
         if (trade.from !== seat) continue;
         room.send("command", { type: "trade-cancel", id: trade.id });
         out.messages++;
