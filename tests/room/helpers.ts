@@ -10,8 +10,8 @@ import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
 import type { RoomLimits } from "../../server/rooms/limits.ts";
 import type { Seed } from "../../server/engine/index.ts";
 import { makeRandom, randomCommand } from "../../server/bots/random.ts";
-import type { LegalCommand } from "../../shared/protocol.ts";
 import type { ChatLine, ServerMessages } from "../../shared/room-protocol.ts";
+import { readTable, type TableSnapshot, type WireTable } from "../../shared/wire/index.ts";
 
 /** The test server's port: TEST_PORT lets two checkouts run their tests side by side. */
 export const PORT = Number(process.env.TEST_PORT ?? 2568);
@@ -77,7 +77,19 @@ SDKRoomClass.prototype.connect = function (this: SDKRoom, ...args: Parameters<ty
   return connect.apply(this, args);
 };
 
-/** The decoded state of a client as plain JSON, with the game log it has received (public and private). */
+/**
+ * The table as a client holds it, read through the one table reader (shared/wire): state, game log,
+ * chat and its own seat, with every encoded field decoded into the engine's view shapes.
+ */
+export function tableOf(client: SDKRoom): TableSnapshot {
+  const log = logs.get(client);
+  return readTable((client.state as { toJSON(): WireTable }).toJSON(), { log: log?.lines, privateLog: log?.private, chat: chats.get(client) });
+}
+
+/**
+ * The decoded state of a client as the wire's plain JSON (encoded fields as sent), with the game log it
+ * has received (public and private): for checks of the wire itself. Read tables with tableOf().
+ */
 export function stateOf(client: SDKRoom): any {
   const json = (client.state as any).toJSON();
   const log = logs.get(client);
@@ -111,11 +123,9 @@ export function autoplay(client: SDKRoom, seed: number): { stop(): void; errors:
   let inFlight = false;
   const act = () => {
     if (stopped || inFlight) return;
-    const state = client.state as any;
-    if (state.status !== "playing") return;
-    const mine = [...state.seats.values()].find((s: any) => s.secret);
-    const templates = JSON.parse(mine?.secret?.legal ?? "[]") as LegalCommand[];
-    const command = randomCommand(templates, random);
+    const table = tableOf(client);
+    if (table.status !== "playing") return;
+    const command = randomCommand(table.legal, random);
     if (command) {
       inFlight = true;
       result.sent++;
