@@ -139,6 +139,7 @@ function projectDecks(decks: DecksState, view: GameView["decks"]): void {
 
 /** Writes the public view (a spectator's view) into the game state and the seats' public fields. */
 export function projectPublic(game: GameState, seats: Map<string, SeatState>, view: GameView): void {
+  const pending = encodePending(view.pending);
   assign(game, {
     round: view.round,
     stage: view.stage,
@@ -146,7 +147,7 @@ export function projectPublic(game: GameState, seats: Map<string, SeatState>, vi
     threat: view.threat,
     demand: view.demand.id,
     turnsLeft: view.turnsLeft,
-    ...encodePending(view.pending),
+    ...pending,
     result: encodeResult(view.result),
   });
   for (const [resource, amount] of Object.entries(view.supply)) {

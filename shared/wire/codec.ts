@@ -185,13 +185,16 @@ export interface DealFields {
   supports: { seat: number; offer: "main" | "counter"; count: number }[];
   abstained: number[];
 }
+const NO_ASSET = { id: "", name: "" };
+const NO_OFFER = { seat: 0, card: { id: "", title: "", type: "" } };
+/** (Offers are the view's own objects, whose shape is the wire's: the projection runs on every command.) */
 export function encodeDeal(view: DealView | null): DealFields {
   return {
     open: view !== null,
     winner: encodeNullable(view?.winner),
-    asset: { id: view?.asset?.id ?? "", name: view?.asset?.name ?? "" },
-    main: view?.main ? { seat: view.main.seat, card: encodeCard(view.main.card) } : { seat: 0, card: { id: "", title: "", type: "" } },
-    counters: (view?.counters ?? []).map((o) => ({ seat: o.seat, card: encodeCard(o.card) })),
+    asset: view?.asset ?? NO_ASSET,
+    main: view?.main ?? NO_OFFER,
+    counters: view?.counters ?? [],
     supports: (view?.supports ?? []).map((x) => ({ seat: x.seat, offer: x.offer, count: x.count })),
     abstained: view?.abstained ?? [],
   };
