@@ -1,9 +1,10 @@
 // Projects the engine's views into the table's schema state. Public facts come from the spectator
 // view, so nothing secret can reach a public field; each seat's secrets come from that seat's own view
 // and go into its view-tagged SecretState. Every field whose wire form differs from the view's (a
-// placeholder for null, a JSON string, a compacted list) is encoded by shared/wire, which also decodes it. Fields are written only when they change, so patches stay small,
-// and a part whose view equals the one projected last time is skipped whole (most commands change a few
-// parts: reading a schema field costs more than comparing plain values).
+// placeholder for null, a JSON string, a compacted list) is encoded by shared/wire, which also decodes
+// it. Fields are written only when they change, so patches stay small, and a part whose view equals the
+// one projected last time is skipped whole (most commands change a few parts: reading a schema field
+// costs more than comparing plain values).
 import type { ArraySchema, MapSchema } from "@colyseus/schema";
 import type { CardView, DealView, GameView } from "../../shared/view.ts";
 import {
