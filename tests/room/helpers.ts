@@ -11,7 +11,7 @@ import type { RoomLimits } from "../../server/rooms/limits.ts";
 import type { Seed } from "../../server/engine/index.ts";
 import { makeRandom, randomCommand } from "../../server/bots/random.ts";
 import type { ChatLine, ServerMessages } from "../../shared/room-protocol.ts";
-import { decodeLegal, readTable, type TableSnapshot, type WireTable } from "../../shared/wire/index.ts";
+import { decodeLegal, GameLogReader, readTable, type TableSnapshot, type WireTable } from "../../shared/wire/index.ts";
 import type { LegalCommand } from "../../shared/protocol.ts";
 
 /** The test server's port: TEST_PORT lets two checkouts run their tests side by side. */
@@ -57,12 +57,11 @@ export async function join(colyseus: ColyseusTestServer, roomId: string, options
 // The game log and the public chat travel as messages, not in the state (see ServerMessages["log"] and
 // ["chat"]). Every SDK room made in a test records them, so that stateOf() shows the log where a player
 // sees it, and chatOf() the chat lines as the client would show them.
-interface LogSeen { from: number; lines: string[]; private: string[] }
-const logs = new WeakMap<object, LogSeen>();
+const logs = new WeakMap<object, GameLogReader>();
 const chats = new WeakMap<object, ChatLine[]>();
 const connect = SDKRoomClass.prototype.connect;
 SDKRoomClass.prototype.connect = function (this: SDKRoom, ...args: Parameters<typeof connect>) {
-  const log: LogSeen = { from: 0, lines: [], private: [] };
+  const log = new GameLogReader();
   logs.set(this, log);
   const chat: ChatLine[] = [];
   chats.set(this, chat);
@@ -70,11 +69,8 @@ SDKRoomClass.prototype.connect = function (this: SDKRoom, ...args: Parameters<ty
   this.onMessage("chat", (line: ServerMessages["chat"]) => {
     if (chat.length === 0 || line.seq > chat[chat.length - 1]!.seq) chat.push(line); // else it came with the history
   });
-  this.onMessage("log", (m: { from: number; lines: string[]; history?: boolean; private?: string[] }) => {
-    if (m.history) Object.assign(log, { from: m.from, lines: [...m.lines], private: [...(m.private ?? [])] });
-    else log.lines.push(...m.lines.slice(Math.max(0, log.from + log.lines.length - m.from)));
-  });
-  this.onMessage("event", (e: { text: string }) => { log.private.push(e.text); });
+  this.onMessage("log", (m: ServerMessages["log"]) => { log.read(m); });
+  this.onMessage("event", (e: ServerMessages["event"]) => { log.readEvent(e); });
   return connect.apply(this, args);
 };
 
@@ -84,7 +80,7 @@ SDKRoomClass.prototype.connect = function (this: SDKRoom, ...args: Parameters<ty
  */
 export function tableOf(client: SDKRoom): TableSnapshot {
   const log = logs.get(client);
-  return readTable((client.state as { toJSON(): WireTable }).toJSON(), { log: log?.lines, privateLog: log?.private, chat: chats.get(client) });
+  return readTable((client.state as { toJSON(): WireTable }).toJSON(), { log: log?.lines, privateLog: log?.privateLines, chat: chats.get(client) });
 }
 
 /**
@@ -105,7 +101,7 @@ export function stateOf(client: SDKRoom): any {
   const json = (client.state as any).toJSON();
   const log = logs.get(client);
   json.log = log ? [...log.lines] : [];
-  for (const seat of Object.values(json.seats ?? {}) as any[]) if (seat.secret) seat.secret.log = log ? [...log.private] : [];
+  for (const seat of Object.values(json.seats ?? {}) as any[]) if (seat.secret) seat.secret.log = log ? [...log.privateLines] : [];
   return json;
 }
 

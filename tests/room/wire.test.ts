@@ -8,7 +8,7 @@ import { apply, createGame, legal, secretViewFor, viewFor, type GameState } from
 import { makeRandom, randomCommand, type Random } from "../../server/bots/random.ts";
 import { projectPublic, projectSecret } from "../../server/rooms/projection.ts";
 import { SecretState, SeatState, TableState } from "../../server/rooms/schema.ts";
-import { encodeDistrict, readTable, type TableSnapshot, type WireTable } from "../../shared/wire/index.ts";
+import { encodeDistrict, GameLogReader, readTable, type TableSnapshot, type WireTable } from "../../shared/wire/index.ts";
 import type { Command } from "../../shared/protocol.ts";
 import type { GameView } from "../../shared/view.ts";
 
@@ -86,5 +86,18 @@ describe("the wire", () => {
     expect(checked).toBeGreaterThan(300);
     expect(deals).toBeGreaterThan(50);
     expect(trades).toBeGreaterThan(5);
+  });
+
+  it("holds each game-log line once: a history replaces, later lines already held are dropped, the oldest go past the limit", () => {
+    const log = new GameLogReader(4);
+    expect(log.read({ from: 0, lines: ["a", "b"] })).toEqual({ from: 0, lines: ["a", "b"] });
+    // A reconnection: the history replaces what was held (with the private lines), then a batch that overlaps it.
+    expect(log.read({ from: 1, lines: ["b", "c"], history: true, private: ["you drew x"] }).lines).toEqual([]);
+    expect(log.read({ from: 2, lines: ["c", "d", "e"] })).toEqual({ from: 3, lines: ["d", "e"] });
+    expect({ from: log.from, lines: log.lines }).toEqual({ from: 1, lines: ["b", "c", "d", "e"] });
+    log.read({ from: 5, lines: ["f", "g"] });
+    expect({ from: log.from, lines: log.lines }).toEqual({ from: 3, lines: ["d", "e", "f", "g"] });
+    for (const text of ["1", "2", "3", "4"]) log.readEvent({ type: "draw", text });
+    expect(log.privateLines).toEqual(["1", "2", "3", "4"]);
   });
 });

@@ -3,7 +3,7 @@
 import { Client, type Room } from "@colyseus/sdk";
 import type { Command } from "../../../shared/protocol.ts";
 import type { ChatLine, ServerMessages } from "../../../shared/room-protocol.ts";
-import { readTable, type TableSnapshot, type WireTable, type Whisper } from "../../../shared/wire/index.ts";
+import { GameLogReader, readTable, type TableSnapshot, type WireTable, type Whisper } from "../../../shared/wire/index.ts";
 import { findTable } from "./api.ts";
 import { forgetSeat, rememberName, rememberSeat, rememberedSeat } from "./seat-memory.ts";
 
@@ -66,10 +66,8 @@ export class TableSession {
   lastCommandAt = 0;
   leftReason = "";
   private lastSent: About = "move";
-  /** The game log arrives as messages (see ServerMessages["log"]): the public lines and where they start. */
-  private log: string[] = [];
-  private logFrom = 0;
-  private privateLog: string[] = [];
+  /** The game log arrives as messages (see ServerMessages["log"] and ["event"]). */
+  private log = new GameLogReader(LOG_KEEP);
   private room: Room;
   private listeners = new Set<() => void>();
 
@@ -115,31 +113,21 @@ export class TableSession {
       this.whispers = [...this.whispers, { ...w, n: ++this.arrivals }];
       this.changed();
     });
-    room.onMessage("event", (e: { text: string }) => {
-      this.privateLog = [...this.privateLog, e.text].slice(-LOG_KEEP);
+    room.onMessage("event", (e: ServerMessages["event"]) => {
+      this.log.readEvent(e);
       this.changed();
     });
-    room.onMessage("log", (m: { from: number; lines: string[]; history?: boolean; private?: string[] }) => {
+    room.onMessage("log", (m: ServerMessages["log"]) => {
+      const fresh = this.log.read(m);
       if (m.history) {
-        this.log = m.lines;
-        this.logFrom = m.from;
-        this.privateLog = m.private ?? [];
         // A page opened mid-game: the lines since the last Production, so its reports can be shown again.
         const last = m.lines.lastIndexOf("Production Phase.");
         if (this.logBatches.length === 0 && last >= 0) {
           this.logBatches = [{ n: 0, from: m.from + last, lines: m.lines.slice(last), supplyBefore: null, demandBefore: "" }];
         }
-      } else {
-        // Lines numbered below what we hold already came with the history.
-        const skip = Math.max(0, this.logFrom + this.log.length - m.from);
-        const fresh = m.lines.slice(skip);
-        const all = [...this.log, ...fresh];
-        if (fresh.length > 0 && this.settled) {
-          const batch = { n: ++this.arrivals, from: m.from + skip, lines: fresh, supplyBefore: this.settled.supply, demandBefore: this.settled.demand };
-          this.logBatches = [...this.logBatches, batch].slice(-BATCH_KEEP);
-        }
-        this.logFrom += Math.max(0, all.length - LOG_KEEP);
-        this.log = all.slice(-LOG_KEEP);
+      } else if (fresh.lines.length > 0 && this.settled) {
+        const batch = { n: ++this.arrivals, from: fresh.from, lines: fresh.lines, supplyBefore: this.settled.supply, demandBefore: this.settled.demand };
+        this.logBatches = [...this.logBatches, batch].slice(-BATCH_KEEP);
       }
       const game = this.state?.game;
       if (game) this.settled = { supply: { ...(game.supply ?? {}) }, demand: game.demand };
@@ -194,7 +182,7 @@ export class TableSession {
   /** Reads the table afresh and tells the listeners. */
   private changed(): void {
     this.table = this.state
-      ? readTable(this.state, { log: this.log, privateLog: this.privateLog, chat: this.chatLines, whispers: this.whispers }, this.mySeat)
+      ? readTable(this.state, { log: this.log.lines, privateLog: this.log.privateLines, chat: this.chatLines, whispers: this.whispers }, this.mySeat)
       : null;
     for (const l of this.listeners) l();
   }
