@@ -1,9 +1,9 @@
 // The table: the waiting room before the game, then one screen with no page scroll on a laptop: the top
 // bar (where the game is, who acts, your prompt), the board (tracks, city, supply, corporations), the deal
 // and your corporation, and the negotiation rail (trades for you, talk, your proposals).
-import { useEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
+import { useEffect, useReducer, useRef, useState } from "preact/hooks";
 import type { TableSession } from "../net/session.ts";
-import { legalOf, tableModel } from "../state.ts";
+import { legalOf } from "../state.ts";
 import { WaitingRoom } from "./WaitingRoom.tsx";
 import { CityMap, MapLegend } from "./CityMap.tsx";
 import { RoundTrack, SupplyDemand, ThreatTrack } from "./Tracks.tsx";
@@ -32,8 +32,7 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
     redraw(undefined); // anything that arrived between the first render and this subscription
     return stop;
   }, [session]);
-  const snap = session.snap;
-  const model = useMemo(() => (snap ? tableModel(snap, session.mySeat) : null), [snap, session.mySeat]);
+  const model = session.table;
   const lastLook = useLastLook(session);
   const [help, setHelp] = useState(false);
   const [prefs, setPrefs] = useState<AlertPrefs>(loadPrefs);
@@ -46,11 +45,11 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
   const [pane, setPane] = useState<Pane>("deal");
   const [talkSeen, setTalkSeen] = useState(() => session.arrivals);
   const [askLeave, setAskLeave] = useState(false);
-  useTopBarHeight(phone && model?.snap.status !== "lobby");
+  useTopBarHeight(phone && model?.status !== "lobby");
   useRememberResult(model);
 
   // Awareness: what needs you, in the title and favicon (and the chime and notification if you want them).
-  const mine = !!model?.snap.game && model.mySeat !== null && model.snap.status === "playing" && hasMoves(model);
+  const mine = !!model?.game && model.mySeat !== null && model.status === "playing" && hasMoves(model);
   const talk = model ? talkLines(model, session) : [];
   const unread = unreadIn(talk, lastLook);
   const incoming = model?.trades.filter((t) => t.to === model.mySeat) ?? [];
@@ -65,7 +64,7 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
   }, prefs);
 
   // A deadline that ran out on your decision: say what the bot chose for you (the log's next lines).
-  const timed = mine && (model?.snap.game?.deadline ?? 0) > 0 ? model!.snap.game!.deadline : 0;
+  const timed = mine && (model?.game?.deadline ?? 0) > 0 ? model!.game!.deadline : 0;
   const watch = useRef<{ deadline: number; start: number; sinceN: number } | null>(null);
   const [timedOut, setTimedOut] = useState<{ sinceN: number } | null>(null);
   useEffect(() => {
@@ -104,12 +103,12 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
   );
   // A player leaving a game in progress is asked first: a bot takes the seat.
   function leave() {
-    if (model?.snap.status === "playing" && model.mySeat !== null && !session.spectator) setAskLeave(true);
+    if (model?.status === "playing" && model.mySeat !== null && !session.spectator) setAskLeave(true);
     else onLeave();
   }
 
   if (!model) return <main class="shell"><p role="status">Joining the table…</p></main>;
-  if (model.snap.status === "lobby") {
+  if (model.status === "lobby") {
     return (
       <main class="shell">
         <header class="topbar"><div class="bar-row"><h1>New Angeles</h1>
@@ -121,7 +120,7 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
     );
   }
 
-  const game = model.snap.game;
+  const game = model.game;
   // Every report stays until dismissed (also over a reload), the newest first.
   const reports = [...new Map(session.logBatches.flatMap(reportsOf).map((r) => [r.key, r])).values()].filter((r) => !dismissed.has(r.key)).reverse();
   function dismiss(key: string | null) {
@@ -150,13 +149,13 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
     requestAnimationFrame(() => document.querySelector("[data-testid=city]")?.scrollIntoView({ block: "start" }));
   }
   return (
-    <main class="table" data-testid="table" data-status={model.snap.status}
+    <main class="table" data-testid="table" data-status={model.status}
       data-round={game?.round ?? 0} data-stage={game?.stage ?? ""} data-seat={model.mySeat ?? "spectator"}
       data-pane={phone ? shownPane : undefined}>
       <TopBar model={model} session={session} controls={controls} notice={notice} compact={phone}
         onTrades={phone ? () => setPane("talk") : undefined} onShowMap={phone ? showMap : undefined} />
       <div class="board-col">
-        {model.result && <GameOver model={model} />}
+        {model.game?.result && <GameOver model={model} />}
         <section class="tracks pane-city" aria-label="Round, threat, supply and demand">
           <div class="track-row">
             <RoundTrack round={game?.round ?? 0} />
@@ -187,7 +186,7 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
           </section>
         )}
         <section class="log-area pane-deal" aria-label="Game log">
-          <GameLog log={model.snap.log} privateLog={model.secret?.log ?? null} />
+          <GameLog log={model.log} privateLog={model.secret?.log ?? null} />
         </section>
       </div>
       <aside class="rail" aria-label="Negotiation">
@@ -195,7 +194,7 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
         <section class="talk-area pane-talk" aria-labelledby="chat-h">
           <Chat model={model} session={session} lastLook={lastLook} focusTab={chatFocus} />
         </section>
-        {model.me && model.snap.status === "playing" && (
+        {model.me && model.status === "playing" && (
           <section class="trades-area pane-talk" aria-labelledby="trades-h">
             <Trades model={model} session={session} onPropose={(seat) => actions.trade(seat)} />
           </section>
