@@ -5,9 +5,9 @@ import { matchMaker } from "@colyseus/core";
 import type { Logger } from "pino";
 import { TableOptions } from "../../shared/room-protocol.ts";
 import { variantProblem } from "../engine/variant-schema.ts";
-import { newInviteCode, normalizeCode } from "./codes.ts";
+import { newInviteCode, normalizeCode } from "../access/codes.ts";
 import { recordWrongCode, wrongCodeWait } from "./throttle.ts";
-import type { TableMetadata } from "../rooms/NewAngelesRoom.ts";
+import type { TableMetadata } from "../access/metadata.ts";
 import type { GameStore, StoredGame } from "../store/index.ts";
 
 const ROOM = "new_angeles";
