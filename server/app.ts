@@ -1,17 +1,22 @@
 // Wires the server together: Colyseus rooms, the express routes and the static client, on one port.
 import path from "node:path";
-import type { Server as HttpServer } from "node:http";
+import type { IncomingMessage, Server as HttpServer } from "node:http";
 import express from "express";
 import { defineServer, defineRoom, matchMaker, ServerError } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
 import type { Logger } from "pino";
+import { ROOM_NAME } from "../shared/room-protocol.ts";
 import { NewAngelesRoom, type SeedSource } from "./rooms/NewAngelesRoom.ts";
 import { lobbyRoutes } from "./lobby/routes.ts";
 import { registry } from "./metrics.ts";
 import { memoryStore, type GameStore } from "./store/index.ts";
-import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "./rooms/limits.ts";
+import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "./table/limits.ts";
+import { RateLimiterMemory } from "rate-limiter-flexible";
+import { Access, LimitRefusal, addressKey, type Limits } from "./access/throttle.ts";
+import { normalizeCode } from "./access/codes.ts";
+import { guardRequests, pinAddress, requestAddress } from "./http-guard.ts";
 
 const clientDir = path.resolve(import.meta.dirname, "../dist/client");
 const startedAt = Date.now();
@@ -28,9 +33,15 @@ export interface ServerOptions {
    * What a table lets its players do (config.ts reads them from the environment); the defaults when
    * absent. Tests and tools that need bots at full speed pass `botDelayMinMs: 0` here.
    */
-  limits?: Partial<RoomLimits>;
+  roomLimits?: Partial<RoomLimits>;
   /** Tests and tools only: fixes each new table's seed (see docs/seeds.md); a client never reaches it. */
   seeds?: SeedSource;
+  /** What one address and everyone together may do (server/config.ts reads them); the defaults otherwise. */
+  limits?: Partial<Limits>;
+  /** Proxies in front of the server whose X-Forwarded-For is believed (TRUST_PROXY); 0 when absent. */
+  trustProxy?: number;
+  /** Origins besides the page's own that may call the API from a browser (CORS_ORIGINS). */
+  corsOrigins?: string[];
 }
 
 /**
@@ -57,16 +68,35 @@ const MAKES_A_TABLE = new Set(["create", "joinOrCreate"]);
 const invokeMatchmaking = matchMaker.controller.invokeMethod;
 
 /**
- * Only the lobby makes tables (POST /api/games checks the options, draws the invite code and calls the
- * matchmaker from the server). Every client matchmaking request, HTTP or SDK, goes through the
- * controller's invokeMethod: there a create or joinOrCreate of the game room is refused with a 403.
+ * Every client matchmaking request, HTTP or SDK, goes through the controller's invokeMethod; there:
+ * - only the lobby makes tables (POST /api/games checks the options, draws the invite code and calls
+ *   the matchmaker from the server): a create or joinOrCreate of the game room is refused with a 403;
+ * - a seat reservation (joinById) at a game table needs the table's invite code, checked and throttled
+ *   as the room's own join check does, and counts against the address's reservations. Colyseus runs
+ *   the room's (instance) onAuth only when the websocket arrives, after the seat is reserved, so
+ *   without this 64 code-less reservations would fill a table.
  * Other rooms (the bench's) are untouched.
  */
-function lobbyMakesTables(logger: Logger): void {
-  matchMaker.controller.invokeMethod = function (method, roomName, ...rest) {
-    if (roomName === "new_angeles" && MAKES_A_TABLE.has(method)) {
+function guardMatchmaking(logger: Logger, access: Access): void {
+  matchMaker.controller.invokeMethod = async function (method, roomName, ...rest) {
+    if (roomName === ROOM_NAME && MAKES_A_TABLE.has(method)) {
       logger.info({ method }, "client table creation refused");
-      return Promise.reject(new ServerError(403, "Tables are created through the lobby: POST /api/games."));
+      throw new ServerError(403, "Tables are created through the lobby: POST /api/games.");
+    }
+    if (method === "joinById") {
+      const [clientOptions, context] = rest;
+      const [room] = await matchMaker.query({ roomId: roomName });
+      if (room?.name === ROOM_NAME) {
+        const ip = context?.ip;
+        try {
+          await access.checkCode(ip, normalizeCode((clientOptions as { code?: unknown } | undefined)?.code), (room.metadata as { code?: string } | undefined)?.code ?? "");
+          return await access.reserveSeat(ip, () => invokeMatchmaking.call(this, method, roomName, ...rest));
+        } catch (e) {
+          if (!(e instanceof LimitRefusal)) throw e;
+          logger.info({ ip, roomId: roomName, reason: e.message }, "join refused");
+          throw new ServerError(e.code === "wrong-code" ? 403 : 429, e.message);
+        }
+      }
     }
     return invokeMatchmaking.call(this, method, roomName, ...rest);
   };
@@ -76,11 +106,43 @@ function lobbyMakesTables(logger: Logger): void {
 const PING_SLICES = 20;
 
 /**
- * Colyseus pings every client at once each interval (3 s): with 3,000 clients that is 3,000 socket writes
- * in one go, a 100 ms stall every 3 s. Here each client is still pinged once per interval, and dropped
- * after the same number of unanswered pings, but a twentieth of them at a time.
+ * The websocket transport, with three changes:
+ * - an upgrade from an address that already holds its websockets is refused (429) before the handshake;
+ * - once Colyseus has bound its routes (after listen), the HTTP guard goes in front of them (http-guard.ts);
+ * - Colyseus pings every client at once each interval (3 s): with 3,000 clients that is 3,000 socket
+ *   writes in one go, a 100 ms stall every 3 s. Here each client is still pinged once per interval, and
+ *   dropped after the same number of unanswered pings, but a twentieth of them at a time.
  */
-class SpreadPingTransport extends WebSocketTransport {
+class GuardedTransport extends WebSocketTransport {
+  /** Set by createServer right after construction (the upgrade listener only reads them later). */
+  access!: Access;
+  trustProxy = 0;
+  afterListen: (() => void) | null = null;
+
+  /** Upgrades from an address already holding its websockets are refused with 429 before the handshake. */
+  protected listenForUpgrade(server: HttpServer, filter?: (req: IncomingMessage) => boolean): void {
+    super.listenForUpgrade(server, (req) => {
+      if (filter && !filter(req)) return false;
+      const ip = pinAddress(req, this.trustProxy);
+      const release = this.access.openSocket(ip);
+      if (!release) {
+        const body = "Too many connections from your address.";
+        req.socket.end(`HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+        req.socket.destroySoon?.();
+        return false;
+      }
+      req.socket.once("close", release);
+      return true;
+    });
+  }
+
+  public listen(port: number, hostname?: string, backlog?: number, listeningListener?: (err?: unknown) => void) {
+    return super.listen(port, hostname, backlog, (err?: unknown) => {
+      listeningListener?.(err); // Colyseus binds its routes here
+      this.afterListen?.();
+    });
+  }
+
   protected autoTerminateUnresponsiveClients(pingInterval: number, pingMaxRetries: number): void {
     let slice = 0;
     this.pingInterval = setInterval(() => {
@@ -99,15 +161,21 @@ class SpreadPingTransport extends WebSocketTransport {
   }
 }
 
+/** Renderings of /metrics one address may ask for in 10 s (Prometheus scrapes every 15 s or so). */
+const METRICS_PER_10S = 10;
 export function createServer(options: ServerOptions) {
-  lobbyMakesTables(options.logger);
-  const transport = new SpreadPingTransport();
+  const access = new Access(options.limits);
+  guardMatchmaking(options.logger, access);
+  const transport = new GuardedTransport();
+  transport.access = access;
+  transport.trustProxy = options.trustProxy ?? 0;
+  transport.afterListen = () => guardRequests(transport.server as HttpServer, { trustProxy: transport.trustProxy, corsOrigins: options.corsOrigins ?? [] });
   const store = options.store ?? memoryStore();
   const scaleOut = options.redisUrl
     ? { presence: new RedisPresence(options.redisUrl), driver: new RedisDriver(options.redisUrl) }
     : {};
   return defineServer({
-    rooms: { new_angeles: defineRoom(NewAngelesRoom, { store, seeds: options.seeds, limits: { ...DEFAULT_ROOM_LIMITS, ...options.limits } }) },
+    rooms: { [ROOM_NAME]: defineRoom(NewAngelesRoom, { store, access, seeds: options.seeds, limits: { ...DEFAULT_ROOM_LIMITS, ...options.roomLimits } }) },
     ...scaleOut,
     publicAddress: options.publicAddress,
     transport,
@@ -119,10 +187,18 @@ export function createServer(options: ServerOptions) {
       app.get("/healthz", (_req, res) => {
         res.json({ status: "ok", uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) });
       });
-      app.get("/metrics", async (_req, res) => {
+      // Anyone may ask for /metrics, and a rendering costs milliseconds: a few per address at a time.
+      const scrapes = new RateLimiterMemory({ points: METRICS_PER_10S, duration: 10 });
+      app.get("/metrics", async (req, res) => {
+        try {
+          await scrapes.consume(addressKey(requestAddress(req)));
+        } catch {
+          res.set("Retry-After", "10").status(429).type("text/plain").send("Too many requests for /metrics: try again in 10 s.\n");
+          return;
+        }
         res.type(registry.contentType).send(await registry.metrics());
       });
-      app.use(lobbyRoutes(options.logger, store));
+      app.use(lobbyRoutes(options.logger, store, access));
       app.use(express.static(clientDir));
     },
   });

@@ -1,6 +1,7 @@
 // The process's configuration, read once from the environment (see contract.md).
 import path from "node:path";
 import { DEFAULT_ROOM_LIMITS, MAX_OPEN_TRADES, type RoomLimits } from "./rooms/limits.ts";
+import { DEFAULT_LIMITS, type Limits } from "./lobby/throttle.ts";
 
 export interface Config {
   port: number;
@@ -13,6 +14,31 @@ export interface Config {
   logLevel: string;
   /** What a table lets its players do (trade pace, open proposals) and the least bot delay. */
   roomLimits: RoomLimits;
+  /** What one address (and everyone together) may hold or do; see Limits. */
+  limits: Limits;
+  /** How many proxies in front of the server append to X-Forwarded-For (0: the socket's peer is the client). */
+  trustProxy: number;
+  /** Origins other than the page's own that may call the HTTP API from a browser (CORS). */
+  corsOrigins: string[];
+}
+
+/** Each limit and the environment variable that sets it (README: Environment). */
+export const LIMIT_SETTINGS: Record<keyof Limits, string> = {
+  tablesPerAddressPerHour: "TABLES_PER_ADDRESS_PER_HOUR",
+  lobbyTablesPerAddress: "LOBBY_TABLES_PER_ADDRESS",
+  maxTables: "MAX_TABLES",
+  websocketsPerAddress: "WEBSOCKETS_PER_ADDRESS",
+  reservationsPerAddress: "SEAT_RESERVATIONS_PER_ADDRESS",
+  wrongCodesPerMinute: "WRONG_CODES_PER_MINUTE",
+  wrongCodesPerMinuteGlobal: "WRONG_CODES_PER_MINUTE_GLOBAL",
+};
+
+function count(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number (at least ${min}), got "${raw}"`);
+  return n;
 }
 
 /** A whole number from the environment within [min, max], or the default when unset. */
@@ -38,6 +64,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const gameLeaseSeconds = Number(env.GAME_LEASE_SECONDS || 60);
   if (!(gameLeaseSeconds >= 1)) throw new Error(`GAME_LEASE_SECONDS must be a number of seconds (at least 1), got "${env.GAME_LEASE_SECONDS}"`);
+  const limits = { ...DEFAULT_LIMITS };
+  for (const key of Object.keys(LIMIT_SETTINGS) as (keyof Limits)[]) limits[key] = count(env, LIMIT_SETTINGS[key], DEFAULT_LIMITS[key]);
+  const corsOrigins = (env.CORS_ORIGINS ?? "").split(",").map((s) => s.trim()).filter(Boolean);
+  for (const origin of corsOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) throw new Error(`CORS_ORIGINS must list origins such as https://example.org, got "${origin}"`);
+  }
   return {
     port,
     dataDir: path.resolve(env.DATA_DIR ?? "./data"),
@@ -47,5 +79,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     gameLeaseSeconds,
     logLevel: env.LOG_LEVEL ?? "info",
     roomLimits: readRoomLimits(env),
+    limits,
+    trustProxy: count(env, "TRUST_PROXY", 0, 0),
+    corsOrigins,
   };
 }

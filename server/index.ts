@@ -15,7 +15,10 @@ const store = await openStore({
   instance: instanceName(config.publicAddress, config.port),
   leaseMs: config.gameLeaseSeconds * 1000,
 });
-const server = createServer({ logger, store, redisUrl: config.redisUrl, publicAddress: config.publicAddress, limits: config.roomLimits });
+const server = createServer({
+  logger, store, redisUrl: config.redisUrl, publicAddress: config.publicAddress,
+  limits: config.limits, roomLimits: config.roomLimits, trustProxy: config.trustProxy, corsOrigins: config.corsOrigins,
+});
 
 let claims: { stop(): void } | null = null;
 // Colyseus runs this on SIGTERM/SIGINT after every room has been disposed (and has flushed its writes).

@@ -8,7 +8,28 @@ export const ROOM_NAME = "new_angeles";
 export const NAME_MAX = 24;
 export const CHAT_MAX = 500;
 
-/** A player's display name: trimmed, 1–24 characters, no control characters. */
+/**
+ * Characters no name or chat line may hold: controls (Cc), format characters (Cf: among them the
+ * bidirectional overrides and isolates U+202A–U+202E, U+2066–U+2069, the marks U+200E, U+200F, U+061C,
+ * which make "5\u202e01 rof" read "5for 10"), and the line and paragraph separators.
+ * Chat lets the zero-width joiner (U+200D) through: emoji sequences need it, and it reorders nothing.
+ */
+const HIDDEN_IN_NAMES = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
+const HIDDEN_IN_CHAT = /[\p{Cc}\u2028\u2029]|(?!\u200d)\p{Cf}/u;
+
+/** Letters that pass for others in a name ("B0t", "Вот"), folded before looking for "bot". */
+const LOOK_ALIKES: Record<string, string> = {
+  "0": "o", "о": "o", "ο": "o", "ö": "o", "ø": "o", "8": "b", "в": "b", "ь": "b", "β": "b", "ß": "b",
+  "т": "t", "τ": "t", "7": "t", "+": "t",
+};
+
+/** Whether a name could be taken for a server bot's ("Bot Ada"): the word "bot", in any disguise. */
+export function looksLikeBot(name: string): boolean {
+  const folded = [...name.normalize("NFKC").toLowerCase()].map((c) => LOOK_ALIKES[c] ?? c).join("");
+  return /(^|[^\p{L}\p{N}])bot(?![\p{L}\p{N}])/u.test(folded);
+}
+
+/** A player's display name: trimmed, 1–24 characters, no control or direction characters, not a bot's. */
 export const PlayerName = z
   .string()
   .transform((s) => s.trim().replace(/\s+/g, " "))
@@ -16,7 +37,8 @@ export const PlayerName = z
     z.string()
       .min(1, "Choose a name to join the table.")
       .max(NAME_MAX, `A name can be at most ${NAME_MAX} characters.`)
-      .regex(/^[^\p{Cc}\p{Cf}]+$/u, "A name cannot contain control characters."),
+      .refine((s) => !HIDDEN_IN_NAMES.test(s), "A name cannot contain control or text-direction characters.")
+      .refine((s) => !looksLikeBot(s), "Names with \"bot\" are kept for the server's bots: choose another."),
   );
 
 /** Options of a new table (POST /api/games, or the room's onCreate). The server alone seeds a game: no `seed` here. */
@@ -44,7 +66,10 @@ export type JoinOptions = z.output<typeof JoinOptions>;
 /** Chat: public when `to` is absent, else a private message to that seat. */
 export const ChatMessage = z.strictObject({
   text: z.string().transform((s) => s.trim()).pipe(
-    z.string().min(1, "Say something.").max(CHAT_MAX, `A message can be at most ${CHAT_MAX} characters.`),
+    z.string()
+      .min(1, "Say something.")
+      .max(CHAT_MAX, `A message can be at most ${CHAT_MAX} characters.`)
+      .refine((s) => !HIDDEN_IN_CHAT.test(s), "A message cannot contain control or text-direction characters."),
   ),
   to: z.number().int().min(0).max(5).optional(),
 });

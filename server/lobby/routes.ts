@@ -3,14 +3,13 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { matchMaker } from "@colyseus/core";
 import type { Logger } from "pino";
-import { TableOptions } from "../../shared/room-protocol.ts";
+import { ROOM_NAME as ROOM, TableOptions } from "../../shared/room-protocol.ts";
 import { variantProblem } from "../engine/variant-schema.ts";
 import { newInviteCode, normalizeCode } from "../access/codes.ts";
-import { recordWrongCode, wrongCodeWait } from "./throttle.ts";
+import { LimitRefusal, type Access } from "../access/throttle.ts";
+import { requestAddress } from "../http-guard.ts";
 import type { TableMetadata } from "../access/metadata.ts";
 import type { GameStore, StoredGame } from "../store/index.ts";
-
-const ROOM = "new_angeles";
 
 export class HttpError extends Error {
   status: number;
@@ -42,22 +41,27 @@ function storedMetadata(g: StoredGame): TableMetadata {
   };
 }
 
-async function findByCode(req: Request, store: GameStore): Promise<Found> {
-  const wait = await wrongCodeWait(req.ip);
-  if (wait > 0) throw new HttpError(429, "too-many-wrong-codes", `Too many wrong invite codes from your address: try again in ${wait} s.`);
+/**
+ * The table with this invite code. A live table is found in memory and answered whatever the address's
+ * count of wrong codes (a right code is never throttled). Anything else is counted as a wrong code
+ * before the store is asked (for a finished game), so that concurrent guesses cannot all reach it; the
+ * point is given back when the code is right after all.
+ */
+async function findByCode(req: Request, store: GameStore, access: Access): Promise<Found> {
   const code = normalizeCode(req.params.code);
   const [room] = code ? await matchMaker.query({ name: ROOM, code } as any) : [];
-  if (!room) {
-    // A finished game stays in the store after its room has gone (idle, or a server restart).
-    const stored = code ? await store.getGame(code) : null;
-    if (stored?.status === "finished") return { roomId: stored.roomId, metadata: storedMetadata(stored), stored };
-    await recordWrongCode(req.ip);
-    throw new HttpError(404, "unknown-code", "No table has that invite code.");
+  if (room) return room as { roomId: string; metadata?: TableMetadata };
+  const giveBack = await access.spendCodeAttempt(requestAddress(req));
+  // A finished game stays in the store after its room has gone (idle, or a server restart).
+  const stored = code ? await store.getGame(code) : null;
+  if (stored?.status === "finished") {
+    await giveBack();
+    return { roomId: stored.roomId, metadata: storedMetadata(stored), stored };
   }
-  return room as { roomId: string; metadata?: TableMetadata };
+  throw new HttpError(404, "unknown-code", "No table has that invite code.");
 }
 
-export function lobbyRoutes(logger: Logger, store: GameStore): Router {
+export function lobbyRoutes(logger: Logger, store: GameStore, access: Access): Router {
   const router = express.Router();
   router.use(express.json({ limit: "16kb" }));
 
@@ -70,16 +74,21 @@ export function lobbyRoutes(logger: Logger, store: GameStore): Router {
     // The whole variant is checked before any table exists (a table the engine cannot play must not start).
     const problem = variantProblem(parsed.data.variant);
     if (problem) throw new HttpError(400, "bad-options", problem);
-    let code = newInviteCode();
-    // Unique among live tables (a collision at 48 bits is all but impossible, but cheap to rule out).
-    while ((await matchMaker.query({ name: ROOM, code } as any)).length > 0) code = newInviteCode();
-    try {
-      const room = await matchMaker.createRoom(ROOM, { code, options: parsed.data });
-      logger.info({ roomId: room.roomId, seats: parsed.data.seats, bots: parsed.data.bots }, "table created");
-      res.status(201).json({ code, roomId: room.roomId });
-    } catch (e) {
-      throw new HttpError(400, "bad-options", (e as Error).message);
-    }
+    const ip = requestAddress(req);
+    const liveTables = async () => (await matchMaker.query({ name: ROOM } as any)).map((r: any) => ({ roomId: r.roomId, status: r.metadata?.status }));
+    const table = await access.createTable(ip, liveTables, async () => {
+      let code = newInviteCode();
+      // Unique among live tables (a collision at 48 bits is all but impossible, but cheap to rule out).
+      while ((await matchMaker.query({ name: ROOM, code } as any)).length > 0) code = newInviteCode();
+      try {
+        const room = await matchMaker.createRoom(ROOM, { code, options: parsed.data });
+        return { code, roomId: room.roomId };
+      } catch (e) {
+        throw new HttpError(400, "bad-options", (e as Error).message);
+      }
+    });
+    logger.info({ roomId: table.roomId, seats: parsed.data.seats, bots: parsed.data.bots, ip }, "table created");
+    res.status(201).json(table);
   });
 
   router.get("/api/games", async (_req, res) => {
@@ -88,11 +97,11 @@ export function lobbyRoutes(logger: Logger, store: GameStore): Router {
   });
 
   router.get("/api/games/:code", async (req, res) => {
-    res.json(publicTable(await findByCode(req, store)));
+    res.json(publicTable(await findByCode(req, store, access)));
   });
 
   router.get("/api/games/:code/replay", async (req, res) => {
-    const room = await findByCode(req, store);
+    const room = await findByCode(req, store, access);
     if (room.metadata?.status !== "finished") throw new HttpError(403, "not-finished", "The replay is available once the game is finished.");
     const replay = room.stored
       ? { players: room.stored.options.seats, seed: room.stored.options.seed, variant: room.stored.options.variant, commands: await store.commands(room.stored.code) }
@@ -107,9 +116,14 @@ export function lobbyRoutes(logger: Logger, store: GameStore): Router {
   // Errors: our own become their status; malformed JSON bodies become 400; anything else is logged.
   router.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
     if (err instanceof HttpError) return res.status(err.status).json({ error: { code: err.code, message: err.message } });
+    if (err instanceof LimitRefusal) {
+      if (err.retryAfterSeconds > 0) res.set("Retry-After", String(err.retryAfterSeconds));
+      return res.status(429).json({ error: { code: err.code, message: err.message } });
+    }
     const status = (err as { status?: number }).status;
     if (typeof status === "number" && status >= 400 && status < 500) {
-      return res.status(status).json({ error: { code: "bad-request", message: "The request body is not valid JSON or is too large." } });
+      if (status === 413) return res.status(413).json({ error: { code: "too-large", message: "A request body can be at most 16 KB." } });
+      return res.status(status).json({ error: { code: "bad-request", message: "The request body is not valid JSON." } });
     }
     logger.error({ err }, "lobby route failed");
     res.status(503).json({ error: { code: "unavailable", message: "The lobby could not answer; try again." } });

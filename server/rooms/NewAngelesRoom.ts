@@ -8,7 +8,7 @@ import { parseCommand } from "../../shared/protocol.ts";
 import { ChatMessage, HostMessage, JoinOptions, PlayerName } from "../../shared/room-protocol.ts";
 import { normalizeCode } from "../access/codes.ts";
 import type { TableMetadata } from "../access/metadata.ts";
-import { recordWrongCode, wrongCodeWait } from "../lobby/throttle.ts";
+import { Access, LimitRefusal } from "../access/throttle.ts";
 import * as metrics from "../metrics.ts";
 import { memoryStore, type GameStore } from "../store/index.ts";
 import { hostAction } from "../table/host.ts";
@@ -37,6 +37,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   patchRate = null; // every change is sent at once with broadcastPatch()
 
   private table!: Table;
+  /** The server's access limits: here, the count of wrong invite codes. */
+  private access!: Access;
   /** Dropped players' connections that may still come back (allowReconnection), by session. */
   private reconnections = new Map<string, ReturnType<Room["allowReconnection"]>>();
   private publishedMetadata = "";
@@ -67,6 +69,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     this.patchRate = null; // drops the 60-a-second ticker now that the timestep ticks the clock
     const input = (raw ?? {}) as Record<string, unknown>;
     const store = (input.store as GameStore | undefined) ?? fallbackStore();
+    this.access = input.access instanceof Access ? input.access : fallbackAccess();
     const code = normalizeCode(input.code);
     if (!code) throw new Error("A table needs a valid invite code: create it through POST /api/games.");
     let start: TableStart;
@@ -125,15 +128,17 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     return new ServerError(ErrorCode.APPLICATION_ERROR, reason);
   }
 
-  async onAuth(_client: Client, raw: unknown, context: AuthContext): Promise<Auth> {
+  async onAuth(client: Client, raw: unknown, context: AuthContext): Promise<Auth> {
+    this.access.seatTaken(client.sessionId); // the seat reservation is used: it no longer counts
     const parsed = JoinOptions.safeParse(raw ?? {});
     if (!parsed.success) throw this.turnAway("join", "Bad join options.", context.ip);
     const opts = parsed.data;
-    const wait = await wrongCodeWait(context.ip);
-    if (wait > 0) throw this.turnAway("join", `Too many wrong invite codes from your address: try again in ${wait} s.`, context.ip);
-    if (normalizeCode(opts.code) !== this.table.code) {
-      await recordWrongCode(context.ip);
-      throw this.turnAway("join", "That invite code is not right for this table.", context.ip);
+    // A right code always passes; a wrong one is counted, and refused (over the limit, as such).
+    try {
+      await this.access.checkCode(context.ip, normalizeCode(opts.code), this.table.code);
+    } catch (e) {
+      if (e instanceof LimitRefusal) throw this.turnAway("join", e.message, context.ip);
+      throw e;
     }
     if (opts.spectator) return { role: "spectator" };
     if (opts.seatToken) {
@@ -283,6 +288,12 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
 }
 
 let sharedMemoryStore: GameStore | null = null;
+let defaultAccess: Access | null = null;
+
+/** Limits for a room made without the server's (a test's matchMaker.createRoom): the defaults. */
+function fallbackAccess(): Access {
+  return (defaultAccess ??= new Access());
+}
 
 /** A room created without a store (a test server, a script) keeps its games in memory. */
 function fallbackStore(): GameStore {

@@ -1,36 +1,36 @@
-// Bad and random input against a server this script starts itself (in this process, on a free loopback
-// port, with its store in a temporary directory).
+// Bad and random input against a server this script starts itself (in a worker thread, fuzz-server.ts,
+// on a free loopback port, with its store in a temporary directory).
 //   npm run fuzz -- --seconds S [--seed N]
 // It runs bursts until S seconds have passed. In each burst, attackers seated at live tables (and
 // attacking spectators) send random and malformed messages of every type, wrong types and sizes, payloads
 // over the size limit, raw protocol frames, floods, commands out of turn and host actions from non-hosts;
 // strangers join with bad codes, bad options and bad seat tokens; random requests with random bodies go
 // to every HTTP route. Meanwhile honest players and spectators play at the same tables.
+// The front door is attacked too (see "attacks on the front door"): bodies of megabytes, declared and
+// chunked; table floods, websocket floods and seat reservations from one address; seat reservations
+// without the code; wrong-code floods; names and chat lines with text-direction characters. Every actor
+// speaks from its own address (the server believes one proxy: X-Forwarded-For), as on the Internet.
+// Throughout, /healthz is asked every 50 ms and must answer within 100 ms.
 // After each burst: the server answers /healthz, every room's game passes checkInvariants() (and a
 // finished game replays to the same state), honest tables keep moving, and no honest client has ever
 // decoded another seat's secret or received another pair's whisper.
 // The LAST line is JSON:
-//   {messages, httpRequests, crashes, invariantViolations, leaks, honestGamesFinished, stalls}
-// crashes: uncaught errors, error-level server logs, 5xx answers, /healthz failures. stalls: honest tables
+//   {messages, httpRequests, crashes, invariantViolations, leaks, honestGamesFinished, stalls, hangs, limitBreaches, healthzMaxMs}
+// crashes: uncaught errors, error-level server logs, 5xx answers, /healthz failures. hangs: /healthz answers
+// slower than 100 ms. limitBreaches: a front-door limit that let more through than it should. stalls: honest tables
 // that did not move through two bursts, reported with what the table waits for and what its honest client
 // last sent and heard (they need a look, but are not among the failures below). Exits 1 on any crash,
-// violation or leak, or when no honest game finished.
-import { mkdtempSync, rmSync } from "node:fs";
-import os from "node:os";
-import path from "node:path";
+// violation, leak, hang or limit breach, or when no honest game finished.
 import { parseArgs } from "node:util";
-import { Writable } from "node:stream";
-import pino from "pino";
+import { Worker } from "node:worker_threads";
 import { Client } from "@colyseus/sdk";
-import { matchMaker } from "@colyseus/core";
-import { createServer } from "../app.ts";
-import { openStore } from "../store/index.ts";
-import { clearWrongCodes } from "../lobby/throttle.ts";
-import { checkInvariants, legal, replay, type GameState } from "../engine/index.ts";
+import http from "node:http";
+import WebSocket from "ws";
+import { DEFAULT_LIMITS } from "../lobby/throttle.ts";
+import { BODY_LIMIT } from "../http-guard.ts";
 import { makeRandom, randomCommand, type Random } from "../bots/random.ts";
-import { createTable, freePort, joinRoom, myLegal, mySecret, round, sleep, usage, type SdkRoom } from "./lib/clients.ts";
-import { DEFAULT_ROOM_LIMITS } from "../rooms/limits.ts";
-import { ROOM_NAME } from "../../shared/room-protocol.ts";
+import type { FromServer, TableReport } from "./fuzz-server.ts";
+import { createTable, freePort, joinRoom, myLegal, round, sleep, usage, type SdkRoom } from "./lib/clients.ts";
 
 const SHOWN_PROBLEMS = 30;
 const BURST_MS = 1500;
@@ -44,46 +44,20 @@ const seed = Number(values.seed);
 if (!(seconds > 0 && seconds <= 86_400)) usage("--seconds must be more than 0");
 if (!Number.isInteger(seed)) usage("--seed must be a whole number");
 
-const out = { messages: 0, httpRequests: 0, crashes: 0, invariantViolations: 0, leaks: 0, honestGamesFinished: 0, stalls: 0 };
+const out = { messages: 0, httpRequests: 0, crashes: 0, invariantViolations: 0, leaks: 0, honestGamesFinished: 0, stalls: 0, hangs: 0, limitBreaches: 0, healthzMaxMs: 0 };
 let shown = 0;
 function problem(kind: keyof typeof out, text: string): void {
   out[kind]++;
   if (shown++ < SHOWN_PROBLEMS) console.log(`PROBLEM ${kind}: ${text.slice(0, 2000)}`);
 }
 
-// Anything thrown and not caught anywhere in this process (server or clients) is a crash.
+// Anything thrown and not caught anywhere (the clients here, the server in its thread) is a crash.
 process.on("uncaughtException", (e) => problem("crashes", `uncaught: ${e?.stack ?? e}`));
 process.on("unhandledRejection", (e: any) => problem("crashes", `unhandled rejection: ${e?.stack ?? e}`));
 // The SDK reports connection trouble on the console; attackers cause plenty of it on purpose.
 console.error = () => {};
 console.warn = () => {};
 console.info = () => {};
-
-/**
- * Colyseus logs at error level every frame it cannot decode: those are refusals working as they should
- * (the room's own refusals of a join or a table are info lines). Any other error-level line means
- * something broke inside the server.
- */
-const EXPECTED_ERROR_LOGS = [
-  /msgpackr|MessagePack|Unknown extension type|Data read, but end of buffer|couldn't decode message/, // a garbled frame, dropped
-  /^Max payload size exceeded/, // a frame over 4 KB: ws closes that connection
-];
-let refusalsLogged = 0;
-const logSink = new Writable({
-  write(chunk, _enc, done) {
-    for (const line of String(chunk).split("\n")) {
-      if (!line) continue;
-      try {
-        const entry = JSON.parse(line) as { level: number; msg?: string; err?: { message?: string; stack?: string } };
-        if (entry.level < 50) continue;
-        const text = `${entry.msg ?? ""} ${entry.err?.stack ?? entry.err?.message ?? ""}`;
-        if (EXPECTED_ERROR_LOGS.some((re) => re.test(text))) refusalsLogged++;
-        else problem("crashes", `server error log: ${line}`);
-      } catch { /* not JSON */ }
-    }
-    done();
-  },
-});
 
 const random: Random = makeRandom(seed);
 const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
@@ -148,20 +122,35 @@ function randomBytes(n: number): Uint8Array {
 
 // ---- the server ----------------------------------------------------------------------------------
 
-/** The server's bot floor here: low, so honest tables with bots finish within a short run. */
-const BOT_DELAY_MIN_MS = 20;
-const FUZZ_LIMITS = { ...DEFAULT_ROOM_LIMITS, botDelayMinMs: BOT_DELAY_MIN_MS };
-
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "na-fuzz-"));
-const store = await openStore({ dataDir, instance: "fuzz" });
-// Clients cannot choose a seed: each new table takes the next number of a stream made from --seed.
-const gameSeeds = makeRandom(seed ^ 0x5eed_5eed);
-const server = createServer({ logger: pino({ level: "warn" }, logSink), store, limits: FUZZ_LIMITS, seeds: () => Math.floor(gameSeeds() * 2 ** 32) });
 const port = await freePort();
-await server.listen(port, "127.0.0.1");
 const httpUrl = `http://127.0.0.1:${port}`;
 const wsUrl = `ws://127.0.0.1:${port}`;
-console.log(`server on ${httpUrl}, store in ${dataDir}; fuzzing for ${seconds} s, seed ${seed}`);
+/** The headers of a client at this address. */
+const from = (ip: string): Record<string, string> => ({ "x-forwarded-for": ip });
+let tablesOpened = 0;
+
+// The server runs in a thread of its own (fuzz-server.ts), so that the clients' work here is not its own.
+const serverThread = new Worker(new URL("./fuzz-server.ts", import.meta.url), { workerData: { port, seed } });
+const waiting = new Map<number, { resolve(v: any): void; reject(e: Error): void }>();
+let nextCall = 1;
+serverThread.on("message", (m: FromServer) => {
+  if (m.type === "problem") return problem(m.kind, m.text);
+  const call = waiting.get(m.id);
+  waiting.delete(m.id);
+  if (m.error !== undefined) call?.reject(new Error(m.error));
+  else call?.resolve(m.result);
+});
+serverThread.on("error", (e) => problem("crashes", `the server thread died: ${e?.stack ?? e}`));
+/** Calls one of the server thread's functions (fuzz-server.ts: calls). */
+function serverCall<T>(method: string, ...args: unknown[]): Promise<T> {
+  const id = nextCall++;
+  return new Promise<T>((resolve, reject) => {
+    waiting.set(id, { resolve, reject });
+    serverThread.postMessage({ id, method, args });
+  });
+}
+await new Promise<void>((resolve) => waiting.set(0, { resolve, reject: () => {} }));
+console.log(`server on ${httpUrl} (in its own thread); fuzzing for ${seconds} s, seed ${seed}`);
 
 /** Leaves every room of a table; a connection the server already closed may never answer, so wait 2 s at most. */
 async function leaveTable(t: HonestTable): Promise<void> {
@@ -175,14 +164,13 @@ function decodedSeat(room: SdkRoom): number | null {
   return null;
 }
 
-function liveRoom(roomId: string): { game: GameState | null; replayLog(): any; state: any } | undefined {
-  return matchMaker.getLocalRoomById(roomId) as any;
-}
-
 // ---- honest players ------------------------------------------------------------------------------
 
 interface Honest { room: SdkRoom; spectator: boolean; seat: number | null; refusals: number; inFlight?: boolean; last?: { command: unknown; at: number; answer?: string } }
-interface HonestTable { code: string; roomId: string; honest: Honest[]; attackers: Attacker[]; lastCommands: number; idleBursts: number; done: boolean }
+interface HonestTable { code: string; roomId: string; honest: Honest[]; attackers: Attacker[]; lastCommands: number; idleBursts: number; done: boolean; n: number }
+/** Each honest table's people share an address (a home), and its attackers another. */
+const honestAddress = (t: { n: number }) => `10.1.${t.n >> 8 & 255}.${t.n & 255}`;
+const attackerAddress = (t: { n: number }) => `10.2.${t.n >> 8 & 255}.${t.n & 255}`;
 const honestTables: HonestTable[] = [];
 let honestRefusals = 0;
 
@@ -235,7 +223,7 @@ function watchHonest(h: Honest, table: HonestTable): void {
 /** An honest client, watched from its first message on (its `seat` message comes before the first state). */
 async function joinHonest(table: HonestTable, options: Record<string, unknown>, spectator: boolean): Promise<Honest> {
   let h: Honest | undefined;
-  await joinRoom(wsUrl, table.roomId, options, { listen: (room) => { h = { room, spectator, seat: null, refusals: 0 }; watchHonest(h, table); } });
+  await joinRoom(wsUrl, table.roomId, options, { headers: from(honestAddress(table)), listen: (room) => { h = { room, spectator, seat: null, refusals: 0 }; watchHonest(h, table); } });
   return h!;
 }
 
@@ -243,13 +231,14 @@ async function openHonestTable(): Promise<HonestTable | null> {
   const seats = pick([5, 6] as const);
   const stepSeconds = random() < 0.3 ? 1 : 0;
   let created: { code: string; roomId: string };
+  const n = ++tablesOpened;
   try {
-    created = await createTable(httpUrl, { seats, bots: seats - 4, botDelayMs: int(20), stepSeconds, graceSeconds: 1, private: random() < 0.5 });
+    created = await createTable(httpUrl, { seats, bots: seats - 4, botDelayMs: int(20), stepSeconds, graceSeconds: 1, private: random() < 0.5 }, from(honestAddress({ n })));
   } catch (e) {
     problem("crashes", `an honest table could not be created: ${String(e)}`);
     return null;
   }
-  const table: HonestTable = { ...created, honest: [], attackers: [], lastCommands: 0, idleBursts: 0, done: false };
+  const table: HonestTable = { ...created, honest: [], attackers: [], lastCommands: 0, idleBursts: 0, done: false, n };
   try {
     // Two honest players, two attacking players (so the table starts), an honest and an attacking spectator.
     for (let k = 0; k < 2; k++) {
@@ -280,7 +269,7 @@ class Attacker {
   }
 
   static async join(table: HonestTable, options: Record<string, unknown>): Promise<Attacker> {
-    return new Attacker(await joinRoom(wsUrl, table.roomId, options), table, options);
+    return new Attacker(await joinRoom(wsUrl, table.roomId, options, { headers: from(attackerAddress(table)) }), table, options);
   }
 
   private listen(room: SdkRoom): void {
@@ -292,7 +281,7 @@ class Attacker {
   async rejoin(): Promise<void> {
     const options = this.token ? { code: this.table.code, seatToken: this.token } : { code: this.table.code, spectator: true };
     try {
-      const room = await joinRoom(wsUrl, this.table.roomId, options);
+      const room = await joinRoom(wsUrl, this.table.roomId, options, { headers: from(attackerAddress(this.table)) });
       this.room = room;
       this.listen(room);
     } catch { /* the table may be over */ }
@@ -369,126 +358,17 @@ async function badJoins(tables: HonestTable[]): Promise<void> {
       () => ({ code: t?.code?.toUpperCase(), name: `Late ${int(1000)}` }),
     ])();
     out.messages++;
-    attempts.push(new Client(wsUrl).joinById(roomId, options as any).then(
+    attempts.push(new Client(wsUrl, { headers: from(`10.3.${int(256)}.${int(256)}`) }).joinById(roomId, options as any).then(
       (room) => room.leave().catch(() => 0),
       () => 0, // refused, as it should usually be
     ));
   }
   // A client asking the matchmaker to create or join rooms directly, with junk options.
-  attempts.push(new Client(wsUrl).create(ROOM_NAME, randomValue() as any).then((r) => r.leave().catch(() => 0), () => 0));
-  attempts.push(new Client(wsUrl).joinOrCreate(ROOM_NAME, randomValue() as any).then((r) => r.leave().catch(() => 0), () => 0));
+  attempts.push(new Client(wsUrl).create("new_angeles", randomValue() as any).then((r) => r.leave().catch(() => 0), () => 0));
+  attempts.push(new Client(wsUrl).joinOrCreate("new_angeles", randomValue() as any).then((r) => r.leave().catch(() => 0), () => 0));
   attempts.push(new Client(wsUrl).join(randomString(10), {}).then((r) => r.leave().catch(() => 0), () => 0));
   out.messages += 3;
   await Promise.all(attempts);
-}
-
-// ---- the room's limits: trade floods, stale reconnection tokens, bots-only fast tables ---------------
-// During each burst seated attackers flood trade proposals and withdrawals, and now and then a table of
-// bots only asks for no bot delay; after it an attacker drops, takes its seat back with its seat token and
-// tries the dropped connection's reconnection token. Broken limits count as invariant violations, a
-// replaced connection that comes back as a leak.
-
-const firstSeen = new Map<string, number>();
-
-/** The seats of a room whose players are attackers ("Mallory …"). */
-function attackerSeats(roomId: string): number[] {
-  const seats = (liveRoom(roomId) as any)?.seatsBySeat as Map<number, { seat: number; name: string }> | undefined;
-  return [...(seats?.values() ?? [])].filter((s) => s.name.startsWith("Mallory")).map((s) => s.seat);
-}
-
-/**
- * Through the burst, each seated attacker proposes a trade and withdraws its open ones every 50 ms (under
- * the room's message rate, so it is not dropped for that). Checked after the burst (checkTradeFloods): no
- * seat got more proposals stored than its limit per minute allows, nor more open at once.
- */
-async function tradeFlood(tables: HonestTable[]): Promise<void> {
-  for (const t of tables) if (!firstSeen.has(t.roomId)) firstSeen.set(t.roomId, Date.now());
-  const end = Date.now() + BURST_MS;
-  while (Date.now() < end) {
-    for (const a of tables.flatMap((t) => t.attackers)) {
-      const room = a.room;
-      const seat = room ? decodedSeat(room) : null;
-      if (!room || seat === null) continue;
-      room.send("command", { type: "trade-propose", to: seat === 0 ? 1 : 0, give: { capital: 1, assets: [] }, get: { capital: 0, assets: [] } });
-      out.messages++;
-      for (const trade of JSON.parse(mySecret(room)?.trades ?? "[]") as { id: string; from: number }[]) {
-        if (trade.from !== seat) continue;
-        room.send("command", { type: "trade-cancel", id: trade.id });
-        out.messages++;
-      }
-    }
-    await sleep(50);
-  }
-}
-
-function checkTradeFloods(tables: HonestTable[]): void {
-  for (const t of tables) {
-    const room = liveRoom(t.roomId);
-    const since = firstSeen.get(t.roomId);
-    if (!room?.game || since === undefined) continue;
-    // In any minute at most the limit: over T ms, the limit times the minutes begun since the first flood.
-    const most = FUZZ_LIMITS.tradeProposalsPerMinute * (Math.floor((Date.now() - since) / 60_000) + 1);
-    const commands = room.replayLog().commands as { seat: number; command: { type: string } }[];
-    for (const seat of attackerSeats(t.roomId)) {
-      const proposals = commands.filter((c) => c.seat === seat && c.command.type === "trade-propose").length;
-      if (proposals > most) problem("invariantViolations", `seat ${seat} at table ${t.code} had ${proposals} trade proposals stored (at most ${most} allowed)`);
-      const open = room.game.trades.filter((x) => x.from === seat).length;
-      if (open > FUZZ_LIMITS.openTradesPerSeat) problem("invariantViolations", `seat ${seat} at table ${t.code} has ${open} open trades`);
-    }
-  }
-}
-
-/**
- * An attacker's connection drops and the attacker takes its seat back with the seat token, then tries
- * the dropped connection's reconnection token: it must be refused (it would receive the seat's secrets).
- */
-async function staleReconnections(tables: HonestTable[]): Promise<void> {
-  const attackers = tables.flatMap((t) => t.attackers).filter((a) => a.room);
-  // The `seat` message comes before Attacker.join returns: the token is read from the decoded secret.
-  for (const a of attackers) a.token ??= mySecret(a.room!)?.seatToken || null;
-  const candidates = attackers.filter((a) => a.token);
-  if (candidates.length === 0) return;
-  const a = pick(candidates);
-  const old = a.room!;
-  const staleToken = old.reconnectionToken;
-  old.reconnection.enabled = false;
-  old.connection.close(); // no leave message: a dropped connection the server waits for
-  await sleep(100);
-  await a.rejoin();
-  out.messages += 2;
-  if (!a.room || a.room === old) return; // the seat-token join was refused (the table is over, say)
-  try {
-    const back = await new Client(wsUrl).reconnect(staleToken);
-    problem("leaks", `a connection replaced by a seat-token join came back with its reconnection token`);
-    await back.leave().catch(() => 0);
-  } catch { /* refused, as it must be */ }
-}
-
-interface FastTable { roomId: string; code: string; createdAt: number; checked: number }
-const fastTables: FastTable[] = [];
-
-/** Now and then a table of bots only that asks for no delay at all: the server's floor must pace it. */
-async function botsOnlyFastTable(): Promise<void> {
-  if (random() > 0.3) return;
-  const seats = pick([4, 5, 6] as const);
-  try {
-    const t = await createTable(httpUrl, { seats, bots: seats, botDelayMs: 0 });
-    fastTables.push({ ...t, createdAt: Date.now(), checked: 0 });
-  } catch { /* a refused table (a limit on tables) is no failure here */ }
-}
-
-function checkFastTables(): void {
-  for (const t of fastTables) {
-    if (t.checked >= 3) continue;
-    t.checked++;
-    const room = liveRoom(t.roomId);
-    if (!room) continue;
-    const elapsed = Date.now() - t.createdAt;
-    // Every seat may wait the floor at once (investments): at most one move per seat per floor.
-    const most = (Math.floor(elapsed / BOT_DELAY_MIN_MS) + 1) * 6;
-    const moves = room.replayLog().commands.length;
-    if (moves > most) problem("invariantViolations", `bots-only table ${t.code} made ${moves} moves in ${elapsed} ms (the floor allows ${most})`);
-  }
 }
 
 // ---- HTTP ----------------------------------------------------------------------------------------
@@ -502,7 +382,7 @@ async function httpBurst(tables: HonestTable[]): Promise<void> {
     () => `/api/${encodeURIComponent(randomString(10))}`,
     () => "/healthz",
     () => "/metrics",
-    () => `/matchmake/${pick(["create", "join", "joinById", "joinOrCreate", "reconnect", randomString(6)])}/${tables.length && random() < 0.5 ? pick(tables).roomId : ROOM_NAME}`,
+    () => `/matchmake/${pick(["create", "join", "joinById", "joinOrCreate", "reconnect", randomString(6)])}/${tables.length && random() < 0.5 ? pick(tables).roomId : "new_angeles"}`,
     () => "/api/games/%ZZ",
     () => `/${"a/".repeat(int(200))}`,
     () => `/api/games/${"x".repeat(5000)}`,
@@ -538,49 +418,223 @@ async function httpBurst(tables: HonestTable[]): Promise<void> {
   await Promise.all(requests);
 }
 
-// ---- checks after a burst ------------------------------------------------------------------------
+// ---- attacks on the front door (bodies, limits, codes, names) -------------------------------------
 
-const replayed = new Set<string>();
+const LIMITS = DEFAULT_LIMITS;
+const HIDDEN = ["\u202e", "\u202d", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e", "\u200f", "\u061c", "\u0000", "\ufeff"];
+const WRONG_CODE = "AAAAA-AAAAA";
+/** An address of this burst's front-door attacks (fresh each burst, so each burst meets the limits anew). */
+const doorAddress = (burst: number, k: number) => `10.66.${burst % 250}.${k}`;
+
+function breach(text: string): void {
+  problem("limitBreaches", text);
+}
+
+/** Sends `total` bytes (declared, or chunked without a length); resolves with the status and the time taken. */
+function bigBody(path: string, total: number, chunked: boolean, ip: string): Promise<{ status: number; ms: number }> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const headers: Record<string, string | number> = { "content-type": "application/json", ...from(ip) };
+    if (!chunked) headers["content-length"] = total;
+    const req = http.request(`${httpUrl}${path}`, { method: "POST", headers });
+    const piece = Buffer.alloc(64 * 1024, 0x20);
+    let sent = 0;
+    let answered = false;
+    const pump = () => {
+      while (!answered && sent < total) {
+        sent += piece.length;
+        if (!req.write(piece)) return void req.once("drain", pump);
+      }
+      if (!answered) req.end();
+    };
+    req.on("response", (res) => {
+      answered = true;
+      res.resume();
+      resolve({ status: res.statusCode!, ms: Date.now() - started });
+      req.destroy();
+    });
+    req.on("error", () => { if (!answered) resolve({ status: 0, ms: Date.now() - started }); });
+    req.setTimeout(5000, () => req.destroy());
+    pump();
+  });
+}
+
+async function hugeBodies(burst: number): Promise<void> {
+  const path = pick(["/matchmake/joinById/x", "/matchmake/joinOrCreate/new_angeles", "/api/games", "/healthz", "/"]);
+  for (const chunked of [false, true]) {
+    out.httpRequests++;
+    const r = await bigBody(path, (8 + int(8)) * 1024 * 1024, chunked, doorAddress(burst, 1));
+    if (r.status !== 413) breach(`${chunked ? "a chunked" : "an"} 8 MB+ body to ${path} answered ${r.status}, not 413`);
+    else if (r.ms > 1000) breach(`an 8 MB+ body to ${path} took ${r.ms} ms to be refused`);
+  }
+  const small = await bigBody("/api/games", BODY_LIMIT + 1, true, doorAddress(burst, 1));
+  if (small.status !== 413) breach(`a chunked body of ${BODY_LIMIT + 1} bytes answered ${small.status}, not 413`);
+}
+
+async function post(path: string, ip: string, body: unknown): Promise<{ status: number; text: string }> {
+  out.httpRequests++;
+  const res = await fetch(`${httpUrl}${path}`, { method: "POST", headers: { "content-type": "application/json", ...from(ip) }, body: JSON.stringify(body) });
+  return { status: res.status, text: await res.text() };
+}
+
+/** Many tables at once from one address: no more than its lobby limit may be made. */
+async function tableFlood(burst: number): Promise<void> {
+  const ip = doorAddress(burst, 2);
+  const answers = await Promise.all(Array.from({ length: LIMITS.lobbyTablesPerAddress + 15 }, () => post("/api/games", ip, { seats: 4 })));
+  const made = answers.filter((a) => a.status === 201).length;
+  if (made > LIMITS.lobbyTablesPerAddress) breach(`one address made ${made} lobby tables at once (limit ${LIMITS.lobbyTablesPerAddress})`);
+  for (const a of answers) if (a.status !== 201 && a.status !== 429) breach(`a table flood answered ${a.status}: ${a.text.slice(0, 100)}`);
+}
+
+/** More websockets from one address than it may hold: the rest are refused at the upgrade. */
+async function websocketFlood(burst: number): Promise<void> {
+  const ip = doorAddress(burst, 3);
+  const sockets: WebSocket[] = [];
+  const results = await Promise.all(Array.from({ length: LIMITS.websocketsPerAddress + 10 }, () => new Promise<string>((resolve) => {
+    const ws = new WebSocket(`${wsUrl}/`, { headers: from(ip) });
+    sockets.push(ws);
+    ws.on("open", () => resolve("open"));
+    ws.on("unexpected-response", (_req, res) => resolve(String(res.statusCode)));
+    ws.on("error", () => resolve("error"));
+  })));
+  out.messages += results.length;
+  const open = results.filter((r) => r === "open").length;
+  if (open > LIMITS.websocketsPerAddress) breach(`one address held ${open} websockets (limit ${LIMITS.websocketsPerAddress})`);
+  if (!results.includes("429")) breach("a websocket flood was never refused with 429");
+  for (const ws of sockets) ws.terminate();
+}
+
+/** Seat reservations without the code make none; with the code, one address holds no more than its limit. */
+async function reservationFlood(tables: HonestTable[], burst: number): Promise<void> {
+  const t = tables.find((x) => !x.done);
+  if (!t) return;
+  const without = await Promise.all(Array.from({ length: 10 }, (_, k) => post(`/matchmake/joinById/${t.roomId}`, doorAddress(burst, 10 + k), pick([{}, { spectator: true }, { code: WRONG_CODE, name: "Eve" }]))));
+  for (const a of without) if (a.status === 200) breach(`a seat reservation without the code was made: ${a.text.slice(0, 100)}`);
+  const ip = doorAddress(burst, 4);
+  const withCode = await Promise.all(Array.from({ length: LIMITS.reservationsPerAddress + 5 }, () => post(`/matchmake/joinById/${t.roomId}`, ip, { code: t.code, spectator: true })));
+  const made = withCode.filter((a) => a.status === 200).length;
+  if (made > LIMITS.reservationsPerAddress) breach(`one address held ${made} seat reservations (limit ${LIMITS.reservationsPerAddress})`);
+}
+
+/** Concurrent wrong codes from one address: only its minute's worth get an answer, and a right code still passes. */
+async function wrongCodeFlood(tables: HonestTable[], burst: number): Promise<void> {
+  const ip = doorAddress(burst, 5);
+  const answers = await Promise.all(Array.from({ length: 40 }, () => {
+    out.httpRequests++;
+    return fetch(`${httpUrl}/api/games/${WRONG_CODE}`, { headers: from(ip) }).then((r) => r.status, () => 0);
+  }));
+  const answered = answers.filter((s) => s === 404).length;
+  if (answered > LIMITS.wrongCodesPerMinute) breach(`${answered} of 40 concurrent wrong codes from one address got an answer (limit ${LIMITS.wrongCodesPerMinute})`);
+  const t = tables.find((x) => !x.done);
+  if (t) {
+    const right = await fetch(`${httpUrl}/api/games/${t.code}`, { headers: from(ip) }).then((r) => r.status, () => 0);
+    if (right !== 200) breach(`a right code was refused (${right}) after wrong ones from the same address`);
+  }
+}
+
+/** Names and chat lines with text-direction or control characters, and names that pass for bots. */
+async function hiddenCharacters(tables: HonestTable[], burst: number): Promise<void> {
+  const t = tables.find((x) => !x.done);
+  if (!t) return;
+  const ip = doorAddress(burst, 6);
+  for (const name of [`Eve${pick(HIDDEN)}x`, pick(["Bot Ada", "B0t", "bot", "Ann Bot"])]) {
+    out.messages++;
+    const room = await new Client(wsUrl, { headers: from(ip) }).joinById(t.roomId, { code: t.code, name }).catch(() => null);
+    if (room) {
+      breach(`the name ${JSON.stringify(name)} was accepted`);
+      await room.leave().catch(() => 0);
+    }
+  }
+  let watcher: SdkRoom;
+  try {
+    watcher = await joinRoom(wsUrl, t.roomId, { code: t.code, spectator: true }, { headers: from(ip) });
+  } catch {
+    return; // the table may be over
+  }
+  let refused = 0;
+  watcher.onMessage("chat", (line: { text: string }) => {
+    if (HIDDEN.some((c) => line.text.includes(c))) breach(`a chat line with a hidden character went out: ${JSON.stringify(line.text)}`);
+  });
+  watcher.onMessage("error", (e: { code: string }) => { if (e.code === "bad-chat") refused++; });
+  for (let i = 0; i < 3; i++) watcher.send("chat", { text: `price: 5${pick(HIDDEN)}01 rof` });
+  out.messages += 3;
+  const deadline = Date.now() + 2000;
+  while (refused < 3 && Date.now() < deadline) await sleep(20);
+  if (refused < 3) breach(`${3 - refused} chat lines with hidden characters were not refused`);
+  await watcher.leave().catch(() => 0);
+}
+
+/** One burst's front-door attacks: each kind every few bursts, in turn, so that every run meets them all. */
+async function frontDoor(tables: HonestTable[], burst: number): Promise<void> {
+  const attacks: Promise<void>[] = [hiddenCharacters(tables, burst)];
+  if (burst % 2 === 0) attacks.push(hugeBodies(burst), wrongCodeFlood(tables, burst));
+  else attacks.push(reservationFlood(tables, burst));
+  if (burst % 4 === 1) attacks.push(websocketFlood(burst));
+  if (burst % 5 === 3) attacks.push(tableFlood(burst));
+  await Promise.all(attacks.map((a) => a.catch((e) => problem("crashes", `a front-door attack failed: ${String(e)}`))));
+}
+
+/**
+ * Asks /healthz every 50 ms until stopped, from a thread of its own (so that neither the clients here nor
+ * the server's work delay its clock); an answer slower than 100 ms is a hang. While the server thread
+ * checks the games for the fuzzer (replays and all, in one go) the answers are not judged.
+ */
+const PROBE = `
+const { parentPort, workerData } = require("node:worker_threads");
+let judging = true, running = true;
+parentPort.on("message", (m) => { if (m === "stop") running = false; else judging = m === "judge"; });
+(async () => {
+  while (running) {
+    const judged = judging, t0 = performance.now();
+    const status = await fetch(workerData.url).then((r) => r.status, () => 0);
+    const ms = performance.now() - t0;
+    if (judged && judging) parentPort.postMessage({ status, ms });
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  parentPort.postMessage("stopped");
+})();`;
+function probeHealth(): { judge(on: boolean): void; stop(): Promise<void> } {
+  const probe = new Worker(PROBE, { eval: true, workerData: { url: `${httpUrl}/healthz` } });
+  const stopped = new Promise<void>((resolve) => {
+    probe.on("message", (m: { status: number; ms: number } | "stopped") => {
+      if (m === "stopped") return resolve();
+      out.healthzMaxMs = Math.max(out.healthzMaxMs, Math.round(m.ms));
+      if (m.status !== 200) problem("crashes", `/healthz answered ${m.status} during the run`);
+      else if (m.ms > 100) problem("hangs", `/healthz took ${Math.round(m.ms)} ms`);
+    });
+  });
+  return {
+    judge: (on) => probe.postMessage(on ? "judge" : "pause"),
+    stop: async () => {
+      probe.postMessage("stop");
+      await stopped;
+      await probe.terminate();
+    },
+  };
+}
+
+// ---- checks after a burst ------------------------------------------------------------------------
 
 async function checkAfterBurst(): Promise<void> {
   const health = await fetch(`${httpUrl}/healthz`).then((r) => r.status, () => 0);
   if (health !== 200) problem("crashes", `/healthz answered ${health}`);
-  const rooms = await matchMaker.query({ name: ROOM_NAME } as any);
-  for (const cache of rooms) {
-    const room = liveRoom(cache.roomId);
-    if (!room?.game) continue;
-    const broken = checkInvariants(room.game);
-    if (broken.length) problem("invariantViolations", `room ${cache.roomId}: ${broken.slice(0, 3).join("; ")}`);
-    if (room.game.result && !replayed.has(cache.roomId)) {
-      replayed.add(cache.roomId);
-      const log = room.replayLog();
-      try {
-        const again = replay({ players: log.players, seed: log.seed, variant: log.variant, commands: log.commands });
-        if (JSON.stringify(again) !== JSON.stringify(room.game)) problem("invariantViolations", `room ${cache.roomId}: its replay log does not rebuild its game`);
-      } catch (e) {
-        problem("invariantViolations", `room ${cache.roomId}: replay failed: ${String(e)}`);
-      }
-    }
-  }
+  // The server thread checks every game's invariants and replays, and says how far the honest tables are.
+  const reports = await serverCall<Record<string, TableReport>>("inspect", honestTables.filter((t) => !t.done).map((t) => t.roomId));
   for (const t of honestTables) {
     if (t.done) continue;
-    const room = liveRoom(t.roomId);
-    if (!room) { problem("stalls", `honest table ${t.code} is gone`); t.done = true; continue; }
-    if (room.state.status === "finished") {
+    const report = reports[t.roomId];
+    if (!report || report.gone) { problem("stalls", `honest table ${t.code} is gone`); t.done = true; continue; }
+    if (report.status === "finished") {
       t.done = true;
       out.honestGamesFinished++;
       await leaveTable(t);
       continue;
     }
-    const commands = room.replayLog().commands.length;
-    if (room.state.status === "playing" && commands === t.lastCommands) {
+    const commands = report.commands;
+    if (report.status === "playing" && commands === t.lastCommands) {
       // Deadlines of one second and a one-second grace keep every table moving: two still bursts is a stall.
       if (++t.idleBursts >= 2) {
-        const pending = (room.game as any)?.pending;
-        const seat = pending ? (room as any).seatsBySeat?.get(pending.seat) : null;
-        problem("stalls", `honest table ${t.code} has not moved for ${t.idleBursts} bursts (stage ${(room.game as any)?.stage}, pending ${JSON.stringify(pending)}, `
-          + `that seat: ${JSON.stringify(seat && { name: seat.name, bot: seat.bot, connected: seat.connected, botControlled: seat.botControlled })}, `
-          + `its legal: ${pending ? JSON.stringify(legal(room.game!, pending.seat).filter((l) => !l.type.startsWith("trade-"))) : "-"}; `
+        problem("stalls", `honest table ${t.code} has not moved for ${t.idleBursts} bursts (${report.pending}; `
           + `the honest players: ${JSON.stringify(t.honest.filter((h) => !h.spectator).map((h) => ({ seat: h.seat, decodedSeat: decodedSeat(h.room), open: h.room.connection.isOpen, inFlight: h.inFlight, status: (h.room.state as any)?.status, pendingSeat: (h.room.state as any)?.game?.pendingSeat, decodedLegal: myLegal(h.room).filter((l) => !l.type.startsWith("trade-")), last: h.last, ago: h.last ? Date.now() - h.last.at : null })))})`);
       }
     } else {
@@ -593,6 +647,7 @@ async function checkAfterBurst(): Promise<void> {
 // ---- the run -------------------------------------------------------------------------------------
 
 const started = Date.now();
+const health = probeHealth();
 let bursts = 0;
 while (Date.now() - started < seconds * 1000) {
   bursts++;
@@ -609,7 +664,7 @@ while (Date.now() - started < seconds * 1000) {
   const attackers = targets.flatMap((t) => t.attackers);
   const http = httpBurst(targets);
   const joins = badJoins(targets);
-  const roomLimits = Promise.all([tradeFlood(targets), botsOnlyFastTable()]);
+  const door = frontDoor(targets, bursts);
   let sent = 0;
   while (Date.now() < burstEnd && sent < ATTACKS_PER_BURST) {
     for (const a of attackers) {
@@ -619,22 +674,21 @@ while (Date.now() - started < seconds * 1000) {
     }
     await sleep(5);
   }
-  await Promise.all([http, joins, roomLimits]);
+  await Promise.all([http, joins, door]);
   await sleep(300); // let the last messages land
-  await clearWrongCodes(); // the throttle did its job; honest joins come from the same address
-  await staleReconnections(targets); // its seat-token join must not meet the wrong-code throttle
+  await serverCall("clearWrongCodes"); // the throttle did its job; the random HTTP comes from one address
+  health.judge(false);
   await checkAfterBurst();
-  checkTradeFloods(targets);
-  checkFastTables();
+  health.judge(true);
   if (bursts % 5 === 0) console.log(`... ${Math.round((Date.now() - started) / 1000)} s: ${JSON.stringify(out)}`);
 }
 
-console.log(`${bursts} bursts; undecodable frames logged by Colyseus: ${refusalsLogged}`);
+await health.stop();
+console.log(`${bursts} bursts; undecodable frames logged by Colyseus: ${await serverCall<number>("refusalsLogged")}`);
 console.log(`honest refusals (a move overtaken by a bot or a deadline): ${honestRefusals}`);
 await Promise.all(honestTables.filter((t) => !t.done).map(leaveTable));
-await Promise.race([server.gracefullyShutdown(false).catch((e) => problem("crashes", `shutdown failed: ${String(e)}`)), sleep(10_000)]);
-await store.close().catch(() => {});
-rmSync(dataDir, { recursive: true, force: true });
-const failed = out.crashes + out.invariantViolations + out.leaks > 0 || out.honestGamesFinished === 0;
+await serverCall("shutdown");
+await serverThread.terminate();
+const failed = out.crashes + out.invariantViolations + out.leaks + out.hangs + out.limitBreaches > 0 || out.honestGamesFinished === 0;
 console.log(JSON.stringify({ ...out, seconds: round((Date.now() - started) / 1000, 1) }));
 process.exit(failed ? 1 : 0);

@@ -92,15 +92,18 @@ describe("joining a table", () => {
   });
 
   it("refuses a wrong code, a bad name, a taken name and a full table with a clear message", async () => {
-    const { code, roomId } = await createTable({ seats: 4, bots: 3 });
+    const { code, roomId } = await createTable({ seats: 4, bots: 2 });
     await expect(join(colyseus, roomId, { code: "ZZZZZ-ZZZZZ", name: "Eve" })).rejects.toThrow(/invite code/i);
     await expect(join(colyseus, roomId, { code, name: "   " })).rejects.toThrow(/name/i);
     await expect(join(colyseus, roomId, { code, name: "x".repeat(40) })).rejects.toThrow(/at most/i);
-    await expect(join(colyseus, roomId, { code, name: "bot dex" })).rejects.toThrow(/taken/i);
+    await expect(join(colyseus, roomId, { code, name: "bot dex" })).rejects.toThrow(/kept for the server's bots/i);
     const alice = await join(colyseus, roomId, { code, name: "Alice" });
+    await expect(join(colyseus, roomId, { code, name: " ALICE " })).rejects.toThrow(/taken/i);
+    const bob = await join(colyseus, roomId, { code, name: "Bob" });
     await until(() => stateOf(alice).status === "playing");
     await expect(join(colyseus, roomId, { code, name: "Late" })).rejects.toThrow(/spectator/i);
     await alice.leave();
+    await bob.leave();
   });
 
   it("lets anyone watch as a spectator, counts spectators, and refuses their game commands", async () => {

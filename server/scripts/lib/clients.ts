@@ -17,10 +17,10 @@ export interface TableRequest {
   graceSeconds?: number;
 }
 
-export async function createTable(httpUrl: string, options: TableRequest): Promise<{ code: string; roomId: string }> {
+export async function createTable(httpUrl: string, options: TableRequest, headers: Record<string, string> = {}): Promise<{ code: string; roomId: string }> {
   const res = await fetch(`${httpUrl}/api/games`, {
     method: "POST",
-    headers: { "content-type": "application/json" },
+    headers: { "content-type": "application/json", ...headers },
     body: JSON.stringify(options),
   });
   if (res.status !== 201) throw new Error(`POST /api/games answered ${res.status}: ${await res.text()}`);
@@ -37,9 +37,9 @@ export async function createTable(httpUrl: string, options: TableRequest): Promi
  */
 export async function joinRoom(
   wsUrl: string, roomId: string, options: Record<string, unknown>,
-  how: { rootSchema?: new () => any; listen?: (room: SdkRoom) => void } = {},
+  how: { rootSchema?: new () => any; listen?: (room: SdkRoom) => void; headers?: Record<string, string> } = {},
 ): Promise<SdkRoom> {
-  const room = await new Client(wsUrl).joinById(roomId, options, how.rootSchema);
+  const room = await new Client(wsUrl, how.headers ? { headers: how.headers } : undefined).joinById(roomId, options, how.rootSchema);
   how.listen?.(room);
   room.onMessage("*", () => { /* messages this client does not read */ });
   // The full state follows the join handshake in a later frame.

@@ -1,0 +1,51 @@
+// Names and chat lines over real sockets: no control or text-direction characters (they can make a
+// line read other than it is written), and no name that passes for one of the server's bots.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ColyseusTestServer } from "@colyseus/testing";
+import { bootServer, chatOf, createTable, join, until } from "./helpers.ts";
+
+let colyseus: ColyseusTestServer;
+beforeAll(async () => { colyseus = await bootServer(); });
+afterAll(async () => colyseus.shutdown());
+
+// U+202E made "price: 5\u202e01 rof" read "price: 5for 10".
+// (U+FEFF and U+2028 count as white space in a name, which becomes one plain space.)
+const HIDDEN = ["\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068", "\u2069", "\u200e", "\u200f", "\u061c", "\u0007", "\u200b", "\u00ad"];
+
+describe("names", () => {
+  it("refuses a name with a control or text-direction character", async () => {
+    const { roomId, code } = await createTable();
+    for (const ch of HIDDEN) {
+      await expect(join(colyseus, roomId, { code, name: `Eve${ch}1` }), JSON.stringify(ch)).rejects.toThrow(/control or text-direction/);
+    }
+    const ok = await join(colyseus, roomId, { code, name: "Zoë Ñandú 李" });
+    expect(ok.sessionId).toBeTruthy();
+    await ok.leave();
+  });
+
+  it("refuses a name that passes for a bot's, and keeps names that merely contain the letters", async () => {
+    const { roomId, code } = await createTable({ bots: 1 });
+    for (const name of ["Bot Ada", "bot", "B0T", "Ada Bot", "eve (bot)", "Ｂｏｔ Fen", "Вот"]) {
+      await expect(join(colyseus, roomId, { code, name }), name).rejects.toThrow(/kept for the server's bots/);
+    }
+    for (const name of ["Botticelli", "Abbot"]) {
+      const c = await join(colyseus, roomId, { code, name });
+      expect(c.sessionId, name).toBeTruthy();
+    }
+  });
+});
+
+describe("chat", () => {
+  it("refuses a line with a control or text-direction character, and keeps emoji joined", async () => {
+    const { roomId, code } = await createTable();
+    const alice = await join(colyseus, roomId, { code, name: "Alice" });
+    const errors: { code: string; message: string }[] = [];
+    alice.onMessage("error", (e) => errors.push(e));
+    for (const ch of [...HIDDEN, "\ufeff", "\u2028"]) alice.send("chat", { text: `price: 5${ch}01 rof` });
+    await until(() => errors.length === HIDDEN.length + 2, 5_000, "the refusals");
+    expect(errors.every((e) => e.code === "bad-chat" && /control or text-direction/.test(e.message))).toBe(true);
+    alice.send("chat", { text: "👩‍💻 ready" });
+    await until(() => chatOf(alice).length === 1, 5_000, "the emoji line");
+    expect(chatOf(alice)[0]!.text).toBe("👩‍💻 ready");
+  });
+});
