@@ -3,12 +3,11 @@
 // what is said (talk.ts), runs the deadlines, the bots' turns and the away timers, and answers the
 // host's settings. The Colyseus room (server/rooms) is one Publisher; a unit test is another.
 import { randomBytes } from "node:crypto";
-import { apply, createGameWithEvents, legal, waitingFor, type GameState as EngineState } from "../engine/index.ts";
+import { apply, createGameWithEvents, type GameState as EngineState } from "../engine/index.ts";
 import type { Command } from "../../shared/protocol.ts";
 import type { ChatMessage } from "../../shared/room-protocol.ts";
 type Chat = ReturnType<(typeof ChatMessage)["parse"]>;
 import type { GameEvent } from "../../shared/view.ts";
-import { botCommand } from "../bots/index.ts";
 import { makeRandom, type Random } from "../bots/random.ts";
 import type { GameStore } from "../store/index.ts";
 import { WriteQueue } from "../store/write-queue.ts";
@@ -18,7 +17,8 @@ import type { Publisher, TableStatus } from "./publisher.ts";
 import { BOT_NAMES, Seats, newSeat, type Seat } from "./seats.ts";
 import { botSeed, type TableStart } from "./start.ts";
 import { Talk } from "./talk.ts";
-import { Timers, Turns, type Timer } from "./turns.ts";
+import { botTurn } from "./bot-turn.ts";
+import { Moves, Timers, Turns, type Timer } from "./turns.ts";
 
 export type Refusal = { code: string; message: string };
 interface Log { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
@@ -36,12 +36,6 @@ export interface TableDeps {
   botRandom?: Random;
 }
 
-/**
- * Commands that change nothing public: a trade proposed, withdrawn or declined is known to its two parties
- * alone. They do not count in the public `moves`; their sender's answer is a patch of its own secret.
- */
-const PRIVATE_COMMANDS: ReadonlySet<Command["type"]> = new Set(["trade-propose", "trade-cancel", "trade-decline"]);
-
 export class Table {
   readonly code: string;
   readonly options: TableStart["options"];
@@ -53,9 +47,7 @@ export class Table {
   status: TableStatus = "lobby";
   hostSeat = -1;
   private commands: { seat: number; command: Command }[] = [];
-  /** Accepted public commands (the state's `moves`), and each seat's private ones. */
-  private publicMoves = 0;
-  private privateMoves: number[] = [];
+  private moves = new Moves();
   private proposals: TradeLimiter;
   private idleTimer: Timer | null = null;
   private timers: Timers;
@@ -129,10 +121,7 @@ export class Table {
     }
     this.game = restored.rebuilt.game;
     this.commands = [...restored.commands];
-    for (const { seat, command } of this.commands) {
-      if (PRIVATE_COMMANDS.has(command.type)) this.privateMoves[seat] = (this.privateMoves[seat] ?? 0) + 1;
-      else this.publicMoves++;
-    }
+    for (const { seat, command } of this.commands) this.moves.count(seat, command.type);
     this.setStatus("playing");
     this.talk.log("The server restarted: the game goes on.");
     // Humans are away until they rejoin with their seat token; after the grace period a bot plays for them.
@@ -156,7 +145,7 @@ export class Table {
       const free = this.seats.free();
       if (free === null || this.status !== "lobby") return { code: "full", message: "This table is full: join as a spectator." };
       if (this.seats.nameTaken(name)) return { code: "name-taken", message: `The name "${name}" is already taken at this table.` };
-      seat = newSeat(free, name, false, newToken());
+      seat = newSeat(free, name, false, randomBytes(18).toString("base64url"));
       this.seats.add(seat);
       this.saveSeat(seat);
       this.p.seatAdded(free, name, false);
@@ -301,11 +290,7 @@ export class Table {
     metrics.commandAccepted();
     if (command.type === "trade-propose") this.proposals.count(seat);
     // A trade is no answer to the decision the seat owes: its deadline runs on.
-    if (PRIVATE_COMMANDS.has(command.type)) this.privateMoves[seat] = (this.privateMoves[seat] ?? 0) + 1;
-    else {
-      this.publicMoves++;
-      this.turns.reset(seat);
-    }
+    if (this.moves.count(seat, command.type)) this.turns.reset(seat);
     // Written before anyone hears of it: a command whose result was sent survives a crash.
     this.writes.write(() => this.deps.store.appendCommand(this.code, seq, { seat, command }), () => {
       lap("store");
@@ -326,7 +311,7 @@ export class Table {
           this.p.event(n, { type: e.type, text: e.text });
         }
       }
-      this.p.gameChanged(game, this.publicMoves, this.privateMoves);
+      this.p.gameChanged(game, this.moves.public, this.moves.private);
       if (game.result && this.status !== "finished") {
         this.setStatus("finished");
         const players = this.players();
@@ -342,12 +327,12 @@ export class Table {
     this.p.listingChanged();
   }
 
-  /** Deadlines and bot moves for every seat the game waits for. */
   /** When each human seat's pending decision passes to the bot policy (ms since the epoch). */
   get deadlineAt(): ReadonlyMap<number, number> {
     return this.turns.deadlineAt;
   }
 
+  /** Deadlines and bot moves for every seat the game waits for. */
   private scheduleDecisions(): void {
     const botDriven = (n: number) => this.seats.botDriven(n);
     this.p.deadlineChanged(this.turns.schedule(this.game!, botDriven, this.options.stepSeconds, this.botDelayMs()));
@@ -361,15 +346,7 @@ export class Table {
   private botMove(n: number): void {
     if (this.writes.pending) return this.writes.whenIdle(() => this.botMove(n));
     if (!this.game || this.status !== "playing") return;
-    // What the move was scheduled for may be gone (a trade withdrawn before the bot answered it).
-    if (!waitingFor(this.game).includes(n) && !this.game.trades.some((t) => t.to === n)) return;
-    const command = botCommand(this.game, n, this.botRandom);
-    if (command && this.play(n, command)) return;
-    // A bot that cannot decide must never stall the table: fall back to the simplest way out.
-    for (const fallback of [{ type: "pass" }, { type: "abstain" }, { type: "choose", option: "done" }] as Command[]) {
-      if (this.play(n, fallback)) return;
-    }
-    this.deps.log.error({ seat: n, legal: legal(this.game, n).map((l) => l.type) }, "bot found no command");
+    botTurn(this.game, n, this.botRandom, (command) => this.play(n, command), (legal) => this.deps.log.error({ seat: n, legal }, "bot found no command"));
   }
 
   // ---- time, the store, the end ----------------------------------------------------------------
@@ -415,8 +392,4 @@ export class Table {
     const giveUp = new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref());
     return Promise.race([flushed, giveUp]).then(() => this.writes.stop());
   }
-}
-
-function newToken(): string {
-  return randomBytes(18).toString("base64url");
 }

@@ -89,3 +89,25 @@ export class Turns {
     this.deadlineTimers.clear();
   }
 }
+
+/**
+ * Commands that change nothing public: a trade proposed, withdrawn or declined is known to its two parties
+ * alone. They do not count in the public `moves`; their sender's answer is a patch of its own secret.
+ */
+const PRIVATE_COMMANDS: ReadonlySet<string> = new Set(["trade-propose", "trade-cancel", "trade-decline"]);
+
+/** Accepted commands counted: the public ones (the state's `moves`), and each seat's private ones. */
+export class Moves {
+  public = 0;
+  readonly private: number[] = [];
+
+  /** Counts a command; true when it is public. */
+  count(seat: number, type: string): boolean {
+    if (!PRIVATE_COMMANDS.has(type)) {
+      this.public++;
+      return true;
+    }
+    this.private[seat] = (this.private[seat] ?? 0) + 1;
+    return false;
+  }
+}
