@@ -1,6 +1,7 @@
 // Every command a seat can send to the game, defined once as a zod schema. The room validates
 // incoming messages with parseCommand; the engine's legal() lists them with their options.
 import { z } from "zod";
+import type { ActionType, Resource } from "./catalog/types.ts";
 
 const id = z.string().min(1).max(64);
 const ids = z.array(id).max(120);
@@ -54,9 +55,57 @@ export function parseCommand(x: unknown): { ok: true; command: Command } | { ok:
   return { ok: false, message: "That command is not well formed: " + r.error.issues.map((i) => i.message).join("; ") };
 }
 
+/** What picking an option does (the verb). */
+export type ChoiceAct =
+  | "remove"
+  | "place"
+  | "raise"
+  | "lower"
+  | "move-from"
+  | "move-to"
+  | "develop"
+  | "strike"
+  | "target"
+  | "gain"
+  | "draw"
+  | "discard"
+  | "give"
+  | "take"
+  | "keep"
+  | "top"
+  | "bottom"
+  | "use"
+  | "pass"
+  | "pay"
+  | "swap"
+  | "support"
+  | "done"
+  | "choose";
+
+/**
+ * What an option does and to what, for the bots and the client to read instead of the label's words.
+ * Only what the chooser may see: a card is named by its title (or event, asset, investment id).
+ */
+export interface ChoiceIntent {
+  act: ChoiceAct;
+  district?: number;
+  seat?: number;
+  /** The unit, token or condition acted on. */
+  kind?: "humanFirst" | "orgcrime" | "prisec" | "illness" | "outage" | "development" | "android" | "unrest";
+  resource?: Resource;
+  type?: ActionType;
+  amount?: number;
+  /** A card or asset the pick names: an action card title id, emergency action, event, asset or investment id. */
+  card?: string;
+  /** An emergency action that is faceup (can be offered at once). */
+  faceup?: boolean;
+}
+
 export interface ChoiceOption {
   value: string | number;
   label: string;
+  /** What the pick does; every option legal() lists carries one. */
+  intent?: ChoiceIntent;
 }
 /** A pick of between min and max ids out of `from`. */
 export interface CardPick {

@@ -1,5 +1,5 @@
 // What one seat (or a spectator) may know of a game: the client renders only this.
-import type { ActionType, CorpId, Resource, RivalId } from "./catalog/types.ts";
+import type { ActionType, CorpId, NextDistrict, Resource, RivalId } from "./catalog/types.ts";
 import type { LegalCommand } from "./protocol.ts";
 
 /** A game-log line in plain words; without `to` it is public, with `to` only those seats see it. */
@@ -15,6 +15,10 @@ export interface DistrictView {
   tier: 1 | 2 | 3;
   primary: Resource;
   secondary: Resource | null;
+  /** What an android here produces per Production Phase (before development and problems). */
+  production: { primary: number; secondary: number };
+  /** Where a unit or token moving on from here goes. */
+  next: NextDistrict;
   condition: "none" | "protest" | "strike" | "outage";
   illness: boolean;
   development: boolean;
@@ -39,6 +43,8 @@ export interface SeatView {
   emergency: { id: string; title: string; faceup: boolean }[];
   assets: { id: string; name: string; exhausted: boolean }[];
   hasInvestment: boolean;
+  /** Cards this seat may hold at the end of its turn (assets change it). */
+  handLimit: number;
 }
 
 export interface OfferView {
@@ -55,6 +61,36 @@ export interface DealView {
   supports: { seat: number; offer: "main" | "counter"; count: number; asset?: string }[];
   abstained: number[];
   winner: "main" | "counter" | null;
+}
+
+/** The card or asset ability being resolved now (the top of the effect stack): public facts only. */
+export interface EffectView {
+  /** Action card title id, emergency action id or asset id. */
+  source: string;
+  /** Who resolves it (the asset's owner). */
+  seat: number;
+  asset: boolean;
+  /** Seats that supported the offer being resolved. */
+  supporters: number[];
+  /** A district with illness was involved already (+2 threat when the card ends, unless illnessFree). */
+  illnessInvolved: boolean;
+  illnessFree: boolean;
+  /** The seat this ability or card is aimed at, or the seat whose action opened the asset's window. */
+  about: number | null;
+  /** Seats already picked by this card (High-Risk Investments). */
+  picked: number[];
+  /** A corp contract already paid by this card (Haas-Bioroid's, for moving androids). */
+  contractPaid: boolean;
+  /** Capital chipped in so far, and seats still to be asked (Information Procurement). */
+  pool: { total: number; askedAfter: number } | null;
+}
+
+/** Table rules (variant options) the players agreed on: public. */
+export interface RulesView {
+  tieWinner: "main" | "counter";
+  contractScope: "any-card" | "own-card";
+  melangeContract: "event-card" | "any-card" | "own-card" | "off";
+  prisecBlocksEnemyUnits: boolean;
 }
 
 export interface PendingView {
@@ -98,6 +134,8 @@ export interface GameView {
   turnTrack: boolean[];
   turnsLeft: number;
   deal: DealView | null;
+  /** Seats still to support or abstain in this deal, in order (empty outside the Support step). */
+  supportQueue: number[];
   decks: {
     action: Record<ActionType, { deck: number; discard: number }>;
     events: number;
@@ -109,6 +147,9 @@ export interface GameView {
     demands: number;
   };
   pending: PendingView | null;
+  /** The card or ability being resolved now. */
+  effect: EffectView | null;
+  rules: RulesView;
   /** Trades this seat is part of (spectators see none). */
   trades: TradeView[];
   /** This seat's secrets and options; absent for spectators. */

@@ -1,27 +1,24 @@
 // A bot's answers to asset decisions (B6): whether to use an asset offered in a window, and the
 // asset's own picks. It uses an asset when that helps it (capital for itself, harm to its rival, an
 // offer it prefers winning) and always answers. null: not an asset pick (policy.ts decides).
-import type { ActionType } from "../../shared/catalog/types.ts";
-import { ACTION_TYPES, RESOURCES } from "../../shared/catalog/types.ts";
-import type { ChoiceOption } from "../../shared/protocol.ts";
-import { handLimit } from "../engine/index.ts";
-import { actionCard, catalog } from "../engine/data.ts";
-import type { GameState } from "../engine/index.ts";
-import type { EffectFrame, Offer } from "../engine/state.ts";
-import { ASSET_WORTH, CARD_WORTH, dealWorth, guessOutcome, isEmergency, utility } from "./card-value.ts";
+import { RESOURCES } from "../../shared/catalog/types.ts";
+import type { RivalId } from "../../shared/catalog/types.ts";
+import type { ChoiceIntent, ChoiceOption } from "../../shared/protocol.ts";
+import type { EffectView } from "../../shared/view.ts";
+import { ASSET_WORTH, CARD_WORTH, dealWorth, guessOutcome, utility } from "./card-value.ts";
+import { isEmergency, titleOf, type Offer, type Table } from "./table.ts";
 import { argmax, bestType } from "./choices.ts";
 import { capitalWorth, seatOfCorp, type Sense } from "./city-sense.ts";
 import type { Random } from "./random.ts";
 
 type Value = string | number;
 
-function titleOf(card: string): string {
-  return isEmergency(card) ? card : actionCard(card).id;
-}
-
 /** What keeping an action card is worth to me. */
 function holdWorth(sense: Sense, card: string): number {
-  return Math.max(0, utility(sense, guessOutcome(sense, titleOf(card), sense.me))) + CARD_WORTH;
+  return titleWorth(sense, titleOf(card));
+}
+function titleWorth(sense: Sense, title: string): number {
+  return Math.max(0, utility(sense, guessOutcome(sense, title, sense.me))) + CARD_WORTH;
 }
 
 function offerWorth(sense: Sense, o: Offer | null | undefined): number {
@@ -36,12 +33,12 @@ function counterMargin(sense: Sense): number {
   return offerWorth(sense, top) - offerWorth(sense, deal.main);
 }
 
-function supportFor(s: GameState, offer: "main" | "counter"): number {
-  return (s.deal?.supports ?? []).filter((x) => x.offer === offer).reduce((n, x) => n + x.cards.length, 0);
+function supportFor(s: Table, offer: "main" | "counter"): number {
+  return (s.deal?.supports ?? []).filter((x) => x.offer === offer).reduce((n, x) => n + x.count, 0);
 }
 
 /** How well a rival card would do for me now: my capital over what I must beat (higher is better). */
-function rivalMargin(s: GameState, me: number, rival: string): number {
+function rivalMargin(s: Table, me: number, rival: string): number {
   const mine = s.seats[me]!;
   if (rival === "federalist") return s.threat >= 18 ? mine.capital - 25 : -15;
   if (rival === mine.corp) {
@@ -54,12 +51,12 @@ function rivalMargin(s: GameState, me: number, rival: string): number {
 }
 
 /** Whether I use an asset offered now. */
-function wantsToUse(sense: Sense, f: EffectFrame): boolean {
+function wantsToUse(sense: Sense, f: EffectView): boolean {
   const s = sense.s;
-  const about = (f.vars.payload as { seat?: number } | undefined)?.seat;
+  const about = f.about;
   switch (f.source) {
     case "bernice-mai":
-      return s.seats[sense.me]!.hand.length > handLimit(s, sense.me);
+      return s.hand.length > s.seats[sense.me]!.handLimit;
     case "caprice-nisei":
     case "mark-yale":
       return about === sense.rivalSeat;
@@ -71,11 +68,11 @@ function wantsToUse(sense: Sense, f: EffectFrame): boolean {
       return counterMargin(sense) < 0;
     case "tanaka": {
       const margin = counterMargin(sense);
-      const counterLeads = supportFor(s, "counter") > supportFor(s, "main") || (supportFor(s, "counter") === supportFor(s, "main") && s.variant.tieWinner === "counter");
+      const counterLeads = supportFor(s, "counter") > supportFor(s, "main") || (supportFor(s, "counter") === supportFor(s, "main") && s.rules.tieWinner === "counter");
       return counterLeads ? margin <= -1 : margin >= 1;
     }
     case "fumiko-yamamori":
-      return RESOURCES.some((r) => s.supply[r] > 0 && s.supply[r] - 1 >= (catalog.demands.find((d) => d.id === s.demand)?.targets[r] ?? 0));
+      return RESOURCES.some((r) => s.supply[r] > 0 && s.supply[r] - 1 >= (s.demand.targets[r] ?? 0));
     case "alex-westlund":
       return alexSwap(sense) !== null;
     default:
@@ -109,33 +106,34 @@ function alexSwap(sense: Sense): { mine: string; theirs: string } | null {
 }
 
 /** Scores of one asset pick's options for me (the highest is sent). */
-function score(sense: Sense, f: EffectFrame, prompt: string, v: Value, label: string): number {
+function score(sense: Sense, f: EffectView, v: Value, it: ChoiceIntent): number {
   const s = sense.s;
   const me = sense.me;
-  const target = f.vars.target as number | undefined;
+  const act = it.act;
+  const target = f.about ?? undefined;
   switch (f.source) {
     case "alex-westlund": {
       const plan = alexSwap(sense);
       return plan && (v === plan.mine || v === plan.theirs) ? 1 : 0;
     }
     case "bernice-mai":
-      if (prompt.includes("which player")) return capitalWorth(sense, Number(v), 2 * CARD_WORTH) - s.seats[Number(v)]!.capital * 0.01;
-      return v === "done" ? (s.seats[me]!.hand.length > handLimit(s, me) ? -5 : 0) : 1 - holdWorth(sense, String(v)) * 0.5;
+      if (act === "target" && it.seat !== undefined) return capitalWorth(sense, it.seat, 2 * CARD_WORTH) - s.seats[it.seat]!.capital * 0.01;
+      return act === "done" ? (s.hand.length > s.seats[me]!.handLimit ? -5 : 0) : 1 - holdWorth(sense, String(v)) * 0.5;
     case "chief-gorman": {
       const owner = f.seat;
-      if (v === "pay") return -2 - capitalWorth(sense, owner, 2) + Math.max(0, counterMargin(sense)) * 0.5;
+      if (act === "pay") return -2 - capitalWorth(sense, owner, 2) + Math.max(0, counterMargin(sense)) * 0.5;
       return 0;
     }
     case "eiko":
-      if (v === "lose") return -1;
+      if (act === "pay") return -1;
       return -holdWorth(sense, String(v)) * 0.5 - counterMargin(sense) * 0.3;
     case "fumiko-yamamori": {
-      const target = catalog.demands.find((d) => d.id === s.demand)?.targets[v as (typeof RESOURCES)[number]] ?? 0;
+      const target = s.demand.targets[v as (typeof RESOURCES)[number]] ?? 0;
       return s.supply[v as (typeof RESOURCES)[number]] - target;
     }
     case "hernando-cortez": {
-      if (v === "capital") return 2;
-      const from = s.seats.findIndex((p) => p.assets.some((a) => a.id === v));
+      if (act === "gain") return it.amount ?? 2;
+      const from = it.seat ?? s.seats.findIndex((p) => p.assets.some((a) => a.id === v));
       return ASSET_WORTH + capitalWorth(sense, from, -ASSET_WORTH);
     }
     case "isabel-mcguire":
@@ -144,9 +142,10 @@ function score(sense: Sense, f: EffectFrame, prompt: string, v: Value, label: st
       return Number(v) === s.active ? 2 : Number(v) === (me + 1) % s.players ? 1 : 0;
     case "locust-company":
       // public information only: the player with most cards could give the counteroffer most support
-      return s.seats[Number(v)]!.hand.length;
+      return s.seats[Number(v)]!.handSize;
     case "marco-cubrero": {
-      const [amount, seat] = String(v).split(":").map(Number) as [number, number];
+      const amount = it.amount ?? 0;
+      const seat = it.seat ?? me;
       const n = Math.min(amount, s.seats[seat]!.capital);
       return n + capitalWorth(sense, seat, -n);
     }
@@ -156,42 +155,48 @@ function score(sense: Sense, f: EffectFrame, prompt: string, v: Value, label: st
     case "mr-li":
       return capitalWorth(sense, Number(v), 2 * CARD_WORTH - 1);
     case "mr-white":
-      if (prompt.includes("whose hand")) return (Number(v) === sense.rivalSeat ? 3 : 0) + s.seats[Number(v)]!.hand.length * 0.1;
-      if (v === "none") return -1;
-      return holdWorth(sense, s.seats[target!]!.hand[Number(String(v).slice("take:".length))]!);
+      if (act === "target" && it.seat !== undefined) return (it.seat === sense.rivalSeat ? 3 : 0) + s.seats[it.seat]!.handSize * 0.1;
+      if (act === "pass") return -1;
+      // the card's title is shown to me on the option
+      return it.card ? titleWorth(sense, it.card) : 0;
     case "susan-chen":
     case "elizabeth-mills":
-      if (prompt.includes("give this card")) {
+      if (act === "give" && it.seat !== undefined) {
         // Elizabeth Mills then makes them discard: best aimed at my rival
-        const hurt = f.source === "elizabeth-mills" ? -capitalWorth(sense, Number(v), -3 * CARD_WORTH) : 0;
-        return hurt + capitalWorth(sense, Number(v), ASSET_WORTH) - s.seats[Number(v)]!.capital * 0.01;
+        const hurt = f.source === "elizabeth-mills" ? -capitalWorth(sense, it.seat, -3 * CARD_WORTH) : 0;
+        return hurt + capitalWorth(sense, it.seat, ASSET_WORTH) - s.seats[it.seat]!.capital * 0.01;
       }
-      if (v === "discard") return capitalWorth(sense, target!, -3 * CARD_WORTH) + 0.01;
-      if (v === "draw") return capitalWorth(sense, target!, 3 * CARD_WORTH);
-      return -holdWorth(sense, String(v)); // discarding from my own hand: the cheapest goes
+      if (act === "discard" && !it.card) return capitalWorth(sense, target!, -3 * CARD_WORTH) + 0.01;
+      if (act === "draw") return capitalWorth(sense, target!, 3 * CARD_WORTH);
+      return it.card ? -titleWorth(sense, it.card) : 0; // discarding from my own hand: the cheapest goes
     case "bryan-stinson":
       // a faceup emergency action can be offered at once
-      return label.includes("(faceup)") ? 2 : 1;
+      return it.faceup ? 2 : 1;
     case "the-fall-guy":
       return isEmergency(String(v)) ? -1 : dealWorth(sense, titleOf(String(v)), me, true);
     case "thomas-haas": {
-      const under = s.rivalUnderBoard;
-      const gain = rivalMargin(s, me, under) - rivalMargin(s, me, s.seats[me]!.rival);
-      return v === "swap" ? gain - 1 : 0;
+      if (act !== "swap") return 0;
+      // Thomas Haas shows me the card under the board (the option names it); unseen, any rival card in play but mine
+      const unknown: RivalId[] = it.card ? [it.card as RivalId] : [...s.seats.map((p) => p.corp), "federalist" as const].filter((r) => r !== s.rival);
+      const under = unknown.reduce((n, r) => n + rivalMargin(s, me, r), 0) / unknown.length;
+      return under - rivalMargin(s, me, s.rival) - 1;
     }
   }
   return 0;
 }
 
 /** The option to send for a pending asset pick, or null when the pick is not an asset's. */
-export function assetChoice(sense: Sense, options: ChoiceOption[], prompt: string, random: Random): Value | null {
-  const f = sense.s.effects[sense.s.effects.length - 1];
+export function assetChoice(sense: Sense, options: ChoiceOption[], random: Random): Value | null {
+  const f = sense.s.effect;
   if (!f?.asset || options.length === 0) return null;
   if (f.source === "caprice-nisei" && f.seat !== sense.me) return null; // declaring a card's picks: policy.ts picks as for the card
-  if (options.some((o) => o.value === "use")) return wantsToUse(sense, f) ? "use" : "pass";
+  const use = options.find((o) => o.intent?.act === "use");
+  const pass = options.find((o) => o.intent?.act === "pass");
+  if (use && pass) return wantsToUse(sense, f) ? use.value : pass.value;
   // a type to draw (Floyd, Mr. Li, a corp sheet without a top type) or Isabel McGuire's deck
-  if (options.every((o) => (ACTION_TYPES as readonly string[]).includes(String(o.value)))) {
-    return bestType(sense, options.map((o) => o.value as ActionType), random);
+  if (options.every((o) => o.intent?.act === "draw" && o.intent.type)) {
+    const type = bestType(sense, options.map((o) => o.intent!.type!), random);
+    return options.find((o) => o.intent!.type === type)!.value;
   }
-  return argmax(options, (o) => score(sense, f, prompt.toLowerCase(), o.value, o.label), random)!.value;
+  return argmax(options, (o) => score(sense, f, o.value, o.intent ?? { act: "choose" }), random)!.value;
 }

@@ -5,7 +5,7 @@
 import { catalog } from "../../shared/catalog/index.ts";
 import { RESOURCES } from "../../shared/catalog/types.ts";
 import type { CorpId, Resource } from "../../shared/catalog/types.ts";
-import type { DistrictState } from "../engine/state.ts";
+import type { District as DistrictState } from "./table.ts";
 import {
   ILLNESS_THREAT,
   androidWorth,
@@ -382,7 +382,7 @@ const MELANGE_PER_CITY_POINT = 0.75;
 
 /** Melange Mining's contract as the table plays it (variant melangeContract). */
 function melangeContract(g: Guess): void {
-  const reading = g.sense.s.variant.melangeContract;
+  const reading = g.sense.s.rules.melangeContract;
   // an action-card reading pays at once when the card adds less than 2 threat
   if (reading === "any-card" || reading === "own-card") {
     if (g.threat < 2) pay(g, "melange", MELANGE_CAPITAL);
@@ -424,10 +424,10 @@ export function guessOutcome(sense: Sense, titleId: string, resolver: number): O
   const known = mine[resolver];
   if (known) return known;
   const g = baseGuess(sense, titleId);
-  const ownCard = sense.s.variant.contractScope === "own-card";
+  const ownCard = sense.s.rules.contractScope === "own-card";
   // Melange Mining's contract has its own scope (melangeContract)
   const melangeSeat = seatOfCorp(sense.s, "melange");
-  const melangeOwn = sense.s.variant.melangeContract === "own-card";
+  const melangeOwn = sense.s.rules.melangeContract === "own-card";
   if (g.whoever && !ownCard && !melangeOwn) return g.whoever;
   const out: Outcome = { gains: g.gains.slice(), threat: g.threat, city: g.city, cards: g.cards.slice() };
   for (let seat = 0; seat < out.gains.length; seat++) {

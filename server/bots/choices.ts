@@ -1,13 +1,12 @@
 // A bot's picks while a card resolves (one pick at a time: a district, a player, a resource, a type,
 // an amount or "done"), and its General-draw type. Each option gets a score in capital for the bot;
-// the best one is picked. Scores come from city-sense.ts, keyed by the card being resolved and the
-// words of its prompt; an unknown pick falls back to the prompt's verb ("remove" / "place").
+// the best one is picked. Scores come from city-sense.ts, keyed by the card being resolved and each
+// option's intent (what it does, to what); an unknown pick falls back to the intent's verb.
 import { catalog } from "../../shared/catalog/index.ts";
-import { ACTION_TYPES } from "../../shared/catalog/types.ts";
 import type { ActionType, CorpId, Resource } from "../../shared/catalog/types.ts";
-import type { ChoiceOption } from "../../shared/protocol.ts";
-import type { GameState } from "../engine/index.ts";
-import type { DistrictState, EffectFrame } from "../engine/state.ts";
+import type { ChoiceIntent, ChoiceOption } from "../../shared/protocol.ts";
+import type { EffectView } from "../../shared/view.ts";
+import type { District as DistrictState, Table } from "./table.ts";
 import { ASSET_WORTH, CARD_WORTH, guessOutcome, utility } from "./card-value.ts";
 import {
   ILLNESS_THREAT,
@@ -58,13 +57,12 @@ export function argmax<T>(items: readonly T[], score: (x: T) => number, random: 
 
 interface Pick {
   sense: Sense;
-  frame: EffectFrame | null;
-  prompt: string;
+  frame: EffectView | null;
 }
 
-function district(p: Pick, v: string | number): DistrictState | null {
-  const id = Number(v);
-  return Number.isInteger(id) && id >= 1 && id <= p.sense.s.districts.length ? p.sense.s.districts[id - 1]! : null;
+function district(p: Pick, it: ChoiceIntent): DistrictState | null {
+  const id = it.district;
+  return id !== undefined && Number.isInteger(id) && id >= 1 && id <= p.sense.s.districts.length ? p.sense.s.districts[id - 1]! : null;
 }
 
 /** Capital a contract would pay `corp` for this card, as worth to me. */
@@ -72,7 +70,7 @@ function contract(p: Pick, corp: CorpId, amount: number): number {
   const s = p.sense.s;
   const seat = seatOfCorp(s, corp);
   if (seat < 0) return 0;
-  if (s.variant.contractScope === "own-card" && seat !== p.frame?.seat) return 0;
+  if (s.rules.contractScope === "own-card" && seat !== p.frame?.seat) return 0;
   return capitalWorth(p.sense, seat, amount);
 }
 
@@ -91,38 +89,31 @@ function enemyUnits(d: DistrictState): number {
   return (d.humanFirst ? 1 : 0) + (d.orgcrime ? 1 : 0);
 }
 
-/** "humanFirst:4" / "unrest:3" style option values. */
-function split(v: string | number): [string, number] {
-  const [a, b] = String(v).split(":");
-  return [a ?? "", Number(b)];
-}
-
 /** Scores of one pick's options, in capital for me; "done" scores 0 unless said otherwise. */
-function scoreOption(p: Pick, v: string | number): number {
+function scoreOption(p: Pick, o: ChoiceOption): number {
   const source = p.frame?.source ?? "";
-  const prompt = p.prompt.toLowerCase();
   const s = p.sense.s;
-  const d = district(p, v);
-  if (v === "done") return 0;
+  const v = o.value;
+  const it: ChoiceIntent = o.intent ?? { act: "choose" };
+  const act = it.act;
+  const d = district(p, it);
+  if (act === "done") return 0;
 
-  // enemy units named "kind:district" (Ruthless Tactics, Riot Control)
-  if (typeof v === "string" && (v.startsWith("humanFirst:") || v.startsWith("orgcrime:"))) {
-    const [kind, id] = split(v);
-    const at = s.districts[id - 1]!;
-    return tw(p) * problemThreat(p.sense, kind as "humanFirst" | "orgcrime", at) + contract(p, "globalsec", 1) - illness(p, at);
+  // one enemy unit in a district (Ruthless Tactics, Riot Control, 24/7 Live Feeds)
+  if (act === "remove" && d && (it.kind === "humanFirst" || it.kind === "orgcrime")) {
+    return tw(p) * problemThreat(p.sense, it.kind, d) + contract(p, "globalsec", 1) - illness(p, d);
   }
-  // 24/7 Live Feeds: "unrest:d" or "orgcrime:d" (orgcrime handled above)
-  if (typeof v === "string" && v.startsWith("unrest:")) {
-    const at = s.districts[split(v)[1] - 1]!;
-    const r = lowerUnrestWorth(p.sense, at, 1);
-    return tw(p) * r.worth + contract(p, "nbn", r.stages) - illness(p, at);
+  // lowering unrest in one district (24/7 Live Feeds, Media Circus, Spin Doctors, Sweeps Week)
+  if (act === "lower" && it.kind === "unrest" && d) {
+    const r = lowerUnrestWorth(p.sense, d, it.amount ?? 1);
+    return tw(p) * r.worth + contract(p, "nbn", r.stages) - illness(p, d);
   }
 
   switch (source) {
     case "clean-slate":
     case "clinical-trials":
     case "mandatory-quarantine":
-      if (prompt.includes("remove") && d) return tw(p) * problemThreat(p.sense, "illness", d) + contract(p, "jinteki", 2) - illness(p, d);
+      if (act === "remove" && d) return tw(p) * problemThreat(p.sense, "illness", d) + contract(p, "jinteki", 2) - illness(p, d);
       break;
     case "ark-construction":
       if (d) return tw(p) * (d.android ? resourceWorth(p.sense, districtDef(s, d.id).primary, 1) * p.sense.productionsLeft : 0.05) - illness(p, d);
@@ -137,35 +128,35 @@ function scoreOption(p: Pick, v: string | number): number {
       }
       break;
     case "massive-reconstruction":
-      if (prompt.includes("remove") && d) return tw(p) * problemThreat(p.sense, "outage", d) + contract(p, "weyland", 2) - illness(p, d);
+      if (act === "remove" && d) return tw(p) * problemThreat(p.sense, "outage", d) + contract(p, "weyland", 2) - illness(p, d);
       break;
     case "vanity-project":
-      if (prompt.includes("player")) {
-        const seat = Number(v);
+      if (act === "target" && it.seat !== undefined) {
+        const seat = it.seat;
         const gain = p.frame?.supporters.includes(seat) ? 4 : 2;
         const assetLoss = s.seats[seat]!.assets.length > 0 ? ASSET_WORTH * 0.75 : 0;
         return capitalWorth(p.sense, seat, gain - assetLoss) + (p.frame?.supporters.includes(seat) ? 0.1 : 0) - s.seats[seat]!.capital * 0.001;
       }
       return 0; // which of their assets goes: any
     case "high-risk-investments": {
-      const seat = Number(v);
-      const amount = 3 - ((p.frame?.vars.chosen as number[] | undefined)?.length ?? 0);
+      const seat = it.seat ?? Number(v);
+      const amount = it.amount ?? 3 - (p.frame?.picked.length ?? 0);
       return capitalWorth(p.sense, seat, amount) - s.seats[seat]!.capital * 0.001;
     }
     case "full-deployment":
-      if (prompt.includes("another player")) return capitalWorth(p.sense, Number(v), 5 * CARD_WORTH) - s.seats[Number(v)]!.capital * 0.001;
+      if (act === "target" && it.seat !== undefined) return capitalWorth(p.sense, it.seat, 5 * CARD_WORTH) - s.seats[it.seat]!.capital * 0.001;
       return 0;
     case "efficiency-experts":
     case "labor-solutions":
-      if (prompt.includes("pick an android") && d) {
+      if (act === "move-from" && d) {
         // the worst-placed android is the one to move; with Labor Solutions, stop when no move helps
         let bestFree = -Infinity;
         for (const x of s.districts) if (!x.android) bestFree = Math.max(bestFree, androidWorth(p.sense, x, true));
-        const paid = p.frame?.vars.androidContractPaid ? 0 : contract(p, "haas-bioroid", 2);
+        const paid = p.frame?.contractPaid ? 0 : contract(p, "haas-bioroid", 2);
         const gain = tw(p) * (bestFree - androidWorth(p.sense, d)) - illness(p, d);
         return source === "labor-solutions" ? gain + paid - 0.05 : gain;
       }
-      if (prompt.includes("move the android") && d) return tw(p) * androidWorth(p.sense, d, true) - illness(p, d);
+      if (act === "move-to" && d) return tw(p) * androidWorth(p.sense, d, true) - illness(p, d);
       break;
     case "liquidation":
       if (d) {
@@ -175,26 +166,18 @@ function scoreOption(p: Pick, v: string | number): number {
         return tw(p) * (made - strike) - illness(p, d);
       }
       break;
-    case "media-circus":
-    case "spin-doctors":
-    case "sweeps-week":
-      if (prompt.includes("lower unrest") && d) {
-        const r = lowerUnrestWorth(p.sense, d, prompt.includes("2 stages") ? 2 : 1);
-        return tw(p) * r.worth + contract(p, "nbn", r.stages) - illness(p, d);
-      }
-      break;
     case "arrest-orders":
       if (d) return tw(p) * enemyUnitWorth(p, d) + contract(p, "globalsec", enemyUnits(d)) + 0.05 - illness(p, d);
       break;
     case "riot-control":
-      if (prompt.includes("prisec") && d) {
+      if (act === "remove" && it.kind === "prisec" && d) {
         const units = s.districts.flatMap((x) => [x.humanFirst ? problemThreat(p.sense, "humanFirst", x) : 0, x.orgcrime ? problemThreat(p.sense, "orgcrime", x) : 0]);
         const top2 = units.sort((a, b) => b - a).slice(0, 2).filter((x) => x > 0);
         return tw(p) * (top2.reduce((a, b) => a + b, 0) - 0.3) + contract(p, "globalsec", top2.length) - illness(p, d);
       }
       break;
     case "scorched-earth":
-      if (d && prompt.includes("place an outage")) {
+      if (d && act === "place" && it.kind === "outage") {
         let second = 0;
         for (const x of s.districts) {
           if (x.id !== d.id && districtDef(s, x.id).tier === districtDef(s, d.id).tier) second = Math.max(second, enemyUnitWorth(p, x));
@@ -204,26 +187,26 @@ function scoreOption(p: Pick, v: string | number): number {
       if (d) return tw(p) * enemyUnitWorth(p, d) + contract(p, "globalsec", enemyUnits(d)) - illness(p, d);
       break;
     case "unorthodox-knowledge": {
-      const threat = eventThreat(p.sense, String(v));
+      const threat = eventThreat(p.sense, it.card ?? String(v));
       // bottom the worst coming event; on top, the mildest
-      return prompt.includes("bottom") ? tw(p) * threat : -tw(p) * threat;
+      return act === "bottom" ? tw(p) * threat : -tw(p) * threat;
     }
     case "underpaid-overclocked":
-      if (prompt.includes("supply")) return tw(p) * resourceWorth(p.sense, v as Resource, 1) + 0.01;
+      if (act === "raise" && it.resource) return tw(p) * resourceWorth(p.sense, it.resource as Resource, 1) + 0.01;
       break;
     case "puff-piece":
     case "energy-for-all":
-      if (v === "none") return -1;
-      if ((ACTION_TYPES as readonly string[]).includes(String(v))) return typeWorth(p.sense, v as ActionType);
+      if (act === "pass") return -1;
+      if (act === "draw" && it.type) return typeWorth(p.sense, it.type);
       break;
   }
   // placing a problem (many cards end with one): where it does least harm
-  if (d && prompt.includes("place")) {
-    const kind = prompt.includes("human first") ? "humanFirst" : prompt.includes("orgcrime") ? "orgcrime" : prompt.includes("illness") ? "illness" : prompt.includes("outage") ? "outage" : null;
+  if (d && act === "place") {
+    const kind = it.kind === "humanFirst" || it.kind === "orgcrime" || it.kind === "illness" || it.kind === "outage" ? it.kind : null;
     if (kind) return -tw(p) * placeHarm(p.sense, kind, d.id) - illness(p, d);
   }
-  if (d && prompt.includes("raise unrest")) return -tw(p) * raiseUnrestHarm(p.sense, d) - illness(p, d);
-  if (d && prompt.includes("remove")) {
+  if (d && act === "raise" && it.kind === "unrest") return -tw(p) * raiseUnrestHarm(p.sense, d) - illness(p, d);
+  if (d && act === "remove") {
     const w =
       (d.illness ? problemThreat(p.sense, "illness", d) : 0) +
       (d.condition !== "none" ? problemThreat(p.sense, d.condition, d) : 0) +
@@ -234,12 +217,10 @@ function scoreOption(p: Pick, v: string | number): number {
 }
 
 /** Information Procurement: chip in just enough, if lowering threat by 2 is worth it to me. */
-function spendAmount(sense: Sense, frame: EffectFrame, options: ChoiceOption[]): number {
+function spendAmount(sense: Sense, frame: EffectView, options: ChoiceOption[]): number {
   const s = sense.s;
-  const total = Number(frame.vars.total ?? 0);
-  const order = (frame.vars.order as number[] | undefined) ?? [];
-  const i = Number(frame.vars.i ?? 0);
-  const after = Math.max(0, order.length - i - 1);
+  const total = frame.pool?.total ?? 0;
+  const after = frame.pool?.askedAfter ?? 0;
   const needed = s.players - total;
   const max = Math.max(...options.map((o) => Number(o.value)));
   if (needed <= 0) return 0;
@@ -250,13 +231,13 @@ function spendAmount(sense: Sense, frame: EffectFrame, options: ChoiceOption[]):
 }
 
 /** The option value to send for the pending card choice. */
-export function chooseForEffect(sense: Sense, options: ChoiceOption[], prompt: string, random: Random): string | number {
-  const s: GameState = sense.s;
-  const frame = s.effects[s.effects.length - 1] ?? null;
+export function chooseForEffect(sense: Sense, options: ChoiceOption[], random: Random): string | number {
+  const s: Table = sense.s;
+  const frame = s.effect;
   if (frame?.source === "information-procurement" && options.every((o) => typeof o.value === "number")) {
     const amount = spendAmount(sense, frame, options);
     if (options.some((o) => o.value === amount)) return amount;
   }
-  const p: Pick = { sense, frame, prompt: prompt.replace(/^[^:]*:\s*/, "") };
-  return argmax(options, (o) => scoreOption(p, o.value), random)!.value;
+  const p: Pick = { sense, frame };
+  return argmax(options, (o) => scoreOption(p, o), random)!.value;
 }

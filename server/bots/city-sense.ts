@@ -8,10 +8,10 @@
 // Never another seat's hand, rival or investment, and never the order of any deck.
 import { catalog } from "../../shared/catalog/index.ts";
 import { RESOURCES } from "../../shared/catalog/types.ts";
-import type { CorpId, DistrictDef, DistrictId, NextDistrict, Resource } from "../../shared/catalog/types.ts";
-import type { GameState } from "../engine/index.ts";
-import type { DistrictState } from "../engine/state.ts";
-import { ROUND_TRACK } from "../engine/state.ts";
+import type { CorpId, DistrictId, NextDistrict, Resource } from "../../shared/catalog/types.ts";
+import { districtAt, type District, type Table } from "./table.ts";
+
+type DistrictState = District;
 
 export type Problem = "humanFirst" | "orgcrime" | "outage" | "strike" | "protest" | "illness";
 
@@ -25,7 +25,7 @@ export const ILLNESS_THREAT = 2;
 const THREAT_MAX = 25;
 
 export interface Sense {
-  s: GameState;
+  s: Table;
   me: number;
   /** Capital one threat point is worth to me now (negative for a rich Federalist: it wants 25). */
   threatWeight: number;
@@ -64,29 +64,27 @@ const TABLES_KEPT = 32;
 /** Information Procurement is funded more often from this threat on (card-value.ts). */
 export const PROCUREMENT_THREAT = 12;
 const CONDITION_CODE = { none: 0, protest: 1, strike: 2, outage: 3 } as const;
-/** The variant never changes during a game (the engine shares its object between states): number it. */
-const variantIds = new WeakMap<object, number>();
-let nextVariantId = 0;
 
 /** Everything the city sums read, as a short string (a pure memo key: same key, same sums). */
-function cityKey(s: GameState, category: string | null): string {
-  let vk = variantIds.get(s.variant);
-  if (vk === undefined) variantIds.set(s.variant, (vk = nextVariantId++));
+function cityKey(s: Table, category: string | null): string {
   // the card guesses read threat only against Information Procurement's threshold
-  const codes: number[] = [vk & 0xffff, vk >>> 16, s.players, s.round, s.threat >= PROCUREMENT_THREAT ? 1 : 0];
+  const codes: number[] = [s.players, s.round, s.threat >= PROCUREMENT_THREAT ? 1 : 0];
   for (const d of s.districts) {
     codes.push(
       CONDITION_CODE[d.condition] | (d.illness ? 4 : 0) | (d.development ? 8 : 0) | (d.android ? 16 : 0) | (d.humanFirst ? 32 : 0) | (d.orgcrime ? 64 : 0) | (d.prisec ? 128 : 0),
     );
   }
   // supply matters as far as the demand still lacks it (and credits for Spin Doctors)
-  const demand = demandDefs.get(s.demand);
-  for (const r of RESOURCES) codes.push(Math.max(0, (demand?.targets[r] ?? 0) - s.supply[r]));
+  const demand = s.demand;
+  for (const r of RESOURCES) codes.push(Math.max(0, (demand.targets[r] ?? 0) - s.supply[r]));
   codes.push(s.supply.credits > 0 ? 1 : 0);
-  return String.fromCharCode(...codes) + s.demand + "|" + category;
+  // the board's layout (overrides included) and the rules the guesses read
+  const r = s.rules;
+  const layout = s.districts.map((d) => `${d.tier}${d.primary}${d.secondary}${d.production.primary}${d.production.secondary}${d.next}`).join(",");
+  return String.fromCharCode(...codes) + demand.id + "|" + category + "|" + r.contractScope + r.melangeContract + r.prisecBlocksEnemyUnits + r.tieWinner + "|" + layout;
 }
 
-function cityTable(s: GameState, category: string | null): CityTable {
+function cityTable(s: Table, category: string | null): CityTable {
   const key = cityKey(s, category);
   let t = tables.get(key);
   if (!t) {
@@ -103,43 +101,34 @@ function cityTable(s: GameState, category: string | null): CityTable {
   return t;
 }
 
-const districtDefs = new Map(catalog.districts.map((d) => [d.id, d]));
-
-export function districtDef(s: GameState, id: DistrictId): DistrictDef {
-  const base = districtDefs.get(id)!;
-  const o = s.variant.districtOverrides[id];
-  return o ? { ...base, ...o, id } : base;
+/** A district's layout (tier, resources, production, next district) as this table plays it. */
+export function districtDef(s: Table, id: DistrictId): District {
+  return districtAt(s, id);
 }
 
-export function seatOfCorp(s: GameState, corp: CorpId | string): number {
+export function seatOfCorp(s: Table, corp: CorpId | string): number {
   return s.seats.findIndex((p) => p.corp === corp);
 }
 
-const eventCategories = new Map(catalog.events.map((e) => [e.id, e.category]));
-const demandDefs = new Map(catalog.demands.map((d) => [d.id, d]));
-
-function nextEventCategory(s: GameState): string | null {
-  // only the category: the back of the top card is public, its face is not
-  const top = s.eventDeck[0];
-  return top ? (eventCategories.get(top) ?? null) : null;
-}
-
-function productionsBeforeDemand(s: GameState): number {
+function productionsBeforeDemand(s: Table): number {
   let n = 0;
-  for (let r = s.round; r < ROUND_TRACK.length && ROUND_TRACK[r] !== "D"; r++) n++;
+  for (let r = s.round; r < s.roundTrack.length && s.roundTrack[r] !== "D"; r++) n++;
   return n;
 }
 
-export function readTable(s: GameState, me: number): Sense {
+/** How the bot at `s.me` reads its table. */
+export function readTable(s: Table): Sense {
+  const me = s.me;
   const mine = s.seats[me]!;
-  const category = nextEventCategory(s);
+  // only the category: the back of the top card is public, its face is not
+  const category = s.category;
   const table = cityTable(s, category);
   const sense: Sense = {
     s,
     me,
     threatWeight: 0,
     rivalSeat: null,
-    ownCorpRival: mine.rival === mine.corp,
+    ownCorpRival: s.rival === mine.corp,
     category,
     shortfall: table.shared?.shortfall ?? ({} as Record<Resource, number>),
     unitWorth: table.shared?.unitWorth ?? 0,
@@ -148,7 +137,7 @@ export function readTable(s: GameState, me: number): Sense {
     table,
   };
   if (!table.shared) {
-    const demand = demandDefs.get(s.demand);
+    const demand = s.demand;
     let missing = 0;
     for (const r of RESOURCES) {
       sense.shortfall[r] = Math.max(0, (demand?.targets[r] ?? 0) - s.supply[r]);
@@ -158,8 +147,8 @@ export function readTable(s: GameState, me: number): Sense {
     sense.productionsLeft = Math.max(1, productionsBeforeDemand(s));
     table.shared = { shortfall: sense.shortfall, unitWorth: sense.unitWorth, productionsLeft: sense.productionsLeft };
   }
-  if (mine.rival !== "federalist" && mine.rival !== mine.corp) {
-    const seat = seatOfCorp(s, mine.rival);
+  if (s.rival !== "federalist" && s.rival !== mine.corp) {
+    const seat = seatOfCorp(s, s.rival);
     sense.rivalSeat = seat >= 0 ? seat : null;
   }
   sense.threatWeight = threatWeight(sense, projectedThreat(sense));
@@ -177,12 +166,12 @@ export function projectedThreat(sense: Sense): number {
   const s = sense.s;
   let standard = 0;
   let demands = 0;
-  for (let r = s.round; r < ROUND_TRACK.length; r++) {
-    if (ROUND_TRACK[r] === "D") demands++;
+  for (let r = s.round; r < s.roundTrack.length; r++) {
+    if (s.roundTrack[r] === "D") demands++;
     else standard++;
   }
   const missing = RESOURCES.reduce((n, r) => n + sense.shortfall[r], 0);
-  const demand = demandDefs.get(s.demand);
+  const demand = s.demand;
   const thisDemand = demands > 0 ? Math.min(1, missing / (4 * sense.productionsLeft + 1)) * (demand?.penalty ?? USUAL_PENALTY) : 0;
   const later = Math.max(0, demands - 1) * FUTURE_DEMAND_MISS * USUAL_PENALTY;
   return s.threat + expectedEventThreat(sense) + THREAT_PER_ROUND * Math.max(0, standard - 1) + thisDemand + later;
@@ -192,7 +181,7 @@ export function projectedThreat(sense: Sense): number {
 function threatWeight(sense: Sense, heading: number): number {
   const { s, me } = sense;
   const normal = 0.5 + 8 / (1 + Math.exp(-(heading - THREAT_MAX) / 3));
-  if (s.seats[me]!.rival !== "federalist") return normal;
+  if (s.rival !== "federalist") return normal;
   // The Federalist never wins at a normal end; at 25 threat it wins with at least 25 capital.
   const capital = s.seats[me]!.capital;
   if (capital >= 25) return -0.6;
@@ -294,11 +283,11 @@ export function raiseUnrestHarm(sense: Sense, d: DistrictState): number {
 
 type Mover = "humanFirst" | "orgcrime" | "outage" | "illness";
 
-function canHold(s: GameState, kind: Mover, d: DistrictState): boolean {
+function canHold(s: Table, kind: Mover, d: DistrictState): boolean {
   if (kind === "illness") return !d.illness;
   if (kind === "outage") return d.condition !== "outage";
   if (d[kind]) return false;
-  return !(s.variant.prisecBlocksEnemyUnits && d.prisec);
+  return !(s.rules.prisecBlocksEnemyUnits && d.prisec);
 }
 
 /** Where a placed (or moving) unit or token would end: the first district along `next` that can hold it. */

@@ -6,19 +6,16 @@
 // - trades: accepts clearly good ones, declines the rest, and now and then sells its support.
 // Worth is capital for the bot: its own gains, minus its rival's, minus threat (steeper near 25).
 import { catalog } from "../../shared/catalog/index.ts";
-import type { ActionType, Resource } from "../../shared/catalog/types.ts";
+import type { Resource } from "../../shared/catalog/types.ts";
 import { RESOURCES } from "../../shared/catalog/types.ts";
 import type { CardPick, Command, LegalCommand } from "../../shared/protocol.ts";
-import { legal } from "../engine/index.ts";
-import type { GameState } from "../engine/index.ts";
-import { actionCard } from "../engine/data.ts";
-import { ROUND_TRACK } from "../engine/state.ts";
-import type { Trade } from "../engine/state.ts";
-import { ASSET_WORTH, CARD_WORTH, dealWorth, guessOutcome, isEmergency, utility } from "./card-value.ts";
+import type { TradeView } from "../../shared/view.ts";
+import { ASSET_WORTH, CARD_WORTH, dealWorth, guessOutcome, utility } from "./card-value.ts";
 import { assetChoice } from "./assets.ts";
 import { argmax, bestType, chooseForEffect } from "./choices.ts";
 import { capitalWorth, districtDef, readTable, type Sense } from "./city-sense.ts";
 import { randomCommand, type Random } from "./random.ts";
+import { titleOf, type District, type Table } from "./table.ts";
 
 /** What keeping a faceup emergency action for later is worth, at the start of the game (it fades by the end). */
 export const EMERGENCY_KEEP = 4;
@@ -31,22 +28,17 @@ export const SUPPORT_PRICE = 2;
 /** A trade must be worth at least this much to be accepted. */
 export const ACCEPT_MARGIN = 1;
 
-/** Title id of an action card instance or emergency action. */
-function titleOf(card: string): string {
-  return isEmergency(card) ? card : actionCard(card).id;
-}
-
 /** What an offered card resolved by `seat` (and the asset to them) is worth to me. */
 function offerWorth(sense: Sense, card: string, seat: number): number {
   return dealWorth(sense, titleOf(card), seat, sense.s.deal?.asset != null);
 }
 
-function standardRoundsLeft(s: GameState): number {
+function standardRoundsLeft(s: Table): number {
   let n = 0;
-  for (let r = s.round; r < ROUND_TRACK.length; r++) if (ROUND_TRACK[r] !== "D") n++;
+  for (let r = s.round; r < s.roundTrack.length; r++) if (s.roundTrack[r] !== "D") n++;
   return n;
 }
-function emergencyKeep(s: GameState): number {
+function emergencyKeep(s: Table): number {
   return (EMERGENCY_KEEP * Math.max(0, standardRoundsLeft(s) - 1)) / 5;
 }
 
@@ -74,7 +66,7 @@ function mainOffer(sense: Sense, t: Extract<LegalCommand, { type: "offer" }>, ra
 }
 
 /** The offer in contention now: the top counteroffer, else the main offer. */
-function contender(s: GameState): { card: string; seat: number } | null {
+function contender(s: Table): { card: string; seat: number } | null {
   const deal = s.deal;
   if (!deal) return null;
   return deal.counters[deal.counters.length - 1] ?? deal.main;
@@ -115,9 +107,9 @@ interface SupportPlan {
   margin: number;
 }
 
-function supportCount(s: GameState, offer: "main" | "counter"): number {
+function supportCount(s: Table, offer: "main" | "counter"): number {
   let n = 0;
-  for (const x of s.deal?.supports ?? []) if (x.offer === offer) n += x.cards.length;
+  for (const x of s.deal?.supports ?? []) if (x.offer === offer) n += x.count;
   return n;
 }
 
@@ -136,7 +128,7 @@ function planSupport(sense: Sense, offers: ("main" | "counter")[], pick: CardPic
   const margin = present(other) ? worth[pref] - worth[other] : worth[pref];
   if (margin <= 0) return null;
   const lead = supportCount(s, pref) - (present(other) ? supportCount(s, other) : 0);
-  const winsTie = s.variant.tieWinner === pref;
+  const winsTie = s.rules.tieWinner === pref;
   const needNow = winsTie ? Math.max(0, -lead) : Math.max(0, 1 - lead);
   const othersAfter = Math.max(0, deal.supportQueue.length - 1);
   const want = needNow + (othersAfter > 0 ? 1 : 0);
@@ -171,7 +163,7 @@ function sellSupport(sense: Sense, plan: SupportPlan, templates: LegalCommand[],
 // ---- trades ----
 
 /** What an incoming trade is worth to me (positive: good for me). */
-function tradeWorth(sense: Sense, t: Trade): number {
+function tradeWorth(sense: Sense, t: TradeView): number {
   const s = sense.s;
   const capitalIn = t.give.capital - t.get.capital;
   const assetsIn = (t.give.assets.length - t.get.assets.length) * ASSET_WORTH;
@@ -183,7 +175,7 @@ function tradeWorth(sense: Sense, t: Trade): number {
     if (offered) {
       const a = offerWorth(sense, offered.card, offered.seat);
       const b = otherOffer ? offerWorth(sense, otherOffer.card, otherOffer.seat) : 0;
-      worth += Math.max(0, a - b) * Math.min(1, 0.4 * t.support.cards.length);
+      worth += Math.max(0, a - b) * Math.min(1, 0.4 * t.support.count);
     }
   }
   return worth;
@@ -205,7 +197,7 @@ function answerTrade(sense: Sense, templates: LegalCommand[]): Command | null {
 function investmentWorth(sense: Sense, id: string): number {
   const s = sense.s;
   const inv = catalog.investments.find((x) => x.id === id);
-  const demand = catalog.demands.find((x) => x.id === s.demand);
+  const demand = s.demand;
   if (!inv) return 0;
   const projected = {} as Record<Resource, number>;
   for (const r of RESOURCES) projected[r] = s.supply[r];
@@ -217,7 +209,7 @@ function investmentWorth(sense: Sense, id: string): number {
   }
   const sc = inv.scoring;
   const bracket = (n: number, brackets: [number, number][]) => brackets.reduce((pay, [atLeast, capital]) => (n >= atLeast ? capital : pay), 0);
-  const count = (test: (d: GameState["districts"][number]) => boolean) => s.districts.filter(test).length;
+  const count = (test: (d: District) => boolean) => s.districts.filter(test).length;
   switch (sc.kind) {
     case "count": {
       let n = 0;
@@ -240,8 +232,10 @@ function investmentWorth(sense: Sense, id: string): number {
 
 // ---- the bot ----
 
-function decide(s: GameState, seat: number, templates: LegalCommand[], random: Random): Command | null {
-  const sense = readTable(s, seat);
+function decide(s: Table, random: Random): Command | null {
+  const seat = s.me;
+  const templates = s.legal;
+  const sense = readTable(s);
   const answer = answerTrade(sense, templates);
   if (answer) return answer;
   const p = s.pending;
@@ -265,13 +259,14 @@ function decide(s: GameState, seat: number, templates: LegalCommand[], random: R
     case "general-draw": {
       const t = find("choose");
       if (!t) return null;
-      const types = t.options.map((o) => o.value as ActionType);
-      return { type: "choose", option: bestType(sense, types, random) };
+      const types = t.options.flatMap((o) => (o.intent?.type ? [o.intent.type] : []));
+      const type = bestType(sense, types, random);
+      return { type: "choose", option: t.options.find((o) => o.intent?.type === type)!.value };
     }
     case "effect": {
       const t = find("choose");
       if (!t || t.options.length === 0) return null;
-      return { type: "choose", option: assetChoice(sense, t.options, t.prompt, random) ?? chooseForEffect(sense, t.options, t.prompt, random) };
+      return { type: "choose", option: assetChoice(sense, t.options, random) ?? chooseForEffect(sense, t.options, random) };
     }
     case "hand-limit": {
       const t = find("discard");
@@ -345,18 +340,18 @@ export function fitsTemplates(templates: LegalCommand[], c: Command): boolean {
 export const botStats = { decisions: 0, fallbacks: 0, lastProblem: "" };
 
 /** The sensible bot's command for a seat, or null if it owes nothing. Never stalls: falls back to a random legal move. */
-export function sensibleCommand(state: GameState, seat: number, random: Random): Command | null {
-  const templates = legal(state, seat);
+export function sensibleCommand(state: Table, random: Random): Command | null {
+  const templates = state.legal;
   if (templates.length === 0) return null;
   let command: Command | null = null;
   let problem = "";
   try {
-    command = decide(state, seat, templates, random);
+    command = decide(state, random);
     if (command && !fitsTemplates(templates, command)) problem = `not a legal command: ${JSON.stringify(command)}`;
   } catch (e) {
     problem = `heuristic failed: ${(e as Error).stack ?? String(e)}`; // a heuristic's slip must never stop the table
   }
-  const owes = state.pending?.seat === seat && !state.result;
+  const owes = state.pending?.seat === state.me && !state.over;
   if (command && !problem) {
     botStats.decisions++;
     return command;

@@ -89,7 +89,7 @@ export function drawableTypes(s: GameState, except: readonly ActionType[] = []):
 
 /** drawableTypes as options, labelled by `label`. */
 export function drawableTypeOptions(s: GameState, label: (t: ActionType) => string, except: readonly ActionType[] = []): ChoiceOption[] {
-  return drawableTypes(s, except).map((t) => ({ value: t, label: label(t) }));
+  return drawableTypes(s, except).map((t) => ({ value: t, label: label(t), intent: { act: "draw", type: t } }));
 }
 
 /** A General slot: a type not already drawn in this step, with a card to take. */

@@ -1,7 +1,7 @@
 // Resolving a card one pick at a time. A card is a list of steps: automatic `do` steps, `pick`
 // steps that wait for one choice of one player, and `loop` steps. The position and the card's
 // memory live in an EffectFrame in the state, so a half-resolved card survives between commands.
-import type { ChoiceOption } from "../../shared/protocol.ts";
+import type { ChoiceIntent, ChoiceOption } from "../../shared/protocol.ts";
 import type { DistrictId } from "../../shared/catalog/types.ts";
 import { stepBudget } from "./budget.ts";
 import type { Ctx } from "./ctx.ts";
@@ -143,11 +143,18 @@ export function effectChoice(c: Ctx): { prompt: string; options: ChoiceOption[] 
   if (!cur) return null;
   c.frame = cur.f;
   const { f, pick } = cur;
-  const options = pick.options(c, f).slice();
-  if (pick.upTo) options.push({ value: DONE, label: "Done" });
+  const shared = typeof pick.intent === "function" ? pick.intent(c, f) : (pick.intent ?? {});
+  const options = pick.options(c, f).map((o) => ({ ...o, intent: intentOf(shared, o.intent) }));
+  if (pick.upTo) options.push({ value: DONE, label: "Done", intent: { act: "done" } });
   const prompt = typeof pick.prompt === "function" ? pick.prompt(c, f) : pick.prompt;
   c.frame = null;
   return { prompt: `${scriptTitle(f.source)}: ${prompt}`, options };
+}
+
+/** An option's intent: the pick's, with the option's own facts added (its own act, if any, wins). */
+function intentOf(shared: Partial<ChoiceIntent>, own: ChoiceIntent | undefined): ChoiceIntent {
+  const act = own && own.act !== "choose" ? own.act : (shared.act ?? own?.act ?? "choose");
+  return { ...shared, ...own, act };
 }
 
 /** Applies one answer to a pick; false when it is not one of the options. */
@@ -208,14 +215,14 @@ export function districtOptions(s: GameState, test: (d: DistrictState) => boolea
   const out: ChoiceOption[] = [];
   for (const id of DISTRICT_IDS) {
     const d = s.districts[id - 1]!;
-    if (test(d)) out.push({ value: id, label: districtName(id) });
+    if (test(d)) out.push({ value: id, label: districtName(id), intent: { act: "choose", district: id } });
   }
   return out;
 }
 
 export function playerOptions(s: GameState, test: (seat: number) => boolean = () => true): ChoiceOption[] {
   const out: ChoiceOption[] = [];
-  for (let i = 0; i < s.players; i++) if (test(i)) out.push({ value: i, label: corpName(s, i) });
+  for (let i = 0; i < s.players; i++) if (test(i)) out.push({ value: i, label: corpName(s, i), intent: { act: "choose", seat: i } });
   return out;
 }
 

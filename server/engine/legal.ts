@@ -57,7 +57,7 @@ export function legalFor(rules: Rulebook, s: GameState, seat: number): LegalComm
         });
         break;
       case "investment":
-        out.push({ type: "investment", options: p.cards.map((id) => ({ value: id, label: investmentDef(id).name })) });
+        out.push({ type: "investment", options: p.cards.map((id) => ({ value: id, label: investmentDef(id).name, intent: { act: "keep", card: id } })) });
         break;
     }
   }

@@ -8,7 +8,7 @@
 // hooks): they refer to each other, and every rule module imports them from here (ctx.ts,
 // effects.ts and windows.ts re-export them).
 import type { DrawSlot } from "../../shared/catalog/types.ts";
-import type { ChoiceOption } from "../../shared/protocol.ts";
+import type { ChoiceIntent, ChoiceOption } from "../../shared/protocol.ts";
 import type { GameEvent } from "../../shared/view.ts";
 import type { EffectFrame, GameState } from "./state.ts";
 
@@ -32,6 +32,8 @@ export interface PickStep {
   /** Who chooses (default: the player resolving the card). */
   who?: (c: Ctx, f: EffectFrame) => number;
   prompt: string | ((c: Ctx, f: EffectFrame) => string);
+  /** What every option of this pick does (an option's own intent adds to it, and its own act wins). */
+  intent?: Partial<ChoiceIntent> | ((c: Ctx, f: EffectFrame) => Partial<ChoiceIntent>);
   options: (c: Ctx, f: EffectFrame) => ChoiceOption[];
   /** How many picks this step makes (default 1); it ends early when no option is left. */
   times?: number | ((c: Ctx, f: EffectFrame) => number);

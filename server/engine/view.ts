@@ -3,8 +3,8 @@
 // A seat also gets its own hand, rival, investment, trades and options. Nothing else.
 import { ACTION_TYPES } from "../../shared/catalog/types.ts";
 import type { ActionType } from "../../shared/catalog/types.ts";
-import type { CardView, GameView, PendingView } from "../../shared/view.ts";
-import { turnsLeft } from "./action-phase.ts";
+import type { CardView, EffectView, GameView, PendingView } from "../../shared/view.ts";
+import { handLimit, turnsLeft } from "./action-phase.ts";
 import { inReserve } from "./city.ts";
 import { actionCard, assetName, cardTitle, corpName, demandDef, district, districtName, emergencyAction, investmentDef, isActionCard } from "./data.ts";
 import { nextEventCategory } from "./events.ts";
@@ -44,6 +44,31 @@ function pendingView(s: GameState): PendingView | null {
   return { kind: p.kind, seat: p.seat, text: `${corpName(s, p.seat)} ${what}.` };
 }
 
+/** The top of the effect stack, public facts only (never the card's memory: it may hold hidden cards). */
+function effectView(s: GameState): EffectView | null {
+  const f = s.effects[s.effects.length - 1];
+  if (!f) return null;
+  const v = f.vars;
+  const payloadSeat = (v.payload as { seat?: unknown } | undefined)?.seat;
+  const about = typeof v.target === "number" ? v.target : typeof payloadSeat === "number" ? payloadSeat : null;
+  const order = Array.isArray(v.order) ? (v.order as number[]) : null;
+  const pool = f.source === "information-procurement" && typeof v.total === "number" && order
+    ? { total: v.total, askedAfter: Math.max(0, order.length - Number(v.i ?? 0) - 1) }
+    : null;
+  return {
+    source: f.source,
+    seat: f.seat,
+    asset: f.asset === true,
+    supporters: [...f.supporters],
+    illnessInvolved: f.illnessInvolved,
+    illnessFree: f.illnessFree,
+    about,
+    picked: Array.isArray(v.chosen) ? [...(v.chosen as number[])] : [],
+    contractPaid: v.androidContractPaid === true,
+    pool,
+  };
+}
+
 export function viewFor(rules: Rulebook, s: GameState, who: number | "spectator"): GameView {
   const seat = typeof who === "number" && who >= 0 && who < s.players ? who : null;
   const action = {} as Record<ActionType, { deck: number; discard: number }>;
@@ -68,6 +93,8 @@ export function viewFor(rules: Rulebook, s: GameState, who: number | "spectator"
         tier: def.tier,
         primary: def.primary,
         secondary: def.secondary,
+        production: { ...def.production },
+        next: def.next,
         condition: d.condition,
         illness: d.illness,
         development: d.development,
@@ -94,6 +121,7 @@ export function viewFor(rules: Rulebook, s: GameState, who: number | "spectator"
       emergency: p.emergency.map((e) => ({ id: e.id, title: emergencyAction(e.id).title, faceup: e.faceup })),
       assets: p.assets.map((a) => ({ id: a.id, name: assetName(a.id), exhausted: a.exhausted })),
       hasInvestment: p.investment !== null,
+      handLimit: handLimit(rules, s, p.seat),
     })),
     turnTrack: s.turnTrack.map((x) => x !== null),
     turnsLeft: turnsLeft(s),
@@ -116,7 +144,15 @@ export function viewFor(rules: Rulebook, s: GameState, who: number | "spectator"
       investments: s.investmentDeck.length,
       demands: s.demandDeck.length,
     },
+    supportQueue: deal ? [...deal.supportQueue] : [],
     pending: pendingView(s),
+    effect: effectView(s),
+    rules: {
+      tieWinner: s.variant.tieWinner,
+      contractScope: s.variant.contractScope,
+      melangeContract: s.variant.melangeContract,
+      prisecBlocksEnemyUnits: s.variant.prisecBlocksEnemyUnits,
+    },
     trades: seat === null ? [] : tradesOf(s, seat),
     result: s.result
       ? {

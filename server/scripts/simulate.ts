@@ -11,11 +11,10 @@
 // violation, and with --check-balance also when a balance bound is missed.
 import { parseArgs } from "node:util";
 import { botCommand } from "../bots/index.ts";
-import { allChecks } from "../bots/checks.ts";
-import { playGame, type Policy } from "../bots/play.ts";
+import { allChecks } from "../sim/checks.ts";
+import { playGame, type Policy } from "../sim/play.ts";
 import { botStats } from "../bots/policy.ts";
 import { randomCommand } from "../bots/random.ts";
-import { legal } from "../engine/index.ts";
 import { DEFAULT_VARIANT } from "../engine/index.ts";
 import type { GameState, Variant } from "../engine/index.ts";
 import type { ThreatSource } from "../engine/state.ts";
@@ -23,7 +22,7 @@ import { CORP_IDS } from "../../shared/catalog/types.ts";
 
 const POLICIES: Record<string, Policy> = {
   bot: botCommand,
-  random: (state, seat, random) => randomCommand(legal(state, seat), random),
+  random: (_view, legal, _events, random) => randomCommand(legal, random),
 };
 const SHOWN_PROBLEMS = 5;
 

@@ -346,7 +346,7 @@ export class Table {
   private botMove(n: number): void {
     if (this.writes.pending) return this.writes.whenIdle(() => this.botMove(n));
     if (!this.game || this.status !== "playing") return;
-    botTurn(this.game, n, this.botRandom, (command) => this.play(n, command), (legal) => this.deps.log.error({ seat: n, legal }, "bot found no command"));
+    botTurn(this.game, n, this.talk.privateLines(n), this.botRandom, (command) => this.play(n, command), (legal) => this.deps.log.error({ seat: n, legal }, "bot found no command"));
   }
 
   // ---- time, the store, the end ----------------------------------------------------------------

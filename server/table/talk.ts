@@ -110,6 +110,11 @@ export class Talk {
     this.privateLogs.set(seat, lines);
   }
 
+  /** A seat's private log lines (the last LOG_LINES). */
+  privateLines(seat: number): readonly string[] {
+    return this.privateLogs.get(seat) ?? [];
+  }
+
   /** The public lines not sent yet, or null; they count as sent from now. */
   takeUnsentLog(): LogMessage | null {
     if (this.unsentLog.length === 0) return null;

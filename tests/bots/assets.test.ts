@@ -2,16 +2,16 @@
 // table), uses an asset when that helps it, and passes when it does not.
 import { describe, expect, it } from "vitest";
 import { catalog } from "../../shared/catalog/index.ts";
-import { botCommand } from "../../server/bots/index.ts";
-import { playGame } from "../../server/bots/play.ts";
+import { playGame } from "../../server/sim/play.ts";
 import { botStats } from "../../server/bots/policy.ts";
 import { makeRandom } from "../../server/bots/random.ts";
 import { apply, createGame } from "../../server/engine/index.ts";
 import type { GameState } from "../../server/engine/index.ts";
+import { botOn } from "./helpers.ts";
 import { answerOffer, atEndOfTurn, contested, giveAsset, mainOffer, owes, say, support, table } from "../engine/assets/helpers.ts";
 
 function bot(s: GameState, seat: number) {
-  return botCommand(s, seat, makeRandom(7));
+  return botOn(s, seat, makeRandom(7));
 }
 
 describe("bots and assets", () => {

@@ -2,8 +2,9 @@
 import { catalog } from "../../shared/catalog/index.ts";
 import type { Command } from "../../shared/protocol.ts";
 import { botCommand } from "../../server/bots/index.ts";
-import { makeRandom } from "../../server/bots/random.ts";
-import { FIRST_GAME_CORPS, apply, createGame } from "../../server/engine/index.ts";
+import { tableFrom, type Table } from "../../server/bots/table.ts";
+import { makeRandom, type Random } from "../../server/bots/random.ts";
+import { FIRST_GAME_CORPS, apply, createGame, viewFor } from "../../server/engine/index.ts";
 import type { GameState } from "../../server/engine/index.ts";
 import type { DistrictState } from "../../server/engine/state.ts";
 
@@ -13,6 +14,18 @@ for (const c of catalog.actionCards) for (let i = 0; i < c.copies; i++) INSTANCE
 
 export function titleOf(instance: string): string {
   return INSTANCES.find((x) => x.id === instance)?.title ?? instance;
+}
+
+/** The bot's command for a seat, from what that seat may know (its view and legal commands). */
+export function botOn(s: GameState, seat: number, random: Random): Command | null {
+  const view = viewFor(s, seat);
+  return botCommand(view, view.you?.legal ?? [], [], random);
+}
+
+/** A bot's table for a seat (what that seat may know). */
+export function tableOf(s: GameState, seat: number): Table {
+  const view = viewFor(s, seat);
+  return tableFrom(view, view.you?.legal ?? [])!;
 }
 
 /** Applies a command that must be accepted. */
@@ -27,7 +40,7 @@ export function botsUntil(s: GameState, until: (s: GameState) => boolean, seed =
   const random = makeRandom(seed);
   for (let i = 0; i < 2000 && !until(s); i++) {
     const seat = s.pending!.seat;
-    s = ok(s, seat, botCommand(s, seat, random)!);
+    s = ok(s, seat, botOn(s, seat, random)!);
   }
   if (!until(s)) throw new Error("botsUntil: never reached");
   return s;
@@ -77,7 +90,7 @@ export function seatOf(s: GameState, corp: string): number {
 /** The bot's command for whoever owes the decision now. */
 export function botFor(s: GameState, seed = 7): Command {
   const seat = s.pending!.seat;
-  const c = botCommand(s, seat, makeRandom(seed));
+  const c = botOn(s, seat, makeRandom(seed));
   if (!c) throw new Error("the bot sent nothing");
   return c;
 }

@@ -3,10 +3,10 @@
 import { describe, expect, it } from "vitest";
 import { guessOutcome } from "../../server/bots/card-value.ts";
 import { districtDef, readTable } from "../../server/bots/city-sense.ts";
-import { playGame } from "../../server/bots/play.ts";
+import { playGame } from "../../server/sim/play.ts";
 import type { Command, GameState, Variant } from "../../server/engine/index.ts";
 import { DEFAULT_VARIANT, FIRST_GAME_CORPS, createGame } from "../../server/engine/index.ts";
-import { botFor, botsUntil, firstMainOffer, ok, quietCity, setDistrict, setHand, titleOf } from "./helpers.ts";
+import { botFor, botsUntil, firstMainOffer, ok, quietCity, setDistrict, setHand, tableOf, titleOf } from "./helpers.ts";
 
 /** 4 players, seed 1: Jinteki (seat 0, active), Haas-Bioroid, NBN, Weyland Consortium. */
 function table(): GameState {
@@ -163,7 +163,7 @@ describe("card choices", () => {
     s = offer(s, "liquidation");
     for (const seat of [1, 2, 3]) s = ok(s, seat, { type: "pass" });
     const c = botFor(s) as { option: number };
-    const def = districtDef(s, c.option);
+    const def = districtDef(tableOf(s, 0), c.option);
     expect([def.primary, def.secondary]).toContain("credits");
   });
 
@@ -179,6 +179,18 @@ describe("card choices", () => {
     const d = s.districts[place.option - 1]!;
     expect(d.android).toBe(false);
     expect(d.illness).toBe(false);
+  });
+
+  it("Clean Slate: puts the outage where it does least harm (not by an android), after clearing both illnesses", () => {
+    let s = table();
+    quietCity(s, [4, 7, 9]); // Rutherford (9) is a step from Base de Cayambe, next to The Root
+    for (const id of [3, 9]) setDistrict(s, id, { illness: true });
+    s = offer(s, "clean-slate");
+    for (const seat of [1, 2, 3]) s = ok(s, seat, { type: "pass" });
+    for (let i = 0; i < 2; i++) s = ok(s, 0, botFor(s));
+    expect(s.districts.filter((d) => d.illness)).toEqual([]);
+    // the pick reads as "place an outage" (its prompt also says "removed": no matter)
+    expect(botFor(s)).toEqual({ type: "choose", option: 3 });
   });
 
   it("Clinical Trials: removes the illness that costs most (by an android, near The Root)", () => {
@@ -263,7 +275,7 @@ describe("Melange Mining's contract in the bots' valuation", () => {
       s.variant = { ...s.variant, ...v };
       quietCity(s);
       city(s);
-      return guessOutcome(readTable(s, 0), titleId, resolver).gains[5]!;
+      return guessOutcome(readTable(tableOf(s, 0)), titleId, resolver).gains[5]!;
     };
     return gain(variant) - gain({ melangeContract: "off" });
   }

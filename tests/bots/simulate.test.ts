@@ -1,7 +1,7 @@
 // `npm run simulate`: its last line is the JSON summary, and a batch shows both ways a game ends.
 import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
-import { playGame } from "../../server/bots/play.ts";
+import { playGame } from "../../server/sim/play.ts";
 
 describe("npm run simulate", () => {
   it("prints progress, then the summary as JSON on the last line", () => {
@@ -49,7 +49,7 @@ describe("npm run simulate", () => {
   });
 
   it("--check-balance fails the run when a bound is missed (the old action-card reading of Melange Mining's contract)", () => {
-    const args = ["node", "server/scripts/simulate.ts", "--games", "45", "--seed", "1", "--variant", JSON.stringify({ melangeContract: "any-card" })];
+    const args = ["node", "server/scripts/simulate.ts", "--games", "90", "--seed", "1", "--variant", JSON.stringify({ melangeContract: "any-card" })];
     const checked = spawnSync("npx", [...args, "--check-balance"], { encoding: "utf8", timeout: 120_000 });
     const { balance } = JSON.parse(checked.stdout.trim().split("\n").at(-1)!);
     expect(balance.bounds.corp).toMatchObject({ worst: "melange", ok: false });

@@ -17,7 +17,8 @@ export function hasMoves(model: TableModel): boolean {
   return model.legal.some((l) => !l.type.startsWith("trade-"));
 }
 
-export function Choices({ model, session }: { model: TableModel; session: TableSession }) {
+/** `onShowMap` (phones): the map is in another tab; a district pick offers a button that opens it. */
+export function Choices({ model, session, onShowMap }: { model: TableModel; session: TableSession; onShowMap?: () => void }) {
   const hand = model.secret?.hand ?? [];
   const moves = model.legal.filter((l) => !l.type.startsWith("trade-"));
   if (moves.length === 0) {
@@ -34,7 +35,7 @@ export function Choices({ model, session }: { model: TableModel; session: TableS
           case "pass": return <button key={i} type="button" class="secondary" data-choice="pass" onClick={() => session.command({ type: "pass" })}>Pass: make no counteroffer</button>;
           case "support": return <SupportChoice key={i} legal={l} hand={hand} session={session} model={model} />;
           case "abstain": return <button key={i} type="button" class="secondary" data-choice="abstain" onClick={() => session.command({ type: "abstain" })}>Abstain: support neither offer</button>;
-          case "choose": return <ChooseChoice key={i} legal={l} session={session} />;
+          case "choose": return <ChooseChoice key={i} legal={l} session={session} onShowMap={onShowMap} />;
           case "discard": return <DiscardChoice key={i} legal={l} hand={hand} session={session} />;
           case "investment": return <InvestmentChoice key={i} legal={l} session={session} />;
           default: return null;
@@ -139,11 +140,12 @@ function SupportChoice({ legal, hand, session, model }: { legal: Legal<"support"
   );
 }
 
-function ChooseChoice({ legal, session }: { legal: Legal<"choose">; session: TableSession }) {
+function ChooseChoice({ legal, session, onShowMap }: { legal: Legal<"choose">; session: TableSession; onShowMap?: () => void }) {
   const onMap = districtPicks(legal).size > 0;
   return (
     <fieldset class="choice" data-testid="choice-choose">
-      <legend>{legal.prompt}{onMap ? " (or click the district on the map)" : ""}</legend>
+      <legend>{legal.prompt}{onMap ? (onShowMap ? " (or tap the district on the map)" : " (or click the district on the map)") : ""}</legend>
+      {onMap && onShowMap && <button type="button" class="secondary" data-testid="show-map" onClick={onShowMap}>Show the map</button>}
       {legal.options.map((o) => (
         <button key={String(o.value)} type="button" data-choice="choose" data-option={String(o.value)}
           onClick={() => session.command({ type: "choose", option: o.value })}>{o.label}</button>

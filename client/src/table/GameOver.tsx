@@ -17,9 +17,9 @@ export function GameOver({ model }: { model: TableModel }) {
           {r.seats.map((s) => (
             <tr key={s.seat} class={s.won ? "won" : ""}>
               <th scope="row">{seatLabel(seat(s.seat))}</th>
-              <td>{rivalName(s.rival)}</td>
-              <td>{s.capital}</td>
-              <td>{s.won ? "wins" : "loses"} <span class="muted">{s.why}</span></td>
+              <td data-label="Rival">{rivalName(s.rival)}</td>
+              <td data-label="Capital">{s.capital}</td>
+              <td data-label="Result">{s.won ? "wins" : "loses"} <span class="muted">{s.why}</span></td>
             </tr>
           ))}
         </tbody>

@@ -76,7 +76,12 @@ export function statusLine(text: string, seat: SeatSnap | undefined, mine: boole
   return "You " + rest.replace(/^is /, "are ").replace(/^must /, "must ").replace(/^may /, "may ");
 }
 
-export function TopBar({ model, session, controls, notice }: { model: TableModel; session: TableSession; controls: ComponentChildren; notice?: ComponentChildren }) {
+/** `compact` (phones): the controls fold into a menu; `onTrades` and `onShowMap` open the part of the screen
+ * with your trades or the map. */
+export function TopBar({ model, session, controls, notice, compact = false, onTrades, onShowMap }: {
+  model: TableModel; session: TableSession; controls: ComponentChildren; notice?: ComponentChildren; compact?: boolean;
+  onTrades?: () => void; onShowMap?: () => void;
+}) {
   const game = model.snap.game;
   const playing = model.snap.status === "playing";
   const pendingSeat = game && game.pendingSeat >= 0 ? model.snap.seats[String(game.pendingSeat)] : undefined;
@@ -99,7 +104,11 @@ export function TopBar({ model, session, controls, notice }: { model: TableModel
             {session.link === "reconnecting" ? "Connection lost: reconnecting…" : session.leftReason}
           </span>
         )}
-        <span class="bar-controls">{controls}</span>
+        {compact
+          ? <details class="bar-menu"><summary data-testid="menu">Menu</summary>
+            <div class="bar-controls" onClick={(e) => { if ((e.target as Element).closest("button")) e.currentTarget.parentElement?.removeAttribute("open"); }}>{controls}</div>
+          </details>
+          : <span class="bar-controls">{controls}</span>}
       </div>
       {playing && (
         <div class="act-row">
@@ -107,13 +116,15 @@ export function TopBar({ model, session, controls, notice }: { model: TableModel
             {game?.pendingText
               ? <>{statusLine(game.pendingText, pendingSeat, mine, model)}{" "}{timed && <Countdown deadline={game.deadline} />}</>
               : <span class="muted">Nobody has to decide right now.</span>}
-            {incoming > 0 && <span class="trade-waiting" data-testid="trade-waiting"> {incoming === 1 ? "A trade waits" : `${incoming} trades wait`} for your answer in the rail.</span>}
+            {incoming > 0 && (onTrades
+              ? <> <button type="button" class="link trade-waiting" data-testid="trade-waiting" onClick={onTrades}>{incoming === 1 ? "A trade waits" : `${incoming} trades wait`} for your answer: open Talk.</button></>
+              : <span class="trade-waiting" data-testid="trade-waiting"> {incoming === 1 ? "A trade waits" : `${incoming} trades wait`} for your answer in the rail.</span>)}
           </p>
           {notice}
           <RefusalNote session={session} about="move" />
           {moves && (
             <div class="my-prompt">
-              <Choices model={model} session={session} />
+              <Choices model={model} session={session} onShowMap={onShowMap} />
             </div>
           )}
         </div>

@@ -25,6 +25,10 @@ export function WaitingRoom({ model, session, lastLook }: { model: TableModel; s
         <p class="invite-link">
           <a href={link} data-testid="invite-link">{link}</a>{" "}
           <button type="button" class="secondary" onClick={copy}>{copied ? "Copied" : "Copy link"}</button>
+          {"share" in navigator && (
+            <button type="button" class="secondary" data-testid="share-link"
+              onClick={() => void navigator.share({ title: "New Angeles", text: `Join my table of New Angeles (code ${snap.code})`, url: link }).catch(() => {})}>Share…</button>
+          )}
         </p>
         <p class="muted">
           The game starts by itself when all {snap.seatCount} seats are taken

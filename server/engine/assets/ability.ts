@@ -69,8 +69,8 @@ export function defineAsset(id: string, def: AssetScript): RulePart {
         options: (c, f) =>
           f.vars.optional && stillUsable(c, f)
             ? [
-                { value: USE, label: `Use ${name}` },
-                { value: PASS, label: "Pass" },
+                { value: USE, label: `Use ${name}`, intent: { act: "use", card: id } },
+                { value: PASS, label: "Pass", intent: { act: "pass", card: id } },
               ]
             : [],
         // passing changes nothing: only its owner is told, to keep the public log short
@@ -140,7 +140,7 @@ export function moveAsset(s: GameState, from: number, to: number, id: string, st
 /** Every other seat, as options. */
 export function otherPlayers(c: Ctx, owner: number, test: (seat: number) => boolean = () => true): ChoiceOption[] {
   const out: ChoiceOption[] = [];
-  for (let i = 0; i < c.s.players; i++) if (i !== owner && test(i)) out.push({ value: i, label: corpName(c.s, i) });
+  for (let i = 0; i < c.s.players; i++) if (i !== owner && test(i)) out.push({ value: i, label: corpName(c.s, i), intent: { act: "choose", seat: i } });
   return out;
 }
 

@@ -7,7 +7,7 @@ import type { ActionType } from "../../../shared/catalog/types.ts";
 import type { ChoiceOption } from "../../../shared/protocol.ts";
 import type { Ctx } from "../ctx.ts";
 import { gainCapital, log } from "../ctx.ts";
-import { assetName, cardTitle, corpName, emergencyAction } from "../data.ts";
+import { actionCard, assetName, cardTitle, corpName, emergencyAction } from "../data.ts";
 import { claimAsset } from "../deal/resolution.ts";
 import { discardCards, drawAndTell, removeFromHand } from "../draw.ts";
 import type { Step } from "../effects.ts";
@@ -41,7 +41,7 @@ const bryanStinson = defineAsset("bryan-stinson", {
           const out: ChoiceOption[] = [];
           for (const p of c.s.seats) {
             if (p.seat === f.seat) continue;
-            for (const e of p.emergency) out.push({ value: e.id, label: `${emergencyAction(e.id).title} from ${corpName(c.s, p.seat)} (${e.faceup ? "faceup" : "facedown"})` });
+            for (const e of p.emergency) out.push({ value: e.id, label: `${emergencyAction(e.id).title} from ${corpName(c.s, p.seat)} (${e.faceup ? "faceup" : "facedown"})`, intent: { act: "take", card: e.id, seat: p.seat, faceup: e.faceup } });
           }
           return out;
         },
@@ -71,6 +71,7 @@ const elizabethMills = defineAsset("elizabeth-mills", {
     {
       pick: {
         prompt: "Elizabeth Mills: give this card to another player",
+        intent: { act: "give" },
         options: (c, f) => otherPlayers(c, f.seat),
         onPick: (c, f, v) => {
           f.vars.target = Number(v);
@@ -83,8 +84,8 @@ const elizabethMills = defineAsset("elizabeth-mills", {
       pick: {
         prompt: (c, f) => `Elizabeth Mills: ${corpName(c.s, target(c, f))} discards ${ELIZABETH_CARDS} action cards, or draws ${ELIZABETH_CARDS} of their top type`,
         options: () => [
-          { value: "discard", label: `They discard ${ELIZABETH_CARDS} action cards` },
-          { value: "draw", label: `They draw ${ELIZABETH_CARDS} action cards` },
+          { value: "discard", label: `They discard ${ELIZABETH_CARDS} action cards`, intent: { act: "discard", amount: ELIZABETH_CARDS } },
+          { value: "draw", label: `They draw ${ELIZABETH_CARDS} action cards`, intent: { act: "draw", amount: ELIZABETH_CARDS } },
         ],
         onPick: (c, f, v) => {
           f.vars.choice = v;
@@ -97,7 +98,7 @@ const elizabethMills = defineAsset("elizabeth-mills", {
         who: target,
         prompt: "Elizabeth Mills: discard an action card",
         times: ELIZABETH_CARDS,
-        options: (c, f) => (f.vars.choice === "discard" ? c.s.seats[target(c, f)]!.hand.map((id) => ({ value: id, label: `Discard ${cardTitle(id)}` })) : []),
+        options: (c, f) => (f.vars.choice === "discard" ? c.s.seats[target(c, f)]!.hand.map((id) => ({ value: id, label: `Discard ${cardTitle(id)}`, intent: { act: "discard", card: actionCard(id).id } })) : []),
         onPick: (c, f, v) => {
           removeFromHand(c, target(c, f), [String(v)]);
           discardCards(c, [String(v)]);
@@ -162,9 +163,9 @@ const hernandoCortez = defineAsset("hernando-cortez", {
           const out: ChoiceOption[] = [];
           for (const p of c.s.seats) {
             if (p.seat === f.seat) continue;
-            for (const a of p.assets) out.push({ value: a.id, label: `Take ${assetName(a.id)} from ${corpName(c.s, p.seat)}` });
+            for (const a of p.assets) out.push({ value: a.id, label: `Take ${assetName(a.id)} from ${corpName(c.s, p.seat)}`, intent: { act: "take", card: a.id, seat: p.seat } });
           }
-          out.push({ value: "capital", label: "Gain 2 capital" });
+          out.push({ value: "capital", label: "Gain 2 capital", intent: { act: "gain", amount: 2 } });
           return out;
         },
         onPick: (c, f, v) => {

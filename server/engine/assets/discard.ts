@@ -1,7 +1,7 @@
 // Discard-to-use reactions (B6): using one discards it to the asset discard pile.
 import type { ChoiceOption } from "../../../shared/protocol.ts";
 import { log } from "../ctx.ts";
-import { cardTitle, corpName, emergencyAction } from "../data.ts";
+import { actionCard, cardTitle, corpName, emergencyAction } from "../data.ts";
 import { checkOffer, faceupEmergencies, isReject } from "../deal/common.ts";
 import { placeCounteroffer } from "../deal/counteroffer.ts";
 import { counteringSeat } from "../deal/support.ts";
@@ -17,8 +17,8 @@ const tanaka = defineAsset("tanaka", {
       pick: {
         prompt: "Tanaka: who wins the deal?",
         options: (c) => [
-          { value: "main", label: `The active player (${corpName(c.s, c.s.deal!.main!.seat)})` },
-          { value: "counter", label: `The countering player (${corpName(c.s, counteringSeat(c.s)!)})` },
+          { value: "main", label: `The active player (${corpName(c.s, c.s.deal!.main!.seat)})`, intent: { act: "choose", seat: c.s.deal!.main!.seat } },
+          { value: "counter", label: `The countering player (${corpName(c.s, counteringSeat(c.s)!)})`, intent: { act: "choose", seat: counteringSeat(c.s)! } },
         ],
         onPick: (c, f, v) => {
           c.s.deal!.winner = v === "main" ? "main" : "counter";
@@ -44,8 +44,8 @@ const theFallGuy = defineAsset("the-fall-guy", {
       pick: {
         prompt: "The Fall Guy: your counteroffer",
         options: (c, f) => {
-          const out: ChoiceOption[] = c.s.seats[f.seat]!.hand.map((id) => ({ value: id, label: `Counter with ${cardTitle(id)}` }));
-          for (const id of faceupEmergencies(c.s, f.seat)) out.push({ value: id, label: `Counter with the emergency action ${emergencyAction(id).title}` });
+          const out: ChoiceOption[] = c.s.seats[f.seat]!.hand.map((id) => ({ value: id, label: `Counter with ${cardTitle(id)}`, intent: { act: "choose", card: actionCard(id).id } }));
+          for (const id of faceupEmergencies(c.s, f.seat)) out.push({ value: id, label: `Counter with the emergency action ${emergencyAction(id).title}`, intent: { act: "choose", card: id, faceup: true } });
           return out;
         },
         onPick: (c, f, v) => {

@@ -5,7 +5,7 @@ import type { ActionType, Resource } from "../../../shared/catalog/types.ts";
 import type { ChoiceOption } from "../../../shared/protocol.ts";
 import type { Ctx } from "../ctx.ts";
 import { gainCapital, log, loseCapital } from "../ctx.ts";
-import { assetName, cardTitle, corpName, rivalName } from "../data.ts";
+import { actionCard, assetName, cardTitle, corpName, rivalName } from "../data.ts";
 import { drawAndTell } from "../draw.ts";
 import type { EffectFrame } from "../state.ts";
 import type { RulePart } from "../rulebook.ts";
@@ -31,7 +31,7 @@ const alexWestlund = defineAsset("alex-westlund", {
         prompt: "Alex Westlund: the first asset to swap",
         options: (c) => {
           const all = assetsInPlay(c);
-          return all.filter((a) => all.some((b) => b.seat !== a.seat)).map((a) => ({ value: a.id, label: `${assetName(a.id)} (${corpName(c.s, a.seat)})` }));
+          return all.filter((a) => all.some((b) => b.seat !== a.seat)).map((a) => ({ value: a.id, label: `${assetName(a.id)} (${corpName(c.s, a.seat)})`, intent: { act: "swap" as const, card: a.id, seat: a.seat } }));
         },
         onPick: (_c, f, v) => void (f.vars.first = v),
       },
@@ -43,7 +43,7 @@ const alexWestlund = defineAsset("alex-westlund", {
           const from = holder(c, f.vars.first as string);
           return assetsInPlay(c)
             .filter((a) => a.seat !== from)
-            .map((a) => ({ value: a.id, label: `${assetName(a.id)} (${corpName(c.s, a.seat)})` }));
+            .map((a) => ({ value: a.id, label: `${assetName(a.id)} (${corpName(c.s, a.seat)})`, intent: { act: "swap" as const, card: a.id, seat: a.seat } }));
         },
         onPick: (c, f, v) => {
           const a = f.vars.first as string;
@@ -70,6 +70,7 @@ const berniceMai = defineAsset("bernice-mai", {
     {
       pick: {
         prompt: "Bernice Mai: give cards to which player?",
+        intent: { act: "target" },
         options: (c, f) => otherPlayers(c, f.seat),
         onPick: (_c, f, v) => void (f.vars.target = Number(v)),
       },
@@ -79,7 +80,7 @@ const berniceMai = defineAsset("bernice-mai", {
         prompt: (c, f) => `Bernice Mai: give an action card to ${corpName(c.s, target(c, f))} for 1 capital (up to ${BERNICE_CARDS})`,
         times: BERNICE_CARDS,
         upTo: true,
-        options: (c, f) => c.s.seats[f.seat]!.hand.map((id) => ({ value: id, label: `Give ${cardTitle(id)}` })),
+        options: (c, f) => c.s.seats[f.seat]!.hand.map((id) => ({ value: id, label: `Give ${cardTitle(id)}`, intent: { act: "give" as const, card: actionCard(id).id } })),
         onPick: (c, f, v) => {
           const me = c.s.seats[f.seat]!;
           me.hand.splice(me.hand.indexOf(String(v)), 1);
@@ -101,7 +102,7 @@ const fumikoYamamori = defineAsset("fumiko-yamamori", {
     {
       pick: {
         prompt: "Fumiko Yamamori: lower which supply by 1?",
-        options: (c) => RESOURCES.filter((r) => c.s.supply[r] > 0).map((r) => ({ value: r, label: `Lower ${r} (now ${c.s.supply[r]})` })),
+        options: (c) => RESOURCES.filter((r) => c.s.supply[r] > 0).map((r) => ({ value: r, label: `Lower ${r} (now ${c.s.supply[r]})`, intent: { act: "lower" as const, resource: r, amount: 1 } })),
         onPick: (c, f, v) => {
           const r = v as Resource;
           c.s.supply[r]--;
@@ -128,8 +129,8 @@ const marcoCubrero = defineAsset("marco-cubrero", {
           const out: ChoiceOption[] = [];
           for (const p of c.s.seats) {
             if (p.seat === f.seat || p.capital === 0) continue;
-            out.push({ value: `1:${p.seat}`, label: `Take 1 capital from ${corpName(c.s, p.seat)}` });
-            if (p.capital === richest) out.push({ value: `2:${p.seat}`, label: `Take 2 capital from ${corpName(c.s, p.seat)} (the richest)` });
+            out.push({ value: `1:${p.seat}`, label: `Take 1 capital from ${corpName(c.s, p.seat)}`, intent: { act: "take", amount: 1, seat: p.seat } });
+            if (p.capital === richest) out.push({ value: `2:${p.seat}`, label: `Take 2 capital from ${corpName(c.s, p.seat)} (the richest)`, intent: { act: "take", amount: 2, seat: p.seat } });
           }
           return out;
         },
@@ -152,7 +153,7 @@ const mrLi = defineAsset("mr-li", {
     {
       pick: {
         prompt: "Mr. Li: pick a player to lose 1 capital and draw 2 action cards",
-        options: (c) => c.s.seats.map((p) => ({ value: p.seat, label: corpName(c.s, p.seat) })),
+        options: (c) => c.s.seats.map((p) => ({ value: p.seat, label: corpName(c.s, p.seat), intent: { act: "target" as const, seat: p.seat } })),
         onPick: (c, f, v) => {
           f.vars.target = Number(v);
           const n = loseCapital(c, Number(v), 1);
@@ -179,6 +180,7 @@ const mrWhite = defineAsset("mr-white", {
     {
       pick: {
         prompt: "'Mr. White': look at whose hand?",
+        intent: { act: "target" },
         options: (c, f) => otherPlayers(c, f.seat, (seat) => c.s.seats[seat]!.hand.length > 0),
         onPick: (c, f, v) => {
           const seat = Number(v);
@@ -193,8 +195,8 @@ const mrWhite = defineAsset("mr-white", {
         prompt: (c, f) => `'Mr. White': take 1 card from ${corpName(c.s, target(c, f))}'s hand?`,
         // by position, so that no card id of another hand reaches anyone's options
         options: (c, f) => [
-          ...c.s.seats[target(c, f)]!.hand.map((id, i) => ({ value: `take:${i}`, label: `Take ${cardTitle(id)}` })),
-          { value: "none", label: "Take nothing" },
+          ...c.s.seats[target(c, f)]!.hand.map((id, i) => ({ value: `take:${i}`, label: `Take ${cardTitle(id)}`, intent: { act: "take" as const, card: actionCard(id).id } })),
+          { value: "none", label: "Take nothing", intent: { act: "pass" } },
         ],
         onPick: (c, f, v) => {
           const from = target(c, f);
@@ -226,6 +228,7 @@ const susanChen = defineAsset("susan-chen", {
     {
       pick: {
         prompt: "Susan Chen: give this card to another player",
+        intent: { act: "give" },
         options: (c, f) => otherPlayers(c, f.seat),
         onPick: (c, f, v) => {
           moveAsset(c.s, f.seat, Number(v), "susan-chen");
@@ -252,9 +255,10 @@ const thomasHaas = defineAsset("thomas-haas", {
     {
       pick: {
         prompt: (c, f) => `Thomas Haas: swap your rival (${rivalName(c.s.seats[f.seat]!.rival)}) for the card under the board (${rivalName(c.s.rivalUnderBoard)})?`,
-        options: () => [
-          { value: "swap", label: "Swap them" },
-          { value: "keep", label: "Keep your rival" },
+        options: (c, f) => [
+          // the card under the board is shown to this player (Thomas Haas lets them look)
+          { value: "swap", label: "Swap them", intent: { act: "swap", card: c.s.rivalUnderBoard } },
+          { value: "keep", label: "Keep your rival", intent: { act: "keep", card: c.s.seats[f.seat]!.rival } },
         ],
         onPick: (c, f, v) => {
           const me = c.s.seats[f.seat]!;

@@ -93,8 +93,8 @@ const chiefGorman = defineAsset("chief-gorman", {
         prompt: (c, f) => `Chief Gorman: pay ${corpName(c.s, f.seat)} ${GORMAN_PRICE} capital, or take your counteroffer back`,
         options: (c, f) => {
           const out: ChoiceOption[] = [];
-          if (c.s.seats[proposer(c, f)]!.capital >= GORMAN_PRICE) out.push({ value: "pay", label: `Pay ${GORMAN_PRICE} capital` });
-          out.push({ value: "take-back", label: "Take the counteroffer back" });
+          if (c.s.seats[proposer(c, f)]!.capital >= GORMAN_PRICE) out.push({ value: "pay", label: `Pay ${GORMAN_PRICE} capital`, intent: { act: "pay", amount: GORMAN_PRICE, seat: f.seat } });
+          out.push({ value: "take-back", label: "Take the counteroffer back", intent: { act: "pass" } });
           return out;
         },
         onPick: (c, f, v) => {
@@ -129,8 +129,8 @@ const eiko = defineAsset("eiko", {
         who: proposer,
         prompt: "Eiko: support the main offer with 1 card, or lose 1 capital",
         options: (c, f) => [
-          ...c.s.seats[proposer(c, f)]!.hand.map((id) => ({ value: id, label: `Support the main offer with ${cardTitle(id)}` })),
-          { value: "lose", label: "Lose 1 capital" },
+          ...c.s.seats[proposer(c, f)]!.hand.map((id) => ({ value: id, label: `Support the main offer with ${cardTitle(id)}`, intent: { act: "support" as const, card: actionCard(id).id } })),
+          { value: "lose", label: "Lose 1 capital", intent: { act: "pay" as const, amount: 1 } },
         ],
         onPick: (c, f, v) => {
           const seat = proposer(c, f);
@@ -165,7 +165,7 @@ const isabelMcguire = defineAsset("isabel-mcguire", {
     {
       pick: {
         prompt: "Isabel McGuire: add it as 1 support to which offer?",
-        options: (c, f) => supportableOffers(c.s, f.seat).map((o) => ({ value: o, label: o === "main" ? "The main offer" : "The counteroffer" })),
+        options: (c, f) => supportableOffers(c.s, f.seat).map((o) => ({ value: o, label: o === "main" ? "The main offer" : "The counteroffer", intent: { act: "support" as const } })),
         onPick: (c, f, v) => {
           const card = takeTop(c, f.vars.type as ActionType);
           if (!card) return;
@@ -187,6 +187,7 @@ const jacksonHoward = defineAsset("jackson-howard", {
     {
       pick: {
         prompt: "Jackson Howard: name another player; if they win this deal you gain 2 capital",
+        intent: { act: "target" },
         options: (c, f) => otherPlayers(c, f.seat),
         onPick: (c, f, v) => {
           (c.s.deal!.bets ??= []).push({ owner: f.seat, named: Number(v) });
@@ -212,6 +213,7 @@ const locustCompany = defineAsset("locust-company", {
     {
       pick: {
         prompt: "Locust Company: pick a player who may not support the counteroffer",
+        intent: { act: "target" },
         options: (c, f) => otherPlayers(c, f.seat, (seat) => c.s.deal!.supportQueue.includes(seat)),
         onPick: (c, _f, v) => {
           (c.s.deal!.noCounterSupport ??= []).push(Number(v));
@@ -251,8 +253,8 @@ const midori = defineAsset("midori", {
       pick: {
         prompt: "Midori: which offer wins the tie?",
         options: () => [
-          { value: "main", label: "The main offer" },
-          { value: "counter", label: "The counteroffer" },
+          { value: "main", label: "The main offer", intent: { act: "choose" } },
+          { value: "counter", label: "The counteroffer", intent: { act: "choose" } },
         ],
         onPick: (c, f, v) => {
           c.s.deal!.winner = v === "main" ? "main" : "counter";

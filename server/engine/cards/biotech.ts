@@ -1,4 +1,5 @@
 // Biotech action cards (B4).
+import type { ChoiceOption } from "../../../shared/protocol.ts";
 import { place, remove } from "../city.ts";
 import { log, loseCapital } from "../ctx.ts";
 import { corpName, districtName, eventDef } from "../data.ts";
@@ -13,6 +14,7 @@ export const BIOTECH_CARDS = defineCards({
       {
         pick: {
           prompt: "Remove an illness token (up to 2)",
+          intent: { act: "remove", kind: "illness" },
           times: 2,
           upTo: true,
           options: (c) => districtOptions(c.s, (d) => d.illness),
@@ -25,7 +27,8 @@ export const BIOTECH_CARDS = defineCards({
       {
         pick: {
           prompt: "Place an outage in a district you removed illness from",
-          options: (_c, f) => listVar<number>(f, "removed").map((id) => ({ value: id, label: districtName(id) })),
+          intent: { act: "place", kind: "outage" },
+          options: (_c, f) => listVar<number>(f, "removed").map((id) => ({ value: id, label: districtName(id), intent: { act: "place", district: id } })),
           onPick: (c, _f, v) => void place(c, "outage", asDistrict(v)),
         },
       },
@@ -39,6 +42,7 @@ export const BIOTECH_CARDS = defineCards({
       {
         pick: {
           prompt: "Remove an illness token",
+          intent: { act: "remove", kind: "illness" },
           options: (c) => districtOptions(c.s, (d) => d.illness),
           onPick: (c, _f, v) => void remove(c, "illness", asDistrict(v)),
         },
@@ -54,8 +58,8 @@ export const BIOTECH_CARDS = defineCards({
         prompt: (c, f) => `Spend capital to lower threat by 2 (spent so far ${f.vars.total as number}, needed ${c.s.players})`,
         options: (c, f) => {
           const max = c.s.seats[currentPlayer(f)]!.capital;
-          const out = [];
-          for (let n = 0; n <= max; n++) out.push({ value: n, label: n === 0 ? "Spend nothing" : `Spend ${n} capital` });
+          const out: ChoiceOption[] = [];
+          for (let n = 0; n <= max; n++) out.push({ value: n, label: n === 0 ? "Spend nothing" : `Spend ${n} capital`, intent: { act: "pay", amount: n } });
           return out;
         },
         onPick: (c, f, v) => {
@@ -88,16 +92,18 @@ export const BIOTECH_CARDS = defineCards({
       {
         pick: {
           prompt: "Put one of the top events on the bottom of the event deck",
-          options: (_c, f) => (f.vars.bottom ? [] : (f.vars.look as string[]).map((id) => ({ value: id, label: eventDef(id).name }))),
+          intent: { act: "bottom" },
+          options: (_c, f) => (f.vars.bottom ? [] : (f.vars.look as string[]).map((id) => ({ value: id, label: eventDef(id).name, intent: { act: "bottom", card: id } }))),
           onPick: (_c, f, v) => void (f.vars.bottom = v),
         },
       },
       {
         pick: {
           prompt: "Pick the event to put on top of the deck",
+          intent: { act: "top" },
           options: (_c, f) => {
             const rest = (f.vars.look as string[]).filter((id) => id !== f.vars.bottom);
-            return rest.length < 2 ? [] : rest.map((id) => ({ value: id, label: eventDef(id).name }));
+            return rest.length < 2 ? [] : rest.map((id) => ({ value: id, label: eventDef(id).name, intent: { act: "top", card: id } }));
           },
           onPick: (_c, f, v) => void (f.vars.top = v),
         },

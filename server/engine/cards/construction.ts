@@ -11,6 +11,7 @@ export const CONSTRUCTION_CARDS = defineCards({
       {
         pick: {
           prompt: "Place a development token",
+          intent: { act: "develop", kind: "development" },
           options: (c) => (inReserve(c.s, "development") > 0 ? districtOptions(c.s, (d) => !d.development) : []),
           onPick: (c, _f, v) => void placeDevelopment(c, asDistrict(v)),
         },
@@ -24,6 +25,7 @@ export const CONSTRUCTION_CARDS = defineCards({
       {
         pick: {
           prompt: "Remove an outage (up to 2)",
+          intent: { act: "remove", kind: "outage" },
           times: 2,
           upTo: true,
           options: (c) => districtOptions(c.s, (d) => d.condition === "outage"),
@@ -43,6 +45,7 @@ export const CONSTRUCTION_CARDS = defineCards({
       {
         pick: {
           prompt: "Remove an outage",
+          intent: { act: "remove", kind: "outage" },
           options: (c) => districtOptions(c.s, (d) => d.condition === "outage"),
           onPick: (c, _f, v) => {
             const id = asDistrict(v);
@@ -61,6 +64,7 @@ export const CONSTRUCTION_CARDS = defineCards({
       {
         pick: {
           prompt: "Pick a player to gain 2 capital (4 if they supported this offer)",
+          intent: { act: "target" },
           options: (c) => playerOptions(c.s),
           onPick: (c, f, v) => {
             const seat = Number(v);
@@ -74,7 +78,8 @@ export const CONSTRUCTION_CARDS = defineCards({
       {
         pick: {
           prompt: "Pick one of their assets to discard",
-          options: (c, f) => c.s.seats[f.vars.target as number]!.assets.map((a) => ({ value: a.id, label: assetName(a.id) })),
+          intent: (_c, f) => ({ act: "discard", seat: f.vars.target as number }),
+          options: (c, f) => c.s.seats[f.vars.target as number]!.assets.map((a) => ({ value: a.id, label: assetName(a.id), intent: { act: "discard", card: a.id } })),
           onPick: (c, f, v) => {
             const p = c.s.seats[f.vars.target as number]!;
             p.assets.splice(p.assets.findIndex((a) => a.id === v), 1);

@@ -16,6 +16,7 @@ function placeInCity(kind: Mover, n: number, what: string): Step {
   return {
     pick: {
       prompt: (_c, f) => `Place ${what} (${f.count + 1} of ${n})`,
+      intent: { act: "place", kind },
       times: n,
       options: (c) => districtOptions(c.s, () => true),
       onPick: (c, _f, v) => void place(c, kind, asDistrict(v)),
@@ -30,6 +31,7 @@ export const EMERGENCY_CARDS = defineCards({
       {
         pick: {
           prompt: "Remove an enemy unit (up to 4)",
+          intent: { act: "remove" },
           times: 4,
           upTo: true,
           options: (c) => enemyUnitOptions(c.s),
@@ -39,6 +41,7 @@ export const EMERGENCY_CARDS = defineCards({
       {
         pick: {
           prompt: "Raise unrest 1 stage in a district not in strike or outage (2 districts)",
+          intent: { act: "raise", kind: "unrest", amount: 1 },
           times: 2,
           options: (c, f) => districtOptions(c.s, (d) => notStrikeOrOutage(d) && !listVar<number>(f, "raised").includes(d.id)),
           onPick: (c, f, v) => {
@@ -56,9 +59,10 @@ export const EMERGENCY_CARDS = defineCards({
       {
         pick: {
           prompt: "Raise a resource's supply by 1 (up to 2 resources)",
+          intent: { act: "raise", amount: 1 },
           times: 2,
           upTo: true,
-          options: (_c, f) => RESOURCES.filter((r) => !listVar<Resource>(f, "raised").includes(r)).map((r) => ({ value: r, label: `+1 ${r}` })),
+          options: (_c, f) => RESOURCES.filter((r) => !listVar<Resource>(f, "raised").includes(r)).map((r) => ({ value: r, label: `+1 ${r}`, intent: { act: "raise", resource: r } })),
           onPick: (c, f, v) => {
             const r = v as Resource;
             addSupply(c, r, 1);
@@ -84,6 +88,7 @@ export const EMERGENCY_CARDS = defineCards({
       {
         pick: {
           prompt: "Remove an illness token (up to 4)",
+          intent: { act: "remove", kind: "illness" },
           times: 4,
           upTo: true,
           options: (c) => districtOptions(c.s, (d) => d.illness),
@@ -98,6 +103,7 @@ export const EMERGENCY_CARDS = defineCards({
   "energy-for-all": {
     steps: eachPlayerFromActive({
       prompt: "Draw 4 action cards of one type",
+      intent: { act: "draw", amount: 4 },
       options: (c) => drawableTypeOptions(c.s, (t) => `Draw 4 ${t}`),
       onPick: (c, f, v) => void drawAndTell(c, currentPlayer(f), v as ActionType, 4),
     }),
@@ -109,6 +115,7 @@ export const EMERGENCY_CARDS = defineCards({
       {
         pick: {
           prompt: "Lower unrest 1 stage in a district (up to 4 stages in all)",
+          intent: { act: "lower", kind: "unrest", amount: 1 },
           times: 4,
           upTo: true,
           options: (c) => districtOptions(c.s, hasUnrest),
@@ -125,6 +132,7 @@ export const EMERGENCY_CARDS = defineCards({
       {
         pick: {
           prompt: "Remove an outage (up to 3)",
+          intent: { act: "remove", kind: "outage" },
           times: 3,
           upTo: true,
           options: (c) => districtOptions(c.s, (d) => d.condition === "outage"),

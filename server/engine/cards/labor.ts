@@ -13,6 +13,7 @@ export const LABOR_CARDS = defineCards({
       {
         pick: {
           prompt: "Pick an android to move",
+          intent: { act: "move-from", kind: "android" },
           options: (c) => districtOptions(c.s, (d) => d.android),
           onPick: (_c, f, v) => void (f.vars.from = asDistrict(v)),
         },
@@ -20,6 +21,7 @@ export const LABOR_CARDS = defineCards({
       {
         pick: {
           prompt: "Move the android to a district without one",
+          intent: { act: "move-to", kind: "android" },
           options: (c, f) => (f.vars.from ? districtOptions(c.s, (d) => !d.android) : []),
           onPick: (c, f, v) => moveAndroid(c, f.vars.from as number, asDistrict(v)),
         },
@@ -33,6 +35,7 @@ export const LABOR_CARDS = defineCards({
       {
         pick: {
           prompt: (_c, f) => `Pick the player who gains ${3 - listVar<number>(f, "chosen").length} capital`,
+          intent: (_c, f) => ({ act: "gain", amount: 3 - listVar<number>(f, "chosen").length }),
           times: 3,
           options: (c, f) => playerOptions(c.s, (seat) => !listVar<number>(f, "chosen").includes(seat)),
           onPick: (c, f, v) => {
@@ -54,6 +57,7 @@ export const LABOR_CARDS = defineCards({
       {
         pick: {
           prompt: (_c, f) => `Pick an android to move (${listVar(f, "landed").length} of up to 3 moved)`,
+          intent: { act: "move-from", kind: "android" },
           upTo: true,
           options: (c, f) => districtOptions(c.s, (d) => d.android && !listVar<number>(f, "landed").includes(d.id)),
           onPick: (_c, f, v) => {
@@ -65,6 +69,7 @@ export const LABOR_CARDS = defineCards({
       {
         pick: {
           prompt: (_c, f) => `Move the android from ${districtName(f.vars.from as number)} to a district without one`,
+          intent: { act: "move-to", kind: "android" },
           options: (c, f) => (f.vars.from ? districtOptions(c.s, (d) => !d.android) : []),
           onPick: (c, f, v) => {
             moveAndroid(c, f.vars.from as number, asDistrict(v));
@@ -77,6 +82,7 @@ export const LABOR_CARDS = defineCards({
       {
         pick: {
           prompt: "Place an orgcrime unit",
+          intent: { act: "place", kind: "orgcrime" },
           options: (c) => districtOptions(c.s, () => true),
           onPick: (c, _f, v) => void place(c, "orgcrime", asDistrict(v)),
         },
@@ -90,6 +96,7 @@ export const LABOR_CARDS = defineCards({
       {
         pick: {
           prompt: "Pick a district not in strike or outage to liquidate",
+          intent: { act: "strike" },
           options: (c) => districtOptions(c.s, (d) => d.condition !== "strike" && d.condition !== "outage"),
           onPick: (c, _f, v) => {
             const id = asDistrict(v);

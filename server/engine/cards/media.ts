@@ -17,8 +17,8 @@ export const MEDIA_CARDS = defineCards({
           prompt: "Lower unrest 1 stage in a district, or remove an orgcrime unit",
           options: (c) => {
             const out: ChoiceOption[] = [];
-            for (const d of c.s.districts) if (hasUnrest(d)) out.push({ value: `unrest:${d.id}`, label: `Lower unrest in ${districtName(d.id)}` });
-            for (const d of c.s.districts) if (d.orgcrime) out.push({ value: `orgcrime:${d.id}`, label: `Remove the orgcrime unit in ${districtName(d.id)}` });
+            for (const d of c.s.districts) if (hasUnrest(d)) out.push({ value: `unrest:${d.id}`, label: `Lower unrest in ${districtName(d.id)}`, intent: { act: "lower", kind: "unrest", amount: 1, district: d.id } });
+            for (const d of c.s.districts) if (d.orgcrime) out.push({ value: `orgcrime:${d.id}`, label: `Remove the orgcrime unit in ${districtName(d.id)}`, intent: { act: "remove", kind: "orgcrime", district: d.id } });
             return out;
           },
           onPick: (c, _f, v) => {
@@ -37,6 +37,7 @@ export const MEDIA_CARDS = defineCards({
       {
         pick: {
           prompt: "Lower unrest 2 stages in a district",
+          intent: { act: "lower", kind: "unrest", amount: 2 },
           options: (c) => districtOptions(c.s, hasUnrest),
           onPick: (c, _f, v) => void lowerUnrest(c, asDistrict(v), 2),
         },
@@ -44,6 +45,7 @@ export const MEDIA_CARDS = defineCards({
       {
         pick: {
           prompt: "Place a Human First unit",
+          intent: { act: "place", kind: "humanFirst" },
           options: (c) => districtOptions(c.s, () => true),
           onPick: (c, _f, v) => void place(c, "humanFirst", asDistrict(v)),
         },
@@ -55,9 +57,10 @@ export const MEDIA_CARDS = defineCards({
   "puff-piece": {
     steps: eachPlayerFromActive({
       prompt: (_c, f) => `Draw ${f.supporters.includes(currentPlayer(f)) ? 3 : 2} cards of one type, or nothing`,
+      intent: (_c, f) => ({ act: "draw", amount: f.supporters.includes(currentPlayer(f)) ? 3 : 2 }),
       options: (c) => [
         ...drawableTypeOptions(c.s, (t) => `Draw ${t}`),
-        { value: "none", label: "Draw nothing" },
+        { value: "none", label: "Draw nothing", intent: { act: "pass" } },
       ],
       onPick: (c, f, v) => {
         const seat = currentPlayer(f);
@@ -73,6 +76,7 @@ export const MEDIA_CARDS = defineCards({
       {
         pick: {
           prompt: "Lower unrest 1 stage in a district (up to 2 districts)",
+          intent: { act: "lower", kind: "unrest", amount: 1 },
           times: 2,
           upTo: true,
           options: (c, f) => districtOptions(c.s, (d) => hasUnrest(d) && !listVar<number>(f, "done").includes(d.id)),

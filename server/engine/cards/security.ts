@@ -13,7 +13,7 @@ import type { GameState } from "../state.ts";
 export function enemyUnitOptions(s: GameState): ChoiceOption[] {
   const out: ChoiceOption[] = [];
   for (const d of s.districts) {
-    for (const kind of ENEMY_UNITS) if (d[kind]) out.push({ value: `${kind}:${d.id}`, label: `Remove the ${UNIT_NAMES[kind]} in ${districtName(d.id)}` });
+    for (const kind of ENEMY_UNITS) if (d[kind]) out.push({ value: `${kind}:${d.id}`, label: `Remove the ${UNIT_NAMES[kind]} in ${districtName(d.id)}`, intent: { act: "remove", kind, district: d.id } });
   }
   return out;
 }
@@ -39,6 +39,7 @@ export const SECURITY_CARDS = defineCards({
       {
         pick: {
           prompt: "Place a prisec unit and remove every other unit there",
+          intent: { act: "place", kind: "prisec" },
           options: (c) => districtOptions(c.s, (d) => !d.prisec),
           onPick: (c, _f, v) => {
             const id = asDistrict(v);
@@ -56,6 +57,7 @@ export const SECURITY_CARDS = defineCards({
       {
         pick: {
           prompt: "Pick another player",
+          intent: { act: "target" },
           options: (c, f) => playerOptions(c.s, (seat) => seat !== f.seat),
           onPick: (_c, f, v) => void (f.vars.target = Number(v)),
         },
@@ -65,8 +67,8 @@ export const SECURITY_CARDS = defineCards({
           prompt: (c, f) => `${corpName(c.s, f.vars.target as number)} draws 5 cards of a type you pick, or turns their emergency action faceup`,
           options: (c, f) => {
             const target = c.s.seats[f.vars.target as number]!;
-            const out: ChoiceOption[] = drawableTypes(c.s).map((t) => ({ value: `draw:${t}`, label: `They draw 5 ${t} cards` }));
-            for (const e of target.emergency) if (!e.faceup) out.push({ value: `flip:${e.id}`, label: `Turn ${emergencyAction(e.id).title} faceup` });
+            const out: ChoiceOption[] = drawableTypes(c.s).map((t) => ({ value: `draw:${t}`, label: `They draw 5 ${t} cards`, intent: { act: "draw", type: t, amount: 5, seat: target.seat } }));
+            for (const e of target.emergency) if (!e.faceup) out.push({ value: `flip:${e.id}`, label: `Turn ${emergencyAction(e.id).title} faceup`, intent: { act: "choose", card: e.id, seat: target.seat, faceup: true } });
             return out;
           },
           onPick: (c, f, v) => {
@@ -90,6 +92,7 @@ export const SECURITY_CARDS = defineCards({
       {
         pick: {
           prompt: "Remove a prisec unit to remove up to 2 enemy units (or skip)",
+          intent: { act: "remove", kind: "prisec" },
           upTo: true,
           options: (c) => districtOptions(c.s, (d) => d.prisec),
           onPick: (c, f, v) => {
@@ -101,6 +104,7 @@ export const SECURITY_CARDS = defineCards({
       {
         pick: {
           prompt: "Remove an enemy unit (up to 2)",
+          intent: { act: "remove" },
           times: 2,
           upTo: true,
           options: (c, f) => (f.vars.paid ? enemyUnitOptions(c.s) : []),
@@ -110,6 +114,7 @@ export const SECURITY_CARDS = defineCards({
       {
         pick: {
           prompt: "Raise unrest 1 stage in a district not in strike or outage",
+          intent: { act: "raise", kind: "unrest", amount: 1 },
           options: (c) => districtOptions(c.s, notStrikeOrOutage),
           onPick: (c, _f, v) => void raiseUnrest(c, asDistrict(v), 1),
         },
@@ -123,6 +128,7 @@ export const SECURITY_CARDS = defineCards({
       {
         pick: {
           prompt: "Place an outage in a district not in outage",
+          intent: { act: "place", kind: "outage" },
           options: (c) => districtOptions(c.s, (d) => d.condition !== "outage"),
           onPick: (c, f, v) => {
             const id = asDistrict(v);
@@ -135,6 +141,7 @@ export const SECURITY_CARDS = defineCards({
       {
         pick: {
           prompt: "Remove every enemy unit in another district of the same tier",
+          intent: { act: "remove" },
           options: (c, f) => {
             const first = f.vars.first as number;
             return districtOptions(c.s, (d) => d.id !== first && district(c.s, d.id).tier === district(c.s, first).tier);

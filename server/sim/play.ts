@@ -1,14 +1,22 @@
 // One whole game played by bots inside the engine (no network): the loop behind `npm run simulate`,
 // the bot tests and the room's load tools. Deterministic: the same players, seed, variant and policy
 // always give the same command log.
-import { apply, checkInvariants, createGame, waitingFor } from "../engine/index.ts";
-import type { GameState, Variant } from "../engine/index.ts";
-import type { Command } from "../../shared/protocol.ts";
-import { botCommand } from "./index.ts";
-import { makeRandom, type Random } from "./random.ts";
+import { apply, checkInvariants, createGameWithEvents, viewFor, waitingFor } from "../engine/index.ts";
+import type { GameEvent, GameState, GameView, Variant } from "../engine/index.ts";
+import type { Command, LegalCommand } from "../../shared/protocol.ts";
+import { botCommand } from "../bots/index.ts";
+import { makeRandom, type Random } from "../bots/random.ts";
 
-/** A bot: the command a seat sends now, or null when it owes nothing. */
-export type Policy = (state: GameState, seat: number, random: Random) => Command | null;
+/**
+ * A bot: the command a seat sends now, or null when it owes nothing. It gets what the seat may know:
+ * its view, its legal commands and the events it was shown since its last decision.
+ */
+export type Policy = (view: GameView, legal: LegalCommand[], events: GameEvent[], random: Random) => Command | null;
+
+/** Whether a seat was shown an event (public ones, and its own private ones). */
+export function shownTo(e: GameEvent, seat: number): boolean {
+  return !e.to || e.to.includes(seat);
+}
 
 export interface PlayOptions {
   /** A game that has not ended after this many accepted commands is stopped as an error. */
@@ -56,7 +64,14 @@ export function playGame(
   const random = makeRandom(seed ^ 0x5eed_b075);
   const run: GameRun = { players, seed, variant, commands: [], state: null as unknown as GameState, ending: null, error: null, violations: [], ms: 0 };
   let started = performance.now();
-  let state = createGame({ players, seed, variant });
+  const created = createGameWithEvents({ players, seed, variant });
+  let state = created.state;
+  // the events each seat was shown since its last decision
+  const unseen: GameEvent[][] = Array.from({ length: players }, () => []);
+  const show = (events: GameEvent[]) => {
+    for (let seat = 0; seat < players; seat++) for (const e of events) if (shownTo(e, seat)) unseen[seat]!.push(e);
+  };
+  show(created.events);
   run.ms += performance.now() - started;
   const stop = (seat: number, command: Command | null, message: string) => {
     run.error = { step: run.commands.length, seat, command, message };
@@ -72,7 +87,9 @@ export function playGame(
       stop(-1, null, "nobody owes a decision but the game is not over");
       break;
     }
-    let command = policy(state, seat, random);
+    const view = viewFor(state, seat);
+    const events = unseen[seat]!.splice(0);
+    let command = policy(view, view.you?.legal ?? [], events, random);
     // a policy that ignores trades still has to answer one
     if (!command && state.trades[0]?.to === seat) command = { type: "trade-decline", id: state.trades[0].id };
     if (!command) {
@@ -87,6 +104,7 @@ export function playGame(
       break;
     }
     state = r.state;
+    show(r.events);
     run.commands.push({ seat, command });
     if (check) {
       const problems = check(state);
