@@ -287,15 +287,9 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   get botRandom() { return this.table.botRandom; }
 }
 
+// A room created without the server's store and limits (a test's matchMaker.createRoom, a script)
+// keeps its games in memory and counts wrong codes with the default limits.
 let sharedMemoryStore: GameStore | null = null;
 let defaultAccess: Access | null = null;
-
-/** Limits for a room made without the server's (a test's matchMaker.createRoom): the defaults. */
-function fallbackAccess(): Access {
-  return (defaultAccess ??= new Access());
-}
-
-/** A room created without a store (a test server, a script) keeps its games in memory. */
-function fallbackStore(): GameStore {
-  return (sharedMemoryStore ??= memoryStore());
-}
+const fallbackStore = (): GameStore => (sharedMemoryStore ??= memoryStore());
+const fallbackAccess = (): Access => (defaultAccess ??= new Access());
