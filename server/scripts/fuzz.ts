@@ -21,6 +21,7 @@
 // that did not move through two bursts, reported with what the table waits for and what its honest client
 // last sent and heard (they need a look, but are not among the failures below). Exits 1 on any crash,
 // violation, leak, hang or limit breach, or when no honest game finished.
+import "./lib/node-websocket.ts"; // before the SDK: its clients then use `ws` (see there): whose frames are searched for seeds
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { Client } from "@colyseus/sdk";
