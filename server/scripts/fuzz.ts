@@ -767,7 +767,8 @@ const ODD_VARIANT = { districtOverrides: everyDistrict(() => ({ next: "root" }))
 async function variantsByPost(burst: number): Promise<void> {
   const ip = doorAddress(burst, 8);
   const attempts: [string, unknown][] = [
-    ...BAD_VARIANTS.map(([what, variant]): [string, unknown] => [what, { seats: 4, variant }]),
+    // a table of bots only starts at once: a bad variant let through would be played at once
+    ...BAD_VARIANTS.map(([what, variant]): [string, unknown] => [what, { seats: 4, bots: 4, botDelayMs: 0, variant }]),
     ["a seed", { seats: 4, seed: 42 }],
     ["a 128-bit seed", { seats: 4, seed: "0123456789abcdef0123456789abcdef" }],
     ["a seed beside a good variant", { seats: 4, variant: {}, seed: 7 }],
@@ -814,14 +815,17 @@ async function variantsBySettings(burst: number): Promise<void> {
   if (refusals.length < attempts.length) breach(`${attempts.length - refusals.length} of ${attempts.length} bad host settings (variants, seeds, numbers out of range) were not refused`);
   const seedAfter = await serverCall<string | null>("seedOf", table.roomId);
   if (seedAfter !== seedBefore) breach(`a client changed a table's seed`);
-  // the odd but playable variant, then bots in every free seat: the game must start and is played out by bots
-  host.send("host", { action: "settings", variant: ODD_VARIANT });
+  // the odd but playable variant or a loop (refused), then bots in every free seat: the game must start
+  // (with the last variant accepted) and is played out by bots
+  const loop = random() < 0.5;
+  host.send("host", { action: "settings", variant: loop ? BAD_VARIANTS[int(2)]![1] : ODD_VARIANT });
   for (let i = 0; i < 3; i++) host.send("host", { action: "add-bot" });
   out.messages += 4;
   const started = Date.now() + 3000;
   while ((host.state as any)?.status === "lobby" && Date.now() < started) await sleep(20);
   if ((host.state as any)?.status === "lobby") problem("stalls", `a table with a playable odd variant did not start`);
   else fastTables.push({ ...table, checked: 0 });
+  if (loop && refusals.length < attempts.length + 1) breach(`a host set a variant whose next-district arrows loop, and the table started with it`);
   await host.leave().catch(() => 0);
 }
 
