@@ -18,7 +18,7 @@ export interface FairTurnLimits {
 }
 
 /** A browser opens at most 6 connections to a host: an honest client never waits long, let alone 64 deep. */
-export const FAIR_TURNS: FairTurnLimits = { perAddress: 4, perTurn: 24, waitingPerAddress: 64 };
+export const FAIR_TURNS: FairTurnLimits = { perAddress: 4, perTurn: 16, waitingPerAddress: 64 };
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 interface Waiting { req: IncomingMessage; res: ServerResponse }
@@ -38,7 +38,7 @@ export function fairTurns(server: HttpServer, addressOf: (req: IncomingMessage) 
   server.removeAllListeners("request");
   /** Requests waiting, by address; the Map's order is the order in which addresses take their turn. */
   const waiting = new Map<string, Waiting[]>();
-  /** Requests handled in this turn, by address, and in all. */
+  /** Requests handled in this turn of the loop (as they arrived, then in turn()), by address, and in all. */
   const handled = new Map<string, number>();
   let total = 0;
   let scheduled = false;
@@ -54,27 +54,31 @@ export function fairTurns(server: HttpServer, addressOf: (req: IncomingMessage) 
     scheduled = true;
     setImmediate(turn);
   };
+  /** After the requests that arrived in this turn of the loop: what is left of its share goes to those waiting. */
   function turn(): void {
     scheduled = false;
-    handled.clear();
-    total = 0;
+    // at least a few, so that a stream of new arrivals cannot keep those waiting waiting for ever
+    let budget = Math.max(limits.perTurn - total, limits.perAddress);
     // Round after round, one request of each waiting address, until the turn is full.
     let served = true;
-    while (served && total < limits.perTurn) {
+    while (served && budget > 0) {
       served = false;
       for (const key of [...waiting.keys()]) {
-        if (total >= limits.perTurn) break;
+        if (budget <= 0) break;
         if ((handled.get(key) ?? 0) >= limits.perAddress) continue;
         const queue = waiting.get(key)!;
         const next = queue.shift()!;
         waiting.delete(key);
         if (queue.length > 0) waiting.set(key, queue); // to the back of the line
         handle(key, next);
+        budget--;
         served = true;
       }
     }
-    // the counts start again next turn; what still waits goes then
-    if (waiting.size > 0 || total > 0) nextTurn();
+    // the next turn starts afresh; what still waits goes then
+    handled.clear();
+    total = 0;
+    if (waiting.size > 0) nextTurn();
   }
 
   server.on("request", (req: IncomingMessage, res: ServerResponse) => {
