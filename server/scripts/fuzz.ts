@@ -7,20 +7,31 @@
 // strangers join with bad codes, bad options and bad seat tokens; random requests with random bodies go
 // to every HTTP route. Meanwhile honest players and spectators play at the same tables.
 // The front door is attacked too (see "attacks on the front door"): bodies of megabytes, declared and
-// chunked; table floods, websocket floods and seat reservations from one address; seat reservations
-// without the code; wrong-code floods; names and chat lines with text-direction characters. Every actor
-// speaks from its own address (the server believes one proxy: X-Forwarded-For), as on the Internet.
-// Throughout, /healthz is asked every 50 ms and must answer within 100 ms.
+// chunked; table floods, websocket floods, request floods and seat reservations from one address; seat
+// reservations without the code; wrong-code floods; names and chat lines with text-direction characters.
+// The room's limits (see "the room's limits"): trade propose/cancel floods, a seat taken back with its
+// seat token while the replaced connection tries to come back, bots-only tables asking for no bot delay.
+// Variants and seeds (see "variants and seeds"): unplayable variants (next-district loops, numbers out
+// of range, unknown keys at every level, City Setups that do not fit) and seeds, through POST /api/games
+// and the host's `settings`; every frame and HTTP answer a client receives is searched for the seed of
+// a game not yet over. Every actor speaks from its own address (the server believes one proxy:
+// X-Forwarded-For), as on the Internet.
+// Throughout, /healthz is asked every 50 ms (from an address of its own) and must answer within 100 ms.
 // After each burst: the server answers /healthz, every room's game passes checkInvariants() (and a
-// finished game replays to the same state), honest tables keep moving, and no honest client has ever
-// decoded another seat's secret or received another pair's whisper.
+// finished game replays to the same state), honest tables keep moving, no honest client has ever
+// decoded another seat's secret or received another pair's whisper, and the room limits held.
 // The LAST line is JSON:
-//   {messages, httpRequests, crashes, invariantViolations, leaks, honestGamesFinished, stalls, hangs, limitBreaches, healthzMaxMs}
+//   {messages, httpRequests, crashes, invariantViolations, leaks, honestGamesFinished, stalls, hangs,
+//    limitBreaches, healthzMaxMs, serverTurnMaxMs, seconds}
 // crashes: uncaught errors, error-level server logs, 5xx answers, /healthz failures. hangs: /healthz answers
-// slower than 100 ms. limitBreaches: a front-door limit that let more through than it should. stalls: honest tables
-// that did not move through two bursts, reported with what the table waits for and what its honest client
-// last sent and heard (they need a look, but are not among the failures below). Exits 1 on any crash,
-// violation, leak, hang or limit breach, or when no honest game finished.
+// slower than 100 ms (each with the load average), or a server thread that stops answering. leaks: a
+// secret, a whisper or a seed where it must not be, a replaced connection that lives on. limitBreaches:
+// a limit that let more through than it should, or a bad variant, option or seed that was not refused.
+// serverTurnMaxMs: the most CPU the server thread spent in one turn of its event loop (a slow /healthz
+// beside a short turn means the machine was busy elsewhere). stalls: honest tables that did not move
+// through two bursts, reported with what the table waits for and what its honest client last sent and
+// heard (they need a look, but are not among the failures below). Exits 1 on any crash, violation,
+// leak, hang or limit breach, or when no honest game finished. The line before it gives the load average.
 import "./lib/node-websocket.ts"; // before the SDK: its clients then use `ws` (see there): whose frames are searched for seeds
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
