@@ -16,6 +16,7 @@ import { checkInvariants, legal, replay, type GameState } from "../engine/index.
 import { makeRandom } from "../bots/random.ts";
 import { ROOM_NAME } from "../../shared/room-protocol.ts";
 import type { RoomLimits } from "../rooms/limits.ts";
+import { restoreGames } from "../store/restore.ts";
 
 /** What the fuzzer hears from here: a problem (counted there), or the answer to one of its calls. */
 export type FromServer =
@@ -28,9 +29,17 @@ export type TradeReport = { seat: number; proposals: number; open: number }[];
 /** A table's accepted commands: how many, and when the first and the last were stored (Date.now()). */
 export type PaceReport = { commands: number; first: number; last: number; status: string } | null;
 /** What the fuzzer hands this thread. */
-export interface ServerData { port: number; seed: number; roomLimits: RoomLimits }
+export interface ServerData {
+  port: number;
+  seed: number;
+  roomLimits: RoomLimits;
+  /** A restart: the store of the thread that was stopped, whose unfinished games are restored at start. */
+  restartFrom?: string;
+}
+/** What the thread says once it listens: its store, and after a restart the games it restored. */
+export interface ServerReady { dataDir: string; restored: number }
 
-const { port, seed, roomLimits } = workerData as ServerData;
+const { port, seed, roomLimits, restartFrom } = workerData as ServerData;
 const post = (m: FromServer) => parentPort!.postMessage(m);
 const problem = (kind: "crashes" | "invariantViolations", text: string) => post({ type: "problem", kind, text });
 
@@ -67,7 +76,8 @@ const logSink = new Writable({
   },
 });
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "na-fuzz-"));
+const startedAt = Date.now();
+const dataDir = restartFrom ?? mkdtempSync(path.join(os.tmpdir(), "na-fuzz-"));
 const store = await openStore({ dataDir, instance: "fuzz" });
 // When each game's commands were stored (by invite code): the pace of bots-only tables is judged on it.
 const commandTimes = new Map<string, { first: number; last: number }>();
@@ -213,4 +223,6 @@ parentPort!.on("message", async (m: { id: number; method: string; args: unknown[
     post({ type: "answer", id: m.id, error: String((e as Error)?.stack ?? e) });
   }
 });
-post({ type: "answer", id: 0, result: "listening" });
+// After a restart, the unfinished games come back as `npm start` brings them back (server/index.ts).
+const restored = restartFrom ? await restoreGames(store, pino({ level: "warn" }, logSink), startedAt) : [];
+post({ type: "answer", id: 0, result: { dataDir, restored: restored.length } satisfies ServerReady });

@@ -42,7 +42,7 @@ import { DEFAULT_LIMITS } from "../lobby/throttle.ts";
 import { BODY_LIMIT } from "../http-guard.ts";
 import { makeRandom, randomCommand, type Random } from "../bots/random.ts";
 import os from "node:os";
-import type { FromServer, PaceReport, ServerData, TableReport, TradeReport } from "./fuzz-server.ts";
+import type { FromServer, PaceReport, ServerData, ServerReady, TableReport, TradeReport } from "./fuzz-server.ts";
 import { createTable, freePort, joinRoom, myLegal, mySecret, round, sleep, usage, type SdkRoom } from "./lib/clients.ts";
 import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "../rooms/limits.ts";
 import { catalog } from "../../shared/catalog/index.ts";
@@ -148,18 +148,27 @@ let tablesOpened = 0;
 /** The server's limits on a table here: the defaults, but bots wait at least 20 ms (the public floor is higher) so that honest tables with bots finish within a short run. */
 const ROOM_LIMITS: RoomLimits = { ...DEFAULT_ROOM_LIMITS, botDelayMinMs: 20 };
 
-// The server runs in a thread of its own (fuzz-server.ts), so that the clients' work here is not its own.
-const serverThread = new Worker(new URL("./fuzz-server.ts", import.meta.url), { workerData: { port, seed, roomLimits: ROOM_LIMITS } satisfies ServerData });
 const waiting = new Map<number, { resolve(v: any): void; reject(e: Error): void }>();
 let nextCall = 1;
-serverThread.on("message", (m: FromServer) => {
-  if (m.type === "problem") return problem(m.kind, m.text);
-  const call = waiting.get(m.id);
-  waiting.delete(m.id);
-  if (m.error !== undefined) call?.reject(new Error(m.error));
-  else call?.resolve(m.result);
-});
-serverThread.on("error", (e) => problem("crashes", `the server thread died: ${e?.stack ?? e}`));
+/**
+ * Starts the server in a thread of its own (fuzz-server.ts), so that the clients' work here is not its
+ * own; resolves once it listens.
+ */
+function startServer(data: ServerData): { thread: Worker; ready: Promise<ServerReady> } {
+  const thread = new Worker(new URL("./fuzz-server.ts", import.meta.url), { workerData: data });
+  thread.on("message", (m: FromServer) => {
+    if (m.type === "problem") return problem(m.kind, m.text);
+    const call = waiting.get(m.id);
+    waiting.delete(m.id);
+    if (m.error !== undefined) call?.reject(new Error(m.error));
+    else call?.resolve(m.result);
+  });
+  thread.on("error", (e) => problem("crashes", `the server thread died: ${e?.stack ?? e}`));
+  const ready = new Promise<ServerReady>((resolve, reject) => waiting.set(0, { resolve, reject }));
+  return { thread, ready };
+}
+const first = startServer({ port, seed, roomLimits: ROOM_LIMITS });
+let serverThread = first.thread;
 /** A server thread that does not answer a call in this long is stuck (an endless loop, say). */
 const SERVER_CALL_MS = 60_000;
 /**
@@ -177,7 +186,7 @@ function serverCall<T>(method: string, ...args: unknown[]): Promise<T> {
     serverThread.postMessage({ id, method, args });
   });
 }
-await new Promise<void>((resolve) => waiting.set(0, { resolve, reject: () => {} }));
+const { dataDir } = await first.ready;
 console.log(`server on ${httpUrl} (in its own thread); fuzzing for ${seconds} s, seed ${seed}`);
 
 /** Leaves every room of a table; a connection the server already closed may never answer, so wait 2 s at most. */
@@ -1014,9 +1023,33 @@ out.serverTurnMaxMs = await serverCall<number>("turnMaxMs");
 console.log(`${bursts} bursts; undecodable frames logged by Colyseus: ${await serverCall<number>("refusalsLogged")}`);
 console.log(`honest refusals (a move overtaken by a bot or a deadline): ${honestRefusals}`);
 await Promise.all(honestTables.filter((t) => !t.done).map(leaveTable));
+await restart();
 await serverCall("shutdown");
 await serverThread.terminate();
 finish();
+
+/**
+ * The server thread is stopped dead (as a process is by kill -9) and a new one starts on its store: it
+ * must restore the unfinished games in good time (none broken: that would be an error log), answer
+ * /healthz, and every restored game keep its invariants.
+ */
+async function restart(): Promise<void> {
+  await serverThread.terminate();
+  const t0 = performance.now();
+  const newPort = await freePort();
+  const next = startServer({ port: newPort, seed, roomLimits: ROOM_LIMITS, restartFrom: dataDir });
+  serverThread = next.thread;
+  const timeout = sleep(SERVER_CALL_MS).then(() => null);
+  const ready = await Promise.race([next.ready, timeout]);
+  if (!ready) {
+    problem("hangs", `a restarted server did not listen and restore its games in ${SERVER_CALL_MS / 1000} s`);
+    finish();
+  }
+  console.log(`restart: ${ready.restored} unfinished games restored in ${Math.round(performance.now() - t0)} ms`);
+  const health = await fetch(`http://127.0.0.1:${newPort}/healthz`, { signal: AbortSignal.timeout(5000) }).then((r) => r.status, () => 0);
+  if (health !== 200) problem("crashes", `a restarted server answered /healthz with ${health}`);
+  await serverCall("inspect", []); // every restored game's invariants
+}
 
 /** Prints the figures (the last line) and exits: 1 on any failure. */
 function finish(): never {
