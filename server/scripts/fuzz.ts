@@ -61,10 +61,12 @@ if (!(seconds > 0 && seconds <= 86_400)) usage("--seconds must be more than 0");
 if (!Number.isInteger(seed)) usage("--seed must be a whole number");
 
 const out = { messages: 0, httpRequests: 0, crashes: 0, invariantViolations: 0, leaks: 0, honestGamesFinished: 0, stalls: 0, hangs: 0, limitBreaches: 0, healthzMaxMs: 0, serverTurnMaxMs: 0 };
-let shown = 0;
+/** Problems shown so far, by kind (so that many of one kind hide none of another). */
+const shown = new Map<string, number>();
 function problem(kind: keyof typeof out, text: string): void {
   out[kind]++;
-  if (shown++ < SHOWN_PROBLEMS) console.log(`PROBLEM ${kind}: ${text.slice(0, 2000)}`);
+  shown.set(kind, (shown.get(kind) ?? 0) + 1);
+  if (shown.get(kind)! <= SHOWN_PROBLEMS) console.log(`PROBLEM ${kind}: ${text.slice(0, 2000)}`);
 }
 
 // Anything thrown and not caught anywhere (the clients here, the server in its thread) is a crash.
