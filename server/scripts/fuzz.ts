@@ -53,6 +53,8 @@ const BURST_MS = 1500;
 const ATTACKS_PER_BURST = 400;
 const HTTP_PER_BURST = 120;
 const HONEST_TABLES = 3;
+/** A refusal slower than this waited for something it should not have (a whole body, an engine). */
+const REFUSAL_MS = 5000;
 
 const { values } = parseArgs({ options: { seconds: { type: "string", default: "60" }, seed: { type: "string", default: "1" } } });
 const seconds = Number(values.seconds);
@@ -505,7 +507,9 @@ async function hugeBodies(burst: number): Promise<void> {
     out.httpRequests++;
     const r = await bigBody(path, (8 + int(8)) * 1024 * 1024, chunked, doorAddress(burst, 1));
     if (r.status !== 413) breach(`${chunked ? "a chunked" : "an"} 8 MB+ body to ${path} answered ${r.status}, not 413`);
-    else if (r.ms > 1000) breach(`an 8 MB+ body to ${path} took ${r.ms} ms to be refused`);
+    // (tests/server/http-limits.test.ts counts the bytes read; here only an answer that waits for the
+    // whole body, or for ever, is caught: on a loaded machine a prompt refusal can still take a second or two)
+    else if (r.ms > REFUSAL_MS) breach(`an 8 MB+ body to ${path} took ${r.ms} ms to be refused`);
   }
   const small = await bigBody("/api/games", BODY_LIMIT + 1, true, doorAddress(burst, 1));
   if (small.status !== 413) breach(`a chunked body of ${BODY_LIMIT + 1} bytes answered ${small.status}, not 413`);
@@ -820,7 +824,7 @@ async function variantsByPost(burst: number): Promise<void> {
     const ms = performance.now() - t0;
     if (a.status === 201) breach(`POST /api/games with ${what} made a table: ${a.text.slice(0, 100)}`);
     else if (a.status !== 400) breach(`POST /api/games with ${what} answered ${a.status}, not 400: ${a.text.slice(0, 100)}`);
-    if (ms > 3000) breach(`POST /api/games with ${what} took ${Math.round(ms)} ms to be refused`);
+    if (ms > REFUSAL_MS) breach(`POST /api/games with ${what} took ${Math.round(ms)} ms to be refused`);
   }
 }
 
