@@ -17,6 +17,7 @@ import { RateLimiterMemory } from "rate-limiter-flexible";
 import { Access, LimitRefusal, addressKey, type Limits } from "./access/throttle.ts";
 import { normalizeCode } from "./access/codes.ts";
 import { guardRequests, pinAddress, requestAddress } from "./http-guard.ts";
+import { fairTurns } from "./fair-turns.ts";
 
 const clientDir = path.resolve(import.meta.dirname, "../dist/client");
 const startedAt = Date.now();
@@ -108,7 +109,9 @@ const PING_SLICES = 20;
 /**
  * The websocket transport, with three changes:
  * - an upgrade from an address that already holds its websockets is refused (429) before the handshake;
- * - once Colyseus has bound its routes (after listen), the HTTP guard goes in front of them (http-guard.ts);
+ * - once Colyseus has bound its routes (after listen), the HTTP guard goes in front of them (http-guard.ts),
+ *   and between the two, fair turns (fair-turns.ts): one address's burst of requests is spread over turns
+ *   of the event loop instead of holding the server for tens of milliseconds;
  * - Colyseus pings every client at once each interval (3 s): with 3,000 clients that is 3,000 socket
  *   writes in one go, a 100 ms stall every 3 s. Here each client is still pinged once per interval, and
  *   dropped after the same number of unanswered pings, but a twentieth of them at a time.
@@ -169,7 +172,11 @@ export function createServer(options: ServerOptions) {
   const transport = new GuardedTransport();
   transport.access = access;
   transport.trustProxy = options.trustProxy ?? 0;
-  transport.afterListen = () => guardRequests(transport.server as HttpServer, { trustProxy: transport.trustProxy, corsOrigins: options.corsOrigins ?? [] });
+  transport.afterListen = () => {
+    // The guard first (address, body size, headers), then fair turns, then Colyseus's routes and express.
+    fairTurns(transport.server as HttpServer, requestAddress);
+    guardRequests(transport.server as HttpServer, { trustProxy: transport.trustProxy, corsOrigins: options.corsOrigins ?? [] });
+  };
   const store = options.store ?? memoryStore();
   const scaleOut = options.redisUrl
     ? { presence: new RedisPresence(options.redisUrl), driver: new RedisDriver(options.redisUrl) }

@@ -15,6 +15,8 @@ import { clearWrongCodes } from "../lobby/throttle.ts";
 import { checkInvariants, legal, replay, type GameState } from "../engine/index.ts";
 import { makeRandom } from "../bots/random.ts";
 import { ROOM_NAME } from "../../shared/room-protocol.ts";
+import type { RoomLimits } from "../rooms/limits.ts";
+import { restoreGames } from "../store/restore.ts";
 
 /** What the fuzzer hears from here: a problem (counted there), or the answer to one of its calls. */
 export type FromServer =
@@ -22,8 +24,22 @@ export type FromServer =
   | { type: "answer"; id: number; result?: unknown; error?: string };
 /** The state of an honest table: gone, or its status and number of accepted commands. */
 export type TableReport = { gone: true } | { gone: false; status: string; commands: number; pending: string };
+/** The attackers' seats of a table ("Mallory …"): trade proposals stored for each, and its open ones. */
+export type TradeReport = { seat: number; proposals: number; open: number }[];
+/** A table's accepted commands: how many, and when the first and the last were stored (Date.now()). */
+export type PaceReport = { commands: number; first: number; last: number; status: string } | null;
+/** What the fuzzer hands this thread. */
+export interface ServerData {
+  port: number;
+  seed: number;
+  roomLimits: RoomLimits;
+  /** A restart: the store of the thread that was stopped, whose unfinished games are restored at start. */
+  restartFrom?: string;
+}
+/** What the thread says once it listens: its store, and after a restart the games it restored. */
+export interface ServerReady { dataDir: string; restored: number }
 
-const { port, seed } = workerData as { port: number; seed: number };
+const { port, seed, roomLimits, restartFrom } = workerData as ServerData;
 const post = (m: FromServer) => parentPort!.postMessage(m);
 const problem = (kind: "crashes" | "invariantViolations", text: string) => post({ type: "problem", kind, text });
 
@@ -60,21 +76,47 @@ const logSink = new Writable({
   },
 });
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), "na-fuzz-"));
+const startedAt = Date.now();
+const dataDir = restartFrom ?? mkdtempSync(path.join(os.tmpdir(), "na-fuzz-"));
 const store = await openStore({ dataDir, instance: "fuzz" });
+// When each game's commands were stored (by invite code): the pace of bots-only tables is judged on it.
+const commandTimes = new Map<string, { first: number; last: number }>();
+const appendCommand = store.appendCommand.bind(store);
+store.appendCommand = (code, seq, command) => {
+  const now = Date.now();
+  const t = commandTimes.get(code);
+  if (t) t.last = now;
+  else commandTimes.set(code, { first: now, last: now });
+  return appendCommand(code, seq, command);
+};
 // The server's default limits; it believes one proxy, so each of the fuzzer's actors sends its own
 // X-Forwarded-For, as people on the Internet have addresses of their own.
-// Clients cannot choose a seed: each new table takes the next number of a stream made from --seed.
-// Bots wait at least 20 ms (the public floor is higher), so honest tables with bots finish in a short run.
+// Clients cannot choose a seed: each new table takes the next 128 bits (32 hex digits, as the server
+// draws them) of a stream made from --seed; the fuzzer looks for them in everything its clients receive.
+// The room limits are the fuzzer's (its bots wait at least 20 ms, so honest tables finish in a short run).
 const gameSeeds = makeRandom(seed ^ 0x5eed_5eed);
+const word = () => Math.floor(gameSeeds() * 2 ** 32).toString(16).padStart(8, "0");
 const server = createServer({
   logger: pino({ level: "warn" }, logSink), store, trustProxy: 1,
-  seeds: () => Math.floor(gameSeeds() * 2 ** 32),
-  roomLimits: { botDelayMinMs: 20 },
+  seeds: () => word() + word() + word() + word(),
+  roomLimits,
 });
 await server.listen(port, "127.0.0.1");
 
-function liveRoom(roomId: string): { game: GameState | null; replayLog(): any; state: any; seatsBySeat?: Map<number, any> } | undefined {
+/**
+ * The longest stretch of this thread's CPU time between two turns of its event loop (a timer every
+ * 5 ms): the work one turn did in one go. A slow /healthz with a short turn here means the thread was
+ * waiting for a core (a loaded machine), not working.
+ */
+let turnMaxMs = 0;
+let turnCpu = process.threadCpuUsage();
+setInterval(() => {
+  const cpu = process.threadCpuUsage();
+  turnMaxMs = Math.max(turnMaxMs, (cpu.user + cpu.system - turnCpu.user - turnCpu.system) / 1000);
+  turnCpu = cpu;
+}, 5).unref();
+
+function liveRoom(roomId: string): { game: GameState | null; replayLog(): any; state: any; seatsBySeat?: Map<number, any>; seed?: unknown } | undefined {
   return matchMaker.getLocalRoomById(roomId) as any;
 }
 
@@ -116,8 +158,55 @@ async function inspect(honestRoomIds: string[]): Promise<Record<string, TableRep
   return tables;
 }
 
+/** Each attacker seat's trade proposals stored so far and its open proposals, by room. */
+function trades(roomIds: string[]): Record<string, TradeReport> {
+  const reports: Record<string, TradeReport> = {};
+  for (const id of roomIds) {
+    const room = liveRoom(id);
+    if (!room?.game) continue;
+    const commands = room.replayLog().commands as { seat: number; command: { type: string } }[];
+    reports[id] = [...(room.seatsBySeat?.values() ?? [])].filter((s) => s.name.startsWith("Mallory")).map((s) => ({
+      seat: s.seat as number,
+      proposals: commands.filter((c) => c.seat === s.seat && c.command.type === "trade-propose").length,
+      open: room.game!.trades.filter((t) => t.from === s.seat).length,
+    }));
+  }
+  return reports;
+}
+
+/** How many commands each table has stored, and when its first and last were. */
+function pace(roomIds: string[]): Record<string, PaceReport> {
+  const reports: Record<string, PaceReport> = {};
+  for (const id of roomIds) {
+    const room = liveRoom(id);
+    const times = room && commandTimes.get(room.state.code);
+    reports[id] = room && times ? { commands: room.replayLog().commands.length, first: times.first, last: times.last, status: room.state.status } : null;
+  }
+  return reports;
+}
+
+/** Whether this is the seed of a live game not yet over (then no client may have seen it). */
+async function secretSeed(candidate: string): Promise<string | null> {
+  for (const cache of await matchMaker.query({ name: ROOM_NAME } as any)) {
+    const room = liveRoom(cache.roomId);
+    if (room && String(room.seed).toLowerCase() === candidate.toLowerCase() && room.state.status !== "finished") return `${room.state.code} (${room.state.status})`;
+  }
+  return null;
+}
+
+/** A table's seed, for the fuzzer's checks that it stays where it is. */
+function seedOf(roomId: string): string | null {
+  const room = liveRoom(roomId);
+  return room ? String(room.seed) : null;
+}
+
 const calls: Record<string, (...args: any[]) => Promise<unknown>> = {
   inspect: (ids: string[]) => inspect(ids),
+  trades: async (ids: string[]) => trades(ids),
+  pace: async (ids: string[]) => pace(ids),
+  secretSeed: (candidate: string) => secretSeed(candidate),
+  seedOf: async (id: string) => seedOf(id),
+  turnMaxMs: async () => Math.round(turnMaxMs),
   clearWrongCodes: () => clearWrongCodes(),
   refusalsLogged: async () => refusalsLogged,
   shutdown: async () => {
@@ -134,4 +223,6 @@ parentPort!.on("message", async (m: { id: number; method: string; args: unknown[
     post({ type: "answer", id: m.id, error: String((e as Error)?.stack ?? e) });
   }
 });
-post({ type: "answer", id: 0, result: "listening" });
+// After a restart, the unfinished games come back as `npm start` brings them back (server/index.ts).
+const restored = restartFrom ? await restoreGames(store, pino({ level: "warn" }, logSink), startedAt) : [];
+post({ type: "answer", id: 0, result: { dataDir, restored: restored.length } satisfies ServerReady });
