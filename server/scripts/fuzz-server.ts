@@ -16,7 +16,7 @@ import { checkInvariants, legal, replay, type GameState } from "../engine/index.
 import { makeRandom } from "../bots/random.ts";
 import { ROOM_NAME } from "../../shared/room-protocol.ts";
 import type { RoomLimits } from "../rooms/limits.ts";
-import { restoreGames } from "../store/restore.ts";
+import { restoreGames } from "../rooms/restore.ts";
 
 /** What the fuzzer hears from here: a problem (counted there), or the answer to one of its calls. */
 export type FromServer =
