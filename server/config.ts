@@ -1,7 +1,7 @@
 // The process's configuration, read once from the environment (see contract.md).
 import path from "node:path";
-import { DEFAULT_ROOM_LIMITS, MAX_OPEN_TRADES, type RoomLimits } from "./rooms/limits.ts";
-import { DEFAULT_LIMITS, type Limits } from "./lobby/throttle.ts";
+import { DEFAULT_ROOM_LIMITS, MAX_OPEN_TRADES, type RoomLimits } from "./table/limits.ts";
+import { DEFAULT_LIMITS, type Limits } from "./access/throttle.ts";
 
 export interface Config {
   port: number;

@@ -6,7 +6,7 @@
 // turns (setImmediate), the addresses taking turns. A request waiting behind too many others of its
 // address is refused at once with 429.
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from "node:http";
-import { addressKey } from "./lobby/throttle.ts";
+import { addressKey } from "./access/throttle.ts";
 
 export interface FairTurnLimits {
   /** Requests of one address handled in one turn of the event loop. */

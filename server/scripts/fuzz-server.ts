@@ -11,11 +11,11 @@ import pino from "pino";
 import { matchMaker } from "@colyseus/core";
 import { createServer } from "../app.ts";
 import { openStore } from "../store/index.ts";
-import { clearWrongCodes } from "../lobby/throttle.ts";
+import { clearWrongCodes } from "../access/throttle.ts";
 import { checkInvariants, legal, replay, type GameState } from "../engine/index.ts";
 import { makeRandom } from "../bots/random.ts";
 import { ROOM_NAME } from "../../shared/room-protocol.ts";
-import type { RoomLimits } from "../rooms/limits.ts";
+import type { RoomLimits } from "../table/limits.ts";
 import { restoreGames } from "../rooms/restore.ts";
 
 /** What the fuzzer hears from here: a problem (counted there), or the answer to one of its calls. */

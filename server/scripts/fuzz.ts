@@ -38,13 +38,13 @@ import { Worker } from "node:worker_threads";
 import { Client } from "@colyseus/sdk";
 import http from "node:http";
 import WebSocket from "ws";
-import { DEFAULT_LIMITS } from "../lobby/throttle.ts";
+import { DEFAULT_LIMITS } from "../access/throttle.ts";
 import { BODY_LIMIT } from "../http-guard.ts";
 import { makeRandom, randomCommand, type Random } from "../bots/random.ts";
 import os from "node:os";
 import type { FromServer, PaceReport, ServerData, ServerReady, TableReport, TradeReport } from "./fuzz-server.ts";
 import { createTable, freePort, joinRoom, myLegal, mySecret, round, sleep, usage, type SdkRoom } from "./lib/clients.ts";
-import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "../rooms/limits.ts";
+import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "../table/limits.ts";
 import { catalog } from "../../shared/catalog/index.ts";
 import { ANDROIDS } from "../engine/state.ts";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
 import { autoplay, BASE, bootServer, createTable, join, stateOf, tableOf, until } from "./helpers.ts";
-import { clearWrongCodes } from "../../server/lobby/throttle.ts";
+import { clearWrongCodes } from "../../server/access/throttle.ts";
 import { replay } from "../../server/engine/index.ts";
 
 let colyseus: ColyseusTestServer;

@@ -7,7 +7,7 @@ import { Room as SDKRoomClass, type Room as SDKRoom } from "@colyseus/sdk";
 import pino from "pino";
 import { createServer } from "../../server/app.ts";
 import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
-import type { RoomLimits } from "../../server/rooms/limits.ts";
+import type { RoomLimits } from "../../server/table/limits.ts";
 import type { Seed } from "../../server/engine/index.ts";
 import { makeRandom, randomCommand } from "../../server/bots/random.ts";
 import type { ChatLine, ServerMessages } from "../../shared/room-protocol.ts";

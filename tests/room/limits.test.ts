@@ -5,7 +5,7 @@ import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as SDKRoom } from "@colyseus/sdk";
 import { bootServer, createTable, join, stateOf, tableOf, until } from "./helpers.ts";
 import { readConfig } from "../../server/config.ts";
-import { DEFAULT_ROOM_LIMITS, MAX_OPEN_TRADES } from "../../server/rooms/limits.ts";
+import { DEFAULT_ROOM_LIMITS, MAX_OPEN_TRADES } from "../../server/table/limits.ts";
 
 const LIMITS = { tradeProposalsPerMinute: 5, openTradesPerSeat: 2, botDelayMinMs: 100 };
 

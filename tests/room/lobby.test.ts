@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
 import { BASE, bootServer, createTable, join, stateOf, until } from "./helpers.ts";
-import { clearWrongCodes } from "../../server/lobby/throttle.ts";
-import { CODE_ALPHABET, CODE_BITS, newInviteCode, normalizeCode } from "../../server/lobby/codes.ts";
+import { clearWrongCodes } from "../../server/access/throttle.ts";
+import { CODE_ALPHABET, CODE_BITS, newInviteCode, normalizeCode } from "../../server/access/codes.ts";
 
 let colyseus: ColyseusTestServer;
 beforeAll(async () => { colyseus = await bootServer(); });

@@ -4,7 +4,7 @@ import { ColyseusTestServer } from "@colyseus/testing";
 import { Room, matchMaker } from "@colyseus/core";
 import pino from "pino";
 import { createServer } from "../../server/app.ts";
-import { clearWrongCodes } from "../../server/lobby/throttle.ts";
+import { clearWrongCodes } from "../../server/access/throttle.ts";
 import { BASE, PORT, createTable, join, stateOf, until } from "./helpers.ts";
 import { ROOM_NAME } from "../../shared/room-protocol.ts";
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as SDKRoom } from "@colyseus/sdk";
 import { bootServer, createTable, join, recordWire, stateOf, tableOf, until } from "./helpers.ts";
-import { clearWrongCodes } from "../../server/lobby/throttle.ts";
+import { clearWrongCodes } from "../../server/access/throttle.ts";
 import { randomCommand } from "../../server/bots/random.ts";
 import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
 

@@ -4,7 +4,7 @@ import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as SDKRoom } from "@colyseus/sdk";
 import { Protocol } from "@colyseus/core";
 import { bootServer, chatOf, createTable, join, recordWire, stateOf, tableOf, until } from "./helpers.ts";
-import { clearWrongCodes } from "../../server/lobby/throttle.ts";
+import { clearWrongCodes } from "../../server/access/throttle.ts";
 import { randomCommand } from "../../server/bots/random.ts";
 
 let colyseus: ColyseusTestServer;

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
 import { matchMaker } from "@colyseus/core";
 import { BASE, bootServer, createTable, join, until } from "./helpers.ts";
-import { clearWrongCodes } from "../../server/lobby/throttle.ts";
+import { clearWrongCodes } from "../../server/access/throttle.ts";
 import { catalog } from "../../shared/catalog/index.ts";
 import { ROOM_NAME } from "../../shared/room-protocol.ts";
 

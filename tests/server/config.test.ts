@@ -1,7 +1,7 @@
 // The settings of the limits, the proxy and CORS, read from the environment; and how addresses are counted.
 import { describe, expect, it } from "vitest";
 import { LIMIT_SETTINGS, readConfig } from "../../server/config.ts";
-import { DEFAULT_LIMITS, addressKey, type Limits } from "../../server/lobby/throttle.ts";
+import { DEFAULT_LIMITS, addressKey, type Limits } from "../../server/access/throttle.ts";
 
 describe("readConfig", () => {
   it("has every limit's default without settings, and reads each from its variable", () => {

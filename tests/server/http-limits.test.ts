@@ -9,7 +9,7 @@ import { matchMaker } from "@colyseus/core";
 import WebSocket from "ws";
 import pino from "pino";
 import { createServer } from "../../server/app.ts";
-import { clearWrongCodes, type Limits } from "../../server/lobby/throttle.ts";
+import { clearWrongCodes, type Limits } from "../../server/access/throttle.ts";
 import { BODY_LIMIT } from "../../server/http-guard.ts";
 import { BASE, PORT } from "../room/helpers.ts";
 

@@ -12,7 +12,7 @@ import { createServer } from "../../server/app.ts";
 import { openStore, type GameStore } from "../../server/store/index.ts";
 import { TABLE_IDLE_MS, restoreGames } from "../../server/rooms/restore.ts";
 import { ROOM_NAME, TableOptions } from "../../shared/room-protocol.ts";
-import { newInviteCode } from "../../server/lobby/codes.ts";
+import { newInviteCode } from "../../server/access/codes.ts";
 import { catalog } from "../../shared/catalog/index.ts";
 import { freePort, startPostgres, stopAll, waitFor } from "./services.ts";
 
