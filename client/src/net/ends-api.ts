@@ -1,5 +1,5 @@
 // The ends of a game over HTTP: the replay viewer's outline and public steps, and the rematch.
-import type { WireTable } from "../../shared/wire/index.ts";
+import type { WireTable } from "../../../shared/wire/index.ts";
 import { ApiError } from "./api.ts";
 
 export interface ReplayOutline {

@@ -1,7 +1,7 @@
 // A finished table opened by its code or link: the results (from the game's last public step, which the
 // server rebuilds from the store), the replay viewer and the rematch, instead of an error.
 import { useEffect, useState } from "preact/hooks";
-import { readTable } from "../../shared/wire/index.ts";
+import { readTable } from "../../../shared/wire/index.ts";
 import { replayOutline, replaySteps } from "../net/ends-api.ts";
 import type { TableSession } from "../net/session.ts";
 import type { TableSnapshot } from "../state.ts";

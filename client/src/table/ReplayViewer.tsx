@@ -2,7 +2,7 @@
 // last, a slider, each round), seeing the public board at that moment and the log up to it. The server
 // rebuilds each step's public table (GET /api/games/:code/replay/steps); this screen only reads them.
 import { useEffect, useRef, useState } from "preact/hooks";
-import { readTable } from "../../shared/wire/index.ts";
+import { readTable } from "../../../shared/wire/index.ts";
 import { replayOutline, replaySteps, STEPS_PER_REQUEST, type ReplayOutline } from "../net/ends-api.ts";
 import type { TableSnapshot } from "../state.ts";
 import { CityMap, MapLegend } from "./CityMap.tsx";
