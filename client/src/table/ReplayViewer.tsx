@@ -6,10 +6,17 @@ import { readTable } from "../../../shared/wire/index.ts";
 import { replayOutline, replaySteps, STEPS_PER_REQUEST, type ReplayOutline } from "../net/ends-api.ts";
 import type { TableSnapshot } from "../state.ts";
 import { CityMap, MapLegend } from "./CityMap.tsx";
-import { RoundTrack, SupplyDemand, ThreatTrack } from "./Tracks.tsx";
+import { ROUND_TRACK, RoundTrack, SupplyDemand, ThreatTrack } from "./Tracks.tsx";
 import { DealPanel, stageLabel } from "./DealPanel.tsx";
 import { GameLog } from "./GameLog.tsx";
 import { CorpMark } from "./Icons.tsx";
+
+/** A round's name as the round track prints it: "Round 3", "Demand round 2". */
+function roundLabel(round: number): string {
+  const space = ROUND_TRACK[round];
+  if (space !== "D") return `Round ${space ?? round + 1}`;
+  return `Demand round ${ROUND_TRACK.slice(0, round + 1).filter((s) => s === "D").length}`;
+}
 
 /** Steps kept in memory (a window of the game around where you look). */
 const KEEP_STEPS = 400;
@@ -76,21 +83,24 @@ export function ReplayViewer({ code }: { code: string }) {
       <nav class="replay-rounds" aria-label="Jump to a round">
         {outline.rounds.map((r) => (
           <button key={r.step} type="button" class="small" data-testid={`replay-round-${r.round}`}
-            aria-pressed={roundOf(step) === r.round} onClick={() => go(r.step)}>{r.round === 0 ? "Setup" : `Round ${r.round}`}</button>
+            aria-pressed={roundOf(step) === r.round} onClick={() => go(r.step)}>{roundLabel(r.round)}</button>
         ))}
       </nav>
       {added.length > 0 && <p class="replay-added" data-testid="replay-added">{added.slice(0, 3).join(" ")}</p>}
       {shown && game ? (
         <div class="replay-board" aria-busy={tables.current.get(step) !== shown}>
-          <div class="track-row">
-            <RoundTrack round={game.round} />
-            <ThreatTrack threat={game.threat} />
+          <div class="replay-main">
+            <div class="track-row">
+              <RoundTrack round={game.round} />
+              <ThreatTrack threat={game.threat} />
+            </div>
+            <CityMap districts={game.districts} />
+            <div class="under-map">
+              <SupplyDemand supply={game.supply} demandId={game.demand} />
+              <MapLegend reserve={game.reserve} />
+            </div>
           </div>
-          <CityMap districts={game.districts} />
-          <div class="under-map">
-            <SupplyDemand supply={game.supply} demandId={game.demand} />
-            <MapLegend reserve={game.reserve} />
-          </div>
+          <div class="replay-side">
           <ul class="replay-seats" data-testid="replay-seats">
             {shown.seats.map((s) => (
               <li key={s.seat} class={game.active === s.seat ? "active" : ""}>
@@ -101,6 +111,7 @@ export function ReplayViewer({ code }: { code: string }) {
             ))}
           </ul>
           <DealPanel model={shown} />
+          </div>
         </div>
       ) : <p role="status">Loading step {step}…</p>}
       <GameLog log={log} privateLog={null} />
