@@ -138,6 +138,9 @@ describe("the rematch", () => {
     expect(wrong.status).toBe(403);
     expect(wrong.body.error.code).toBe("not-a-player");
     expect((await askRematch(undefined)).status).toBe(400);
+    const broken = await getJson(`/api/games/${code}/rematch`, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" });
+    expect(broken.status).toBe(400);
+    expect(broken.body.error.code).toBe("bad-request");
     expect((await getJson(`/api/games/${code}/rematch`)).body.rematch).toBeNull();
   });
 
