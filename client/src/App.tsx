@@ -3,7 +3,8 @@ import { Lobby } from "./lobby/Lobby.tsx";
 import { TableScreen } from "./table/TableScreen.tsx";
 import { TableSession } from "./net/session.ts";
 import { rememberedSeat } from "./net/seat-memory.ts";
-import { cleanCode } from "./net/api.ts";
+import { cleanCode, findTable } from "./net/api.ts";
+import { FinishedTable } from "./table/FinishedTable.tsx";
 
 /** The address bar names the table you are at (`?join=CODE`, plus `&watch=1` for spectators), so a
  * reload takes you back, and the address is also the invite link. */
@@ -25,19 +26,25 @@ export function App() {
     return !!t && (t.watch || rememberedSeat(t.code) !== null);
   });
   const [problem, setProblem] = useState("");
+  // A finished table's code or link opens its results, replay and rematch.
+  const [finished, setFinished] = useState<{ code: string; replay: boolean } | null>(null);
 
   // After a reload: back into your seat (this browser holds its token) or back to watching.
   useEffect(() => {
     const t = tableInUrl();
-    if (!resuming || !t) return;
-    TableSession.join(t.code, { spectator: t.watch })
-      .then(enter)
-      .catch((e: Error) => setProblem(`Could not take you back to table ${t.code}: ${e.message}`))
-      .finally(() => setResuming(false));
+    if (!t) return;
+    findTable(t.code).then((info) => info.status === "finished" ? info.code : null, () => null).then((over) => {
+      if (over) return setFinished({ code: over, replay: new URLSearchParams(location.search).get("replay") === "1" });
+      if (!resuming) return;
+      return TableSession.join(t.code, { spectator: t.watch })
+        .then(enter)
+        .catch((e: Error) => setProblem(`Could not take you back to table ${t.code}: ${e.message}`));
+    }).finally(() => setResuming(false));
   }, []);
 
   function enter(s: TableSession) {
     setProblem("");
+    setFinished(null);
     setSession(s);
     showTableInUrl(s);
   }
@@ -48,7 +55,8 @@ export function App() {
     showTableInUrl(null);
   }
 
-  if (session) return <TableScreen session={session} onLeave={leave} />;
+  if (session) return <TableScreen session={session} onLeave={leave} onSwitch={(next) => { session.leave(); enter(next); }} />;
+  if (finished) return <FinishedTable code={finished.code} replay={finished.replay} onJoined={enter} onLobby={() => { setFinished(null); showTableInUrl(null); }} />;
   if (resuming) return <main class="shell"><p role="status">Taking you back to your table…</p></main>;
   return <Lobby initialCode={tableInUrl()?.code ?? ""} problem={problem} onJoined={enter} />;
 }

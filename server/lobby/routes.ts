@@ -10,6 +10,7 @@ import { LimitRefusal, type Access } from "../access/throttle.ts";
 import { requestAddress } from "../http-guard.ts";
 import type { TableMetadata } from "../access/metadata.ts";
 import type { GameStore, StoredGame } from "../store/index.ts";
+import { endsRoutes } from "./ends.ts";
 
 export class HttpError extends Error {
   status: number;
@@ -108,6 +109,8 @@ export function lobbyRoutes(logger: Logger, store: GameStore, access: Access): R
       : await matchMaker.remoteRoomCall(room.roomId, "replayLog");
     res.json({ code: room.metadata.code, ...replay });
   });
+
+  router.use(endsRoutes(logger, store, access)); // the replay viewer's steps, the rematch
 
   router.use("/api", (_req, _res) => {
     throw new HttpError(404, "not-found", "There is no such API route.");

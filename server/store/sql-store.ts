@@ -1,6 +1,6 @@
 // The game store in SQL, written once for both databases: SQLite and PostgreSQL accept the same
 // statements here (`?` placeholders are renumbered for PostgreSQL). Each subclass only runs them.
-import type { GameStatus, GameStore, StoredChat, StoredCommand, StoredGame, StoredPlayer, StoredSeat, StoredWhisper, Write } from "./types.ts";
+import type { GameStatus, GameStore, StoredChat, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
 
 export type Param = string | number | null;
 
@@ -63,6 +63,15 @@ export const MIGRATIONS: string[][] = [
   [
     // Why a game could not be restored (its replay failed): it is kept for inspection, never retried.
     `ALTER TABLE games ADD COLUMN broken TEXT`,
+  ],
+  [
+    // A finished game's rematch: the table made for it (once), and the name of the player who asked.
+    `CREATE TABLE rematches (
+      code TEXT PRIMARY KEY,
+      next_code TEXT NOT NULL,
+      asked_by TEXT NOT NULL,
+      at BIGINT NOT NULL
+    )`,
   ],
 ];
 
@@ -228,6 +237,19 @@ export abstract class SqlStore implements GameStore {
       lines: rows.reverse().map((r) => ({ seat: Number(r.seat), from: r.sender, text: r.text, at: Number(r.at) })),
       total: Number(count?.n ?? 0),
     };
+  }
+
+  async setRematch(code: string, rematch: StoredRematch): Promise<StoredRematch> {
+    // The first rematch recorded stays: a later (or concurrent) one gets it back instead.
+    await this.run(`INSERT INTO rematches (code, next_code, asked_by, at) VALUES (?, ?, ?, ?) ON CONFLICT (code) DO NOTHING`, [
+      code, rematch.code, rematch.by, Date.now(),
+    ]);
+    return (await this.rematch(code))!;
+  }
+
+  async rematch(code: string): Promise<StoredRematch | null> {
+    const [row] = await this.all<{ next_code: string; asked_by: string }>(`SELECT next_code, asked_by FROM rematches WHERE code = ?`, [code]);
+    return row ? { code: row.next_code, by: row.asked_by } : null;
   }
 
   async claimGames(since: number): Promise<{ code: string; roomId: string }[]> {

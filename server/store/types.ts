@@ -64,6 +64,12 @@ export interface StoredGame {
   seats: StoredSeat[];
 }
 
+/** The table made for a finished game's rematch, and who asked for it (their seat's name). */
+export interface StoredRematch {
+  code: string;
+  by: string;
+}
+
 /** A command's sequence number was already written: another process holds this game. */
 export class StoreConflict extends Error {
   constructor(message: string) {
@@ -102,6 +108,14 @@ export interface GameStore {
   appendWhisper(code: string, seq: number, whisper: StoredWhisper): Write;
   /** Every private message of the game, oldest first. */
   whispers(code: string): Promise<StoredWhisper[]>;
+
+  /**
+   * Records the rematch table of a finished game, unless one is recorded already; returns the one that
+   * stands (the first, whoever wrote it).
+   */
+  setRematch(code: string, rematch: StoredRematch): Promise<StoredRematch>;
+  /** The rematch table of a game, if one was made. */
+  rematch(code: string): Promise<StoredRematch | null>;
 
   getGame(code: string): Promise<StoredGame | null>;
   commands(code: string): Promise<StoredCommand[]>;

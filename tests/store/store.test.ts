@@ -84,6 +84,22 @@ describe.each(backends)("the game store on %s", (_name, open) => {
     expect(await store.getGame("NOSUCHCODE")).toBeNull();
   });
 
+  it("keeps the first rematch of a game, seen from another process too", async () => {
+    const store = await openAs("one");
+    const other = await openAs("two");
+    const code = newCode();
+    await store.createGame({ code, roomId: "r", options: options(1), createdAt: 1 });
+    expect(await store.rematch(code)).toBeNull();
+    const [first, second] = await Promise.all([
+      store.setRematch(code, { code: "NEXT1", by: "Ann" }),
+      other.setRematch(code, { code: "NEXT2", by: "Ben" }),
+    ]);
+    expect(second).toEqual(first);
+    expect(["NEXT1", "NEXT2"]).toContain(first.code);
+    expect(await other.rematch(code)).toEqual(first);
+    expect(await store.rematch(newCode())).toBeNull();
+  });
+
   it("refuses a command number that is already written", async () => {
     const store = await openAs("one");
     const code = newCode();

@@ -276,7 +276,7 @@ function RecentGames() {
           <li key={g.code}>
             <span><strong>{g.won ? "Won" : "Lost"}</strong> as {g.you}, {g.capital} capital
               {g.ending === "threat" ? " (threat reached 25)" : ""}. {g.winners ? `Winners: ${g.winners}.` : "Nobody won."}</span>
-            <span class="muted small">{when.format(g.at)} · <span class="code">{g.code}</span></span>
+            <span class="muted small">{when.format(g.at)} · <span class="code">{g.code}</span> · <a href={`/?join=${encodeURIComponent(g.code)}`} data-testid="recent-results">results and replay</a></span>
           </li>
         ))}
       </ul>

@@ -25,7 +25,7 @@ import { PHONE_QUERY, PhoneTabs, useMedia, useTopBarHeight, type Pane, type Pane
 import { LeaveDialog } from "./LeaveDialog.tsx";
 import { useRememberResult } from "./remember-result.ts";
 
-export function TableScreen({ session, onLeave }: { session: TableSession; onLeave(): void }) {
+export function TableScreen({ session, onLeave, onSwitch }: { session: TableSession; onLeave(): void; onSwitch?(next: TableSession): void }) {
   const [, redraw] = useReducer((n: number, _: unknown) => n + 1, 0);
   useEffect(() => {
     const stop = session.subscribe(() => redraw(undefined));
@@ -155,7 +155,7 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
       <TopBar model={model} session={session} controls={controls} notice={notice} compact={phone}
         onTrades={phone ? () => setPane("talk") : undefined} onShowMap={phone ? showMap : undefined} />
       <div class="board-col">
-        {model.game?.result && <GameOver model={model} />}
+        {model.game?.result && <GameOver model={model} onJoined={onSwitch} />}
         <section class="tracks pane-city" aria-label="Round, threat, supply and demand">
           <div class="track-row">
             <RoundTrack round={game?.round ?? 0} />

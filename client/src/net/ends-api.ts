@@ -1,0 +1,56 @@
+// The ends of a game over HTTP: the replay viewer's outline and public steps, and the rematch.
+import type { WireTable } from "../../../shared/wire/index.ts";
+import { ApiError } from "./api.ts";
+
+export interface ReplayOutline {
+  code: string;
+  /** Commands in the game: the steps are 0 (the setup) to total. */
+  total: number;
+  rounds: { round: number; step: number }[];
+  log: { step: number; text: string }[];
+}
+
+export interface ReplaySteps {
+  code: string;
+  total: number;
+  steps: { step: number; table: WireTable }[];
+}
+
+/** A finished table's rematch: the new table, and the player who asked for it. */
+export interface Rematch { code: string; roomId: string; by: string }
+
+/** What the server gives at most in one request (server/lobby/ends.ts). */
+export const STEPS_PER_REQUEST = 50;
+
+async function call<T>(path: string, init?: RequestInit): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, init);
+  } catch {
+    throw new ApiError("offline", "The server cannot be reached. Check your connection and try again.");
+  }
+  const body = (await res.json().catch(() => null)) as ({ error?: { code: string; message: string } } & T) | null;
+  if (!res.ok) throw new ApiError(body?.error?.code ?? "http-" + res.status, body?.error?.message ?? `The server answered ${res.status}.`);
+  return body as T;
+}
+
+const base = (code: string) => `/api/games/${encodeURIComponent(code)}`;
+
+export function replayOutline(code: string): Promise<ReplayOutline> {
+  return call(`${base(code)}/replay/outline`);
+}
+
+export function replaySteps(code: string, from: number, count: number): Promise<ReplaySteps> {
+  return call(`${base(code)}/replay/steps?from=${from}&count=${Math.min(count, STEPS_PER_REQUEST)}`);
+}
+
+export async function rematchOf(code: string): Promise<Rematch | null> {
+  return (await call<{ rematch: Rematch | null }>(`${base(code)}/rematch`)).rematch;
+}
+
+/** Makes the rematch table (or finds the one already made); needs your seat token at the finished table. */
+export async function askRematch(code: string, token: string): Promise<Rematch> {
+  return (await call<{ rematch: Rematch }>(`${base(code)}/rematch`, {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }),
+  })).rematch;
+}

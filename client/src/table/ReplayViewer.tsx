@@ -1,0 +1,120 @@
+// The replay viewer of a finished game: step through it command by command (first, previous, next,
+// last, a slider, each round), seeing the public board at that moment and the log up to it. The server
+// rebuilds each step's public table (GET /api/games/:code/replay/steps); this screen only reads them.
+import { useEffect, useRef, useState } from "preact/hooks";
+import { readTable } from "../../../shared/wire/index.ts";
+import { replayOutline, replaySteps, STEPS_PER_REQUEST, type ReplayOutline } from "../net/ends-api.ts";
+import type { TableSnapshot } from "../state.ts";
+import { CityMap, MapLegend } from "./CityMap.tsx";
+import { ROUND_TRACK, RoundTrack, SupplyDemand, ThreatTrack } from "./Tracks.tsx";
+import { DealPanel, stageLabel } from "./DealPanel.tsx";
+import { GameLog } from "./GameLog.tsx";
+import { CorpMark } from "./Icons.tsx";
+
+/** A round's name as the round track prints it: "Round 3", "Demand round 2". */
+function roundLabel(round: number): string {
+  const space = ROUND_TRACK[round];
+  if (space !== "D") return `Round ${space ?? round + 1}`;
+  return `Demand round ${ROUND_TRACK.slice(0, round + 1).filter((s) => s === "D").length}`;
+}
+
+/** Steps kept in memory (a window of the game around where you look). */
+const KEEP_STEPS = 400;
+
+export function ReplayViewer({ code }: { code: string }) {
+  const [outline, setOutline] = useState<ReplayOutline | null>(null);
+  const [step, setStep] = useState(0);
+  const [shown, setShown] = useState<TableSnapshot | null>(null);
+  const [problem, setProblem] = useState("");
+  const tables = useRef(new Map<number, TableSnapshot>());
+  const loading = useRef(new Map<number, Promise<void>>());
+
+  useEffect(() => {
+    replayOutline(code).then(setOutline).catch((e: Error) => setProblem(e.message));
+  }, [code]);
+
+  /** Loads the batch of steps holding `n` (once). */
+  function load(n: number): Promise<void> {
+    const from = Math.floor(n / STEPS_PER_REQUEST) * STEPS_PER_REQUEST;
+    let p = loading.current.get(from);
+    if (!p) {
+      p = replaySteps(code, from, STEPS_PER_REQUEST).then((r) => {
+        if (tables.current.size > KEEP_STEPS) { tables.current.clear(); loading.current.clear(); }
+        for (const s of r.steps) tables.current.set(s.step, readTable(s.table));
+      });
+      p.catch(() => loading.current.delete(from));
+      loading.current.set(from, p);
+    }
+    return p;
+  }
+
+  useEffect(() => {
+    if (!outline) return;
+    let current = true;
+    const have = tables.current.get(step);
+    if (have) setShown(have);
+    else load(step).then(() => { if (current) setShown(tables.current.get(step) ?? null); }).catch((e: Error) => setProblem(e.message));
+    // The next batch too, so stepping on does not wait.
+    if (step + STEPS_PER_REQUEST / 2 <= outline.total) void load(step + STEPS_PER_REQUEST / 2).catch(() => {});
+    return () => { current = false; };
+  }, [outline, step]);
+
+  if (problem) return <p class="refusal" role="alert" data-testid="replay-problem">The replay could not be loaded: {problem}</p>;
+  if (!outline) return <p role="status">Loading the replay…</p>;
+  const total = outline.total;
+  const go = (n: number) => setStep(Math.max(0, Math.min(total, n)));
+  const log = outline.log.filter((l) => l.step <= step).map((l) => l.text);
+  const added = outline.log.filter((l) => l.step === step && step > 0).map((l) => l.text);
+  const game = shown?.game ?? null;
+  const roundOf = (n: number) => [...outline.rounds].reverse().find((r) => r.step <= n)?.round ?? 0;
+
+  return (
+    <section class="replay panel" aria-labelledby="replay-h" data-testid="replay" data-step={shown ? step : ""}>
+      <h2 id="replay-h">Replay</h2>
+      <div class="replay-controls" role="group" aria-label="Step through the game">
+        <button type="button" class="secondary small" data-testid="replay-first" disabled={step === 0} onClick={() => go(0)}>First</button>
+        <button type="button" class="secondary small" data-testid="replay-prev" disabled={step === 0} onClick={() => go(step - 1)}>Previous</button>
+        <span class="replay-at" data-testid="replay-at" aria-live="polite">Step {step} of {total}{game ? `, ${stageLabel(game.stage)}` : ""}</span>
+        <button type="button" class="secondary small" data-testid="replay-next" disabled={step === total} onClick={() => go(step + 1)}>Next</button>
+        <button type="button" class="secondary small" data-testid="replay-last" disabled={step === total} onClick={() => go(total)}>Last</button>
+      </div>
+      <input type="range" class="replay-slider" min={0} max={total} value={step} data-testid="replay-slider"
+        aria-label="Step" onInput={(e) => go(Number((e.target as HTMLInputElement).value))} />
+      <nav class="replay-rounds" aria-label="Jump to a round">
+        {outline.rounds.map((r) => (
+          <button key={r.step} type="button" class="small" data-testid={`replay-round-${r.round}`}
+            aria-pressed={roundOf(step) === r.round} onClick={() => go(r.step)}>{roundLabel(r.round)}</button>
+        ))}
+      </nav>
+      {added.length > 0 && <p class="replay-added" data-testid="replay-added">{added.slice(0, 3).join(" ")}</p>}
+      {shown && game ? (
+        <div class="replay-board" aria-busy={tables.current.get(step) !== shown}>
+          <div class="replay-main">
+            <div class="track-row">
+              <RoundTrack round={game.round} />
+              <ThreatTrack threat={game.threat} />
+            </div>
+            <CityMap districts={game.districts} />
+            <div class="under-map">
+              <SupplyDemand supply={game.supply} demandId={game.demand} />
+              <MapLegend reserve={game.reserve} />
+            </div>
+          </div>
+          <div class="replay-side">
+          <ul class="replay-seats" data-testid="replay-seats">
+            {shown.seats.map((s) => (
+              <li key={s.seat} class={game.active === s.seat ? "active" : ""}>
+                <CorpMark corp={s.corp} name={s.corpName} /> <strong>{s.name}</strong> {s.corpName}:{" "}
+                <span data-testid={`replay-capital-${s.seat}`}>{s.capital} capital</span>, {s.handSize} cards
+                {s.assets.length > 0 ? `, ${s.assets.map((a) => a.name).join(", ")}` : ""}
+              </li>
+            ))}
+          </ul>
+          <DealPanel model={shown} />
+          </div>
+        </div>
+      ) : <p role="status">Loading step {step}…</p>}
+      <GameLog log={log} privateLog={null} />
+    </section>
+  );
+}

@@ -1,0 +1,240 @@
+// The ends of a game, over HTTP: the replay viewer's public steps, and the rematch.
+//
+// GET  /api/games/:code/replay/outline          the public log of the whole game, each line with its step,
+//                                                and the step where each round begins
+// GET  /api/games/:code/replay/steps?from&count  the public table after each of those steps (step 0: the
+//                                                setup; step n: after the n-th command), in the wire's shape
+// POST /api/games/:code/rematch  { token }        a new table with the same options, made once per game
+// GET  /api/games/:code/rematch                  that table, if made, and who asked for it
+//
+// Only finished games have a replay (403 before, as the JSON replay): then the seed and the commands are
+// no secret any more, but the views served are still the spectator's (no hand, rival, investment or trade
+// of any seat until the engine's result reveals the rivals). Views are rebuilt by replaying the stored
+// commands with the engine, from checkpoints kept for a few games at a time.
+import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import { matchMaker } from "@colyseus/core";
+import type { Logger } from "pino";
+import { z } from "zod";
+import { apply, createGameWithEvents, viewFor, type GameState, type GameView } from "../engine/index.ts";
+import { TableOptions } from "../../shared/room-protocol.ts";
+import {
+  encodeDeal, encodeDecks, encodeDistrict, encodePending, encodeResult, encodeSeatPublic, type WireSeat, type WireTable,
+} from "../../shared/wire/index.ts";
+import { hashSeatToken, type GameStore, type StoredCommand, type StoredGame } from "../store/index.ts";
+import { requestAddress } from "../http-guard.ts";
+import { newInviteCode, normalizeCode } from "./codes.ts";
+import { LimitRefusal, type Access } from "./throttle.ts";
+
+const ROOM = "new_angeles";
+
+/** A refusal: answered with its status and { error: { code, message } }, as the lobby's own. */
+class HttpError extends Error {
+  status: number;
+  code: string;
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+/** Steps one request may ask for. */
+export const MAX_STEPS_PER_REQUEST = 50;
+/** A checkpoint (a whole engine state) is kept every this many commands. */
+const CHECKPOINT_EVERY = 25;
+/** Games whose replays are kept built at once (the least recently used goes first). */
+const CACHED_GAMES = 8;
+
+interface Built {
+  game: StoredGame;
+  commands: StoredCommand[];
+  /** checkpoints[i]: the state after i * CHECKPOINT_EVERY commands. */
+  checkpoints: GameState[];
+  log: { step: number; text: string }[];
+  rounds: { round: number; step: number }[];
+}
+
+/** A public table (the spectator's view) as the wire carries it: readTable() reads it on the client. */
+export function wireTableOf(game: StoredGame, view: GameView, step: number, finished: boolean): WireTable {
+  const seats: Record<string, WireSeat> = {};
+  for (const s of view.seats) {
+    const who = game.seats.find((x) => x.seat === s.seat) ?? game.players.find((x) => x.seat === s.seat);
+    seats[String(s.seat)] = {
+      ...encodeSeatPublic(s),
+      name: who?.name ?? `Seat ${s.seat + 1}`,
+      bot: who?.bot ?? false,
+      connected: false,
+      botControlled: false,
+      emergency: s.emergency.map((e) => ({ ...e })),
+      assets: s.assets.map((a) => ({ ...a })),
+    };
+  }
+  return {
+    code: game.code,
+    status: finished ? "finished" : "playing",
+    seatCount: game.options.seats,
+    hostSeat: -1,
+    stepSeconds: 0,
+    spectators: 0,
+    seats,
+    game: {
+      ...encodePending(view.pending),
+      round: view.round, stage: view.stage, active: view.active, threat: view.threat, turnsLeft: view.turnsLeft,
+      supply: { ...view.supply }, reserve: { ...view.reserve }, demand: view.demand.id,
+      districts: view.districts.map(encodeDistrict),
+      deal: encodeDeal(view.deal),
+      decks: { ...encodeDecks(view.decks), action: { ...view.decks.action } },
+      deadline: 0,
+      result: encodeResult(view.result),
+      moves: step,
+    },
+  };
+}
+
+const RematchBody = z.strictObject({ token: z.string().min(1).max(100) });
+const StepsQuery = z.object({
+  from: z.coerce.number().int().min(0).max(1_000_000).default(0),
+  count: z.coerce.number().int().min(1).max(MAX_STEPS_PER_REQUEST).default(1),
+});
+
+export function endsRoutes(logger: Logger, store: GameStore, access: Access): Router {
+  const router = express.Router();
+  const cache = new Map<string, Promise<Built>>();
+  /** Rematches being made now, by old code: a second click waits for the first. */
+  const making = new Map<string, Promise<{ code: string; by: string }>>();
+
+  /**
+   * The stored game with this code; a code that names no game counts as a wrong code (throttled as the
+   * lobby's look-ups are), and one whose game is not finished is refused with 403.
+   */
+  async function finishedGame(rawCode: unknown, ip: string | undefined): Promise<StoredGame> {
+    const code = normalizeCode(rawCode);
+    const giveBack = await access.spendCodeAttempt(ip);
+    const game = code ? await store.getGame(code) : null;
+    if (!game) throw new HttpError(404, "unknown-code", "No table has that invite code.");
+    await giveBack();
+    if (game.status !== "finished") throw new HttpError(403, "not-finished", "The replay is available once the game is finished.");
+    return game;
+  }
+
+  function build(game: StoredGame): Promise<Built> {
+    let built = cache.get(game.code);
+    if (built) {
+      cache.delete(game.code); // most recently used goes last
+      cache.set(game.code, built);
+      return built;
+    }
+    built = store.commands(game.code).then((commands) => {
+      const created = createGameWithEvents({ players: game.options.seats as 4 | 5 | 6, seed: game.options.seed, variant: game.options.variant });
+      let state = created.state;
+      const checkpoints = [state];
+      const log: Built["log"] = created.events.filter((e) => !e.to).map((e) => ({ step: 0, text: e.text }));
+      const rounds: Built["rounds"] = [{ round: state.round, step: 0 }];
+      commands.forEach(({ seat, command }, i) => {
+        const r = apply(state, seat, command);
+        if (!r.ok) throw new Error(`Command ${i} of game ${game.code} no longer applies: ${r.message}`);
+        state = r.state;
+        for (const e of r.events) if (!e.to) log.push({ step: i + 1, text: e.text });
+        if (state.round !== rounds.at(-1)!.round) rounds.push({ round: state.round, step: i + 1 });
+        if ((i + 1) % CHECKPOINT_EVERY === 0) checkpoints.push(state);
+      });
+      return { game, commands, checkpoints, log, rounds };
+    });
+    cache.set(game.code, built);
+    built.catch((err) => {
+      cache.delete(game.code);
+      logger.error({ err, code: game.code }, "replay could not be rebuilt");
+    });
+    while (cache.size > CACHED_GAMES) cache.delete(cache.keys().next().value!);
+    return built;
+  }
+
+  router.get("/api/games/:code/replay/outline", async (req, res) => {
+    const b = await build(await finishedGame(req.params.code, requestAddress(req)));
+    res.json({ code: b.game.code, total: b.commands.length, rounds: b.rounds, log: b.log });
+  });
+
+  router.get("/api/games/:code/replay/steps", async (req, res) => {
+    const q = StepsQuery.safeParse(req.query);
+    if (!q.success) {
+      throw new HttpError(400, "bad-query", `from and count are whole numbers; count is at most ${MAX_STEPS_PER_REQUEST}.`);
+    }
+    const b = await build(await finishedGame(req.params.code, requestAddress(req)));
+    const total = b.commands.length;
+    if (q.data.from > total) throw new HttpError(400, "bad-query", `This game has steps 0 to ${total}.`);
+    const last = Math.min(total, q.data.from + q.data.count - 1);
+    const start = Math.floor(q.data.from / CHECKPOINT_EVERY);
+    let state = b.checkpoints[start]!;
+    const steps: { step: number; table: WireTable }[] = [];
+    for (let step = start * CHECKPOINT_EVERY; step <= last; step++) {
+      if (step > start * CHECKPOINT_EVERY) {
+        const { seat, command } = b.commands[step - 1]!;
+        const r = apply(state, seat, command);
+        if (!r.ok) throw new Error(`Command ${step - 1} of game ${b.game.code} no longer applies: ${r.message}`);
+        state = r.state;
+      }
+      if (step >= q.data.from) steps.push({ step, table: wireTableOf(b.game, viewFor(state, "spectator"), step, step === total) });
+    }
+    res.json({ code: b.game.code, total, steps });
+  });
+
+  router.get("/api/games/:code/rematch", async (req, res) => {
+    const game = await finishedGame(req.params.code, requestAddress(req));
+    const rematch = await store.rematch(game.code);
+    res.json({ rematch: rematch && { ...rematch, roomId: await roomOf(rematch.code) } });
+  });
+
+  router.post("/api/games/:code/rematch", express.json({ limit: "16kb" }), async (req, res) => {
+    const body = RematchBody.safeParse(req.body ?? {});
+    if (!body.success) throw new HttpError(400, "bad-request", "Send { token }: your seat token at the finished table.");
+    const ip = requestAddress(req);
+    const game = await finishedGame(req.params.code, ip);
+    const hash = hashSeatToken(body.data.token);
+    const asker = game.seats.find((s) => !s.bot && s.tokenHash === hash);
+    if (!asker) throw new HttpError(403, "not-a-player", "Only a player of this table can ask for a rematch.");
+    let pending = making.get(game.code);
+    if (!pending) {
+      pending = (async () => {
+        const known = await store.rematch(game.code);
+        if (known) return known;
+        const { seed: _seed, ...options } = game.options;
+        const parsed = TableOptions.parse({ ...TableOptions.parse({}), ...options });
+        const liveTables = async () => (await matchMaker.query({ name: ROOM } as any)).map((r: any) => ({ roomId: r.roomId, status: r.metadata?.status }));
+        const table = await access.createTable(ip, liveTables, async () => {
+          let code = newInviteCode();
+          while ((await matchMaker.query({ name: ROOM, code } as any)).length > 0 || (await store.getGame(code))) code = newInviteCode();
+          const room = await matchMaker.createRoom(ROOM, { code, options: parsed });
+          return { code, roomId: room.roomId };
+        });
+        logger.info({ from: game.code, roomId: table.roomId, ip }, "rematch table created");
+        return store.setRematch(game.code, { code: table.code, by: asker.name });
+      })();
+      making.set(game.code, pending);
+      pending.finally(() => making.delete(game.code)).catch(() => {});
+    }
+    const rematch = await pending;
+    res.status(201).json({ rematch: { ...rematch, roomId: await roomOf(rematch.code) } });
+  });
+
+  /** The live room of a table, or "" once it has gone. */
+  async function roomOf(code: string): Promise<string> {
+    const [room] = await matchMaker.query({ name: ROOM, code } as any);
+    return (room as { roomId?: string } | undefined)?.roomId ?? "";
+  }
+
+  // Errors, answered as the lobby answers them (routes.ts): nothing a client sends becomes a 5xx.
+  router.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
+    if (err instanceof HttpError) return res.status(err.status).json({ error: { code: err.code, message: err.message } });
+    if (err instanceof LimitRefusal) {
+      if (err.retryAfterSeconds > 0) res.set("Retry-After", String(err.retryAfterSeconds));
+      return res.status(429).json({ error: { code: err.code, message: err.message } });
+    }
+    const status = (err as { status?: number }).status;
+    if (typeof status === "number" && status >= 400 && status < 500) {
+      if (status === 413) return res.status(413).json({ error: { code: "too-large", message: "A request body can be at most 16 KB." } });
+      return res.status(status).json({ error: { code: "bad-request", message: "The request body is not valid JSON." } });
+    }
+    logger.error({ err }, "ends route failed");
+    res.status(503).json({ error: { code: "unavailable", message: "The server could not answer; try again." } });
+  });
+  return router;
+}

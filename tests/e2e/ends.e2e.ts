@@ -1,0 +1,147 @@
+// The ends of a game in a browser: two people play a table (their seats on short deadlines, two bots) to its
+// end; one click on "Rematch" takes Ann to a new table and Ben, shown who asked, joins it with one more;
+// then the finished table's link opens its results and the replay viewer, which steps forward and back,
+// jumps to the last step and to a round, on a laptop and on a phone. Screenshots in test-results/.
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium, startServer } from "./browser.ts";
+
+const LAPTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+let errors: string[] = [];
+const opened: Page[] = [];
+let finishedCode = "";
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+  mkdirSync("test-results", { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function openPage(who: string, viewport = LAPTOP): Promise<Page> {
+  const page = await (await browser.newContext({ viewport, hasTouch: viewport.width < 1000, isMobile: viewport.width < 1000 })).newPage();
+  opened.push(page);
+  page.on("console", (m) => { if (m.type() === "error") errors.push(`${who}: ${m.text()}`); });
+  page.on("pageerror", (e) => errors.push(`${who}: ${String(e)}`));
+  return page;
+}
+
+function keepPicturesOnFailure(prefix: string) {
+  errors = [];
+  onTestFailed(async () => {
+    console.log("browser errors:", errors);
+    for (const [i, p] of opened.entries()) await p.screenshot({ path: `test-results/failed-${prefix}-${i}.png`, fullPage: true }).catch(() => {});
+  });
+}
+
+async function noSideScroll(page: Page, what: string) {
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(wide, `${what} scrolls sideways`).toBeLessThanOrEqual(0);
+}
+
+const stepOf = async (page: Page) => Number(await page.getByTestId("replay").getAttribute("data-step"));
+async function atStep(page: Page, n: number) {
+  await page.waitForFunction((want) => document.querySelector("[data-testid=replay]")?.getAttribute("data-step") === String(want), n);
+  await expect(page.getByTestId("replay-at").textContent()).resolves.toMatch(new RegExp(`^Step ${n} of \\d+`));
+}
+
+describe("the ends of a game", () => {
+  it("offers a rematch that brings both players to a new table", async () => {
+    keepPicturesOnFailure("rematch");
+    const res = await fetch(server.url + "/api/games", {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ seats: 4, bots: 2, botDelayMs: 0, stepSeconds: 0.05 }),
+    });
+    const { code } = (await res.json()) as { code: string };
+    finishedCode = code;
+    const ann = await openPage("ann");
+    const ben = await openPage("ben");
+    for (const [page, name] of [[ann, "Ann"], [ben, "Ben"]] as const) {
+      await page.goto(`${server.url}/?join=${code}`);
+      await page.getByTestId("name").fill(name);
+      await page.getByTestId("join").click();
+      await page.getByTestId("who-am-i").waitFor();
+    }
+    // Short deadlines: the bots decide for both people, and the game plays itself out.
+    for (const page of [ann, ben]) await page.getByTestId("game-over").waitFor({ timeout: 90_000 });
+    await ann.getByTestId("rematch-ask").click();
+    await ann.waitForFunction((old) => { const q = new URLSearchParams(location.search).get("join"); return !!q && q !== old; }, code);
+    const next = new URL(ann.url()).searchParams.get("join")!;
+    await expect(ann.getByTestId("who-am-i").textContent()).resolves.toBe("You are Ann.");
+    // Ben sees who asked, and who sits at the new table, within a few seconds.
+    const offer = ben.getByTestId("rematch-offer");
+    await offer.waitFor({ timeout: 10_000 });
+    await expect(offer.textContent()).resolves.toContain("Ann wants a rematch");
+    await ben.waitForFunction(() => document.querySelector("[data-testid=rematch-seated]")?.textContent?.includes("Ann"));
+    await ben.screenshot({ path: "test-results/ends-rematch-offer.png" });
+    await ben.getByTestId("rematch-join").click();
+    // The table is full now, so it starts (and, on these deadlines, plays itself out) at once.
+    await ben.waitForFunction((want) => new URLSearchParams(location.search).get("join") === want, next);
+    await ben.waitForFunction((want) => document.querySelector(".topbar")?.textContent?.includes(want), next);
+    const table = (await (await fetch(`${server.url}/api/games/${next}`)).json()) as { status: string; seats: number; players: { name: string; bot: boolean }[] };
+    expect(table.seats).toBe(4);
+    expect(table.players.filter((p) => !p.bot).map((p) => p.name).sort()).toEqual(["Ann", "Ben"]);
+    await ann.screenshot({ path: "test-results/ends-rematch-table.png" });
+    expect(errors).toEqual([]);
+  }, 150_000);
+
+  for (const [label, viewport] of [["laptop", LAPTOP], ["phone", PHONE]] as const) {
+    it(`opens a finished table's link on its results and replays it (${label})`, async () => {
+      keepPicturesOnFailure(`finished-${label}`);
+      expect(finishedCode).not.toBe("");
+      const cy = await openPage(`cy-${label}`, viewport);
+      await cy.goto(`${server.url}/?join=${finishedCode}`);
+      const over = cy.getByTestId("game-over");
+      await over.waitFor();
+      await expect(over.locator("tbody tr").count()).resolves.toBe(4);
+      await expect(cy.getByTestId("winners").textContent()).resolves.toMatch(/^(Winners: .+\.|Nobody wins\.)$/);
+      await expect(cy.getByTestId("ending").textContent()).resolves.toMatch(/game/);
+      // A stranger is shown the rematch that was made, not a button to make one.
+      await cy.getByTestId("rematch-offer").waitFor();
+      expect(await cy.getByTestId("rematch-ask").count()).toBe(0);
+      await noSideScroll(cy, "results");
+      await cy.screenshot({ path: `test-results/ends-results-${label}.png`, fullPage: true });
+
+      await cy.getByTestId("replay-open").click();
+      await atStep(cy, 0);
+      const total = Number((await cy.getByTestId("replay-at").textContent())!.match(/of (\d+)/)![1]);
+      expect(total).toBeGreaterThan(20);
+      await cy.getByTestId("replay-next").click();
+      await atStep(cy, 1);
+      await cy.getByTestId("replay-next").click();
+      await atStep(cy, 2);
+      await cy.getByTestId("replay-prev").click();
+      await atStep(cy, 1);
+      await cy.getByTestId("replay-last").click();
+      await atStep(cy, total);
+      const logAtEnd = await cy.getByTestId("public-log").locator("li").count();
+      // Jump to a round: the board shows that round, and the log is shorter than at the end.
+      const round = cy.locator('[data-testid^="replay-round-"]').nth(2);
+      const roundNumber = Number((await round.getAttribute("data-testid"))!.replace("replay-round-", ""));
+      await round.click();
+      await cy.waitForFunction((r) => document.querySelector("[data-testid=round-track]")?.textContent !== null
+        && document.querySelector("[data-testid=replay-round-" + r + "]")?.getAttribute("aria-pressed") === "true", roundNumber);
+      const jumped = await stepOf(cy);
+      expect(jumped).toBeGreaterThan(2);
+      expect(jumped).toBeLessThan(total);
+      expect(await cy.getByTestId("public-log").locator("li").count()).toBeLessThan(logAtEnd);
+      await cy.getByTestId("replay-first").click();
+      await atStep(cy, 0);
+      // The slider goes anywhere.
+      await cy.getByTestId("replay-slider").fill(String(Math.floor(total / 2)));
+      await atStep(cy, Math.floor(total / 2));
+      await noSideScroll(cy, "replay");
+      await cy.getByTestId("replay").screenshot({ path: `test-results/ends-replay-${label}.png` });
+      await cy.screenshot({ path: `test-results/ends-replay-page-${label}.png`, fullPage: true });
+      expect(errors).toEqual([]);
+    }, 60_000);
+  }
+});

@@ -1,0 +1,161 @@
+// The ends of a game over HTTP: the replay viewer's public steps and outline, and the rematch.
+// One real game is played to its end over real sockets (two people, two bots); the routes are then
+// asked what a browser would ask.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ColyseusTestServer } from "@colyseus/testing";
+import { autoplay, BASE, bootServer, createTable, join, stateOf, tableOf, until } from "./helpers.ts";
+import { clearWrongCodes } from "../../server/lobby/throttle.ts";
+import { MAX_STEPS_PER_REQUEST } from "../../server/lobby/ends.ts";
+import { apply, createGame, viewFor, type GameState } from "../../server/engine/index.ts";
+import { readTable, type WireTable } from "../../shared/wire/index.ts";
+
+let colyseus: ColyseusTestServer;
+let code = "";
+let tokens: string[] = [];
+/** The finished game's replay (seed and commands), for the test's own engine run. */
+let replay: { players: 4 | 5 | 6; seed: any; variant: any; commands: { seat: number; command: any }[] };
+
+async function getJson(path: string, init?: RequestInit) {
+  const res = await fetch(BASE + path, init);
+  return { status: res.status, body: (await res.json()) as any };
+}
+const askRematch = (token: unknown, game = code) => getJson(`/api/games/${game}/rematch`, {
+  method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ token }),
+});
+
+beforeAll(async () => {
+  colyseus = await bootServer();
+  await clearWrongCodes();
+  const table = await createTable({ seats: 4, bots: 2, seed: 11, graceSeconds: 600 });
+  code = table.code;
+  const alice = await join(colyseus, table.roomId, { code, name: "Alice" });
+  const bob = await join(colyseus, table.roomId, { code, name: "Bob" });
+  const players = [autoplay(alice, 1), autoplay(bob, 2)];
+  await until(() => stateOf(alice).status === "playing", 20_000, "the start");
+  // Before the end: every route of the ends is refused.
+  tokens = [tableOf(alice).secret!.seatToken, tableOf(bob).secret!.seatToken];
+  for (const path of ["replay/outline", "replay/steps?from=0&count=1", "rematch"]) {
+    const early = await getJson(`/api/games/${code}/${path}`);
+    expect(early.status, path).toBe(403);
+    expect(JSON.stringify(early.body)).not.toContain('"steps"');
+  }
+  expect((await askRematch(tokens[0])).status).toBe(403);
+  await until(() => stateOf(alice).status === "finished", 150_000, "the game to finish");
+  for (const p of players) p.stop();
+  await alice.leave();
+  await bob.leave();
+  replay = (await getJson(`/api/games/${code}/replay`)).body;
+}, 180_000);
+afterAll(async () => colyseus.shutdown());
+
+/** The engine's state after each step of the game (step 0: the setup). */
+function statesOfGame(): GameState[] {
+  let s = createGame({ players: replay.players, seed: replay.seed, variant: replay.variant });
+  const states = [s];
+  for (const { seat, command } of replay.commands) {
+    const r = apply(s, seat, command);
+    if (!r.ok) throw new Error(r.message);
+    states.push((s = r.state));
+  }
+  return states;
+}
+
+describe("the replay viewer's routes", () => {
+  it("give the public table after each step, the same as the spectator's view of that step", async () => {
+    const states = statesOfGame();
+    const total = replay.commands.length;
+    expect(total).toBeGreaterThan(MAX_STEPS_PER_REQUEST);
+    const first = await getJson(`/api/games/${code}/replay/steps?from=0&count=${MAX_STEPS_PER_REQUEST}`);
+    expect(first.status).toBe(200);
+    expect(first.body.total).toBe(total);
+    expect(first.body.steps.map((s: any) => s.step)).toEqual([...Array(MAX_STEPS_PER_REQUEST).keys()]);
+    // Somewhere in the middle (not on a checkpoint), and the last step with the result.
+    const middle = (await getJson(`/api/games/${code}/replay/steps?from=${Math.floor(total / 2) + 3}&count=2`)).body.steps;
+    const last = (await getJson(`/api/games/${code}/replay/steps?from=${total}&count=5`)).body.steps;
+    expect(last).toHaveLength(1);
+    for (const { step, table } of [...first.body.steps, ...middle, ...last] as { step: number; table: WireTable }[]) {
+      const view = viewFor(states[step]!, "spectator");
+      const read = readTable(table);
+      expect(read.game!.round, `step ${step}`).toBe(view.round);
+      expect(read.game!.threat).toBe(view.threat);
+      expect(read.game!.districts.map((d) => d.id)).toEqual(view.districts.map((d) => d.id));
+      expect(read.seats.map((s) => s.capital)).toEqual(view.seats.map((s) => s.capital));
+      expect(read.seats.map((s) => s.name)).toEqual(["Alice", "Bob", expect.stringMatching(/^Bot /), expect.stringMatching(/^Bot /)]);
+      expect(read.status).toBe(step === total ? "finished" : "playing");
+    }
+    const end = readTable(last[0].table);
+    expect(end.game!.result!.seats.map((s) => s.rival)).toEqual(states[total]!.seats.map((s) => s.rival));
+  });
+
+  it("never show a seat's hand, investment or trades, nor a rival before the end", async () => {
+    const states = statesOfGame();
+    const total = replay.commands.length;
+    for (let from = 0; from <= total; from += MAX_STEPS_PER_REQUEST) {
+      const { body } = await getJson(`/api/games/${code}/replay/steps?from=${from}&count=${MAX_STEPS_PER_REQUEST}`);
+      for (const { step, table } of body.steps as { step: number; table: WireTable }[]) {
+        const text = JSON.stringify(table);
+        expect(text).not.toContain('"secret"');
+        expect(text).not.toContain('"seatToken"');
+        expect(text).not.toContain('"trades"');
+        for (let seat = 0; seat < replay.players; seat++) {
+          const own = viewFor(states[step]!, seat).you!;
+          for (const card of own.hand) expect(text, `step ${step}: seat ${seat}'s card ${card.id}`).not.toContain(`"${card.id}"`);
+          if (own.investment) expect(text).not.toContain(`"${own.investment}"`);
+        }
+        if (step < total) expect(table.game!.result).toBe("");
+      }
+    }
+  });
+
+  it("outline the public log by step and where each round begins", async () => {
+    const { status, body } = await getJson(`/api/games/${code}/replay/outline`);
+    expect(status).toBe(200);
+    expect(body.total).toBe(replay.commands.length);
+    expect(body.rounds[0]).toEqual({ round: expect.any(Number), step: 0 });
+    expect(body.rounds.length).toBeGreaterThan(3);
+    const steps = body.log.map((l: any) => l.step);
+    expect(steps).toEqual([...steps].sort((a, b) => a - b));
+    expect(body.log.some((l: any) => l.step === 0)).toBe(true);
+    // No private line: the log has the public lines only (a seat's draws are told to it alone).
+    expect(body.log.length).toBeGreaterThan(50);
+    expect(JSON.stringify(body)).not.toMatch(/You (drew|keep|receive)/);
+  });
+
+  it("cap how many steps one request may ask for, and refuse bad queries and codes", async () => {
+    expect((await getJson(`/api/games/${code}/replay/steps?from=0&count=${MAX_STEPS_PER_REQUEST + 1}`)).status).toBe(400);
+    expect((await getJson(`/api/games/${code}/replay/steps?from=-1`)).status).toBe(400);
+    expect((await getJson(`/api/games/${code}/replay/steps?from=abc`)).status).toBe(400);
+    expect((await getJson(`/api/games/${code}/replay/steps?from=${replay.commands.length + 1}`)).status).toBe(400);
+    const unknown = await getJson(`/api/games/ZZZZZ-ZZZZZ/replay/steps`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.code).toBe("unknown-code");
+  });
+});
+
+describe("the rematch", () => {
+  it("refuses a wrong token and a body without one", async () => {
+    const wrong = await askRematch("not-a-seat-token");
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.error.code).toBe("not-a-player");
+    expect((await askRematch(undefined)).status).toBe(400);
+    const broken = await getJson(`/api/games/${code}/rematch`, { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" });
+    expect(broken.status).toBe(400);
+    expect(broken.body.error.code).toBe("bad-request");
+    expect((await getJson(`/api/games/${code}/rematch`)).body.rematch).toBeNull();
+  });
+
+  it("makes one new table with the same options, whoever asks and however often", async () => {
+    const [a, b] = await Promise.all([askRematch(tokens[0]), askRematch(tokens[1])]);
+    expect(a.status).toBe(201);
+    expect(b.body).toEqual(a.body);
+    expect(a.body.rematch.code).not.toBe(code);
+    expect(["Alice", "Bob"]).toContain(a.body.rematch.by);
+    const again = await askRematch(tokens[1]);
+    expect(again.body.rematch).toEqual(a.body.rematch);
+    const seen = await getJson(`/api/games/${code}/rematch`);
+    expect(seen.body.rematch).toEqual(a.body.rematch);
+    const table = await getJson(`/api/games/${a.body.rematch.code}`);
+    expect(table.body).toMatchObject({ code: a.body.rematch.code, roomId: a.body.rematch.roomId, status: "lobby", seats: 4 });
+    expect(table.body.players.filter((p: any) => p.bot)).toHaveLength(2);
+  });
+});
