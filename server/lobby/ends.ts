@@ -22,8 +22,8 @@ import {
 } from "../../shared/wire/index.ts";
 import { hashSeatToken, type GameStore, type StoredCommand, type StoredGame } from "../store/index.ts";
 import { requestAddress } from "../http-guard.ts";
-import { newInviteCode, normalizeCode } from "./codes.ts";
-import { LimitRefusal, type Access } from "./throttle.ts";
+import { newInviteCode, normalizeCode } from "../access/codes.ts";
+import { LimitRefusal, type Access } from "../access/throttle.ts";
 
 const ROOM = "new_angeles";
 

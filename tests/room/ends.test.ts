@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
 import { autoplay, BASE, bootServer, createTable, join, stateOf, tableOf, until } from "./helpers.ts";
-import { clearWrongCodes } from "../../server/lobby/throttle.ts";
+import { clearWrongCodes } from "../../server/access/throttle.ts";
 import { MAX_STEPS_PER_REQUEST } from "../../server/lobby/ends.ts";
 import { apply, createGame, viewFor, type GameState } from "../../server/engine/index.ts";
 import { readTable, type WireTable } from "../../shared/wire/index.ts";
