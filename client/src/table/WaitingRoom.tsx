@@ -31,7 +31,7 @@ export function WaitingRoom({ model, session, lastLook }: { model: TableSnapshot
         </p>
         <p class="muted">
           The game starts by itself when all {model.seatCount} seats are taken
-          {model.stepSeconds > 0 ? `; each decision has ${model.stepSeconds} seconds` : ""}.
+          {model.stepSeconds > 0 ? `; each decision has ${Number(model.stepSeconds.toPrecision(4))} seconds` : ""}.
         </p>
       </section>
 
