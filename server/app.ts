@@ -1,7 +1,6 @@
 // Wires the server together: Colyseus rooms, the express routes and the static client, on one port.
 import path from "node:path";
 import type { IncomingMessage, Server as HttpServer } from "node:http";
-import express from "express";
 import { defineServer, defineRoom, matchMaker, ServerError } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { RedisDriver } from "@colyseus/redis-driver";
@@ -16,6 +15,7 @@ import { RateLimiterMemory } from "rate-limiter-flexible";
 import { Access, LimitRefusal, addressKey, type Limits } from "./lobby/throttle.ts";
 import { normalizeCode } from "./lobby/codes.ts";
 import { guardRequests, pinAddress, requestAddress } from "./http-guard.ts";
+import { staticClient } from "./static.ts";
 
 const clientDir = path.resolve(import.meta.dirname, "../dist/client");
 const startedAt = Date.now();
@@ -41,6 +41,8 @@ export interface ServerOptions {
   trustProxy?: number;
   /** Origins besides the page's own that may call the API from a browser (CORS_ORIGINS). */
   corsOrigins?: string[];
+  /** The built client to serve; dist/client when absent (tests build one elsewhere). */
+  clientDir?: string;
 }
 
 /**
@@ -198,7 +200,7 @@ export function createServer(options: ServerOptions) {
         res.type(registry.contentType).send(await registry.metrics());
       });
       app.use(lobbyRoutes(options.logger, store, access));
-      app.use(express.static(clientDir));
+      app.use(staticClient(options.clientDir ?? clientDir));
     },
   });
 }
