@@ -1,6 +1,6 @@
 // One connection to a table: joins the Colyseus room, keeps the latest state, your seat, the public
 // chat, private messages and the server's last refusal, and tells the screen when any of it changes.
-import { Client, type Room } from "@colyseus/sdk";
+import type { Room } from "@colyseus/sdk";
 import type { Command } from "../../../shared/protocol.ts";
 import type { ChatLine, ServerMessages } from "../../../shared/room-protocol.ts";
 import { GameLogReader, readTable, type TableSnapshot, type WireTable, type Whisper } from "../../../shared/wire/index.ts";
@@ -157,9 +157,11 @@ export class TableSession {
    * else as a new player with `name`, or as a spectator.
    */
   static async join(rawCode: string, how: { name?: string; spectator?: boolean }): Promise<TableSession> {
+    // The SDK is most of the client's code and the lobby needs none of it: it loads on the first join.
+    const sdk = import("@colyseus/sdk");
     const info = await findTable(rawCode);
     const code = info.code;
-    const client = new Client(serverEndpoint());
+    const client = new (await sdk).Client(serverEndpoint());
     const remembered = how.spectator ? null : rememberedSeat(code);
     if (remembered) {
       try {
