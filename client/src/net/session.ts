@@ -7,6 +7,13 @@ import { GameLogReader, readTable, type TableSnapshot, type WireTable, type Whis
 import { findTable } from "./api.ts";
 import { forgetSeat, rememberName, rememberSeat, rememberedSeat } from "./seat-memory.ts";
 
+/**
+ * The Colyseus SDK is most of the client's code and the lobby needs none of it, so it is a chunk of its
+ * own: the page paints without it, then fetches it once loaded, while the player types a name.
+ */
+const loadSdk = () => import("@colyseus/sdk");
+if (typeof window !== "undefined") window.addEventListener("load", () => void loadSdk().catch(() => {}), { once: true });
+
 /** What a refusal answers: the server replies in order, so it is about the last thing sent. */
 export type About = "move" | "trade" | "chat" | "host";
 export interface Refusal { code: string; message: string; at: number; about: About }
@@ -157,8 +164,7 @@ export class TableSession {
    * else as a new player with `name`, or as a spectator.
    */
   static async join(rawCode: string, how: { name?: string; spectator?: boolean }): Promise<TableSession> {
-    // The SDK is most of the client's code and the lobby needs none of it: it loads on the first join.
-    const sdk = import("@colyseus/sdk");
+    const sdk = loadSdk();
     const info = await findTable(rawCode);
     const code = info.code;
     const client = new (await sdk).Client(serverEndpoint());
