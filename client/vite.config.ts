@@ -33,6 +33,15 @@ export default defineConfig({
       logLevel: "silent",
     }),
   ],
-  build: { outDir: "../dist/client", emptyOutDir: true },
+  build: {
+    outDir: "../dist/client",
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // the lazily loaded Colyseus SDK (see client/src/net/session.ts) under a name that says what it is
+        chunkFileNames: (chunk) => (chunk.moduleIds.some((id) => id.includes("/node_modules/@colyseus/sdk/")) ? "assets/colyseus-sdk-[hash].js" : "assets/[name]-[hash].js"),
+      },
+    },
+  },
   server: { proxy: { "/api": "http://localhost:2567", "/healthz": "http://localhost:2567" } },
 });
