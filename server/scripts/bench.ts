@@ -101,7 +101,9 @@ async function main(): Promise<void> {
   // Game tables are seeded on the server side (clients cannot choose a seed): the n-th game table of a
   // phase gets --seed + n, as when the seed travelled in the request.
   let tableInPhase = 0;
-  const server = createServer({ logger: pino({ level: "warn" }), seeds: () => seed + tableInPhase++ });
+  // Every bench client comes from 127.0.0.1: the per-address limits are lifted (the server's own setting).
+  const perAddress = { tablesPerAddressPerHour: 100_000, lobbyTablesPerAddress: 100_000, websocketsPerAddress: 100_000, reservationsPerAddress: 100_000 };
+  const server = createServer({ logger: pino({ level: "warn" }), seeds: () => seed + tableInPhase++, limits: perAddress });
   server.define("bench_floor", FloorRoom);
   await server.listen(port, "127.0.0.1");
   const job = { httpUrl: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}`, tables, commands, seed };

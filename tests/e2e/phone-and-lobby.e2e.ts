@@ -7,16 +7,14 @@
 // A finished game is listed in the lobby, whose public list refreshes itself. Screenshots in test-results/.
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, Page } from "playwright-core";
-import { launchChromium, startServer } from "./browser.ts";
+import { axeSerious, launchChromium, startServer } from "./browser.ts";
 
 const PORTRAIT = { width: 390, height: 844 };
 const LANDSCAPE = { width: 844, height: 390 };
 const TABLET = { width: 768, height: 1024 };
 const TABLET_LANDSCAPE = { width: 1024, height: 768 };
 const LAPTOP = { width: 1440, height: 900 };
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 /** 24 characters without a break: the longest name the lobby takes. */
 const LONG_NAME = "Wolfeschlegelsteinhausen";
 const LONG_WORD = "Supercalifragilisticexpialidocious-and-then-some-more-letters";
@@ -53,15 +51,6 @@ function keepPicturesOnFailure(prefix: string) {
   });
 }
 
-async function axeSerious(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(c: Document, o: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const r = await axe.run(document, { resultTypes: ["violations"] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, where: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-  });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}) at ${v.where.join(", ")}`);
-}
 
 /** Nothing on the page is wider than the window, and no visible text is smaller than 12 px. */
 async function fitsAndReads(page: Page, where: string): Promise<void> {
