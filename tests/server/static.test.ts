@@ -2,7 +2,7 @@
 // the real server over a socket. Hashed assets come precompressed (brotli, else gzip) and cached for a
 // year; index.html is compressed too but revalidated on every use; the security headers stay.
 import http from "node:http";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
@@ -80,6 +80,18 @@ describe("the built client over HTTP", () => {
       expect(a.body.length, url).toBeLessThan(original(url).length / 2);
       expect(decoded(a).equals(original(url)), url).toBe(true);
     }
+  });
+
+  it("keeps the Colyseus SDK out of the page's first script: a chunk of its own, served the same way", async () => {
+    const sdk = readdirSync(path.join(outDir, "assets")).filter((f) => /^colyseus-sdk-.*\.js$/.test(f));
+    expect(sdk).toHaveLength(1);
+    expect(assets).not.toContain(`/assets/${sdk[0]}`);
+    const a = await get(`/assets/${sdk[0]}`, { "accept-encoding": BROWSER });
+    expect(a.headers["content-encoding"]).toBe("br");
+    expect(a.headers["cache-control"]).toBe(HASHED_CACHE);
+    // the first script is smaller than the SDK it leaves out
+    const first = assets.find((u) => u.endsWith(".js"))!;
+    expect(original(first).length).toBeLessThan(original(`/assets/${sdk[0]}`).length);
   });
 
   it("falls back to gzip, then to the plain file, by what the browser accepts", async () => {
