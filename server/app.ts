@@ -1,7 +1,6 @@
 // Wires the server together: Colyseus rooms, the express routes and the static client, on one port.
 import path from "node:path";
 import type { IncomingMessage, Server as HttpServer } from "node:http";
-import express from "express";
 import { defineServer, defineRoom, matchMaker, ServerError } from "@colyseus/core";
 import { WebSocketTransport } from "@colyseus/ws-transport";
 import { RedisDriver } from "@colyseus/redis-driver";
@@ -18,6 +17,7 @@ import { Access, LimitRefusal, addressKey, type Limits } from "./access/throttle
 import { normalizeCode } from "./access/codes.ts";
 import { guardRequests, pinAddress, requestAddress } from "./http-guard.ts";
 import { fairTurns } from "./fair-turns.ts";
+import { staticClient } from "./static.ts";
 
 const clientDir = path.resolve(import.meta.dirname, "../dist/client");
 const startedAt = Date.now();
@@ -43,6 +43,8 @@ export interface ServerOptions {
   trustProxy?: number;
   /** Origins besides the page's own that may call the API from a browser (CORS_ORIGINS). */
   corsOrigins?: string[];
+  /** The built client to serve; dist/client when absent (tests build one elsewhere). */
+  clientDir?: string;
 }
 
 /**
@@ -206,7 +208,7 @@ export function createServer(options: ServerOptions) {
         res.type(registry.contentType).send(await registry.metrics());
       });
       app.use(lobbyRoutes(options.logger, store, access));
-      app.use(express.static(clientDir));
+      app.use(staticClient(options.clientDir ?? clientDir));
     },
   });
 }

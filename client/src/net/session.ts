@@ -1,11 +1,18 @@
 // One connection to a table: joins the Colyseus room, keeps the latest state, your seat, the public
 // chat, private messages and the server's last refusal, and tells the screen when any of it changes.
-import { Client, type Room } from "@colyseus/sdk";
+import type { Room } from "@colyseus/sdk";
 import type { Command } from "../../../shared/protocol.ts";
 import type { ChatLine, ServerMessages } from "../../../shared/room-protocol.ts";
 import { GameLogReader, readTable, type TableSnapshot, type WireTable, type Whisper } from "../../../shared/wire/index.ts";
 import { findTable } from "./api.ts";
 import { forgetSeat, rememberName, rememberSeat, rememberedSeat } from "./seat-memory.ts";
+
+/**
+ * The Colyseus SDK is most of the client's code and the lobby needs none of it, so it is a chunk of its
+ * own: the page paints without it, then fetches it once loaded, while the player types a name.
+ */
+const loadSdk = () => import("@colyseus/sdk");
+if (typeof window !== "undefined") window.addEventListener("load", () => void loadSdk().catch(() => {}), { once: true });
 
 /** What a refusal answers: the server replies in order, so it is about the last thing sent. */
 export type About = "move" | "trade" | "chat" | "host";
@@ -157,9 +164,10 @@ export class TableSession {
    * else as a new player with `name`, or as a spectator.
    */
   static async join(rawCode: string, how: { name?: string; spectator?: boolean }): Promise<TableSession> {
+    const sdk = loadSdk();
     const info = await findTable(rawCode);
     const code = info.code;
-    const client = new Client(serverEndpoint());
+    const client = new (await sdk).Client(serverEndpoint());
     const remembered = how.spectator ? null : rememberedSeat(code);
     if (remembered) {
       try {
