@@ -134,7 +134,7 @@ function District({ def, d, style, onPick }: { def: DistrictDef; d: DistrictBoar
   return (
     <li class={`district tier-${def.tier}${condition ? " " + condition : ""}${onPick ? " pickable" : ""}${flashClass(flash)}`} style={style}
       data-testid={`district-${def.id}`} data-condition={d?.condition ?? "none"}>
-      {onPick ? <button type="button" class="pick" onClick={onPick} data-testid={`pick-district-${def.id}`} aria-label={`Pick ${def.name} (${def.id})`}>{body}</button> : body}
+      {onPick ? <button type="button" class="pick" onClick={onPick} data-testid={`pick-district-${def.id}`}><span class="sr-only">Pick </span>{body}</button> : body}
     </li>
   );
 }
