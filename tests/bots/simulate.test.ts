@@ -3,7 +3,8 @@ import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { playGame } from "../../server/sim/play.ts";
 
-describe("npm run simulate", () => {
+// Each case runs whole bot games in a child process: generous limits for a loaded machine.
+describe("npm run simulate", { timeout: 180_000 }, () => {
   it("prints progress, then the summary as JSON on the last line", () => {
     const r = spawnSync("npx", ["node", "server/scripts/simulate.ts", "--games", "20", "--seed", "1"], { encoding: "utf8", timeout: 120_000 });
     const lines = r.stdout.trim().split("\n");
