@@ -3,7 +3,8 @@ import { Lobby } from "./lobby/Lobby.tsx";
 import { TableScreen } from "./table/TableScreen.tsx";
 import { TableSession } from "./net/session.ts";
 import { rememberedSeat } from "./net/seat-memory.ts";
-import { cleanCode } from "./net/api.ts";
+import { ApiError, cleanCode } from "./net/api.ts";
+import { ConnectionState } from "./ConnectionState.tsx";
 
 /** The address bar names the table you are at (`?join=CODE`, plus `&watch=1` for spectators), so a
  * reload takes you back, and the address is also the invite link. */
@@ -32,7 +33,7 @@ export function App() {
     if (!resuming || !t) return;
     TableSession.join(t.code, { spectator: t.watch })
       .then(enter)
-      .catch((e: Error) => setProblem(`Could not take you back to table ${t.code}: ${e.message}`))
+      .catch((e: unknown) => setProblem(`Could not take you back to table ${t.code}. ${e instanceof ApiError ? e.message : "Try again in a moment."}`))
       .finally(() => setResuming(false));
   }, []);
 
@@ -48,7 +49,7 @@ export function App() {
     showTableInUrl(null);
   }
 
-  if (session) return <TableScreen session={session} onLeave={leave} />;
+  if (session) return <ConnectionState session={session} onLobby={leave}><TableScreen session={session} onLeave={leave} /></ConnectionState>;
   if (resuming) return <main class="shell"><p role="status">Taking you back to your table…</p></main>;
   return <Lobby initialCode={tableInUrl()?.code ?? ""} problem={problem} onJoined={enter} />;
 }
