@@ -50,7 +50,7 @@ function Reconnecting({ session, onLobby }: { session: TableSession; onLobby(): 
             ? "This device is offline: the table comes back once the network does."
             : downFor >= SAY_HOW_LONG_S
               ? `The table has been out of reach for ${howLong(downFor)}. Still trying${next > 1 ? `, again in ${next} s` : ""}.`
-              : "Your seat is kept: the table comes back by itself."}
+              : session.spectator ? "The table comes back by itself." : "Your seat is kept: the table comes back by itself."}
         </p>
       </div>
       <div class="connection-actions">

@@ -83,8 +83,8 @@ export class TableSession {
   private log = new GameLogReader(LOG_KEEP);
   /** The room in use; events of any other (an older one) are ignored. Null while coming back. */
   private room: Room | null = null;
-  /** Rooms joined so far (the second and later are a reconnection by fresh join). */
-  private joins = 0;
+  /** Whether a chat history and a list of private messages came already: any later one is a return. */
+  private heard = { chat: false, whispers: false };
   /** Your seat's token, also kept here in case this browser's storage keeps nothing. */
   private seatToken = "";
   private closed = false;
@@ -104,8 +104,6 @@ export class TableSession {
   /** Reads everything one room sends; once another room replaces it, its events are ignored. */
   private attach(room: Room): void {
     this.room = room;
-    this.joins++;
-    const rejoined = this.joins > 1;
     const live = () => this.room === room;
     const on = <T,>(type: string, fn: (m: T) => void) => room.onMessage(type, (m: T) => { if (live()) fn(m); });
     room.reconnection.maxDelay = SDK_MAX_DELAY_MS;
@@ -139,7 +137,9 @@ export class TableSession {
       // After a reconnection, the lines said while this page was away count as new (unread).
       const held = new Map(this.chatLines.map((l) => [l.seq, l.n]));
       const last = this.chatLines.at(-1)?.seq ?? -1;
-      this.chatLines = m.lines.map((l) => ({ ...l, n: held.get(l.seq) ?? (rejoined && l.seq > last ? ++this.arrivals : 0) }));
+      const back = this.heard.chat;
+      this.heard.chat = true;
+      this.chatLines = m.lines.map((l) => ({ ...l, n: held.get(l.seq) ?? (back && l.seq > last ? ++this.arrivals : 0) }));
       this.changed();
     });
     on("chat", (line: ServerMessages["chat"]) => {
@@ -177,7 +177,9 @@ export class TableSession {
       // Private messages held keep their place; those sent while this page was away count as new.
       const key = (w: Whisper) => `${w.from}|${w.to}|${w.at}|${w.text}`;
       const held = new Map(this.whispers.map((w) => [key(w), w.n]));
-      this.whispers = m.messages.map((w) => ({ ...w, n: held.get(key(w)) ?? (rejoined ? ++this.arrivals : 0) }));
+      const back = this.heard.whispers;
+      this.heard.whispers = true;
+      this.whispers = m.messages.map((w) => ({ ...w, n: held.get(key(w)) ?? (back ? ++this.arrivals : 0) }));
       this.changed();
     });
     // A dropped socket: the SDK tries the same room again by itself (room.reconnection).
