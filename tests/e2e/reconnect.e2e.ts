@@ -191,21 +191,25 @@ describe("a lost connection comes back by itself", () => {
     });
   }
 
-  it("comes back after the network drops, with what was said meanwhile", async () => {
+  it("comes back after the network drops, with what was said meanwhile counted as new", async () => {
     const { ann, bea } = pages;
     await markPages();
-    await ann.context.setOffline(true);
-    await ann.page.locator('[data-testid=connection][data-state=reconnecting]').waitFor();
-    await expect(text(ann.page, "connection")).resolves.toContain("offline");
-    await ann.page.screenshot({ path: "test-results/offline-1440.png" });
-    await bea.page.getByTestId("tab-talk").click();
-    await bea.page.getByTestId("chat-input").fill("Said while Ann was offline");
-    await bea.page.getByTestId("chat-send").click();
-    await bea.page.getByTestId("chat").getByText("Said while Ann was offline").waitFor();
-    await ann.context.setOffline(false);
-    await ann.page.getByTestId("connection").waitFor({ state: "detached", timeout: BACK_WITHIN_MS });
-    await ann.page.getByTestId("chat").getByText("Said while Ann was offline").waitFor();
-    await expect(text(ann.page, "who-am-i")).resolves.toContain("You are Ann");
+    // Bea's phone shows the deal: the Talk tab's badge counts what she has not read.
+    await bea.page.getByTestId("tab-deal").click();
+    const badge = async () => Number((await bea.page.getByTestId("tab-badge-talk").textContent({ timeout: 500 }).catch(() => "0")) ?? 0);
+    const unread = await badge();
+    await bea.context.setOffline(true);
+    await bea.page.locator("[data-testid=connection][data-state=reconnecting]").waitFor();
+    await expect(text(bea.page, "connection")).resolves.toContain("offline");
+    await bea.page.screenshot({ path: "test-results/offline-390.png" });
+    await ann.page.getByTestId("chat-input").fill("Said while Bea was offline");
+    await ann.page.getByTestId("chat-send").click();
+    await ann.page.getByTestId("chat").getByText("Said while Bea was offline").waitFor();
+    await bea.context.setOffline(false);
+    await bea.page.getByTestId("connection").waitFor({ state: "detached", timeout: BACK_WITHIN_MS });
+    await bea.page.getByTestId("chat").getByText("Said while Bea was offline").waitFor({ state: "attached" });
+    await expect(text(bea.page, "who-am-i")).resolves.toContain("You are Bea");
+    await expect.poll(badge, { timeout: 5000 }).toBe(unread + 1);
     await expectNotReloaded();
   });
 
