@@ -213,6 +213,23 @@ describe("a lost connection comes back by itself", () => {
     await expectNotReloaded();
   });
 
+  it("a second tab takes the seat back, and the first one says so instead of fighting for it", async () => {
+    const { ann } = pages;
+    const old = ann.page;
+    ann.page = await ann.context.newPage();
+    ann.page.on("pageerror", (e) => pageErrors.push(`ann: ${String(e)}`));
+    await ann.page.goto(`${url}/?join=${code}`);
+    await ann.page.locator("[data-testid=table][data-status=playing]").waitFor();
+    await expect(text(ann.page, "who-am-i")).resolves.toContain("You are Ann");
+    await old.locator("[data-testid=connection][data-state=left]").waitFor();
+    await expect(text(old, "connection-reason")).resolves.toBe("Your seat was taken back from another connection.");
+    // It stays so: no reconnection takes the seat back and forth.
+    await new Promise((r) => setTimeout(r, 1500));
+    await expect(old.locator("[data-testid=connection][data-state=left]").count()).resolves.toBe(1);
+    await expect(ann.page.getByTestId("connection").count()).resolves.toBe(0);
+    await old.close();
+  });
+
   it("says in plain words when the table is gone, and offers the way back to the lobby", async () => {
     await stopServer("SIGKILL");
     await expectReconnecting();
