@@ -3,7 +3,8 @@ import { Lobby } from "./lobby/Lobby.tsx";
 import { TableScreen } from "./table/TableScreen.tsx";
 import { TableSession } from "./net/session.ts";
 import { rememberedSeat } from "./net/seat-memory.ts";
-import { cleanCode, findTable } from "./net/api.ts";
+import { ApiError, cleanCode, findTable } from "./net/api.ts";
+import { ConnectionState } from "./ConnectionState.tsx";
 import { FinishedTable } from "./table/FinishedTable.tsx";
 
 /** The address bar names the table you are at (`?join=CODE`, plus `&watch=1` for spectators), so a
@@ -38,7 +39,7 @@ export function App() {
       if (!resuming) return;
       return TableSession.join(t.code, { spectator: t.watch })
         .then(enter)
-        .catch((e: Error) => setProblem(`Could not take you back to table ${t.code}: ${e.message}`));
+        .catch((e: unknown) => setProblem(`Could not take you back to table ${t.code}. ${e instanceof ApiError ? e.message : "Try again in a moment."}`));
     }).finally(() => setResuming(false));
   }, []);
 
@@ -55,7 +56,7 @@ export function App() {
     showTableInUrl(null);
   }
 
-  if (session) return <TableScreen session={session} onLeave={leave} onSwitch={(next) => { session.leave(); enter(next); }} />;
+  if (session) return <ConnectionState session={session} onLobby={leave}><TableScreen session={session} onLeave={leave} onSwitch={(next) => { session.leave(); enter(next); }} /></ConnectionState>;
   if (finished) return <FinishedTable code={finished.code} replay={finished.replay} onJoined={enter} onLobby={() => { setFinished(null); showTableInUrl(null); }} />;
   if (resuming) return <main class="shell"><p role="status">Taking you back to your table…</p></main>;
   return <Lobby initialCode={tableInUrl()?.code ?? ""} problem={problem} onJoined={enter} />;

@@ -39,7 +39,9 @@ async function call<T>(path: string, init?: RequestInit): Promise<T> {
   }
   const body = (await res.json().catch(() => null)) as ({ error?: { code: string; message: string } } & T) | null;
   if (!res.ok) {
-    throw new ApiError(body?.error?.code ?? "http-" + res.status, body?.error?.message ?? `The server answered ${res.status}.`);
+    // The lobby's refusals are sentences; anything else (a proxy's error page) gets one.
+    throw new ApiError(body?.error?.code ?? "http-" + res.status, body?.error?.message ??
+      (res.status >= 500 ? "The server could not answer just now. Try again in a moment." : "The server turned this request down."));
   }
   return body as T;
 }
@@ -67,4 +69,15 @@ export function replayUrl(code: string): string {
 
 export function inviteLink(code: string): string {
   return `${location.origin}/?join=${encodeURIComponent(code)}`;
+}
+
+/** How long the server has been up (seconds), or null if it does not answer. */
+export async function serverUptime(): Promise<number | null> {
+  try {
+    const res = await fetch("/healthz", { cache: "no-store" });
+    const body = (await res.json()) as { uptimeSeconds?: unknown };
+    return res.ok && typeof body.uptimeSeconds === "number" ? body.uptimeSeconds : null;
+  } catch {
+    return null;
+  }
 }

@@ -1,10 +1,13 @@
 // One connection to a table: joins the Colyseus room, keeps the latest state, your seat, the public
 // chat, private messages and the server's last refusal, and tells the screen when any of it changes.
+// A lost connection comes back by itself: the SDK's own reconnection for a dropped socket, then, if the
+// room is gone (a server restart), a fresh join by invite code and seat token (see Reconnect below).
 import type { Room } from "@colyseus/sdk";
 import type { Command } from "../../../shared/protocol.ts";
 import type { ChatLine, ServerMessages } from "../../../shared/room-protocol.ts";
 import { GameLogReader, readTable, type TableSnapshot, type WireTable, type Whisper } from "../../../shared/wire/index.ts";
-import { findTable } from "./api.ts";
+import { ApiError, findTable, serverUptime, type TableInfo } from "./api.ts";
+import { RESTORE_GRACE_S, RETRY_UNKNOWN_MS, SDK_MAX_DELAY_MS, UNKNOWN_BEFORE_GONE, joinProblem, retryDelay } from "./reconnect.ts";
 import { forgetSeat, rememberName, rememberSeat, rememberedSeat } from "./seat-memory.ts";
 
 /**
@@ -18,7 +21,11 @@ if (typeof window !== "undefined") window.addEventListener("load", () => void lo
 export type About = "move" | "trade" | "chat" | "host";
 export interface Refusal { code: string; message: string; at: number; about: About }
 
-export type Link = "connected" | "reconnecting" | "left";
+/**
+ * connected; reconnecting (by itself, see `retryAt`); gone (the table cannot be reached any more:
+ * `leftReason` says why); left (you left, or your seat was taken back from another page).
+ */
+export type Link = "connected" | "reconnecting" | "gone" | "left";
 
 /** A chat line or private message with `n`, the order it arrived in this page (0: came with a history). */
 export type Heard<T> = T & { n: number };
@@ -50,6 +57,8 @@ function serverEndpoint(): string {
   return origin.replace(/^http/, "ws");
 }
 
+type Outcome = { kind: "back" } | { kind: "later" } | { kind: "unknown" } | { kind: "gone"; message: string };
+
 export class TableSession {
   readonly code: string;
   readonly spectator: boolean;
@@ -69,62 +78,93 @@ export class TableSession {
   private settled: { supply: Record<string, number>; demand: string } | null = null;
   refusal: Refusal | null = null;
   link: Link = "connected";
+  /** While reconnecting: since when the table has been out of reach, and when the next try is due (ms). */
+  downSince = 0;
+  retryAt = 0;
   /** When this page last sent a game command (to tell your own moves from the bot's after a deadline). */
   lastCommandAt = 0;
+  /** Why the table is gone or was left: a sentence for people. */
   leftReason = "";
   private lastSent: About = "move";
   /** The game log arrives as messages (see ServerMessages["log"] and ["event"]). */
   private log = new GameLogReader(LOG_KEEP);
-  private room: Room;
+  /** The room in use; events of any other (an older one) are ignored. Null while coming back. */
+  private room: Room | null = null;
+  /** Whether a chat history and a list of private messages came already: any later one is a return. */
+  private heard = { chat: false, whispers: false };
+  /** Your seat's token, also kept here in case this browser's storage keeps nothing. */
+  private seatToken = "";
+  private closed = false;
+  private comingBack = false;
+  private wake: (() => void) | null = null;
   private listeners = new Set<() => void>();
+  private unlisten: () => void = () => {};
 
   private constructor(room: Room, code: string, spectator: boolean) {
-    this.room = room;
     this.code = code;
     this.spectator = spectator;
+    this.seatToken = spectator ? "" : rememberedSeat(code)?.seatToken ?? "";
+    this.attach(room);
+    this.watchNetwork();
+  }
+
+  /** Reads everything one room sends; once another room replaces it, its events are ignored. */
+  private attach(room: Room): void {
+    this.room = room;
+    const live = () => this.room === room;
+    const on = <T,>(type: string, fn: (m: T) => void) => room.onMessage(type, (m: T) => { if (live()) fn(m); });
+    room.reconnection.maxDelay = SDK_MAX_DELAY_MS;
     const take = (state: unknown) => {
+      if (!live()) return;
       this.state = (state as { toJSON(): WireTable }).toJSON();
       // Your seat is the one whose secret you receive; its token brings you back after a reload.
       const mine = Object.values(this.state.seats ?? {}).find((s) => s.secret?.seatToken);
-      if (mine && this.mySeat !== mine.seat) {
+      if (mine && (this.mySeat !== mine.seat || this.seatToken !== mine.secret!.seatToken)) {
         this.mySeat = mine.seat;
-        rememberSeat(code, { seat: mine.seat, seatToken: mine.secret!.seatToken, name: mine.name });
+        this.seatToken = mine.secret!.seatToken;
+        rememberSeat(this.code, { seat: mine.seat, seatToken: mine.secret!.seatToken, name: mine.name });
       }
       this.changed();
     };
     room.onStateChange(take);
     // The first full state can arrive before join() returns (the server only patches on changes).
     if (room.state) take(room.state);
-    room.onMessage("seat", (m: { seat: number; seatToken: string }) => {
+    on("seat", (m: { seat: number; seatToken: string }) => {
       this.mySeat = m.seat;
-      const name = this.state?.seats?.[String(m.seat)]?.name ?? rememberedSeat(code)?.name ?? "";
-      rememberSeat(code, { seat: m.seat, seatToken: m.seatToken, name });
+      this.seatToken = m.seatToken;
+      const name = this.state?.seats?.[String(m.seat)]?.name ?? rememberedSeat(this.code)?.name ?? "";
+      rememberSeat(this.code, { seat: m.seat, seatToken: m.seatToken, name });
       this.changed();
     });
-    room.onMessage("error", (m: { code: string; message: string }) => {
+    on("error", (m: { code: string; message: string }) => {
       this.refusal = { code: m.code, message: m.message, at: Date.now(), about: this.lastSent };
       this.changed();
     });
-    room.onMessage("chat-history", (m: ServerMessages["chat-history"]) => {
-      this.chatLines = m.lines.map((l) => ({ ...l, n: 0 }));
+    on("chat-history", (m: ServerMessages["chat-history"]) => {
+      // After a reconnection, the lines said while this page was away count as new (unread).
+      const held = new Map(this.chatLines.map((l) => [l.seq, l.n]));
+      const last = this.chatLines.at(-1)?.seq ?? -1;
+      const back = this.heard.chat;
+      this.heard.chat = true;
+      this.chatLines = m.lines.map((l) => ({ ...l, n: held.get(l.seq) ?? (back && l.seq > last ? ++this.arrivals : 0) }));
       this.changed();
     });
-    room.onMessage("chat", (line: ServerMessages["chat"]) => {
+    on("chat", (line: ServerMessages["chat"]) => {
       // A line numbered at or below the last one held already came with the history.
       const last = this.chatLines[this.chatLines.length - 1];
       if (last && line.seq <= last.seq) return;
       this.chatLines = [...this.chatLines, { ...line, n: ++this.arrivals }].slice(-CHAT_KEEP);
       this.changed();
     });
-    room.onMessage("whisper", (w: Whisper) => {
+    on("whisper", (w: Whisper) => {
       this.whispers = [...this.whispers, { ...w, n: ++this.arrivals }];
       this.changed();
     });
-    room.onMessage("event", (e: ServerMessages["event"]) => {
+    on("event", (e: ServerMessages["event"]) => {
       this.log.readEvent(e);
       this.changed();
     });
-    room.onMessage("log", (m: ServerMessages["log"]) => {
+    on("log", (m: ServerMessages["log"]) => {
       const fresh = this.log.read(m);
       if (m.history) {
         // A page opened mid-game: the lines since the last Production, so its reports can be shown again.
@@ -140,46 +180,177 @@ export class TableSession {
       if (game) this.settled = { supply: { ...(game.supply ?? {}) }, demand: game.demand };
       this.changed();
     });
-    room.onMessage("whispers", (m: { messages: Whisper[] }) => {
-      this.whispers = m.messages.map((w) => ({ ...w, n: 0 }));
+    on("whispers", (m: { messages: Whisper[] }) => {
+      // Private messages held keep their place; those sent while this page was away count as new.
+      const key = (w: Whisper) => `${w.from}|${w.to}|${w.at}|${w.text}`;
+      const held = new Map(this.whispers.map((w) => [key(w), w.n]));
+      const back = this.heard.whispers;
+      this.heard.whispers = true;
+      this.whispers = m.messages.map((w) => ({ ...w, n: held.get(key(w)) ?? (back ? ++this.arrivals : 0) }));
       this.changed();
     });
+    // A dropped socket: the SDK tries the same room again by itself (room.reconnection).
     room.onDrop(() => {
-      this.link = "reconnecting";
-      this.changed();
+      if (!live() || this.closed) return;
+      this.down();
     });
     room.onReconnect(() => {
+      if (!live()) return;
       this.link = "connected";
       this.changed();
     });
     room.onLeave((code, reason) => {
-      this.link = "left";
-      this.leftReason = reason || (code === 1000 ? "You left the table." : `The connection closed (${code}).`);
-      this.changed();
+      if (!live() || this.closed) return;
+      if (code === 1000 || code === 4000) {
+        // Closed on purpose: you left, or your seat was taken back from another page (the server says so).
+        this.room = null;
+        this.link = "left";
+        this.leftReason = reason && /^[A-Z].*\.$/.test(reason) ? reason : "You left the table.";
+        this.changed();
+        return;
+      }
+      // The server restarted, or the SDK could not get the same room back: join it afresh.
+      this.room = null;
+      void this.comeBack();
     });
+  }
+
+  /** The browser knows when it loses the network, sooner than a socket does: come back once it returns. */
+  private watchNetwork(): void {
+    if (typeof window === "undefined") return;
+    const offline = () => {
+      if (this.closed || !this.room) return;
+      const old = this.room;
+      this.room = null;
+      old.reconnection.enabled = false;
+      void old.leave(false).catch(() => {});
+      void this.comeBack();
+    };
+    const wakeUp = () => { if (document.visibilityState !== "hidden") this.tryNow(); };
+    window.addEventListener("offline", offline);
+    window.addEventListener("online", wakeUp);
+    document.addEventListener("visibilitychange", wakeUp);
+    this.unlisten = () => {
+      window.removeEventListener("offline", offline);
+      window.removeEventListener("online", wakeUp);
+      document.removeEventListener("visibilitychange", wakeUp);
+    };
+  }
+
+  private down(): void {
+    if (this.link !== "reconnecting") this.downSince = Date.now();
+    this.link = "reconnecting";
+    this.retryAt = 0;
+    this.changed();
+  }
+
+  /** While reconnecting: try at once instead of at `retryAt`. */
+  tryNow(): void {
+    this.wake?.();
+  }
+
+  private pause(ms: number): Promise<void> {
+    this.retryAt = Date.now() + ms;
+    this.changed();
+    return new Promise<void>((resolve) => {
+      const timer = setTimeout(done, ms);
+      function done() { clearTimeout(timer); resolve(); }
+      this.wake = done;
+    }).then(() => { this.wake = null; this.retryAt = 0; });
+  }
+
+  /**
+   * Back to the same table by a fresh join (invite code, then seat token or as a spectator), trying
+   * with backoff until it works or the table is known to be gone. One loop at a time.
+   */
+  private async comeBack(): Promise<void> {
+    this.down();
+    if (this.comingBack) return;
+    this.comingBack = true;
+    let unknown = 0;
+    try {
+      for (let n = 0; !this.closed; n++) {
+        if (n > 0) await this.pause(Math.max(retryDelay(n, Date.now() - this.downSince), unknown > 0 ? RETRY_UNKNOWN_MS : 0));
+        if (this.closed) return;
+        if (typeof navigator !== "undefined" && navigator.onLine === false) continue; // "online" wakes the pause
+        const outcome = await this.tryComeBack();
+        if (outcome.kind === "back") return;
+        if (outcome.kind === "gone") return this.gone(outcome.message);
+        unknown = outcome.kind === "unknown" ? unknown + 1 : 0;
+        if (unknown >= UNKNOWN_BEFORE_GONE && ((await serverUptime()) ?? 0) >= RESTORE_GRACE_S) {
+          return this.gone(`Table ${this.code} is no longer open: the server does not know it any more.`);
+        }
+      }
+    } finally {
+      this.comingBack = false;
+    }
+  }
+
+  private async tryComeBack(): Promise<Outcome> {
+    let info: TableInfo;
+    try {
+      info = await findTable(this.code);
+    } catch (e) {
+      // A right code is never throttled: "too many wrong codes" also says the table is not live.
+      return e instanceof ApiError && (e.code === "unknown-code" || e.code === "too-many-wrong-codes") ? { kind: "unknown" } : { kind: "later" };
+    }
+    if (info.status === "finished") return { kind: "gone", message: `The game at table ${this.code} ended while you were away.` };
+    const seatToken = rememberedSeat(this.code)?.seatToken ?? this.seatToken;
+    if (!this.spectator && !seatToken) return { kind: "gone", message: `This browser no longer holds your seat at table ${this.code}.` };
+    let room: Room;
+    try {
+      const options = this.spectator ? { code: this.code, spectator: true } : { code: this.code, seatToken };
+      room = await new (await loadSdk()).Client(serverEndpoint()).joinById(info.roomId, options);
+    } catch (e) {
+      const problem = joinProblem(e, this.code);
+      return problem.final ? { kind: "gone", message: problem.message } : { kind: "later" };
+    }
+    if (this.closed) {
+      void room.leave(true);
+      return { kind: "back" };
+    }
+    this.link = "connected";
+    this.leftReason = "";
+    this.attach(room);
+    this.changed();
+    return { kind: "back" };
+  }
+
+  private gone(message: string): void {
+    this.link = "gone";
+    this.leftReason = message;
+    this.changed();
   }
 
   /**
    * Joins the table with this invite code: back into your seat if this browser holds its seat token,
-   * else as a new player with `name`, or as a spectator.
+   * else as a new player with `name`, or as a spectator. A failure is an ApiError whose message is a
+   * sentence for people.
    */
   static async join(rawCode: string, how: { name?: string; spectator?: boolean }): Promise<TableSession> {
     const sdk = loadSdk();
     const info = await findTable(rawCode);
     const code = info.code;
+    if (info.status === "finished") throw new ApiError("finished", `The game at table ${code} is over.`);
     const client = new (await sdk).Client(serverEndpoint());
     const remembered = how.spectator ? null : rememberedSeat(code);
     if (remembered) {
       try {
         return new TableSession(await client.joinById(info.roomId, { code, seatToken: remembered.seatToken }), code, false);
       } catch (e) {
+        const problem = joinProblem(e, code);
+        if (!problem.final) throw new ApiError("unreachable", problem.message);
         forgetSeat(code); // the token no longer opens a seat here: join afresh below
-        if (!how.name) throw e;
+        if (!how.name) throw new ApiError("seat-gone", `Your seat at table ${code} is not yours any more: ${problem.message}`);
       }
     }
     if (how.name && !how.spectator) rememberName(how.name);
     const options = how.spectator ? { code, spectator: true } : { code, name: how.name ?? "" };
-    return new TableSession(await client.joinById(info.roomId, options), code, !!how.spectator);
+    try {
+      return new TableSession(await client.joinById(info.roomId, options), code, !!how.spectator);
+    } catch (e) {
+      throw new ApiError("refused", joinProblem(e, code).message);
+    }
   }
 
   subscribe(listener: () => void): () => void {
@@ -195,26 +366,39 @@ export class TableSession {
     for (const l of this.listeners) l();
   }
 
+  /** The room to send to, or null (and a refusal saying so) while the table is out of reach. */
+  private sendable(about: About): Room | null {
+    this.refusal = null;
+    this.lastSent = about;
+    if (this.room && this.link === "connected") return this.room;
+    this.refusal = {
+      code: "not-connected", about, at: Date.now(),
+      message: this.link === "reconnecting"
+        ? "You are not connected just now, so nothing was sent. Try again once the table is back."
+        : "You are no longer connected to this table, so nothing was sent.",
+    };
+    this.changed();
+    return null;
+  }
+
   /** Sends a game command; any refusal arrives as `refusal`. */
   command(command: Command): void {
-    this.refusal = null;
-    this.lastSent = command.type.startsWith("trade-") ? "trade" : "move";
+    const room = this.sendable(command.type.startsWith("trade-") ? "trade" : "move");
+    if (!room) return;
     if (!command.type.startsWith("trade-")) this.lastCommandAt = Date.now();
-    this.room.send("command", command);
+    room.send("command", command);
     this.changed();
   }
 
   chat(text: string, to?: number): void {
-    this.refusal = null;
-    this.lastSent = "chat";
-    this.room.send("chat", to === undefined ? { text } : { text, to });
+    const room = this.sendable("chat");
+    if (!room) return;
+    room.send("chat", to === undefined ? { text } : { text, to });
     this.changed();
   }
 
   host(message: { action: "start" } | { action: "add-bot" } | { action: "remove-bot"; seat: number }): void {
-    this.refusal = null;
-    this.lastSent = "host";
-    this.room.send("host", message);
+    this.sendable("host")?.send("host", message);
   }
 
   dismissRefusal(): void {
@@ -223,8 +407,13 @@ export class TableSession {
   }
 
   leave(): void {
+    this.closed = true;
+    this.unlisten();
+    this.wake?.();
     // Before the game starts, leaving frees the seat, so its token opens nothing any more.
     if (this.table?.status === "lobby" && !this.spectator) forgetSeat(this.code);
-    void this.room.leave(true);
+    const room = this.room;
+    this.room = null;
+    if (room) void room.leave(true).catch(() => {});
   }
 }
