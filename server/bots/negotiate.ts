@@ -23,16 +23,19 @@ import { titleOf, type Table } from "./table.ts";
 /** A trade must raise the bot's expected standing by this much (capital) to be accepted. */
 export const NEGOTIATOR_ACCEPT_MARGIN = 0.5;
 /** A sale of support must beat the bot's plain choice by this much (capital) to be proposed. */
-export const SELL_MARGIN = 0.25;
-/** The share of the buyer's estimated gain the bot asks for its support. */
-export const PRICE_SHARE = 0.6;
+export const SELL_MARGIN = 0;
+/** The share of the buyer's estimated gain the bot first asks for its support (above 1: the guess is cautious, and it comes down after a refusal). */
+export const PRICE_SHARE = 1.6;
 /** Decisions an own proposal may stay open (the bot waiting on it) before the bot withdraws it. */
 export const STALE_LOOKS = 3;
+/** Support trades a bot proposes in one deal; after a refusal it asks less (times PRICE_STEP). */
+export const MAX_PROPOSALS = 3;
+export const PRICE_STEP = 0.5;
 
 /** What a bot remembers between its decisions (one per seat; the decision is fair without it). */
 export interface BotMemory {
-  /** Deals (by key) in which this bot already proposed a support trade: it proposes once per deal. */
-  proposed: Set<string>;
+  /** Support trades this bot proposed, by deal key: at most MAX_PROPOSALS per deal, each cheaper than the last. */
+  proposed: Map<string, number>;
   /** Own open proposals and how many times the bot has looked at each while it stayed open. */
   looks: Map<string, number>;
   /** The deal an own proposal was made in, by trade id. */
@@ -40,7 +43,7 @@ export interface BotMemory {
 }
 
 export function newMemory(): BotMemory {
-  return { proposed: new Set(), looks: new Map(), madeIn: new Map() };
+  return { proposed: new Map(), looks: new Map(), madeIn: new Map() };
 }
 
 /** A short public line (or, with `to`, a line for that seat alone). */
@@ -128,7 +131,7 @@ interface Sale {
 }
 
 /** The best sale of my support now, if one beats my plain choice; null otherwise. */
-export function bestSale(sense: Sense, templates: LegalCommand[]): Sale | null {
+export function bestSale(sense: Sense, templates: LegalCommand[], attempt = 0): Sale | null {
   const s = sense.s;
   const t = templates.find((x): x is Extract<LegalCommand, { type: "trade-propose" }> => x.type === "trade-propose");
   const sup = templates.find((x): x is Extract<LegalCommand, { type: "support" }> => x.type === "support");
@@ -151,7 +154,7 @@ export function bestSale(sense: Sense, templates: LegalCommand[]): Sale | null {
     const cards = cheapest(sense, pick.from, k);
     const lift = winChance(s, which, k, afterMe) - winChance(s, which, 0, afterMe);
     const theirGain = lift * ownerGain(sense, which);
-    const price = Math.min(buyer.capital, Math.floor(PRICE_SHARE * theirGain));
+    const price = Math.min(buyer.capital, Math.floor(PRICE_SHARE * PRICE_STEP ** attempt * theirGain));
     if (price < 1) continue;
     const gain = dealValue(sense, worth, which, k, afterMe) - cost(sense, cards) + price + capitalWorth(sense, o.seat, -price) - plain;
     if (gain < SELL_MARGIN || (best && gain <= best.gain)) continue;
@@ -219,10 +222,11 @@ export function negotiate(s: Table, random: Random, memory: BotMemory = newMemor
   const mine = s.pending?.kind === "support" && s.pending.seat === s.me;
   // one proposal per deal: after a refusal (remembered, or seen in this decision's events) it just plays
   const refused = s.events.some((e) => e.type === "trade-declined" || e.type === "trade-cancelled");
-  if (mine && !memory.proposed.has(key) && !refused) {
-    const sale = bestSale(sense, templates);
+  const attempt = memory.proposed.get(key) ?? 0;
+  if (mine && attempt < MAX_PROPOSALS && !(attempt === 0 && refused)) {
+    const sale = bestSale(sense, templates, attempt);
     if (sale) {
-      memory.proposed.add(key);
+      memory.proposed.set(key, attempt + 1);
       memory.madeIn.set(pendingId(s.me, sale.command.to), key);
       const offer = sale.command.support === "main" ? "main offer" : "counteroffer";
       return { command: sale.command, say: { text: `I will back the ${offer}, ${cardName(sale.card)}, for ${sale.command.get!.capital} capital.` } };
