@@ -7,14 +7,15 @@ import { WebSocketTransport } from "@colyseus/ws-transport";
 import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
 import type { Logger } from "pino";
+import { ROOM_NAME } from "../shared/room-protocol.ts";
 import { NewAngelesRoom, type SeedSource } from "./rooms/NewAngelesRoom.ts";
 import { lobbyRoutes } from "./lobby/routes.ts";
 import { registry } from "./metrics.ts";
 import { memoryStore, type GameStore } from "./store/index.ts";
-import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "./rooms/limits.ts";
+import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "./table/limits.ts";
 import { RateLimiterMemory } from "rate-limiter-flexible";
-import { Access, LimitRefusal, addressKey, type Limits } from "./lobby/throttle.ts";
-import { normalizeCode } from "./lobby/codes.ts";
+import { Access, LimitRefusal, addressKey, type Limits } from "./access/throttle.ts";
+import { normalizeCode } from "./access/codes.ts";
 import { guardRequests, pinAddress, requestAddress } from "./http-guard.ts";
 
 const clientDir = path.resolve(import.meta.dirname, "../dist/client");
@@ -78,14 +79,14 @@ const invokeMatchmaking = matchMaker.controller.invokeMethod;
  */
 function guardMatchmaking(logger: Logger, access: Access): void {
   matchMaker.controller.invokeMethod = async function (method, roomName, ...rest) {
-    if (roomName === "new_angeles" && MAKES_A_TABLE.has(method)) {
+    if (roomName === ROOM_NAME && MAKES_A_TABLE.has(method)) {
       logger.info({ method }, "client table creation refused");
       throw new ServerError(403, "Tables are created through the lobby: POST /api/games.");
     }
     if (method === "joinById") {
       const [clientOptions, context] = rest;
       const [room] = await matchMaker.query({ roomId: roomName });
-      if (room?.name === "new_angeles") {
+      if (room?.name === ROOM_NAME) {
         const ip = context?.ip;
         try {
           await access.checkCode(ip, normalizeCode((clientOptions as { code?: unknown } | undefined)?.code), (room.metadata as { code?: string } | undefined)?.code ?? "");
@@ -174,7 +175,7 @@ export function createServer(options: ServerOptions) {
     ? { presence: new RedisPresence(options.redisUrl), driver: new RedisDriver(options.redisUrl) }
     : {};
   return defineServer({
-    rooms: { new_angeles: defineRoom(NewAngelesRoom, { store, access, seeds: options.seeds, limits: { ...DEFAULT_ROOM_LIMITS, ...options.roomLimits } }) },
+    rooms: { [ROOM_NAME]: defineRoom(NewAngelesRoom, { store, access, seeds: options.seeds, limits: { ...DEFAULT_ROOM_LIMITS, ...options.roomLimits } }) },
     ...scaleOut,
     publicAddress: options.publicAddress,
     transport,

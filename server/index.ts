@@ -4,7 +4,7 @@ import { readConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
 import { createServer } from "./app.ts";
 import { instanceName, openStore } from "./store/index.ts";
-import { keepClaims, restoreGames } from "./store/restore.ts";
+import { keepClaims, restoreGames } from "./rooms/restore.ts";
 
 const startedAt = Date.now();
 const config = readConfig();

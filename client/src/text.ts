@@ -1,7 +1,7 @@
 // Display texts from the shared catalog: the server sends ids and titles, the client looks up the words.
 import { catalog } from "../../shared/catalog/index.ts";
 import type { Resource } from "../../shared/catalog/types.ts";
-import type { SeatSnap } from "./state.ts";
+import type { TableSeat } from "./state.ts";
 
 export const RESOURCE_LABEL: Record<Resource, string> = {
   energy: "Energy", consumables: "Consumables", tech: "Tech", entertainment: "Entertainment", credits: "Credits",
@@ -56,7 +56,7 @@ export function corpInfo(id: string) {
 }
 
 /** "Ann (Jinteki)", or just the name before corps are dealt. */
-export function seatLabel(seat: SeatSnap | undefined, fallback = "someone"): string {
+export function seatLabel(seat: TableSeat | undefined, fallback = "someone"): string {
   if (!seat) return fallback;
   return seat.corpName ? `${seat.name} (${seat.corpName})` : seat.name;
 }

@@ -3,15 +3,13 @@
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { matchMaker } from "@colyseus/core";
 import type { Logger } from "pino";
-import { TableOptions } from "../../shared/room-protocol.ts";
+import { ROOM_NAME as ROOM, TableOptions } from "../../shared/room-protocol.ts";
 import { variantProblem } from "../engine/variant-schema.ts";
-import { newInviteCode, normalizeCode } from "./codes.ts";
-import { LimitRefusal, type Access } from "./throttle.ts";
+import { newInviteCode, normalizeCode } from "../access/codes.ts";
+import { LimitRefusal, type Access } from "../access/throttle.ts";
 import { requestAddress } from "../http-guard.ts";
-import type { TableMetadata } from "../rooms/NewAngelesRoom.ts";
+import type { TableMetadata } from "../access/metadata.ts";
 import type { GameStore, StoredGame } from "../store/index.ts";
-
-const ROOM = "new_angeles";
 
 export class HttpError extends Error {
   status: number;

@@ -1,11 +1,16 @@
 // Projects the engine's views into the table's schema state. Public facts come from the spectator
 // view, so nothing secret can reach a public field; each seat's secrets come from that seat's own view
-// and go into its view-tagged SecretState. Fields are written only when they change, so patches stay small,
-// and a part whose view equals the one projected last time is skipped whole (most commands change a few
-// parts: reading a schema field costs more than comparing plain values).
+// and go into its view-tagged SecretState. Every field whose wire form differs from the view's (a
+// placeholder for null, a JSON string, a compacted list) is encoded by shared/wire, which also decodes
+// it. Fields are written only when they change, so patches stay small, and a part whose view equals the
+// one projected last time is skipped whole (most commands change a few parts: reading a schema field
+// costs more than comparing plain values).
 import type { ArraySchema, MapSchema } from "@colyseus/schema";
-import type { LegalCommand } from "../../shared/protocol.ts";
-import type { DealView, GameView } from "../../shared/view.ts";
+import type { CardView, DealView, GameView } from "../../shared/view.ts";
+import {
+  encodeCard, encodeDeal, encodeDecks, encodeDistrict, encodeInvestment, encodeLegal, encodePending, encodeResult,
+  encodeSeatPublic, encodeTrades, type DealFields,
+} from "../../shared/wire/index.ts";
 import {
   AssetState, CardState, DistrictState, EmergencyState, GameState, OfferState, PileState, SecretState, SupportState,
   type DealState, type DecksState, type SeatState,
@@ -78,15 +83,15 @@ function syncArray<S extends object, V>(
  * Makes a hand of cards hold these cards in this order. A card played or drawn removes or adds one item
  * (the others keep their places), so a patch carries that card and not a rewrite of the hand.
  */
-function syncCards(array: ArraySchema<CardState>, cards: readonly { id: string; title: string; type: string }[]): void {
+function syncCards(array: ArraySchema<CardState>, cards: readonly CardView[]): void {
   const wanted = new Set(cards.map((c) => c.id));
   for (let i = array.length - 1; i >= 0; i--) if (!wanted.has(array[i]!.id)) array.splice(i, 1);
   const have = new Set<string>();
   for (const item of array) have.add(item.id);
-  for (const c of cards) if (!have.has(c.id)) array.push(new CardState({ id: c.id, title: c.title, type: c.type }));
+  for (const c of cards) if (!have.has(c.id)) array.push(new CardState(encodeCard(c)));
   // Kept cards stay in place and new ones go last: that is the engine's order unless it reordered the hand.
   if (array.length !== cards.length || array.some((item, i) => item.id !== cards[i]!.id)) {
-    syncArray(array, cards, () => new CardState(), (item, v) => assign(item, { id: v.id, title: v.title, type: v.type }));
+    syncArray(array, cards, () => new CardState(), (item, v) => assign(item, encodeCard(v)));
   }
 }
 
@@ -106,28 +111,26 @@ function syncMap<V>(map: MapSchema<V>, values: Record<string, V>): void {
   for (const [key, value] of Object.entries(values)) if (map.get(key) !== value) map.set(key, value);
 }
 
-function writeOffer(o: OfferState, v: { seat: number; card: { id: string; title: string; type: string } }): void {
+function writeOffer(o: OfferState, v: DealFields["main"]): void {
   assign(o, { seat: v.seat });
-  assign(o.card, { id: v.card.id, title: v.card.title, type: v.card.type });
+  assign(o.card, v.card);
 }
 
 /** The deal as fields (see DealState): a support or an offer changes a few of them. */
 function projectDeal(deal: DealState, view: DealView | null): void {
   if (!changed(deal, view)) return;
-  assign(deal, { open: view !== null, winner: view?.winner ?? "" });
-  assign(deal.asset, { id: view?.asset?.id ?? "", name: view?.asset?.name ?? "" });
-  writeOffer(deal.main, view?.main ?? { seat: 0, card: { id: "", title: "", type: "" } });
-  syncArray(deal.counters, view?.counters ?? [], () => new OfferState(), writeOffer);
-  syncArray(deal.supports, view?.supports ?? [], () => new SupportState(), (x, v) => assign(x, v));
-  syncValues(deal.abstained, view?.abstained ?? []);
+  const fields = encodeDeal(view);
+  assign(deal, { open: fields.open, winner: fields.winner });
+  assign(deal.asset, fields.asset);
+  writeOffer(deal.main, fields.main);
+  syncArray(deal.counters, fields.counters, () => new OfferState(), writeOffer);
+  syncArray(deal.supports, fields.supports, () => new SupportState(), (x, v) => assign(x, v));
+  syncValues(deal.abstained, fields.abstained);
 }
 
 function projectDecks(decks: DecksState, view: GameView["decks"]): void {
   if (!changed(decks, view)) return;
-  assign(decks, {
-    events: view.events, nextEventCategory: view.nextEventCategory ?? "", assets: view.assets,
-    assetDiscard: view.assetDiscard, investments: view.investments, demands: view.demands,
-  });
+  assign(decks, encodeDecks(view));
   for (const [type, pile] of Object.entries(view.action)) {
     let state = decks.action.get(type);
     if (!state) decks.action.set(type, (state = new PileState()));
@@ -135,23 +138,9 @@ function projectDecks(decks: DecksState, view: GameView["decks"]): void {
   }
 }
 
-/**
- * A trade-propose lists every partner with what they hold, and what you hold to give: public facts the
- * client has in `seats`. Only the partners' seat numbers are sent, so a capital change elsewhere does
- * not re-send every seat's legal commands. (client/src/state.ts fills the rest back in.)
- */
-function compactLegal(legal: LegalCommand[]): unknown[] {
-  return legal.map((l) => (l.type === "trade-propose"
-    ? { type: l.type, to: l.to.map((x) => x.seat), ...(l.support ? { support: l.support } : {}) }
-    : l));
-}
-
-function json(value: unknown): string {
-  return value === null || value === undefined ? "" : JSON.stringify(value);
-}
-
 /** Writes the public view (a spectator's view) into the game state and the seats' public fields. */
 export function projectPublic(game: GameState, seats: Map<string, SeatState>, view: GameView): void {
+  const pending = encodePending(view.pending);
   assign(game, {
     round: view.round,
     stage: view.stage,
@@ -159,10 +148,8 @@ export function projectPublic(game: GameState, seats: Map<string, SeatState>, vi
     threat: view.threat,
     demand: view.demand.id,
     turnsLeft: view.turnsLeft,
-    pendingKind: view.pending?.kind ?? "",
-    pendingSeat: view.pending?.seat ?? -1,
-    pendingText: view.pending?.text ?? "",
-    result: json(view.result),
+    ...pending,
+    result: encodeResult(view.result),
   });
   for (const [resource, amount] of Object.entries(view.supply)) {
     if (game.supply.get(resource) !== amount) game.supply.set(resource, amount);
@@ -171,17 +158,12 @@ export function projectPublic(game: GameState, seats: Map<string, SeatState>, vi
   projectDecks(game.decks, view.decks);
   if (changed(game.reserve, view.reserve)) syncMap(game.reserve, view.reserve);
   if (changed(game.districts, view.districts)) syncArray(game.districts, view.districts, () => new DistrictState(), (d, v) => {
-    if (changed(d, v)) assign(d, {
-      id: v.id, condition: v.condition, illness: v.illness, development: v.development,
-      android: v.android, humanFirst: v.humanFirst, orgcrime: v.orgcrime, prisec: v.prisec,
-    });
+    if (changed(d, v)) assign(d, encodeDistrict(v));
   });
   for (const s of view.seats) {
     const seat = seats.get(String(s.seat));
     if (!seat || !changed(seat, s)) continue;
-    assign(seat, {
-      corp: s.corp, corpName: s.corpName, capital: s.capital, handSize: s.handSize, hasInvestment: s.hasInvestment,
-    });
+    assign(seat, encodeSeatPublic(s));
     syncArray(seat.emergency, s.emergency, () => new EmergencyState(), (e, v) => assign(e, v));
     syncArray(seat.assets, s.assets, () => new AssetState(), (a, v) => assign(a, v));
   }
@@ -194,9 +176,8 @@ export function projectSecret(secret: SecretState, view: Pick<GameView, "you" | 
   if (changed(secret.hand, you.hand)) syncCards(secret.hand, you.hand);
   assign(secret, {
     rival: you.rival,
-    investment: you.investment?.id ?? "",
-    investmentName: you.investment?.name ?? "",
-    legal: JSON.stringify(compactLegal(you.legal)),
-    trades: JSON.stringify(view.trades),
+    ...encodeInvestment(you.investment),
+    legal: encodeLegal(you.legal),
+    trades: encodeTrades(view.trades),
   });
 }

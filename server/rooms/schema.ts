@@ -1,8 +1,13 @@
 // The synchronized state of a table, as @colyseus/schema classes. It is a projection of the engine's
 // views (see projection.ts): public facts in plain fields, each seat's secrets in a `.view()` field
 // that only that seat's StateView contains. Static catalog data (district names, card texts) is not
-// sent: the client reads it from shared/catalog.
-import { schema, t, type SchemaType } from "@colyseus/schema";
+// sent: the client reads it from shared/catalog. Fields whose wire form differs from the view's (""
+// for null, JSON strings, compacted lists) are encoded and decoded by shared/wire, which also declares
+// the plain shape every reader gets from toJSON() (WireTable): keep the two in step.
+import { schema, t, type SchemaType, type ToJSON } from "@colyseus/schema";
+import type { CorpId } from "../../shared/catalog/types.ts";
+import type { DistrictView } from "../../shared/view.ts";
+import type { TableStatus, WireTable } from "../../shared/wire/index.ts";
 
 export const CardState = schema({
   id: t.string().default(""),
@@ -59,7 +64,7 @@ export const SeatState = schema({
   connected: t.boolean().default(false),
   /** A human's seat that a bot plays while they are away. */
   botControlled: t.boolean().default(false),
-  corp: t.string().default(""),
+  corp: t.string<CorpId | "">().default(""),
   corpName: t.string().default(""),
   capital: t.uint16().default(0),
   handSize: t.uint8().default(0),
@@ -71,7 +76,7 @@ export type SeatState = SchemaType<typeof SeatState>;
 
 export const DistrictState = schema({
   id: t.uint8().default(0),
-  condition: t.string().default("none"),
+  condition: t.string<DistrictView["condition"]>().default("none"),
   illness: t.boolean().default(false),
   development: t.boolean().default(false),
   android: t.boolean().default(false),
@@ -90,7 +95,7 @@ export type OfferState = SchemaType<typeof OfferState>;
 
 export const SupportState = schema({
   seat: t.uint8().default(0),
-  offer: t.string().default("main"),
+  offer: t.string<"main" | "counter">().default("main"),
   count: t.uint8().default(0),
 }, "SupportState");
 export type SupportState = SchemaType<typeof SupportState>;
@@ -168,7 +173,7 @@ export type GameState = SchemaType<typeof GameState>;
 
 export const TableState = schema({
   code: t.string().default(""),
-  status: t.string().default("lobby"),
+  status: t.string<TableStatus>().default("lobby"),
   seatCount: t.uint8().default(4),
   hostSeat: t.int8().default(-1),
   stepSeconds: t.float32().default(0),
@@ -177,3 +182,10 @@ export const TableState = schema({
   game: t.ref(GameState),
 }, "TableState");
 export type TableState = SchemaType<typeof TableState>;
+
+/**
+ * What toJSON() of a decoded TableState gives must be the wire shape the reader takes (shared/wire's
+ * WireTable): a field renamed, retyped or removed here fails the typecheck until the reader agrees.
+ */
+type ReadableAs<T extends WireTable> = T;
+export type TableJSON = ReadableAs<ToJSON<TableState>>;

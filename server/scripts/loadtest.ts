@@ -17,10 +17,9 @@ import os from "node:os";
 import { PerformanceObserver, monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
-import { createTable, isLoopback, joinRoom, mySecret, percentile, round, sleep, usage, type SdkRoom } from "./lib/clients.ts";
+import { createTable, isLoopback, joinRoom, myLegal, mySecret, percentile, round, sleep, usage, type SdkRoom } from "./lib/clients.ts";
 import { makeRandom, randomCommand, type Random } from "../bots/random.ts";
 import { TableState } from "../rooms/schema.ts";
-import type { LegalCommand } from "../../shared/protocol.ts";
 
 const SEATS = 6;
 /** A legal-commands JSON with something other than a trade in it: the seat owes a decision. */
@@ -284,7 +283,7 @@ async function runWorker(job: Job): Promise<void> {
     private act(): void {
       this.thinking = null;
       if (stopping) return;
-      const command = randomCommand(JSON.parse(this.legalJson) as LegalCommand[], this.random);
+      const command = randomCommand(myLegal(this.room, this.legalJson), this.random);
       if (!command) return;
       this.sentAt = performance.now();
       this.answerTimer = setTimeout(() => { error("unanswered"); this.sentAt = 0; }, ANSWER_TIMEOUT_MS);

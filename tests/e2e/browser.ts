@@ -1,9 +1,10 @@
 // Helpers for the browser tests: a real server process and Debian's headless Chromium.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { chromium, type Browser } from "playwright-core";
+import { chromium, type Browser, type Page } from "playwright-core";
 import { freePort } from "../store/services.ts";
 
 export const CHROMIUM_FLAGS = [
@@ -47,4 +48,21 @@ export async function startServer(): Promise<{ url: string; process: ChildProces
       child.kill("SIGTERM");
     }),
   };
+}
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+/**
+ * axe-core's serious and critical violations on the page, as "rule (impact) at selectors". axe is put in
+ * through the DevTools protocol (page.evaluate), which the page's Content-Security-Policy does not govern,
+ * as a script tag would be.
+ */
+export async function axeSerious(page: Page): Promise<string[]> {
+  await page.evaluate(AXE_SOURCE);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(c: Document, o: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    const r = await axe.run(document, { resultTypes: ["violations"] });
+    return r.violations.map((v) => ({ id: v.id, impact: v.impact, where: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+  });
+  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}) at ${v.where.join(", ")}`);
 }

@@ -42,7 +42,7 @@ describe("lobby, host and deadlines", () => {
     await ann.goto(server.url + "/");
     await ann.getByTestId("name").fill("Ann");
     await ann.getByTestId("create-private").uncheck();
-    await ann.getByTestId("create-deadline").fill("30");
+    await ann.getByTestId("create-deadline").selectOption("30");
     await ann.getByTestId("create").click();
     const code = (await ann.getByTestId("invite-code").textContent())!.trim();
     await expect(ann.getByTestId("waiting-room").textContent()).resolves.toContain("30 seconds");

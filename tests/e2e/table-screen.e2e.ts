@@ -4,13 +4,11 @@
 // no serious or critical violation on the lobby, the waiting room and the table.
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { mkdirSync } from "node:fs";
-import { createRequire } from "node:module";
 import type { Browser, Locator, Page } from "playwright-core";
 import { catalog } from "../../shared/catalog/index.ts";
-import { launchChromium, startServer } from "./browser.ts";
+import { axeSerious, launchChromium, startServer } from "./browser.ts";
 
 const VIEWPORT = { width: 1440, height: 900 };
-const AXE = createRequire(import.meta.url).resolve("axe-core/axe.min.js");
 
 let server: Awaited<ReturnType<typeof startServer>>;
 let browser: Browser;
@@ -66,15 +64,6 @@ async function districtsApart(page: Page): Promise<void> {
   }
 }
 
-async function axeSerious(page: Page): Promise<string[]> {
-  await page.addScriptTag({ path: AXE });
-  const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(c: Document, o: object): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    const r = await axe.run(document, { resultTypes: ["violations"] });
-    return r.violations.map((v) => ({ id: v.id, impact: v.impact, where: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
-  });
-  return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}) at ${v.where.join(", ")}`);
-}
 
 /** Takes the first choice offered (checking cards first when the choice needs some). Returns whether it acted. */
 async function actOnce(page: Page): Promise<boolean> {

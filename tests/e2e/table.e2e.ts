@@ -111,10 +111,10 @@ describe("a table of four in the browser", () => {
     const link = (await ann.getByTestId("invite-link").getAttribute("href"))!;
     expect(link).toContain(`?join=${code}`);
 
-    // Bea follows the invite link: the code is filled in, she only types her name.
+    // Bea follows the invite link: a page names the table, she only types her name.
     const { page: bea } = await openPage("bea");
     await bea.goto(link);
-    expect(await bea.getByTestId("join-code").inputValue()).toBe(code);
+    await expect(bea.getByTestId("invitation-code").textContent()).resolves.toBe(code);
     await joinAs(bea, "Bea");
     await bea.getByTestId("waiting-room").waitFor();
 
@@ -239,6 +239,7 @@ describe("a table of four in the browser", () => {
     await phone.goto(server.url + "/");
     await phone.getByTestId("join-code").fill(code);
     await phone.getByTestId("watch").click();
+    await phone.getByTestId("tab-city").click(); // a phone shows one part of the table at a time
     await phone.getByTestId("city").waitFor();
     await phone.screenshot({ path: "test-results/table-phone.png", fullPage: true });
     await phone.getByTestId("city").screenshot({ path: "test-results/city-phone.png" });

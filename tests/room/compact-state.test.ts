@@ -1,11 +1,10 @@
 // The compact fields of the table state (the deal and decks as fields, trade-propose partners as seat
-// numbers) must read back, through the client's own reader, into exactly the engine's view.
+// numbers) must read back, through the one table reader (shared/wire), into exactly the engine's view.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
-import { autoplay, bootServer, createTable, join, stateOf, until } from "./helpers.ts";
+import { autoplay, bootServer, createTable, join, stateOf, tableOf, until } from "./helpers.ts";
 import { legal, viewFor } from "../../server/engine/index.ts";
 import { makeRandom, randomCommand } from "../../server/bots/random.ts";
-import { tableModel } from "../../client/src/state.ts";
 
 let colyseus: ColyseusTestServer;
 beforeAll(async () => { colyseus = await bootServer(); });
@@ -21,20 +20,19 @@ describe("compact state fields", () => {
     const compare = () => {
       const g = game();
       const publicView = viewFor(g, "spectator");
-      const spectator = tableModel(stateOf(watcher), null);
-      expect(spectator.deal).toEqual(publicView.deal);
-      expect(spectator.decks).toEqual(publicView.decks);
-      expect(stateOf(watcher).game.reserve).toEqual(publicView.reserve);
-      clients.forEach((c, seat) => expect(tableModel(stateOf(c), seat).legal).toEqual(legal(g, seat)));
+      const spectator = tableOf(watcher);
+      expect(spectator.game!.deal).toEqual(publicView.deal);
+      expect(spectator.game!.decks).toEqual(publicView.decks);
+      expect(spectator.game!.reserve).toEqual(publicView.reserve);
+      clients.forEach((c, seat) => expect(tableOf(c).legal).toEqual(legal(g, seat)));
       // The plain fields too (the projection skips parts whose view did not change, and moves single cards).
-      const seen = stateOf(watcher);
-      const seats = Object.values(seen.seats as Record<string, any>).sort((a, b) => a.seat - b.seat);
+      const seats = spectator.seats;
       expect(seats.map((x) => ({ seat: x.seat, corp: x.corp, capital: x.capital, handSize: x.handSize, hasInvestment: x.hasInvestment, emergency: x.emergency, assets: x.assets })))
         .toEqual(publicView.seats.map((x) => ({ seat: x.seat, corp: x.corp, capital: x.capital, handSize: x.handSize, hasInvestment: x.hasInvestment, emergency: x.emergency, assets: x.assets })));
-      expect(seen.game.districts).toEqual(publicView.districts.map((d) => ({
+      expect(spectator.game!.districts).toEqual(publicView.districts.map((d) => ({
         id: d.id, condition: d.condition, illness: d.illness, development: d.development, android: d.android, humanFirst: d.humanFirst, orgcrime: d.orgcrime, prisec: d.prisec,
       })));
-      clients.forEach((c, seat) => expect(stateOf(c).seats[String(seat)].secret.hand).toEqual(viewFor(g, seat).you!.hand));
+      clients.forEach((c, seat) => expect(tableOf(c).secret!.hand).toEqual(viewFor(g, seat).you!.hand));
     };
     const matches = () => { try { compare(); return true; } catch { return false; } };
 

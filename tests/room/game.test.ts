@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
-import { autoplay, BASE, bootServer, createTable, join, stateOf, until } from "./helpers.ts";
+import { autoplay, BASE, bootServer, createTable, join, stateOf, tableOf, until } from "./helpers.ts";
 import { clearWrongCodes } from "../../server/lobby/throttle.ts";
 import { replay } from "../../server/engine/index.ts";
 
@@ -25,11 +25,11 @@ describe("the game room", () => {
     });
     for (const p of players) p.stop();
     const final = stateOf(clients[0]!);
-    const result = JSON.parse(final.game.result);
+    const result = tableOf(clients[0]!).game!.result!;
     expect(["end", "threat"]).toContain(result.reason);
     expect(result.seats).toHaveLength(4);
     // Every seat decoded the same public outcome.
-    for (const c of clients) expect(JSON.parse(stateOf(c).game.result)).toEqual(result);
+    for (const c of clients) expect(tableOf(c).game!.result).toEqual(result);
     // The log of accepted commands replays to the same final state.
     const log = room.replayLog();
     expect(replay({ players: 4, seed: log.seed, variant: log.variant, commands: log.commands })).toEqual((room as any).game);
@@ -92,7 +92,7 @@ describe("the game room", () => {
     idle.onStateChange((s: any) => { if (s.game?.deadline > Date.now()) sawDeadline = true; });
     await until(() => stateOf(idle).status === "finished", 600_000, "the game to finish");
     expect(sawDeadline).toBe(true);
-    expect(JSON.parse(stateOf(idle).game.result).seats).toHaveLength(6);
+    expect(tableOf(idle).game!.result!.seats).toHaveLength(6);
     await idle.leave();
   }, 620_000);
 });

@@ -10,8 +10,9 @@ import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
 import type { RoomLimits } from "../../server/rooms/limits.ts";
 import type { Seed } from "../../server/engine/index.ts";
 import { makeRandom, randomCommand } from "../../server/bots/random.ts";
-import type { LegalCommand } from "../../shared/protocol.ts";
 import type { ChatLine, ServerMessages } from "../../shared/room-protocol.ts";
+import { decodeLegal, GameLogReader, readTable, type TableSnapshot, type WireTable } from "../../shared/wire/index.ts";
+import type { LegalCommand } from "../../shared/protocol.ts";
 
 /** The test server's port: TEST_PORT lets two checkouts run their tests side by side. */
 export const PORT = Number(process.env.TEST_PORT ?? 2568);
@@ -56,12 +57,11 @@ export async function join(colyseus: ColyseusTestServer, roomId: string, options
 // The game log and the public chat travel as messages, not in the state (see ServerMessages["log"] and
 // ["chat"]). Every SDK room made in a test records them, so that stateOf() shows the log where a player
 // sees it, and chatOf() the chat lines as the client would show them.
-interface LogSeen { from: number; lines: string[]; private: string[] }
-const logs = new WeakMap<object, LogSeen>();
+const logs = new WeakMap<object, GameLogReader>();
 const chats = new WeakMap<object, ChatLine[]>();
 const connect = SDKRoomClass.prototype.connect;
 SDKRoomClass.prototype.connect = function (this: SDKRoom, ...args: Parameters<typeof connect>) {
-  const log: LogSeen = { from: 0, lines: [], private: [] };
+  const log = new GameLogReader();
   logs.set(this, log);
   const chat: ChatLine[] = [];
   chats.set(this, chat);
@@ -69,20 +69,39 @@ SDKRoomClass.prototype.connect = function (this: SDKRoom, ...args: Parameters<ty
   this.onMessage("chat", (line: ServerMessages["chat"]) => {
     if (chat.length === 0 || line.seq > chat[chat.length - 1]!.seq) chat.push(line); // else it came with the history
   });
-  this.onMessage("log", (m: { from: number; lines: string[]; history?: boolean; private?: string[] }) => {
-    if (m.history) Object.assign(log, { from: m.from, lines: [...m.lines], private: [...(m.private ?? [])] });
-    else log.lines.push(...m.lines.slice(Math.max(0, log.from + log.lines.length - m.from)));
-  });
-  this.onMessage("event", (e: { text: string }) => { log.private.push(e.text); });
+  this.onMessage("log", (m: ServerMessages["log"]) => { log.read(m); });
+  this.onMessage("event", (e: ServerMessages["event"]) => { log.readEvent(e); });
   return connect.apply(this, args);
 };
 
-/** The decoded state of a client as plain JSON, with the game log it has received (public and private). */
+/**
+ * The table as a client holds it, read through the one table reader (shared/wire): state, game log,
+ * chat and its own seat, with every encoded field decoded into the engine's view shapes.
+ */
+export function tableOf(client: SDKRoom): TableSnapshot {
+  const log = logs.get(client);
+  return readTable((client.state as { toJSON(): WireTable }).toJSON(), { log: log?.lines, privateLog: log?.privateLines, chat: chats.get(client) });
+}
+
+/**
+ * What a client's seat may send now, decoded (shared/wire) from the SDK's state objects as they are:
+ * cheaper than tableOf() for a client that looks after every patch.
+ */
+export function legalOf(client: SDKRoom): LegalCommand[] {
+  const seats = [...((client.state as any)?.seats?.values() ?? [])] as { seat: number; capital: number; assets?: { id: string }[]; secret?: { legal: string } }[];
+  const me = seats.find((s) => s.secret) ?? null;
+  return decodeLegal(me?.secret?.legal, seats, me);
+}
+
+/**
+ * The decoded state of a client as the wire's plain JSON (encoded fields as sent), with the game log it
+ * has received (public and private): for checks of the wire itself. Read tables with tableOf().
+ */
 export function stateOf(client: SDKRoom): any {
   const json = (client.state as any).toJSON();
   const log = logs.get(client);
   json.log = log ? [...log.lines] : [];
-  for (const seat of Object.values(json.seats ?? {}) as any[]) if (seat.secret) seat.secret.log = log ? [...log.private] : [];
+  for (const seat of Object.values(json.seats ?? {}) as any[]) if (seat.secret) seat.secret.log = log ? [...log.privateLines] : [];
   return json;
 }
 
@@ -111,11 +130,8 @@ export function autoplay(client: SDKRoom, seed: number): { stop(): void; errors:
   let inFlight = false;
   const act = () => {
     if (stopped || inFlight) return;
-    const state = client.state as any;
-    if (state.status !== "playing") return;
-    const mine = [...state.seats.values()].find((s: any) => s.secret);
-    const templates = JSON.parse(mine?.secret?.legal ?? "[]") as LegalCommand[];
-    const command = randomCommand(templates, random);
+    if ((client.state as any).status !== "playing") return;
+    const command = randomCommand(legalOf(client), random);
     if (command) {
       inFlight = true;
       result.sent++;

@@ -3,7 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as SDKRoom } from "@colyseus/sdk";
-import { bootServer, createTable, join, stateOf, until } from "./helpers.ts";
+import { bootServer, createTable, join, stateOf, tableOf, until } from "./helpers.ts";
 import { readConfig } from "../../server/config.ts";
 import { DEFAULT_ROOM_LIMITS, MAX_OPEN_TRADES } from "../../server/rooms/limits.ts";
 
@@ -13,7 +13,7 @@ let colyseus: ColyseusTestServer;
 beforeAll(async () => { colyseus = await bootServer(LIMITS); });
 afterAll(async () => colyseus.shutdown());
 
-const tradesOf = (client: SDKRoom, seat: number): { id: string }[] => JSON.parse(stateOf(client).seats[String(seat)]?.secret?.trades ?? "[]");
+const tradesOf = (client: SDKRoom, seat: number) => (tableOf(client).mySeat === seat ? tableOf(client).trades : []);
 const propose = (to: number) => ({ type: "trade-propose", to, give: { capital: 1, assets: [] }, get: { capital: 0, assets: [] } });
 
 /** Sends a command and waits for its answer: a patch, or the refusal (returned). */
@@ -38,7 +38,7 @@ describe("trade limits", () => {
     const { code, roomId, room } = await createTable({ seats: 4, bots: 2, botDelayMs: 60_000 });
     const alice = await join(colyseus, roomId, { code, name: "Alice" });
     const bob = await join(colyseus, roomId, { code, name: "Bob" });
-    await until(() => stateOf(alice).seats["0"]?.secret?.legal.includes("trade-propose"), 5000, "trades allowed");
+    await until(() => tableOf(alice).legal.some((l) => l.type === "trade-propose"), 5000, "trades allowed");
     const stored = () => room.replayLog().commands.length;
 
     // Open proposals: two at once, not a third.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
-import { BASE, bootServer, createTable, join, stateOf, until } from "./helpers.ts";
+import { BASE, bootServer, createTable, join, stateOf, tableOf, until } from "./helpers.ts";
 import { clearWrongCodes } from "../../server/lobby/throttle.ts";
 
 let colyseus: ColyseusTestServer;
@@ -33,12 +33,11 @@ describe("GET /metrics", () => {
     alice.send("nonsense", {});
     alice.send("command", { type: "nope" });
     watcher.send("command", { type: "pass" });
-    const mine = () => [...(alice.state as any).seats.values()].find((s: any) => s.secret)?.secret;
-    await until(() => JSON.parse(mine()?.legal ?? "[]").length > 0, 20_000, "Alice to owe a decision");
+    await until(() => tableOf(alice).legal.length > 0, 20_000, "Alice to owe a decision");
     const { randomCommand } = await import("../../server/bots/random.ts");
     let accepted = false;
     alice.onStateChange(() => { accepted = true; });
-    alice.send("command", randomCommand(JSON.parse(mine().legal), Math.random));
+    alice.send("command", randomCommand(tableOf(alice).legal, Math.random));
     await until(() => accepted);
     await new Promise((r) => setTimeout(r, 100));
 

@@ -5,15 +5,16 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as SDKRoom } from "@colyseus/sdk";
-import { bootServer, createTable, join, recordWire, stateOf, until } from "./helpers.ts";
+import { bootServer, createTable, join, recordWire, stateOf, tableOf, until } from "./helpers.ts";
 import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
+import { legalOf } from "../../shared/wire/index.ts";
 
 let colyseus: ColyseusTestServer;
 beforeAll(async () => { colyseus = await bootServer(); });
 afterAll(async () => colyseus.shutdown());
 
 const secretOf = (client: SDKRoom, seat: number) => stateOf(client).seats[String(seat)]?.secret;
-const tradesOf = (client: SDKRoom, seat: number): { id: string; from: number; to: number }[] => JSON.parse(secretOf(client, seat)?.trades ?? "[]");
+const tradesOf = (client: SDKRoom, seat: number) => (tableOf(client).mySeat === seat ? tableOf(client).trades : []);
 const capital = (client: SDKRoom, seat: number): number => stateOf(client).seats[String(seat)].capital;
 
 /**
@@ -28,7 +29,7 @@ async function stillTable() {
   const watcher = await join(colyseus, roomId, { code, spectator: true });
   const all = [alice, bob, carol, watcher];
   await until(() => all.every((c) => stateOf(c).status === "playing"), 5000, "the start");
-  await until(() => secretOf(alice, 0)?.legal.includes("trade-propose") && secretOf(carol, 2)?.legal.includes("trade-propose"), 5000, "trades allowed");
+  await until(() => !!legalOf(tableOf(alice), "trade-propose") && !!legalOf(tableOf(carol), "trade-propose"), 5000, "trades allowed");
   await new Promise((r) => setTimeout(r, 200)); // the start's last frames
   return { room, alice, bob, carol, watcher, all };
 }

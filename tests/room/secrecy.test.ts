@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as SDKRoom } from "@colyseus/sdk";
-import { autoplay, bootServer, chatOf, createTable, join, recordWire, stateOf, until } from "./helpers.ts";
+import { autoplay, bootServer, chatOf, createTable, join, recordWire, stateOf, tableOf, until } from "./helpers.ts";
 import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
 
 let colyseus: ColyseusTestServer;
@@ -75,10 +75,10 @@ describe("secrecy on the wire", () => {
       // A trade proposed and declined: its id is for its two parties, and so are the counters of their
       // private commands (the spectator receives nothing of it: see private-commands.test.ts).
       alice.send("command", { type: "trade-propose", to: 1, give: { capital: 1, assets: [] }, get: { capital: 0, assets: [] } });
-      await until(() => JSON.parse(stateOf(bob).seats["1"].secret.trades).length === 1, 5000, "the proposal");
-      const tradeId: string = JSON.parse(stateOf(bob).seats["1"].secret.trades)[0].id;
+      await until(() => tableOf(bob).trades.length === 1, 5000, "the proposal");
+      const tradeId: string = tableOf(bob).trades[0]!.id;
       bob.send("command", { type: "trade-decline", id: tradeId });
-      await until(() => JSON.parse(stateOf(alice).seats["0"].secret.trades).length === 0, 5000, "the decline");
+      await until(() => tableOf(alice).trades.length === 0, 5000, "the decline");
       expect(stateOf(alice).seats["0"].secret.privateMoves).toBe(1);
       expect(stateOf(bob).seats["1"].secret.privateMoves).toBe(1);
 
@@ -152,7 +152,7 @@ describe("secrecy on the wire", () => {
       for (const c of [alice, bob, spectator]) expect(chatOf(c).map((l) => [l.from, l.text])).toEqual([["Alice", "hello table"]]);
 
       // The rival cards are revealed only once the game is over, in the public result.
-      const result = JSON.parse(stateOf(spectator).game.result);
+      const result = tableOf(spectator).game!.result!;
       expect(result.seats.map((s: any) => s.rival)).toHaveLength(4);
 
       await alice.leave();

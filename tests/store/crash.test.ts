@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { Client, type Room as SDKRoom } from "@colyseus/sdk";
 import { createGameWithEvents, apply, replay, type GameState, type Seed } from "../../server/engine/index.ts";
 import { hashSeatToken, openStore, SQLITE_FILE, type GameStore, type StoredCommand } from "../../server/store/index.ts";
-import { autoplay, chatOf, stateOf, until } from "../room/helpers.ts";
+import { autoplay, chatOf, stateOf, tableOf, until } from "../room/helpers.ts";
 import { startPostgres, startServer, stopAll, waitFor, type ServerProcess } from "./services.ts";
 
 afterAll(stopAll);
@@ -160,7 +160,7 @@ describe.each(databases)("a server killed with SIGKILL, games in %s", (db, dbEnv
     expect(log.commands.slice(0, commandsBefore.length)).toEqual(commandsBefore);
     const final = replay({ players: 4, seed: log.seed, variant: log.variant, commands: log.commands });
     expect(final.result).toBeTruthy();
-    expect(JSON.parse(stateOf(ann2.room).game.result).reason).toBe(final.result!.reason);
+    expect(tableOf(ann2.room).game!.result!.reason).toBe(final.result!.reason);
     await ann2.room.leave();
     await ben2.room.leave();
 

@@ -10,7 +10,7 @@ import { matchMaker } from "@colyseus/core";
 import pino from "pino";
 import { createServer } from "../../server/app.ts";
 import { openStore, type GameStore } from "../../server/store/index.ts";
-import { TABLE_IDLE_MS, restoreGames } from "../../server/store/restore.ts";
+import { TABLE_IDLE_MS, restoreGames } from "../../server/rooms/restore.ts";
 import { ROOM_NAME, TableOptions } from "../../shared/room-protocol.ts";
 import { newInviteCode } from "../../server/lobby/codes.ts";
 import { catalog } from "../../shared/catalog/index.ts";

@@ -5,6 +5,12 @@ export interface NewTable {
   private: boolean;
   bots: number;
   stepSeconds: number;
+  /** How long a bot waits before it acts, so people can follow. */
+  botDelayMs?: number;
+  /** Seconds a disconnected player's seat waits before a bot plays it. */
+  graceSeconds?: number;
+  /** Rule options that differ from the defaults. */
+  variant?: Record<string, unknown>;
 }
 
 export interface TableInfo {

@@ -3,7 +3,7 @@
 import { Client, type Room } from "@colyseus/sdk";
 import type { Command } from "../../../shared/protocol.ts";
 import type { ChatLine, ServerMessages } from "../../../shared/room-protocol.ts";
-import type { TableSnap, Whisper } from "../state.ts";
+import { GameLogReader, readTable, type TableSnapshot, type WireTable, type Whisper } from "../../../shared/wire/index.ts";
 import { findTable } from "./api.ts";
 import { forgetSeat, rememberName, rememberSeat, rememberedSeat } from "./seat-memory.ts";
 
@@ -46,7 +46,10 @@ function serverEndpoint(): string {
 export class TableSession {
   readonly code: string;
   readonly spectator: boolean;
-  snap: TableSnap | null = null;
+  /** The table as last read (state, log, chat, whispers and your seat), or null before the first state. */
+  table: TableSnapshot | null = null;
+  /** The decoded state as plain JSON, as last received. */
+  private state: WireTable | null = null;
   mySeat: number | null = null;
   /** The public chat arrives as messages, not in the state (see ServerMessages["chat"]), oldest first. */
   chatLines: Heard<ChatLine>[] = [];
@@ -63,10 +66,8 @@ export class TableSession {
   lastCommandAt = 0;
   leftReason = "";
   private lastSent: About = "move";
-  /** The game log arrives as messages (see ServerMessages["log"]): the public lines and where they start. */
-  private log: string[] = [];
-  private logFrom = 0;
-  private privateLog: string[] = [];
+  /** The game log arrives as messages (see ServerMessages["log"] and ["event"]). */
+  private log = new GameLogReader(LOG_KEEP);
   private room: Room;
   private listeners = new Set<() => void>();
 
@@ -75,9 +76,9 @@ export class TableSession {
     this.code = code;
     this.spectator = spectator;
     const take = (state: unknown) => {
-      this.snap = this.withLog((state as { toJSON(): TableSnap }).toJSON());
+      this.state = (state as { toJSON(): WireTable }).toJSON();
       // Your seat is the one whose secret you receive; its token brings you back after a reload.
-      const mine = Object.values(this.snap.seats ?? {}).find((s) => s.secret?.seatToken);
+      const mine = Object.values(this.state.seats ?? {}).find((s) => s.secret?.seatToken);
       if (mine && this.mySeat !== mine.seat) {
         this.mySeat = mine.seat;
         rememberSeat(code, { seat: mine.seat, seatToken: mine.secret!.seatToken, name: mine.name });
@@ -89,7 +90,7 @@ export class TableSession {
     if (room.state) take(room.state);
     room.onMessage("seat", (m: { seat: number; seatToken: string }) => {
       this.mySeat = m.seat;
-      const name = this.snap?.seats[String(m.seat)]?.name ?? rememberedSeat(code)?.name ?? "";
+      const name = this.state?.seats?.[String(m.seat)]?.name ?? rememberedSeat(code)?.name ?? "";
       rememberSeat(code, { seat: m.seat, seatToken: m.seatToken, name });
       this.changed();
     });
@@ -112,35 +113,23 @@ export class TableSession {
       this.whispers = [...this.whispers, { ...w, n: ++this.arrivals }];
       this.changed();
     });
-    room.onMessage("event", (e: { text: string }) => {
-      this.privateLog = [...this.privateLog, e.text].slice(-LOG_KEEP);
-      if (this.snap) this.snap = this.withLog(this.snap);
+    room.onMessage("event", (e: ServerMessages["event"]) => {
+      this.log.readEvent(e);
       this.changed();
     });
-    room.onMessage("log", (m: { from: number; lines: string[]; history?: boolean; private?: string[] }) => {
+    room.onMessage("log", (m: ServerMessages["log"]) => {
+      const fresh = this.log.read(m);
       if (m.history) {
-        this.log = m.lines;
-        this.logFrom = m.from;
-        this.privateLog = m.private ?? [];
         // A page opened mid-game: the lines since the last Production, so its reports can be shown again.
         const last = m.lines.lastIndexOf("Production Phase.");
         if (this.logBatches.length === 0 && last >= 0) {
           this.logBatches = [{ n: 0, from: m.from + last, lines: m.lines.slice(last), supplyBefore: null, demandBefore: "" }];
         }
-      } else {
-        // Lines numbered below what we hold already came with the history.
-        const skip = Math.max(0, this.logFrom + this.log.length - m.from);
-        const fresh = m.lines.slice(skip);
-        const all = [...this.log, ...fresh];
-        if (fresh.length > 0 && this.settled) {
-          const batch = { n: ++this.arrivals, from: m.from + skip, lines: fresh, supplyBefore: this.settled.supply, demandBefore: this.settled.demand };
-          this.logBatches = [...this.logBatches, batch].slice(-BATCH_KEEP);
-        }
-        this.logFrom += Math.max(0, all.length - LOG_KEEP);
-        this.log = all.slice(-LOG_KEEP);
+      } else if (fresh.lines.length > 0 && this.settled) {
+        const batch = { n: ++this.arrivals, from: fresh.from, lines: fresh.lines, supplyBefore: this.settled.supply, demandBefore: this.settled.demand };
+        this.logBatches = [...this.logBatches, batch].slice(-BATCH_KEEP);
       }
-      if (this.snap) this.snap = this.withLog(this.snap);
-      const game = this.snap?.game;
+      const game = this.state?.game;
       if (game) this.settled = { supply: { ...(game.supply ?? {}) }, demand: game.demand };
       this.changed();
     });
@@ -185,19 +174,16 @@ export class TableSession {
     return new TableSession(await client.joinById(info.roomId, options), code, !!how.spectator);
   }
 
-  /** The snapshot with the game log filled in where the screens read it (snap.log, your secret's log). */
-  private withLog(snap: TableSnap): TableSnap {
-    const seats = { ...snap.seats };
-    for (const [key, s] of Object.entries(seats)) if (s.secret) seats[key] = { ...s, secret: { ...s.secret, log: this.privateLog } };
-    return { ...snap, seats, log: this.log };
-  }
-
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
+  /** Reads the table afresh and tells the listeners. */
   private changed(): void {
+    this.table = this.state
+      ? readTable(this.state, { log: this.log.lines, privateLog: this.log.privateLines, chat: this.chatLines, whispers: this.whispers }, this.mySeat)
+      : null;
     for (const l of this.listeners) l();
   }
 
@@ -230,7 +216,7 @@ export class TableSession {
 
   leave(): void {
     // Before the game starts, leaving frees the seat, so its token opens nothing any more.
-    if (this.snap?.status === "lobby" && !this.spectator) forgetSeat(this.code);
+    if (this.table?.status === "lobby" && !this.spectator) forgetSeat(this.code);
     void this.room.leave(true);
   }
 }

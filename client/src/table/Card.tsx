@@ -1,7 +1,7 @@
 // A card drawn as a card: its type's colour, its title and its full text, from the catalog.
 import type { ComponentChildren } from "preact";
 import { catalog } from "../../../shared/catalog/index.ts";
-import type { CardSnap } from "../state.ts";
+import type { WireCard } from "../../../shared/wire/index.ts";
 import { assetText, cardText, emergencyText, emergencyTitle } from "../text.ts";
 
 export type CardKind = "action" | "emergency" | "asset" | "event" | "demand" | "investment" | "rival" | "contract";
@@ -44,7 +44,7 @@ export function CardFace({ kind, type, title, text, count, note, dim, children, 
 }
 
 /** An action card or emergency action as the server names it (hand, offers). */
-export function ActionCard({ card, count, note }: { card: CardSnap; count?: number; note?: string }) {
+export function ActionCard({ card, count, note }: { card: WireCard; count?: number; note?: string }) {
   const emergency = card.type === "emergency";
   return (
     <CardFace kind={emergency ? "emergency" : "action"} type={emergency ? undefined : card.type} title={card.title}

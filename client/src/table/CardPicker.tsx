@@ -1,12 +1,12 @@
 // Pick between min and max of your cards (to discard, to pay for a counteroffer, to support an offer):
 // each card shown with its text.
-import type { CardSnap } from "../state.ts";
+import type { WireCard } from "../../../shared/wire/index.ts";
 import { ActionCard } from "./Card.tsx";
 
 interface Props {
   legend: string;
   from: string[];
-  hand: CardSnap[];
+  hand: WireCard[];
   picked: string[];
   onChange(picked: string[]): void;
   /** Cards that cannot be picked now (e.g. the card you are offering). */

@@ -2,13 +2,13 @@
 // player has a tab of private messages with you alone. Unread lines put a badge on their tab.
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { TableSession } from "../net/session.ts";
-import type { TableModel } from "../state.ts";
+import { seatOf, type TableSnapshot } from "../state.ts";
 import { RefusalNote } from "./RefusalNote.tsx";
 
 export interface TalkLine { key: string; n: number; at: number; from: string; fromSeat: number; text: string; with: number | null; mine: boolean }
 
 /** All the talk you can see, oldest first; `with` is the other player of a private message. */
-export function talkLines(model: TableModel, session: TableSession): TalkLine[] {
+export function talkLines(model: TableSnapshot, session: TableSession): TalkLine[] {
   const me = model.mySeat;
   return [
     ...session.chatLines.map((c) => ({ key: "c" + c.seq, n: c.n, at: c.at, from: c.from, fromSeat: c.seat, text: c.text, with: null, mine: me !== null && c.seat === me })),
@@ -25,7 +25,7 @@ export function unreadIn(lines: TalkLine[], mark: number): number {
 }
 
 export function Chat({ model, session, lastLook, focusTab, heading = false }: {
-  model: TableModel; session: TableSession; lastLook: number; focusTab?: { seat: number; at: number } | null; heading?: boolean;
+  model: TableSnapshot; session: TableSession; lastLook: number; focusTab?: { seat: number; at: number } | null; heading?: boolean;
 }) {
   const [text, setText] = useState("");
   const [tab, setTab] = useState<number | "all">("all");
@@ -55,7 +55,7 @@ export function Chat({ model, session, lastLook, focusTab, heading = false }: {
     session.chat(t, tab === "all" ? undefined : tab);
     setText("");
   }
-  const name = (n: number) => model.snap.seats[String(n)]?.name ?? `seat ${n + 1}`;
+  const name = (n: number) => seatOf(model, n)?.name ?? `seat ${n + 1}`;
 
   return (
     <div class="chat" data-testid="chat">

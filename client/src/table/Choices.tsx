@@ -4,7 +4,8 @@
 import { useState } from "preact/hooks";
 import type { LegalCommand } from "../../../shared/protocol.ts";
 import type { TableSession } from "../net/session.ts";
-import type { CardSnap, TableModel } from "../state.ts";
+import type { WireCard } from "../../../shared/wire/index.ts";
+import type { TableSnapshot } from "../state.ts";
 import { investmentName, investmentText, plural } from "../text.ts";
 import { ActionCard, CardFace, EmergencyCard, groupByTitle } from "./Card.tsx";
 import { CardPicker } from "./CardPicker.tsx";
@@ -13,11 +14,12 @@ import { districtPicks } from "./district-picks.ts";
 type Legal<T extends LegalCommand["type"]> = Extract<LegalCommand, { type: T }>;
 
 /** Whether you have a decision other than trades. */
-export function hasMoves(model: TableModel): boolean {
+export function hasMoves(model: TableSnapshot): boolean {
   return model.legal.some((l) => !l.type.startsWith("trade-"));
 }
 
-export function Choices({ model, session }: { model: TableModel; session: TableSession }) {
+/** `onShowMap` (phones): the map is in another tab; a district pick offers a button that opens it. */
+export function Choices({ model, session, onShowMap }: { model: TableSnapshot; session: TableSession; onShowMap?: () => void }) {
   const hand = model.secret?.hand ?? [];
   const moves = model.legal.filter((l) => !l.type.startsWith("trade-"));
   if (moves.length === 0) {
@@ -34,7 +36,7 @@ export function Choices({ model, session }: { model: TableModel; session: TableS
           case "pass": return <button key={i} type="button" class="secondary" data-choice="pass" onClick={() => session.command({ type: "pass" })}>Pass: make no counteroffer</button>;
           case "support": return <SupportChoice key={i} legal={l} hand={hand} session={session} model={model} />;
           case "abstain": return <button key={i} type="button" class="secondary" data-choice="abstain" onClick={() => session.command({ type: "abstain" })}>Abstain: support neither offer</button>;
-          case "choose": return <ChooseChoice key={i} legal={l} session={session} />;
+          case "choose": return <ChooseChoice key={i} legal={l} session={session} onShowMap={onShowMap} />;
           case "discard": return <DiscardChoice key={i} legal={l} hand={hand} session={session} />;
           case "investment": return <InvestmentChoice key={i} legal={l} session={session} />;
           default: return null;
@@ -51,13 +53,13 @@ function hashOf(text: string): string {
   return (h >>> 0).toString(36);
 }
 
-function cardOf(hand: CardSnap[], id: string): CardSnap {
+function cardOf(hand: WireCard[], id: string): WireCard {
   return hand.find((c) => c.id === id) ?? { id, title: id, type: "" };
 }
 
 /** One button per distinct card (two copies: one button with ×2); it sends the first copy not excluded. */
 function CardButtons({ ids, hand, verb, choice, disabled, exclude = [], onPick }: {
-  ids: string[]; hand: CardSnap[]; verb: string; choice: string; disabled?: boolean; exclude?: string[]; onPick(id: string): void;
+  ids: string[]; hand: WireCard[]; verb: string; choice: string; disabled?: boolean; exclude?: string[]; onPick(id: string): void;
 }) {
   return (
     <>
@@ -84,7 +86,7 @@ function EmergencyButton({ id, verb, disabled, onClick, choice }: { id: string; 
   );
 }
 
-function OfferChoice({ legal, hand, session }: { legal: Legal<"offer">; hand: CardSnap[]; session: TableSession }) {
+function OfferChoice({ legal, hand, session }: { legal: Legal<"offer">; hand: WireCard[]; session: TableSession }) {
   return (
     <fieldset class="choice" data-testid="choice-offer">
       <legend>Propose your main offer: the card that is played if it wins the deal</legend>
@@ -97,7 +99,7 @@ function OfferChoice({ legal, hand, session }: { legal: Legal<"offer">; hand: Ca
   );
 }
 
-function CounterChoice({ legal, hand, session }: { legal: Legal<"counteroffer">; hand: CardSnap[]; session: TableSession }) {
+function CounterChoice({ legal, hand, session }: { legal: Legal<"counteroffer">; hand: WireCard[]; session: TableSession }) {
   const [discard, setDiscard] = useState<string[]>([]);
   const cost = legal.discard.min;
   const paid = discard.length >= legal.discard.min && discard.length <= legal.discard.max;
@@ -119,11 +121,11 @@ function CounterChoice({ legal, hand, session }: { legal: Legal<"counteroffer">;
   );
 }
 
-function SupportChoice({ legal, hand, session, model }: { legal: Legal<"support">; hand: CardSnap[]; session: TableSession; model: TableModel }) {
+function SupportChoice({ legal, hand, session, model }: { legal: Legal<"support">; hand: WireCard[]; session: TableSession; model: TableSnapshot }) {
   const [cards, setCards] = useState<string[]>([]);
   const ok = cards.length >= legal.cards.min && cards.length <= legal.cards.max;
   // The card each offer would play, shown on its button.
-  const offered = (offer: "main" | "counter") => (offer === "main" ? model.deal?.main : model.deal?.counters.at(-1)) ?? null;
+  const offered = (offer: "main" | "counter") => (offer === "main" ? model.game?.deal?.main : model.game?.deal?.counters.at(-1)) ?? null;
   return (
     <fieldset class="choice" data-testid="choice-support">
       <legend>Support an offer: each card you play from your hand counts 1</legend>
@@ -139,11 +141,12 @@ function SupportChoice({ legal, hand, session, model }: { legal: Legal<"support"
   );
 }
 
-function ChooseChoice({ legal, session }: { legal: Legal<"choose">; session: TableSession }) {
+function ChooseChoice({ legal, session, onShowMap }: { legal: Legal<"choose">; session: TableSession; onShowMap?: () => void }) {
   const onMap = districtPicks(legal).size > 0;
   return (
     <fieldset class="choice" data-testid="choice-choose">
-      <legend>{legal.prompt}{onMap ? " (or click the district on the map)" : ""}</legend>
+      <legend>{legal.prompt}{onMap ? (onShowMap ? " (or tap the district on the map)" : " (or click the district on the map)") : ""}</legend>
+      {onMap && onShowMap && <button type="button" class="secondary" data-testid="show-map" onClick={onShowMap}>Show the map</button>}
       {legal.options.map((o) => (
         <button key={String(o.value)} type="button" data-choice="choose" data-option={String(o.value)}
           onClick={() => session.command({ type: "choose", option: o.value })}>{o.label}</button>
@@ -152,7 +155,7 @@ function ChooseChoice({ legal, session }: { legal: Legal<"choose">; session: Tab
   );
 }
 
-function DiscardChoice({ legal, hand, session }: { legal: Legal<"discard">; hand: CardSnap[]; session: TableSession }) {
+function DiscardChoice({ legal, hand, session }: { legal: Legal<"discard">; hand: WireCard[]; session: TableSession }) {
   const [cards, setCards] = useState<string[]>([]);
   const ok = cards.length >= legal.cards.min && cards.length <= legal.cards.max;
   return (

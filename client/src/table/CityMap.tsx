@@ -3,7 +3,7 @@ import { useEffect, useState } from "preact/hooks";
 import { catalog } from "../../../shared/catalog/index.ts";
 import type { DistrictDef } from "../../../shared/catalog/types.ts";
 import type { ChoiceOption } from "../../../shared/protocol.ts";
-import type { DistrictSnap } from "../state.ts";
+import type { DistrictBoard } from "../state.ts";
 import { resourceLabel } from "../text.ts";
 import { cityLayout } from "./city-layout.ts";
 import { Icon } from "./Icons.tsx";
@@ -36,7 +36,7 @@ interface Box { x: number; y: number; w: number; h: number }
 /** Districts you may pick now (district id → the choice's value), and what picking sends. */
 export interface MapPicks { options: Map<number, ChoiceOption["value"]>; pick(value: ChoiceOption["value"]): void }
 
-export function CityMap({ districts, picks }: { districts: DistrictSnap[]; picks?: MapPicks }) {
+export function CityMap({ districts, picks }: { districts: DistrictBoard[]; picks?: MapPicks }) {
   const narrow = useNarrow();
   const byId = new Map(districts.map((d) => [d.id, d]));
   // The city flows left to right (wide) or top to bottom (narrow); `along` is the flow axis.
@@ -102,7 +102,7 @@ export function CityMap({ districts, picks }: { districts: DistrictSnap[]; picks
   );
 }
 
-const TOKENS: [keyof DistrictSnap, string][] = [
+const TOKENS: [keyof DistrictBoard, string][] = [
   ["android", "Android: this district is exploited in Production"],
   ["development", "Development: +1 primary resource"],
   ["illness", "Illness: +2 threat when an action involves this district"],
@@ -111,7 +111,7 @@ const TOKENS: [keyof DistrictSnap, string][] = [
   ["prisec", "Prisec unit"],
 ];
 
-function District({ def, d, style, onPick }: { def: DistrictDef; d: DistrictSnap | undefined; style: Record<string, string>; onPick?: () => void }) {
+function District({ def, d, style, onPick }: { def: DistrictDef; d: DistrictBoard | undefined; style: Record<string, string>; onPick?: () => void }) {
   const tokens = TOKENS.filter(([k]) => d?.[k]);
   const condition = d?.condition && d.condition !== "none" ? d.condition : null;
   const produce = `${def.production.primary} ${resourceLabel(def.primary)}` + (def.secondary ? `, ${def.production.secondary} ${resourceLabel(def.secondary)}` : "");

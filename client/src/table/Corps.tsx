@@ -1,12 +1,12 @@
 // Every corporation at the table: capital, hand size, assets and emergency action with their text, who is
 // connected; from a player's board, a trade or a private message in one click.
-import { legalOf, type SeatSnap, type TableModel } from "../state.ts";
+import { legalOf, type TableSeat, type TableSnapshot } from "../state.ts";
 import { assetText, emergencyText, plural } from "../text.ts";
 import { MiniCard } from "./Card.tsx";
 import { CorpMark } from "./Icons.tsx";
 import { flashClass, useFlash } from "./awareness.ts";
 
-function presence(s: SeatSnap): { text: string; cls: string } {
+function presence(s: TableSeat): { text: string; cls: string } {
   if (s.bot) return { text: "bot", cls: "" };
   if (s.botControlled) return { text: "away: a bot plays", cls: "warn" };
   if (!s.connected) return { text: "disconnected", cls: "warn" };
@@ -18,7 +18,7 @@ export interface CorpActions {
   message(seat: number): void;
 }
 
-export function Corps({ model, actions }: { model: TableModel; actions: CorpActions }) {
+export function Corps({ model, actions }: { model: TableSnapshot; actions: CorpActions }) {
   const propose = legalOf(model, "trade-propose");
   return (
     <div class="corps">
@@ -31,11 +31,11 @@ export function Corps({ model, actions }: { model: TableModel; actions: CorpActi
   );
 }
 
-function Corp({ s, model, actions, canTrade, canSell }: { s: SeatSnap; model: TableModel; actions: CorpActions; canTrade: boolean; canSell: boolean }) {
-  const game = model.snap.game;
+function Corp({ s, model, actions, canTrade, canSell }: { s: TableSeat; model: TableSnapshot; actions: CorpActions; canTrade: boolean; canSell: boolean }) {
+  const game = model.game;
   const p = presence(s);
   const active = game?.active === s.seat;
-  const deciding = game?.pendingSeat === s.seat;
+  const deciding = game?.pending?.seat === s.seat;
   const flash = useFlash(s.capital);
   const mine = s.seat === model.mySeat;
   return (

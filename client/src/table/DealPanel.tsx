@@ -1,14 +1,14 @@
 // The deal in progress: the revealed asset, the main offer and counteroffer (as cards), support so far and
 // whose turn it is. Your choices are in the top bar.
 import type { OfferView } from "../../../shared/view.ts";
-import { turnsLeftNow, type TableModel } from "../state.ts";
+import { seatOf, turnsLeftNow, type TableSnapshot } from "../state.ts";
 import { plural, seatLabel } from "../text.ts";
 import { ActionCard, AssetCard } from "./Card.tsx";
 
-export function DealPanel({ model }: { model: TableModel }) {
-  const game = model.snap.game;
-  const deal = model.deal;
-  const seat = (n: number) => model.snap.seats[String(n)];
+export function DealPanel({ model }: { model: TableSnapshot }) {
+  const game = model.game;
+  const deal = model.game?.deal;
+  const seat = (n: number) => seatOf(model, n);
   const counter = deal?.counters.at(-1) ?? null;
   const turnsLeft = turnsLeftNow(model);
   const supportFor = (offer: "main" | "counter") => (deal?.supports ?? []).filter((s) => s.offer === offer);
@@ -17,7 +17,7 @@ export function DealPanel({ model }: { model: TableModel }) {
   return (
     <div class="deal" data-testid="deal">
       <h2 id="deal-h">The deal</h2>
-      {game && model.snap.status === "playing" && (
+      {game && model.status === "playing" && (
         <p class="turn" data-testid="turn">
           Active player: <strong>{game.active === model.mySeat ? "you" : seatLabel(seat(game.active))}</strong>
           {turnsLeft !== null && <span class="muted"> · {plural(turnsLeft, "turn")} left this round</span>}

@@ -1,11 +1,11 @@
 // The end of the game: every rival revealed, who won and why, and the replay.
 import { replayUrl } from "../net/api.ts";
-import type { TableModel } from "../state.ts";
+import { seatOf, type TableSnapshot } from "../state.ts";
 import { rivalName, seatLabel } from "../text.ts";
 
-export function GameOver({ model }: { model: TableModel }) {
-  const r = model.result!;
-  const seat = (n: number) => model.snap.seats[String(n)];
+export function GameOver({ model }: { model: TableSnapshot }) {
+  const r = model.game?.result!;
+  const seat = (n: number) => seatOf(model, n);
   const winners = r.winners.map((n) => seatLabel(seat(n)));
   return (
     <section class="game-over panel" aria-labelledby="over-h" data-testid="game-over">
@@ -17,15 +17,15 @@ export function GameOver({ model }: { model: TableModel }) {
           {r.seats.map((s) => (
             <tr key={s.seat} class={s.won ? "won" : ""}>
               <th scope="row">{seatLabel(seat(s.seat))}</th>
-              <td>{rivalName(s.rival)}</td>
-              <td>{s.capital}</td>
-              <td>{s.won ? "wins" : "loses"} <span class="muted">{s.why}</span></td>
+              <td data-label="Rival">{rivalName(s.rival)}</td>
+              <td data-label="Capital">{s.capital}</td>
+              <td data-label="Result">{s.won ? "wins" : "loses"} <span class="muted">{s.why}</span></td>
             </tr>
           ))}
         </tbody>
       </table>
       <p class="muted">The rival card under the board: {rivalName(r.rivalUnderBoard)}.</p>
-      <p><a href={replayUrl(model.snap.code)} data-testid="replay-link" target="_blank" rel="noopener">Download the replay</a></p>
+      <p><a href={replayUrl(model.code)} data-testid="replay-link" target="_blank" rel="noopener">Download the replay</a></p>
     </section>
   );
 }

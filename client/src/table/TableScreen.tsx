@@ -1,9 +1,9 @@
 // The table: the waiting room before the game, then one screen with no page scroll on a laptop: the top
 // bar (where the game is, who acts, your prompt), the board (tracks, city, supply, corporations), the deal
 // and your corporation, and the negotiation rail (trades for you, talk, your proposals).
-import { useEffect, useMemo, useReducer, useRef, useState } from "preact/hooks";
+import { useEffect, useReducer, useRef, useState } from "preact/hooks";
 import type { TableSession } from "../net/session.ts";
-import { legalOf, tableModel } from "../state.ts";
+import { legalOf } from "../state.ts";
 import { WaitingRoom } from "./WaitingRoom.tsx";
 import { CityMap, MapLegend } from "./CityMap.tsx";
 import { RoundTrack, SupplyDemand, ThreatTrack } from "./Tracks.tsx";
@@ -21,6 +21,9 @@ import { reportsOf } from "./reports.ts";
 import { districtPicks } from "./district-picks.ts";
 import { hasMoves } from "./Choices.tsx";
 import { loadPrefs, savePrefs, useAttention, useLastLook, type AlertPrefs } from "./awareness.ts";
+import { PHONE_QUERY, PhoneTabs, useMedia, useTopBarHeight, type Pane, type PaneTab } from "./PhoneTabs.tsx";
+import { LeaveDialog } from "./LeaveDialog.tsx";
+import { useRememberResult } from "./remember-result.ts";
 
 export function TableScreen({ session, onLeave }: { session: TableSession; onLeave(): void }) {
   const [, redraw] = useReducer((n: number, _: unknown) => n + 1, 0);
@@ -29,8 +32,7 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
     redraw(undefined); // anything that arrived between the first render and this subscription
     return stop;
   }, [session]);
-  const snap = session.snap;
-  const model = useMemo(() => (snap ? tableModel(snap, session.mySeat) : null), [snap, session.mySeat]);
+  const model = session.table;
   const lastLook = useLastLook(session);
   const [help, setHelp] = useState(false);
   const [prefs, setPrefs] = useState<AlertPrefs>(loadPrefs);
@@ -38,21 +40,31 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
   const [chatFocus, setChatFocus] = useState<{ seat: number; at: number } | null>(null);
   const [dismissed, setDismissed] = useState<Set<string>>(() => loadDismissed(session.code));
   const [seenTrades, setSeenTrades] = useState<Set<string>>(() => new Set());
+  // Phones and tablets: one part of the table at a time, picked in the tab bar.
+  const phone = useMedia(PHONE_QUERY);
+  const [pane, setPane] = useState<Pane>("deal");
+  const [talkSeen, setTalkSeen] = useState(() => session.arrivals);
+  const [askLeave, setAskLeave] = useState(false);
+  useTopBarHeight(phone && model?.status !== "lobby");
+  useRememberResult(model);
 
   // Awareness: what needs you, in the title and favicon (and the chime and notification if you want them).
-  const mine = !!model?.snap.game && model.mySeat !== null && model.snap.status === "playing" && hasMoves(model);
+  const mine = !!model?.game && model.mySeat !== null && model.status === "playing" && hasMoves(model);
   const talk = model ? talkLines(model, session) : [];
   const unread = unreadIn(talk, lastLook);
   const incoming = model?.trades.filter((t) => t.to === model.mySeat) ?? [];
   useEffect(() => setSeenTrades(new Set(incoming.map((t) => t.id))), [lastLook]);
   const newTrades = incoming.filter((t) => !seenTrades.has(t.id)).length;
+  // The talk counts as read while its tab is open (on a laptop it is always in view).
+  useEffect(() => { if (!phone || pane === "talk") setTalkSeen(session.arrivals); });
+  const unseenTalk = unreadIn(talk, talkSeen);
   useAttention({
     act: mine, unread, trades: newTrades,
     what: mine ? "It is your move." : newTrades ? "A trade waits for your answer." : "Someone wrote to you.",
   }, prefs);
 
   // A deadline that ran out on your decision: say what the bot chose for you (the log's next lines).
-  const timed = mine && (model?.snap.game?.deadline ?? 0) > 0 ? model!.snap.game!.deadline : 0;
+  const timed = mine && (model?.game?.deadline ?? 0) > 0 ? model!.game!.deadline : 0;
   const watch = useRef<{ deadline: number; start: number; sinceN: number } | null>(null);
   const [timedOut, setTimedOut] = useState<{ sinceN: number } | null>(null);
   useEffect(() => {
@@ -86,12 +98,17 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
       <button type="button" class="secondary small" aria-pressed={prefs.notify} data-testid="notify-toggle" onClick={toggleNotify}
         title="A browser notification while this tab is hidden">Notify {prefs.notify ? "on" : "off"}</button>
       <button type="button" class="secondary small" data-testid="help-open" onClick={() => setHelp(true)}>Help</button>
-      <button type="button" class="secondary small" onClick={onLeave} data-testid="leave">Leave the table</button>
+      <button type="button" class="secondary small" onClick={leave} data-testid="leave">Leave the table</button>
     </>
   );
+  // A player leaving a game in progress is asked first: a bot takes the seat.
+  function leave() {
+    if (model?.status === "playing" && model.mySeat !== null && !session.spectator) setAskLeave(true);
+    else onLeave();
+  }
 
   if (!model) return <main class="shell"><p role="status">Joining the table…</p></main>;
-  if (model.snap.status === "lobby") {
+  if (model.status === "lobby") {
     return (
       <main class="shell">
         <header class="topbar"><div class="bar-row"><h1>New Angeles</h1>
@@ -103,7 +120,7 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
     );
   }
 
-  const game = model.snap.game;
+  const game = model.game;
   // Every report stays until dismissed (also over a reload), the newest first.
   const reports = [...new Map(session.logBatches.flatMap(reportsOf).map((r) => [r.key, r])).values()].filter((r) => !dismissed.has(r.key)).reverse();
   function dismiss(key: string | null) {
@@ -115,21 +132,37 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
   const picks = districtPicks(choose);
   const actions = {
     trade: (seat: number, sellSupport?: boolean) => setTradeStart({ seat, sellSupport, at: Date.now() }),
-    message: (seat: number) => setChatFocus({ seat, at: Date.now() }),
+    message: (seat: number) => { setChatFocus({ seat, at: Date.now() }); setPane("talk"); },
   };
+  const reportsWaiting = reports.length;
+  const tabs: PaneTab[] = [
+    { pane: "deal", label: "Deal", badge: reportsWaiting, why: `${reportsWaiting} report${reportsWaiting === 1 ? "" : "s"} to read` },
+    { pane: "city", label: "City", badge: picks.size > 0 ? "pick" : 0, why: "Pick a district on the map" },
+    { pane: "players", label: "Players" },
+    ...(model.me && model.secret ? [{ pane: "you" as const, label: "You" }] : []),
+    { pane: "talk", label: "Talk", badge: unseenTalk + incoming.length, why: `${unseenTalk} new message${unseenTalk === 1 ? "" : "s"}, ${incoming.length} trade${incoming.length === 1 ? "" : "s"} for you` },
+  ];
+  const shownPane = tabs.some((t) => t.pane === pane) ? pane : "deal";
+  function showMap() {
+    setPane("city");
+    // The page's scroll padding keeps the map below the sticky top bar.
+    requestAnimationFrame(() => document.querySelector("[data-testid=city]")?.scrollIntoView({ block: "start" }));
+  }
   return (
-    <main class="table" data-testid="table" data-status={model.snap.status}
-      data-round={game?.round ?? 0} data-stage={game?.stage ?? ""} data-seat={model.mySeat ?? "spectator"}>
-      <TopBar model={model} session={session} controls={controls} notice={notice} />
+    <main class="table" data-testid="table" data-status={model.status}
+      data-round={game?.round ?? 0} data-stage={game?.stage ?? ""} data-seat={model.mySeat ?? "spectator"}
+      data-pane={phone ? shownPane : undefined}>
+      <TopBar model={model} session={session} controls={controls} notice={notice} compact={phone}
+        onTrades={phone ? () => setPane("talk") : undefined} onShowMap={phone ? showMap : undefined} />
       <div class="board-col">
-        {model.result && <GameOver model={model} />}
-        <section class="tracks" aria-label="Round, threat, supply and demand">
+        {model.game?.result && <GameOver model={model} />}
+        <section class="tracks pane-city" aria-label="Round, threat, supply and demand">
           <div class="track-row">
             <RoundTrack round={game?.round ?? 0} />
             <ThreatTrack threat={game?.threat ?? 0} />
           </div>
         </section>
-        <section class="city-area" aria-labelledby="city-h">
+        <section class="city-area pane-city" aria-labelledby="city-h">
           <h2 id="city-h" class="sr-only">The city</h2>
           <CityMap districts={game?.districts ?? []}
             picks={picks.size > 0 ? { options: picks, pick: (value) => session.command({ type: "choose", option: value }) } : undefined} />
@@ -138,37 +171,39 @@ export function TableScreen({ session, onLeave }: { session: TableSession; onLea
             <MapLegend reserve={game?.reserve} />
           </div>
         </section>
-        <section class="corps-area" aria-labelledby="corps-h">
+        <section class="corps-area pane-players" aria-labelledby="corps-h">
           <Corps model={model} actions={actions} />
         </section>
       </div>
       <div class="side-col">
-        <section class="deal-area" aria-labelledby="deal-h">
+        <section class="deal-area pane-deal" aria-labelledby="deal-h">
           <DealPanel model={model} />
         </section>
-        <Reports reports={reports} onDismiss={dismiss} />
+        <div class="pane-deal"><Reports reports={reports} onDismiss={dismiss} /></div>
         {model.me && model.secret && (
-          <section class="you-area" aria-labelledby="you-h">
+          <section class="you-area pane-you" aria-labelledby="you-h">
             <YourCorp me={model.me} secret={model.secret} />
           </section>
         )}
-        <section class="log-area" aria-label="Game log">
-          <GameLog log={model.snap.log} privateLog={model.secret?.log ?? null} />
+        <section class="log-area pane-deal" aria-label="Game log">
+          <GameLog log={model.log} privateLog={model.secret?.log ?? null} />
         </section>
       </div>
       <aside class="rail" aria-label="Negotiation">
-        {model.me && <IncomingTrades model={model} session={session} />}
-        <section class="talk-area" aria-labelledby="chat-h">
+        {model.me && <div class="pane-talk"><IncomingTrades model={model} session={session} /></div>}
+        <section class="talk-area pane-talk" aria-labelledby="chat-h">
           <Chat model={model} session={session} lastLook={lastLook} focusTab={chatFocus} />
         </section>
-        {model.me && model.snap.status === "playing" && (
-          <section class="trades-area" aria-labelledby="trades-h">
+        {model.me && model.status === "playing" && (
+          <section class="trades-area pane-talk" aria-labelledby="trades-h">
             <Trades model={model} session={session} onPropose={(seat) => actions.trade(seat)} />
           </section>
         )}
       </aside>
       {model.me && <TradeDialog model={model} session={session} start={tradeStart} onClose={() => setTradeStart(null)} />}
       <Help open={help} onClose={() => setHelp(false)} reserve={game?.reserve} />
+      <LeaveDialog open={askLeave} onStay={() => setAskLeave(false)} onLeave={() => { setAskLeave(false); onLeave(); }} />
+      {phone && <PhoneTabs tabs={tabs} pane={shownPane} onPane={setPane} />}
     </main>
   );
 }

@@ -2,7 +2,7 @@
 // buttons, and the table's controls (alerts, help, leave).
 import type { ComponentChildren } from "preact";
 import type { TableSession } from "../net/session.ts";
-import { turnsLeftNow, type SeatSnap, type TableModel } from "../state.ts";
+import { seatOf, turnsLeftNow, type TableSeat, type TableSnapshot } from "../state.ts";
 import { seatLabel } from "../text.ts";
 import { Choices, hasMoves } from "./Choices.tsx";
 import { Countdown } from "./Countdown.tsx";
@@ -23,8 +23,8 @@ const DEMAND_STEPS: { label: string; stage: string }[] = [
   { label: "Choose investments", stage: "demand-invest" },
 ];
 
-export function PhaseStepper({ model }: { model: TableModel }) {
-  const game = model.snap.game;
+export function PhaseStepper({ model }: { model: TableSnapshot }) {
+  const game = model.game;
   if (!game) return null;
   const space = ROUND_TRACK[game.round] ?? "?";
   const demandRound = space === "D";
@@ -63,9 +63,9 @@ export function PhaseStepper({ model }: { model: TableModel }) {
 }
 
 /** "You are choosing a main offer." / "Bea (Jinteki) is choosing a main offer.": one voice for status lines. */
-export function statusLine(text: string, seat: SeatSnap | undefined, mine: boolean, model?: TableModel): string {
+export function statusLine(text: string, seat: TableSeat | undefined, mine: boolean, model?: TableSnapshot): string {
   // "making a choice for a card": name the card, the winning offer being resolved.
-  const deal = model?.deal;
+  const deal = model?.game?.deal;
   const won = deal?.winner === "main" ? deal.main : deal?.winner === "counter" ? deal.counters.at(-1) : null;
   if (won) text = text.replace(/making a choice for a card\.$/, `choosing how ${won.card.title} resolves.`);
   if (!seat) return text;
@@ -76,11 +76,16 @@ export function statusLine(text: string, seat: SeatSnap | undefined, mine: boole
   return "You " + rest.replace(/^is /, "are ").replace(/^must /, "must ").replace(/^may /, "may ");
 }
 
-export function TopBar({ model, session, controls, notice }: { model: TableModel; session: TableSession; controls: ComponentChildren; notice?: ComponentChildren }) {
-  const game = model.snap.game;
-  const playing = model.snap.status === "playing";
-  const pendingSeat = game && game.pendingSeat >= 0 ? model.snap.seats[String(game.pendingSeat)] : undefined;
-  const mine = !!game && model.mySeat !== null && game.pendingSeat === model.mySeat;
+/** `compact` (phones): the controls fold into a menu; `onTrades` and `onShowMap` open the part of the screen
+ * with your trades or the map. */
+export function TopBar({ model, session, controls, notice, compact = false, onTrades, onShowMap }: {
+  model: TableSnapshot; session: TableSession; controls: ComponentChildren; notice?: ComponentChildren; compact?: boolean;
+  onTrades?: () => void; onShowMap?: () => void;
+}) {
+  const game = model.game;
+  const playing = model.status === "playing";
+  const pendingSeat = game?.pending ? seatOf(model, game.pending.seat) : undefined;
+  const mine = !!game && model.mySeat !== null && game.pending?.seat === model.mySeat;
   // Bots have no deadline: a countdown beside a bot's decision would be a leftover of the last one.
   const timed = !!game && game.deadline > 0 && !!pendingSeat && !pendingSeat.bot && !pendingSeat.botControlled;
   const moves = model.mySeat !== null && hasMoves(model);
@@ -99,21 +104,27 @@ export function TopBar({ model, session, controls, notice }: { model: TableModel
             {session.link === "reconnecting" ? "Connection lost: reconnecting…" : session.leftReason}
           </span>
         )}
-        <span class="bar-controls">{controls}</span>
+        {compact
+          ? <details class="bar-menu"><summary data-testid="menu">Menu</summary>
+            <div class="bar-controls" onClick={(e) => { if ((e.target as Element).closest("button")) e.currentTarget.parentElement?.removeAttribute("open"); }}>{controls}</div>
+          </details>
+          : <span class="bar-controls">{controls}</span>}
       </div>
       {playing && (
         <div class="act-row">
           <p class={`pending${mine ? " mine" : ""}`} data-testid="pending" aria-live="polite">
-            {game?.pendingText
-              ? <>{statusLine(game.pendingText, pendingSeat, mine, model)}{" "}{timed && <Countdown deadline={game.deadline} />}</>
+            {game?.pending?.text
+              ? <>{statusLine(game.pending.text, pendingSeat, mine, model)}{" "}{timed && <Countdown deadline={game.deadline} />}</>
               : <span class="muted">Nobody has to decide right now.</span>}
-            {incoming > 0 && <span class="trade-waiting" data-testid="trade-waiting"> {incoming === 1 ? "A trade waits" : `${incoming} trades wait`} for your answer in the rail.</span>}
+            {incoming > 0 && (onTrades
+              ? <> <button type="button" class="link trade-waiting" data-testid="trade-waiting" onClick={onTrades}>{incoming === 1 ? "A trade waits" : `${incoming} trades wait`} for your answer: open Talk.</button></>
+              : <span class="trade-waiting" data-testid="trade-waiting"> {incoming === 1 ? "A trade waits" : `${incoming} trades wait`} for your answer in the rail.</span>)}
           </p>
           {notice}
           <RefusalNote session={session} about="move" />
           {moves && (
             <div class="my-prompt">
-              <Choices model={model} session={session} />
+              <Choices model={model} session={session} onShowMap={onShowMap} />
             </div>
           )}
         </div>

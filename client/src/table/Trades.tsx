@@ -3,7 +3,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { TradeView } from "../../../shared/view.ts";
 import type { TableSession } from "../net/session.ts";
-import { legalOf, type TableModel } from "../state.ts";
+import { legalOf, seatOf, type TableSnapshot } from "../state.ts";
 import { assetName, assetText, plural, seatLabel } from "../text.ts";
 import { CardPicker } from "./CardPicker.tsx";
 import { RefusalNote } from "./RefusalNote.tsx";
@@ -26,12 +26,12 @@ function supportWords(t: TradeView): string {
 }
 
 /** Trades proposed to you, as cards with Accept and Decline, at the top of the rail. */
-export function IncomingTrades({ model, session }: { model: TableModel; session: TableSession }) {
+export function IncomingTrades({ model, session }: { model: TableSnapshot; session: TableSession }) {
   const me = model.mySeat;
   const incoming = model.trades.filter((t) => t.to === me);
   if (me === null || incoming.length === 0) return null;
   const accept = legalOf(model, "trade-accept")?.ids ?? [];
-  const seat = (n: number) => model.snap.seats[String(n)];
+  const seat = (n: number) => seatOf(model, n);
   return (
     <section class="incoming" aria-labelledby="incoming-h" role="alert">
       <h2 id="incoming-h">{incoming.length === 1 ? "A trade for you" : `${incoming.length} trades for you`}</h2>
@@ -56,11 +56,11 @@ export function IncomingTrades({ model, session }: { model: TableModel; session:
 }
 
 /** Your own proposals waiting for an answer, the server's refusals, and the last trades done. */
-export function Trades({ model, session, onPropose }: { model: TableModel; session: TableSession; onPropose(seat: number): void }) {
+export function Trades({ model, session, onPropose }: { model: TableSnapshot; session: TableSession; onPropose(seat: number): void }) {
   const me = model.mySeat!;
-  const seat = (n: number) => model.snap.seats[String(n)];
+  const seat = (n: number) => seatOf(model, n);
   const outgoing = model.trades.filter((t) => t.from === me);
-  const done = model.snap.log.filter((line) => / trade: /.test(line)).slice(-3);
+  const done = model.log.filter((line) => / trade: /.test(line)).slice(-3);
   const legal = legalOf(model, "trade-propose");
   return (
     <div class="trades" data-testid="trades">
@@ -87,7 +87,7 @@ export function Trades({ model, session, onPropose }: { model: TableModel; sessi
 }
 
 /** The trade form in a dialog, opened from a player's board or the rail. */
-export function TradeDialog({ model, session, start, onClose }: { model: TableModel; session: TableSession; start: TradeStart | null; onClose(): void }) {
+export function TradeDialog({ model, session, start, onClose }: { model: TableSnapshot; session: TableSession; start: TradeStart | null; onClose(): void }) {
   const ref = useRef<HTMLDialogElement>(null);
   const legal = legalOf(model, "trade-propose");
   useEffect(() => {
@@ -103,16 +103,16 @@ export function TradeDialog({ model, session, start, onClose }: { model: TableMo
   );
 }
 
-function ProposeTrade({ model, session, start, onDone }: { model: TableModel; session: TableSession; start: TradeStart; onDone(): void }) {
+function ProposeTrade({ model, session, start, onDone }: { model: TableSnapshot; session: TableSession; start: TradeStart; onDone(): void }) {
   const legal = legalOf(model, "trade-propose")!;
   const hand = model.secret?.hand ?? [];
-  const seat = (n: number) => model.snap.seats[String(n)];
+  const seat = (n: number) => seatOf(model, n);
   const [to, setTo] = useState<number>(start.seat);
   const partner = legal.to.find((p) => p.seat === to) ?? legal.to[0]!;
   // "My support for your capital": support the partner's own offer (else the first one you may), 1 card, for 1 capital.
   const theirOffer = (): "main" | "counter" | "" => {
     const offers = legal.support?.offers ?? [];
-    const d = model.deal;
+    const d = model.game?.deal;
     if (d?.main?.seat === partner.seat && offers.includes("main")) return "main";
     if (d?.counters.at(-1)?.seat === partner.seat && offers.includes("counter")) return "counter";
     return offers[0] ?? "";

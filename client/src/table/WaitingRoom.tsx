@@ -2,15 +2,14 @@
 import { useState } from "preact/hooks";
 import { inviteLink } from "../net/api.ts";
 import type { TableSession } from "../net/session.ts";
-import type { TableModel } from "../state.ts";
+import { seatOf, type TableSnapshot } from "../state.ts";
 import { Chat } from "./Chat.tsx";
 import { RefusalNote } from "./RefusalNote.tsx";
 
-export function WaitingRoom({ model, session, lastLook }: { model: TableModel; session: TableSession; lastLook: number }) {
-  const { snap } = model;
-  const link = inviteLink(snap.code);
+export function WaitingRoom({ model, session, lastLook }: { model: TableSnapshot; session: TableSession; lastLook: number }) {
+  const link = inviteLink(model.code);
   const [copied, setCopied] = useState(false);
-  const isHost = model.mySeat !== null && model.mySeat === snap.hostSeat;
+  const isHost = model.mySeat !== null && model.mySeat === model.hostSeat;
   const seated = model.seats.length;
 
   function copy() {
@@ -21,22 +20,26 @@ export function WaitingRoom({ model, session, lastLook }: { model: TableModel; s
     <div class="waiting" data-testid="waiting-room">
       <section class="panel" aria-labelledby="invite-h">
         <h2 id="invite-h">Invite your friends</h2>
-        <p>Invite code: <strong class="code big" data-testid="invite-code">{snap.code}</strong></p>
+        <p>Invite code: <strong class="code big" data-testid="invite-code">{model.code}</strong></p>
         <p class="invite-link">
           <a href={link} data-testid="invite-link">{link}</a>{" "}
           <button type="button" class="secondary" onClick={copy}>{copied ? "Copied" : "Copy link"}</button>
+          {"share" in navigator && (
+            <button type="button" class="secondary" data-testid="share-link"
+              onClick={() => void navigator.share({ title: "New Angeles", text: `Join my table of New Angeles (code ${model.code})`, url: link }).catch(() => {})}>Share…</button>
+          )}
         </p>
         <p class="muted">
-          The game starts by itself when all {snap.seatCount} seats are taken
-          {snap.stepSeconds > 0 ? `; each decision has ${snap.stepSeconds} seconds` : ""}.
+          The game starts by itself when all {model.seatCount} seats are taken
+          {model.stepSeconds > 0 ? `; each decision has ${model.stepSeconds} seconds` : ""}.
         </p>
       </section>
 
       <section class="panel" aria-labelledby="seats-h">
-        <h2 id="seats-h">Seats ({seated}/{snap.seatCount})</h2>
+        <h2 id="seats-h">Seats ({seated}/{model.seatCount})</h2>
         <ol class="seats" data-testid="seats">
-          {Array.from({ length: snap.seatCount }, (_, n) => {
-            const s = snap.seats[String(n)];
+          {Array.from({ length: model.seatCount }, (_, n) => {
+            const s = seatOf(model, n);
             return (
               <li key={n} data-testid={`seat-${n}`}>
                 {s ? (
@@ -44,7 +47,7 @@ export function WaitingRoom({ model, session, lastLook }: { model: TableModel; s
                     <span>{s.name}</span>
                     {s.bot && <span class="tag">bot</span>}
                     {!s.bot && !s.connected && <span class="tag warn">away</span>}
-                    {n === snap.hostSeat && <span class="tag">host</span>}
+                    {n === model.hostSeat && <span class="tag">host</span>}
                     {n === model.mySeat && <span class="tag you">you</span>}
                     {isHost && s.bot && (
                       <button type="button" class="secondary small" onClick={() => session.host({ action: "remove-bot", seat: n })}>
@@ -60,11 +63,11 @@ export function WaitingRoom({ model, session, lastLook }: { model: TableModel; s
         {isHost && (
           <div class="row">
             <button type="button" onClick={() => session.host({ action: "start" })} data-testid="start">Start now (bots take empty seats)</button>
-            <button type="button" class="secondary" disabled={seated >= snap.seatCount} onClick={() => session.host({ action: "add-bot" })}
+            <button type="button" class="secondary" disabled={seated >= model.seatCount} onClick={() => session.host({ action: "add-bot" })}
               data-testid="add-bot">Add a bot</button>
           </div>
         )}
-        {snap.spectators > 0 && <p class="muted">{snap.spectators} watching.</p>}
+        {model.spectators > 0 && <p class="muted">{model.spectators} watching.</p>}
         <RefusalNote session={session} about="host" />
       </section>
 

@@ -1,10 +1,10 @@
 // Only you see this: your hand, rival, investment and emergency action, each drawn as a card.
-import type { SecretSnap, SeatSnap } from "../state.ts";
+import type { SeatSecrets, TableSeat } from "../state.ts";
 import { corpInfo, investmentText, plural, rivalName, rivalText } from "../text.ts";
 import { ActionCard, CardFace, EmergencyCard, groupByTitle } from "./Card.tsx";
 import { flashClass, useFlash } from "./awareness.ts";
 
-export function YourCorp({ me, secret }: { me: SeatSnap; secret: SecretSnap }) {
+export function YourCorp({ me, secret }: { me: TableSeat; secret: SeatSecrets }) {
   const corp = corpInfo(me.corp);
   const flash = useFlash(me.capital);
   return (
@@ -16,7 +16,7 @@ export function YourCorp({ me, secret }: { me: SeatSnap; secret: SecretSnap }) {
         </div>
         <div data-testid="my-investment">
           {secret.investment
-            ? <CardFace kind="investment" title={secret.investmentName} text={investmentText(secret.investment)} />
+            ? <CardFace kind="investment" title={secret.investment.name} text={investmentText(secret.investment.id)} />
             : <p class="muted">Investment: none yet</p>}
         </div>
         <div data-testid="my-emergency">

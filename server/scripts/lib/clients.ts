@@ -1,8 +1,11 @@
 // What bench, loadtest and fuzz share: making tables over HTTP, SDK clients that join them, reading a
-// seat's own legal commands from the decoded state, percentiles, and small command-line helpers.
+// seat's own legal commands and trades from the decoded state (through shared/wire, the one table reader),
+// percentiles, and small command-line helpers.
 import "./node-websocket.ts"; // before the SDK: see there
 import { Client, type Room } from "@colyseus/sdk";
 import type { LegalCommand } from "../../../shared/protocol.ts";
+import type { TradeView } from "../../../shared/view.ts";
+import { decodeLegal, decodeTrades, readTable, type TableSnapshot, type TableTalk, type WireTable } from "../../../shared/wire/index.ts";
 export { freePort } from "./free-port.ts";
 
 export type SdkRoom = Room<any, any>;
@@ -58,10 +61,23 @@ export function mySecret(room: SdkRoom): any {
   return undefined;
 }
 
-/** What this client's seat may send now. */
-export function myLegal(room: SdkRoom): LegalCommand[] {
-  const legal = mySecret(room)?.legal;
-  return legal ? (JSON.parse(legal) as LegalCommand[]) : [];
+/**
+ * What this client's seat may send now; `json`: its secret's `legal` field when the caller already holds
+ * it. Read from the decoded state directly (not through readTable()): bench and loadtest call this often.
+ */
+export function myLegal(room: SdkRoom, json: string | undefined = mySecret(room)?.legal): LegalCommand[] {
+  const seats = [...((room.state as any)?.seats?.values() ?? [])] as { seat: number; capital: number; assets?: { id: string }[]; secret?: unknown }[];
+  return decodeLegal(json, seats, seats.find((s) => s.secret) ?? null);
+}
+
+/** The trades this client's seat is part of. */
+export function myTrades(room: SdkRoom): TradeView[] {
+  return decodeTrades(mySecret(room)?.trades);
+}
+
+/** The whole table as this client holds it (for checks, not for hot loops: it copies the state). */
+export function tableOf(room: SdkRoom, talk: TableTalk = {}): TableSnapshot {
+  return readTable((room.state as { toJSON(): WireTable }).toJSON(), talk);
 }
 
 /** The p-th percentile (0–100) of samples, nearest rank; 0 when there are none. */

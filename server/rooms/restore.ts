@@ -1,16 +1,16 @@
 // Bringing unfinished games back after a restart. At start, and then every LEASE_MS/4, a process
 // renews its claim on the games it runs and claims the games no live process holds (its own after
 // a restart, or those of a process that died); each claimed game without a live room gets a new
-// room on this process, which replays its commands.
+// room on this process, which replays its commands. Restoring belongs to the rooms: the store only
+// says which games are this process's (claims and leases), the matchmaker makes their rooms.
 import { randomBytes } from "node:crypto";
 import { matchMaker } from "@colyseus/core";
 import type { Logger } from "pino";
-import type { GameStore } from "./types.ts";
+import { ROOM_NAME as ROOM } from "../../shared/room-protocol.ts";
+import type { GameStore } from "../store/index.ts";
+import { TABLE_IDLE_MS } from "../table/limits.ts";
 
-const ROOM = "new_angeles";
-
-/** A table nobody is connected to closes after this long (the contract's 30 minutes); so does one nobody joined. */
-export const TABLE_IDLE_MS = 30 * 60_000;
+export { TABLE_IDLE_MS };
 
 /** One-use tickets: only this module can ask a room to restore a game (clients cannot, by create options). */
 const tickets = new Set<string>();

@@ -1,0 +1,140 @@
+// Creating a table: seats, bots and their pace, deadlines, what happens to an absent player, public or
+// private, and the rule options (variants) with their one-line explanations.
+import { useState } from "preact/hooks";
+import type { NewTable } from "../net/api.ts";
+// The rule options' list is plain data beside the engine (types only, no server code): the lobby shows
+// the same one-line explanations as the README, so the two cannot drift apart.
+import { VARIANT_DOCS, type VariantDoc } from "../../../server/engine/variant.ts";
+
+export type CreateOptions = NewTable;
+
+const BOT_PACE: { ms: number; label: string }[] = [
+  { ms: 300, label: "Quick (0.3 s per move)" },
+  { ms: 800, label: "Normal (0.8 s per move)" },
+  { ms: 2000, label: "Relaxed (2 s per move)" },
+  { ms: 5000, label: "Slow (5 s per move)" },
+];
+const DEADLINES: { s: number; label: string }[] = [
+  { s: 0, label: "No deadline" },
+  { s: 30, label: "30 seconds" },
+  { s: 60, label: "1 minute" },
+  { s: 120, label: "2 minutes" },
+  { s: 300, label: "5 minutes" },
+  { s: 900, label: "15 minutes" },
+];
+const GRACE: { s: number; label: string }[] = [
+  { s: 30, label: "30 seconds" },
+  { s: 60, label: "1 minute" },
+  { s: 180, label: "3 minutes" },
+  { s: 600, label: "10 minutes" },
+];
+
+/** The options a host can set from a form: a fixed set of values, or on/off. */
+const FORM_OPTIONS = VARIANT_DOCS.filter((d) => d.choices || typeof d.default === "boolean");
+
+/** "cards-in-box" → "cards in box"; `true` → "on". */
+function valueLabel(v: unknown): string {
+  return typeof v === "boolean" ? (v ? "on" : "off") : String(v).replace(/-/g, " ");
+}
+/** "noCounterofferSkipsSupport" → "No counteroffer skips support". */
+function optionLabel(d: VariantDoc): string {
+  const words = d.key.replace(/([A-Z])/g, " $1").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function CreateTable({ busy, onCreate }: { busy: boolean; onCreate(o: CreateOptions): void }) {
+  const [seats, setSeats] = useState<4 | 5 | 6>(4);
+  const [bots, setBots] = useState(0);
+  const [botDelayMs, setBotDelay] = useState(800);
+  const [stepSeconds, setStepSeconds] = useState(0);
+  const [graceSeconds, setGrace] = useState(60);
+  const [isPrivate, setPrivate] = useState(true);
+  const [variant, setVariant] = useState<Record<string, unknown>>({});
+  const changed = Object.keys(variant).length;
+
+  function setOption(d: VariantDoc, value: unknown) {
+    const next = { ...variant };
+    if (value === d.default) delete next[d.key];
+    else next[d.key] = value;
+    setVariant(next);
+  }
+
+  return (
+    <section class="panel" aria-labelledby="create-h">
+      <h2 id="create-h">Create a table</h2>
+      <form onSubmit={(e) => { e.preventDefault(); onCreate({ seats, bots, botDelayMs, stepSeconds, graceSeconds, private: isPrivate, variant }); }}>
+        <div class="fields">
+          <label class="field">
+            <span>Players</span>
+            <select data-testid="create-seats" value={seats}
+              onChange={(e) => { const n = Number(e.currentTarget.value) as 4 | 5 | 6; setSeats(n); setBots(Math.min(bots, n - 1)); }}>
+              <option value="4">4</option><option value="5">5</option><option value="6">6</option>
+            </select>
+          </label>
+          <label class="field">
+            <span>Bots among them</span>
+            <select data-testid="create-bots" value={bots} onChange={(e) => setBots(Number(e.currentTarget.value))}>
+              {Array.from({ length: seats }, (_, n) => <option key={n} value={n}>{n === 0 ? "None" : n}</option>)}
+            </select>
+          </label>
+          <label class="field">
+            <span>Bots' pace</span>
+            <select data-testid="create-bot-pace" value={botDelayMs} onChange={(e) => setBotDelay(Number(e.currentTarget.value))}>
+              {BOT_PACE.map((p) => <option key={p.ms} value={p.ms}>{p.label}</option>)}
+            </select>
+          </label>
+          <label class="field">
+            <span>Time for each decision</span>
+            <select data-testid="create-deadline" value={stepSeconds} onChange={(e) => setStepSeconds(Number(e.currentTarget.value))}>
+              {DEADLINES.map((d) => <option key={d.s} value={d.s}>{d.label}</option>)}
+            </select>
+          </label>
+          <label class="field">
+            <span>A bot plays for someone away after</span>
+            <select data-testid="create-grace" value={graceSeconds} onChange={(e) => setGrace(Number(e.currentTarget.value))}>
+              {GRACE.map((g) => <option key={g.s} value={g.s}>{g.label}</option>)}
+            </select>
+          </label>
+        </div>
+        <p class="muted small">When time runs out on a decision, a bot makes it for that player.</p>
+        <label class="check">
+          <input type="checkbox" data-testid="create-private" checked={isPrivate}
+            onChange={(e) => setPrivate(e.currentTarget.checked)} />
+          <span>Private: only people with the invite code can join (a public table is listed below for anyone).</span>
+        </label>
+        <details class="variants" data-testid="create-variants">
+          <summary>Rule options{changed ? ` (${changed} changed)` : ": the usual rules"}</summary>
+          <p class="muted small">Where the rules leave a question open, this is how the table plays it. The usual choice is marked.</p>
+          <ul>
+            {FORM_OPTIONS.map((d) => {
+              const id = `variant-${d.key}`;
+              const value = variant[d.key] ?? d.default;
+              return (
+                <li key={d.key}>
+                  {d.choices ? (
+                    <label class="field compact" for={id}><span>{optionLabel(d)}</span></label>
+                  ) : null}
+                  {d.choices ? (
+                    <select id={id} data-testid={id} value={String(value)} aria-describedby={`${id}-doc`}
+                      onChange={(e) => setOption(d, e.currentTarget.value)}>
+                      {d.choices.map((c) => <option key={c} value={c}>{valueLabel(c)}{c === d.default ? " (usual)" : ""}</option>)}
+                    </select>
+                  ) : (
+                    <label class="check">
+                      <input type="checkbox" id={id} data-testid={id} checked={value === true} aria-describedby={`${id}-doc`}
+                        onChange={(e) => setOption(d, e.currentTarget.checked)} />
+                      <span>{optionLabel(d)} <span class="muted">(usually {valueLabel(d.default)})</span></span>
+                    </label>
+                  )}
+                  <p class="muted small" id={`${id}-doc`}>{d.doc}</p>
+                </li>
+              );
+            })}
+          </ul>
+          {changed > 0 && <button type="button" class="secondary small" onClick={() => setVariant({})}>Back to the usual rules</button>}
+        </details>
+        <button type="submit" disabled={busy} data-testid="create">Create the table</button>
+      </form>
+    </section>
+  );
+}

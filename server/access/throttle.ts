@@ -1,0 +1,250 @@
+// What one address may do, and everyone together: tables made per hour, tables waiting in the lobby,
+// live tables in all, websockets held, seat reservations, wrong invite codes. One Access per server
+// (createServer makes it from the settings); the counts are this process's own.
+//
+// Addresses are grouped as a person usually holds them: an IPv4 address alone, an IPv6 address by its
+// /64 prefix (one home or phone is given a whole /64, so a single address would cost nothing to change).
+import { isIPv4, isIPv6 } from "node:net";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+
+export interface Limits {
+  /** Tables one address may create in an hour. */
+  tablesPerAddressPerHour: number;
+  /** Tables created by one address that may wait in the lobby (not started, not gone) at once. */
+  lobbyTablesPerAddress: number;
+  /** Live tables on this process, whoever made them. */
+  maxTables: number;
+  /** Open websockets from one address. */
+  websocketsPerAddress: number;
+  /** Seat reservations (POST /matchmake/joinById) from one address not yet taken up by a websocket. */
+  reservationsPerAddress: number;
+  /** Wrong invite codes one address may try per minute (a right code is never refused). */
+  wrongCodesPerMinute: number;
+  /** Wrong invite codes from everyone together per minute. */
+  wrongCodesPerMinuteGlobal: number;
+}
+
+export const DEFAULT_LIMITS: Limits = {
+  tablesPerAddressPerHour: 60,
+  lobbyTablesPerAddress: 10,
+  maxTables: 2000,
+  websocketsPerAddress: 40,
+  reservationsPerAddress: 20,
+  wrongCodesPerMinute: 10,
+  wrongCodesPerMinuteGlobal: 600,
+};
+
+/** Seconds a seat reservation lasts (Colyseus's default): an untaken one stops counting after this. */
+export const RESERVATION_SECONDS = Number(process.env.COLYSEUS_SEAT_RESERVATION_TIME || 15);
+
+/** A request refused because a limit is reached: the lobby answers 429 with the message. */
+export class LimitRefusal extends Error {
+  code: string;
+  retryAfterSeconds: number;
+  constructor(code: string, message: string, retryAfterSeconds = 0) {
+    super(message);
+    this.code = code;
+    this.retryAfterSeconds = retryAfterSeconds;
+  }
+}
+
+/** The key an address is counted under: IPv4 (also IPv4-mapped IPv6) as is, IPv6 by its /64. */
+export function addressKey(ip: string | undefined): string {
+  if (!ip) return "unknown";
+  let a = ip.trim().toLowerCase();
+  const zone = a.indexOf("%");
+  if (zone >= 0) a = a.slice(0, zone);
+  if (a.startsWith("::ffff:") && isIPv4(a.slice(7))) return a.slice(7);
+  if (isIPv4(a)) return a;
+  if (!isIPv6(a)) return a.slice(0, 64);
+  const [head = "", tail] = a.split("::");
+  const groups = (s: string) => (s ? s.split(":").flatMap((g) => (g.includes(".") ? ["0", "0"] : [g])) : []);
+  const h = groups(head);
+  const t = tail === undefined ? [] : groups(tail);
+  const all = tail === undefined ? h : [...h, ...Array(Math.max(0, 8 - h.length - t.length)).fill("0"), ...t];
+  return all.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":") + "::/64";
+}
+
+const instances = new Set<Access>();
+
+export class Access {
+  readonly limits: Limits;
+  private wrongCodes: RateLimiterMemory;
+  private wrongCodesGlobal: RateLimiterMemory;
+  private tablesPerHour: RateLimiterMemory;
+  /** Open seat reservations per address, and each reservation's address and expiry timer by session. */
+  private reserved = new Map<string, number>();
+  private reservations = new Map<string, { key: string; timer: NodeJS.Timeout }>();
+  /** Tables each address made, still counted against its lobby limit until they start or go. */
+  private tablesBy = new Map<string, Set<string>>();
+  private sockets = new Map<string, number>();
+  /** Table creations run one at a time, so that concurrent requests cannot pass the caps together. */
+  private creating: Promise<unknown> = Promise.resolve();
+
+  constructor(limits: Partial<Limits> = {}) {
+    this.limits = { ...DEFAULT_LIMITS, ...limits };
+    this.wrongCodes = new RateLimiterMemory({ points: this.limits.wrongCodesPerMinute, duration: 60 });
+    this.wrongCodesGlobal = new RateLimiterMemory({ points: this.limits.wrongCodesPerMinuteGlobal, duration: 60 });
+    this.tablesPerHour = new RateLimiterMemory({ points: this.limits.tablesPerAddressPerHour, duration: 3600 });
+    instances.add(this);
+  }
+
+  // ---- invite codes ------------------------------------------------------------------------------
+
+  /**
+   * Counts one wrong (or not yet known to be right) invite code from this address, before anything is
+   * looked up, so that concurrent guesses cannot all slip in before the first is counted. Throws a
+   * LimitRefusal when the address, or everyone together, has spent the minute's attempts. The returned
+   * function gives the point back (the code turned out to be right).
+   */
+  async spendCodeAttempt(ip: string | undefined): Promise<() => Promise<void>> {
+    const key = addressKey(ip);
+    const refused = (e: unknown) => {
+      if (!(e instanceof RateLimiterRes)) throw e;
+      const wait = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
+      return new LimitRefusal("too-many-wrong-codes", `Too many wrong invite codes: try again in ${wait} s.`, wait);
+    };
+    try {
+      await this.wrongCodes.consume(key);
+    } catch (e) {
+      throw refused(e);
+    }
+    try {
+      await this.wrongCodesGlobal.consume("all");
+    } catch (e) {
+      throw refused(e);
+    }
+    return async () => {
+      await this.wrongCodes.reward(key).catch(() => {});
+      await this.wrongCodesGlobal.reward("all").catch(() => {});
+    };
+  }
+
+  /**
+   * Checks an invite code against a table's: a right code always passes (a page that makes the
+   * victim's browser send wrong codes cannot lock the victim out); a wrong one is counted and refused
+   * with the reason.
+   */
+  async checkCode(ip: string | undefined, given: string | null, expected: string): Promise<void> {
+    if (given !== null && given === expected) return;
+    await this.spendCodeAttempt(ip); // throws when over the limit
+    throw new LimitRefusal("wrong-code", "That invite code is not right for this table.");
+  }
+
+  // ---- tables ----------------------------------------------------------------------------------
+
+  /**
+   * Makes a table for this address within the limits: tables per hour, tables waiting in the lobby, and
+   * live tables in all. `live` lists the live tables (roomId, status); `create` makes one and returns
+   * its roomId. Throws a LimitRefusal when a limit is reached.
+   */
+  async createTable<T extends { roomId: string }>(
+    ip: string | undefined,
+    live: () => Promise<{ roomId: string; status?: string }[]>,
+    create: () => Promise<T>,
+  ): Promise<T> {
+    const key = addressKey(ip);
+    try {
+      await this.tablesPerHour.consume(key);
+    } catch (e) {
+      if (!(e instanceof RateLimiterRes)) throw e;
+      const wait = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
+      throw new LimitRefusal("too-many-tables",
+        `Your address has created ${this.limits.tablesPerAddressPerHour} tables this hour: try again in ${Math.ceil(wait / 60)} min.`, wait);
+    }
+    const run = this.creating.then(async () => {
+      const tables = await live();
+      if (tables.length >= this.limits.maxTables) {
+        throw new LimitRefusal("server-full", `The server is full (${this.limits.maxTables} tables): try again later.`, 60);
+      }
+      const status = new Map(tables.map((t) => [t.roomId, t.status]));
+      const mine = this.tablesBy.get(key) ?? new Set<string>();
+      for (const id of mine) if (status.get(id) !== "lobby") mine.delete(id);
+      if (mine.size >= this.limits.lobbyTablesPerAddress) {
+        throw new LimitRefusal("too-many-lobby-tables",
+          `Your address already has ${mine.size} tables waiting for players: start or leave one first.`, 60);
+      }
+      const table = await create();
+      mine.add(table.roomId);
+      this.tablesBy.set(key, mine);
+      return table;
+    });
+    this.creating = run.catch(() => {});
+    try {
+      return await run;
+    } catch (e) {
+      if (!(e instanceof LimitRefusal && e.code === "too-many-tables")) await this.tablesPerHour.reward(key).catch(() => {});
+      throw e;
+    }
+  }
+
+  // ---- connections -------------------------------------------------------------------------------
+
+  /** Admits a websocket from this address: the function to call when it closes, or null over the limit. */
+  openSocket(ip: string | undefined): (() => void) | null {
+    const key = addressKey(ip);
+    const n = this.sockets.get(key) ?? 0;
+    if (n >= this.limits.websocketsPerAddress) return null;
+    this.sockets.set(key, n + 1);
+    let open = true;
+    return () => {
+      if (!open) return;
+      open = false;
+      const left = (this.sockets.get(key) ?? 1) - 1;
+      if (left > 0) this.sockets.set(key, left);
+      else this.sockets.delete(key);
+    };
+  }
+
+  /**
+   * Reserves a seat for this address within its limit of open reservations: `reserve` makes the
+   * reservation and returns its session id. The reservation counts until the websocket takes it up
+   * (seatTaken) or it expires. Throws a LimitRefusal over the limit.
+   */
+  async reserveSeat<T extends { sessionId: string }>(ip: string | undefined, reserve: () => Promise<T>): Promise<T> {
+    const key = addressKey(ip);
+    const open = this.reserved.get(key) ?? 0;
+    if (open >= this.limits.reservationsPerAddress) {
+      throw new LimitRefusal("too-many-reservations", `Too many seat requests from your address: try again in ${RESERVATION_SECONDS} s.`, RESERVATION_SECONDS);
+    }
+    this.reserved.set(key, open + 1);
+    let made: T;
+    try {
+      made = await reserve();
+    } catch (e) {
+      this.release(key);
+      throw e;
+    }
+    const timer = setTimeout(() => this.seatTaken(made.sessionId), (RESERVATION_SECONDS + 1) * 1000);
+    timer.unref();
+    this.reservations.set(made.sessionId, { key, timer });
+    return made;
+  }
+
+  /** The reservation of this session is taken up (or expired): it no longer counts. */
+  seatTaken(sessionId: string): void {
+    const r = this.reservations.get(sessionId);
+    if (!r) return;
+    this.reservations.delete(sessionId);
+    clearTimeout(r.timer);
+    this.release(r.key);
+  }
+
+  private release(key: string): void {
+    const left = (this.reserved.get(key) ?? 1) - 1;
+    if (left > 0) this.reserved.set(key, left);
+    else this.reserved.delete(key);
+  }
+
+  /** Forgets the wrong codes counted so far (tests start each case from a clean slate). */
+  async clearCounts(): Promise<void> {
+    for (const limiter of [this.wrongCodes, this.wrongCodesGlobal]) {
+      for (const key of ["127.0.0.1", "0:0:0:0::/64", "unknown", "all"]) await limiter.delete(key);
+    }
+  }
+}
+
+/** Forgets every counted wrong code, on every server of this process (tests). */
+export async function clearWrongCodes(): Promise<void> {
+  for (const access of instances) await access.clearCounts();
+}

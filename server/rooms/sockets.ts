@@ -1,0 +1,42 @@
+// The room's socket plumbing: the shape of a validated message, empty patches kept off the wire, and
+// corked sockets so that what one change sends leaves in one write per client.
+import { Protocol, type Client } from "@colyseus/core";
+import type { z } from "zod";
+import type { Refusal } from "../table/table.ts";
+
+/** A message type: checks before its payload is read, the payload's parser (refused as `bad`), the handler. */
+export interface MessageRule<T> {
+  guard?: (client: Client) => Refusal | null;
+  parse: (payload: unknown) => { ok: true; value: T } | { ok: false; message: string };
+  bad: string;
+  handle: (client: Client, message: T, receivedAt: number) => Refusal | null | void;
+}
+
+export function zodParser<T extends z.ZodType>(schema: T, fallback: string): MessageRule<z.output<T>>["parse"] {
+  return (payload) => {
+    const r = schema.safeParse(payload);
+    return r.success ? { ok: true, value: r.data } : { ok: false, message: r.error.issues[0]?.message ?? fallback };
+  };
+}
+
+/**
+ * Sends a frame to this client unless it is a patch with nothing in it. Colyseus sends every client a
+ * patch when any field changed, and one whose changes are all in another seat's secret is empty: it
+ * would still tell a spectator that something private happened, and when.
+ */
+export function rawWithoutEmptyPatches(this: Client, data: Uint8Array | Buffer, ...rest: unknown[]): void {
+  if (data.length === 1 && data[0] === Protocol.ROOM_STATE_PATCH) return;
+  // The class's raw, looked up at each call (tests record the wire by wrapping it).
+  return (Object.getPrototypeOf(this) as Client).raw.call(this, data, ...(rest as []));
+}
+
+/** Runs fn with every client's socket corked: what it sends leaves in one write per socket. */
+export function corked<T>(clients: readonly Client[], fn: () => T): T {
+  const sockets = clients.map((c) => (c as { ref?: { _socket?: { cork(): void; uncork(): void } } }).ref?._socket);
+  for (const socket of sockets) socket?.cork();
+  try {
+    return fn();
+  } finally {
+    for (const socket of sockets) socket?.uncork();
+  }
+}

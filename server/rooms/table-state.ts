@@ -1,0 +1,75 @@
+// The room's side of a table's Publisher: each change the table reports becomes a change of the
+// schema state (which Colyseus sends as a patch) or a message; the sockets side (who gets a message,
+// when the patch leaves) is the room's, through RoomSide.
+import { secretViewFor, viewFor } from "../engine/index.ts";
+import type { ChatLine } from "../../shared/room-protocol.ts";
+import type { Publisher } from "../table/publisher.ts";
+import { projectPublic, projectSecret } from "./projection.ts";
+import { GameState, SecretState, SeatState, type TableState } from "./schema.ts";
+
+/** What the room does with sockets on the table's behalf. */
+export interface RoomSide {
+  /** Sends a message to the connection that holds this seat, if any. */
+  toSeat(seat: number, type: string, message: unknown): void;
+  broadcast(type: string, message: ChatLine): void;
+  setPrivate(listed: boolean): void;
+  batch(fn: () => void): void;
+  flush(listing: boolean): void;
+  listingChanged(): void;
+  close(): void;
+}
+
+export function statePublisher(state: TableState, room: RoomSide): Publisher {
+  const seatState = (n: number) => state.seats.get(String(n));
+  return {
+    opened(info) {
+      state.code = info.code;
+      state.seatCount = info.seats;
+      state.stepSeconds = info.stepSeconds;
+      state.game = new GameState();
+      room.setPrivate(info.private);
+    },
+    seatAdded(seat, name, bot) {
+      state.seats.set(String(seat), new SeatState({ seat, name, bot, secret: new SecretState() }));
+    },
+    seatRemoved(seat) {
+      state.seats.delete(String(seat));
+    },
+    seatConnected(seat, connected) {
+      const s = seatState(seat);
+      if (s) s.connected = connected;
+    },
+    seatBotControlled(seat, on) {
+      const s = seatState(seat);
+      if (s) s.botControlled = on;
+    },
+    hostChanged(seat) {
+      state.hostSeat = seat;
+    },
+    statusChanged(status) {
+      state.status = status;
+    },
+    stepSecondsChanged(seconds) {
+      state.stepSeconds = seconds;
+    },
+    deadlineChanged(at) {
+      state.game.deadline = at;
+    },
+    gameChanged(game, publicMoves, privateMoves) {
+      projectPublic(state.game, state.seats, viewFor(game, "spectator"));
+      state.game.moves = publicMoves;
+      for (const s of state.seats.values()) {
+        projectSecret(s.secret, secretViewFor(game, s.seat));
+        s.secret.privateMoves = privateMoves[s.seat] ?? 0;
+      }
+    },
+    // Not afterNextPatch: a private frame staged that way skips the queue of a client still joining.
+    event: (seat, event) => room.toSeat(seat, "event", event),
+    whisper: (seat, whisper) => room.toSeat(seat, "whisper", whisper),
+    chat: (line) => room.broadcast("chat", line),
+    batch: (fn) => room.batch(fn),
+    flush: (listing) => room.flush(listing),
+    listingChanged: () => room.listingChanged(),
+    close: () => room.close(),
+  };
+}

@@ -1,0 +1,61 @@
+// What one table lets its players do, beyond the rules: settings of the process (server/config.ts reads
+// them from the environment), handed to every room through createServer and defineRoom. A client never
+// reaches them: tests and tools that need other values pass them to createServer.
+import { MAX_OPEN_TRADES } from "../engine/trade.ts";
+
+export interface RoomLimits {
+  /** Trade proposals a seat may make in any minute (TRADE_PROPOSALS_PER_MINUTE). */
+  tradeProposalsPerMinute: number;
+  /** Trade proposals a seat may have open at once (TRADE_OPEN_PER_SEAT, at most the engine's own cap). */
+  openTradesPerSeat: number;
+  /** The least delay before a server bot acts: a table asking for less gets this (BOT_DELAY_MIN_MS). */
+  botDelayMinMs: number;
+}
+
+export const DEFAULT_ROOM_LIMITS: RoomLimits = {
+  tradeProposalsPerMinute: 20,
+  openTradesPerSeat: 3,
+  botDelayMinMs: 250,
+};
+
+/** Open proposals the engine itself allows a seat: TRADE_OPEN_PER_SEAT cannot go above it. */
+export { MAX_OPEN_TRADES };
+
+/** A table nobody is connected to closes after this long (the contract's 30 minutes); so does one nobody joined. */
+export const TABLE_IDLE_MS = 30 * 60_000;
+
+/**
+ * The table's limits on a seat's trade proposals (the engine knows nothing of time): so many open at
+ * once, so many a minute. A proposal loop would otherwise write commands to the store as fast as a
+ * socket can send them. They hold for a bot playing the seat too.
+ */
+export class TradeLimiter {
+  /** When each seat's last proposals were made (this minute's). */
+  private times = new Map<number, number[]>();
+  private readonly limits: RoomLimits;
+
+  constructor(limits: RoomLimits) {
+    this.limits = limits;
+  }
+
+  /** Why this seat may not propose a trade now, or null. */
+  check(seat: number, game: { trades: readonly { from: number }[] }): { code: string; message: string } | null {
+    const { openTradesPerSeat: maxOpen, tradeProposalsPerMinute: perMinute } = this.limits;
+    if (game.trades.filter((t) => t.from === seat).length >= maxOpen) {
+      return { code: "too-many-trades", message: `You already have ${maxOpen} open trade proposals: withdraw one first.` };
+    }
+    const now = Date.now();
+    const times = (this.times.get(seat) ?? []).filter((t) => now - t < 60_000);
+    this.times.set(seat, times);
+    if (times.length >= perMinute) {
+      const wait = Math.max(1, Math.ceil((times[0]! + 60_000 - now) / 1000));
+      return { code: "trade-rate", message: `You can propose at most ${perMinute} trades a minute: try again in ${wait} s.` };
+    }
+    return null;
+  }
+
+  /** Counts an accepted proposal (check() came first). */
+  count(seat: number): void {
+    this.times.get(seat)!.push(Date.now());
+  }
+}

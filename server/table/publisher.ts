@@ -1,0 +1,42 @@
+// How a table tells the world what changed. The table core (server/table) knows nothing of sockets or
+// Colyseus: the room implements this interface by writing its schema state and sending messages, a unit
+// test by recording the calls. Calls come in the order the table makes its changes, and a patch leaves
+// only at flush(): what is changed between two flushes travels together.
+import type { GameState } from "../engine/index.ts";
+import type { ChatLine } from "../../shared/room-protocol.ts";
+import type { StoredWhisper } from "../store/index.ts";
+
+export type TableStatus = "lobby" | "playing" | "finished";
+
+/** What a private event sends to its seat alone. */
+export interface PrivateEvent { type: string; text: string }
+
+export interface Publisher {
+  /** The table's facts, once, before anything else: invite code, seats, step seconds, listing. */
+  opened(info: { code: string; seats: number; stepSeconds: number; private: boolean }): void;
+  seatAdded(seat: number, name: string, bot: boolean): void;
+  seatRemoved(seat: number): void;
+  seatConnected(seat: number, connected: boolean): void;
+  seatBotControlled(seat: number, on: boolean): void;
+  hostChanged(seat: number): void;
+  statusChanged(status: TableStatus): void;
+  stepSecondsChanged(seconds: number): void;
+  /** When the decision the game waits for is made by a bot instead (ms since the epoch), or 0. */
+  deadlineChanged(at: number): void;
+  /** The game after a change: public view, every seat's secret, public and private move counts. */
+  gameChanged(game: GameState, publicMoves: number, privateMoves: readonly number[]): void;
+  /** A private event for one seat's connection, if it has one. */
+  event(seat: number, event: PrivateEvent): void;
+  /** A private message to one seat's connection, if it has one. */
+  whisper(seat: number, whisper: StoredWhisper): void;
+  /** A public chat line to everyone at the table. */
+  chat(line: ChatLine): void;
+  /** Runs fn so that everything it sends leaves together (one write per socket). */
+  batch(fn: () => void): void;
+  /** Sends the changes so far (with the new log lines); `listing` also updates the lobby listing. */
+  flush(listing: boolean): void;
+  /** Updates the lobby listing alone. */
+  listingChanged(): void;
+  /** The table is over for this process (idle, or another process holds the game): close it. */
+  close(): void;
+}

@@ -1,0 +1,131 @@
+// What is said at a table: public chat, private messages between two players, and the game log (public
+// lines for everyone, private lines for one seat). Chat and the log travel as messages, not in the
+// state: a late joiner's full state does not grow with them. The last lines of each are kept here for
+// every (re)join; each line has an index so a client never shows one twice.
+import type { ChatLine, ChatMessage } from "../../shared/room-protocol.ts";
+type Chat = ReturnType<(typeof ChatMessage)["parse"]>;
+import type { GameStore, StoredChat, StoredWhisper, Write } from "../store/index.ts";
+import type { Publisher } from "./publisher.ts";
+import type { Seat, Seats } from "./seats.ts";
+
+/** A store write for this table, then what follows it once it is done. */
+type WriteThen = (write: (store: GameStore, code: string) => Write, after: () => void) => void;
+
+export const LOG_LINES = 200;
+export const CHAT_LINES = 100;
+export const CHAT_PER_10S = 8;
+
+export interface LogMessage { from: number; lines: string[]; private?: string[]; history?: true }
+
+export class Talk {
+  chatLines: ChatLine[] = [];
+  chatCount = 0;
+  whispers: StoredWhisper[] = [];
+  /** The last LOG_LINES public log lines, of gameLogCount in all. */
+  gameLog: string[] = [];
+  gameLogCount = 0;
+  private unsentLog: string[] = [];
+  private privateLogs = new Map<number, string[]>();
+  private chatTimes = new Map<string, number[]>();
+
+  /** Takes back what the store kept: the last public lines (of chat.total) and every private message. */
+  restore(chat: { lines: StoredChat[]; total: number }, whispers: StoredWhisper[]): void {
+    this.whispers = whispers;
+    // The stored lines are the last of chat.total: number them on from where they start.
+    const firstSeq = chat.total - chat.lines.length;
+    this.chatLines = chat.lines.map((l, i) => ({ seq: firstSeq + i, from: l.from, seat: l.seat, text: l.text, at: l.at }));
+    this.chatCount = chat.total;
+  }
+
+  /**
+   * A chat message from a connection (`sender`, for the rate limit), seated or not: a public line for
+   * everyone, or a private message between two human players. Written to the store before anyone hears it.
+   */
+  say(sender: string, seat: Seat | undefined, msg: Chat, seats: Seats, p: Publisher, write: WriteThen): { code: string; message: string } | null {
+    const now = Date.now();
+    if (!this.mayChat(sender, now)) return { code: "chat-rate", message: "You are sending messages too fast: wait a few seconds." };
+    const { text, to } = msg;
+    if (to !== undefined) {
+      if (!seat) return { code: "not-a-player", message: "Spectators cannot send private messages." };
+      const target = seats.get(to);
+      if (!target || target.bot || to === seat.seat) return { code: "bad-recipient", message: "Private messages go to another human player." };
+      const whisper: StoredWhisper = { from: seat.seat, to, fromName: seat.name, text, at: now };
+      const seq = this.addWhisper(whisper);
+      write((store, code) => store.appendWhisper(code, seq, whisper), () => {
+        for (const n of [seat.seat, to]) p.whisper(n, whisper);
+      });
+      return null;
+    }
+    const line = this.chatLine(seat ? seat.name : "Spectator", seat?.seat ?? -1, text, now);
+    // Kept for (re)joins and sent to everyone at the table once written.
+    write((store, code) => store.appendChat(code, line.seq, line), () => {
+      this.keepChat(line);
+      p.chat(line);
+    });
+    return null;
+  }
+
+  /** Counts a message from this sender; false when it has sent CHAT_PER_10S in the last ten seconds. */
+  mayChat(sender: string, now: number): boolean {
+    const times = (this.chatTimes.get(sender) ?? []).filter((t) => now - t < 10_000);
+    if (times.length >= CHAT_PER_10S) return false;
+    times.push(now);
+    this.chatTimes.set(sender, times);
+    return true;
+  }
+
+  /** A new public line, numbered (kept only once it is written: see keepChat). */
+  chatLine(from: string, seat: number, text: string, at: number): ChatLine {
+    return { seq: this.chatCount++, from, seat, text, at };
+  }
+
+  keepChat(line: ChatLine): void {
+    this.chatLines.push(line);
+    while (this.chatLines.length > CHAT_LINES) this.chatLines.shift();
+  }
+
+  /** Keeps a private message; returns its number in this game. */
+  addWhisper(whisper: StoredWhisper): number {
+    this.whispers.push(whisper);
+    return this.whispers.length - 1;
+  }
+
+  whispersOf(seat: number): StoredWhisper[] {
+    return this.whispers.filter((w) => w.from === seat || w.to === seat);
+  }
+
+  /** A public log line: kept, and sent with the next patch. */
+  log(text: string): void {
+    this.gameLog.push(text);
+    this.gameLogCount++;
+    while (this.gameLog.length > LOG_LINES) this.gameLog.shift();
+    this.unsentLog.push(text);
+  }
+
+  /** A private log line for one seat, kept for its reloads. */
+  logPrivate(seat: number, text: string): void {
+    const lines = this.privateLogs.get(seat) ?? [];
+    lines.push(text);
+    while (lines.length > LOG_LINES) lines.shift();
+    this.privateLogs.set(seat, lines);
+  }
+
+  /** A seat's private log lines (the last LOG_LINES). */
+  privateLines(seat: number): readonly string[] {
+    return this.privateLogs.get(seat) ?? [];
+  }
+
+  /** The public lines not sent yet, or null; they count as sent from now. */
+  takeUnsentLog(): LogMessage | null {
+    if (this.unsentLog.length === 0) return null;
+    const message = { from: this.gameLogCount - this.unsentLog.length, lines: this.unsentLog };
+    this.unsentLog = [];
+    return message;
+  }
+
+  /** The last LOG_LINES public lines and, for a seat, its private ones: sent on every (re)join. */
+  logHistory(seat: number | null): LogMessage {
+    const privateLines = seat === null ? [] : (this.privateLogs.get(seat) ?? []);
+    return { from: this.gameLogCount - this.gameLog.length, lines: this.gameLog, private: privateLines, history: true };
+  }
+}

@@ -1,0 +1,140 @@
+// The one way to read a table: the decoded state (the plain JSON of the server's TableState), the game
+// log and chat that arrive as messages, your private messages and your seat, read into one typed, plain
+// snapshot whose parts have the engine's view shapes (shared/view.ts). The client's screens, the scripts
+// and the tests all read tables through readTable().
+import type { LegalCommand } from "../protocol.ts";
+import type { ChatLine, ServerMessages } from "../room-protocol.ts";
+import type { CardView, DealView, GameView, PendingView, ResultView, TradeView } from "../view.ts";
+import {
+  decodeCard, decodeDeal, decodeDecks, decodeInvestment, decodeLegal, decodePending, decodeResult, decodeTrades,
+  type DistrictBoard, type SeatPresence, type TableStatus, type WireSeatPublic, type WireTable,
+} from "./codec.ts";
+
+/** A private message between two players (never in the shared state). */
+export type Whisper = ServerMessages["whisper"];
+
+/** A seat as everyone sees it: the engine's SeatView (corp "" before the start) and who sits there. */
+export interface TableSeat extends WireSeatPublic, SeatPresence {
+  emergency: GameView["seats"][number]["emergency"];
+  assets: GameView["seats"][number]["assets"];
+}
+
+/** Your own seat's secrets (present only for your seat). */
+export interface SeatSecrets {
+  /** Takes the seat back after a reload or a bot takeover. */
+  seatToken: string;
+  hand: CardView[];
+  /** "" before the rivals are dealt. */
+  rival: NonNullable<GameView["you"]>["rival"] | "";
+  investment: NonNullable<GameView["you"]>["investment"];
+  /** Your accepted private commands so far (each answered by a patch only you receive). */
+  privateMoves: number;
+  /** Your seat's private game-log lines (what you drew, what you saw). */
+  log: string[];
+}
+
+/** The public game: the engine's public view, as the table sends it. */
+export interface TableGame extends Pick<GameView, "round" | "stage" | "active" | "threat" | "turnsLeft" | "deal" | "decks" | "pending" | "result"> {
+  supply: Partial<GameView["supply"]>;
+  reserve: Partial<GameView["reserve"]>;
+  /** The demand card's id (its targets and penalty are in the catalog). */
+  demand: string;
+  districts: DistrictBoard[];
+  /** Epoch milliseconds when the pending decision times out (0: no deadline). */
+  deadline: number;
+  /** Public commands accepted so far. */
+  moves: number;
+}
+
+export interface TableSnapshot {
+  code: string;
+  status: TableStatus;
+  seatCount: number;
+  hostSeat: number;
+  stepSeconds: number;
+  spectators: number;
+  /** Seats in seat order. */
+  seats: TableSeat[];
+  /** Your seat number, or null for a spectator. */
+  mySeat: number | null;
+  me: TableSeat | null;
+  secret: SeatSecrets | null;
+  /** What you may send now (none for a spectator). */
+  legal: LegalCommand[];
+  /** Trades you are part of. */
+  trades: TradeView[];
+  /** null before the start. */
+  game: TableGame | null;
+  /** The public game log you hold, oldest first. */
+  log: string[];
+  chat: ChatLine[];
+  whispers: Whisper[];
+}
+
+/** What arrives beside the state, as messages (ServerMessages["log"], ["event"], ["chat"], ["whisper"]). */
+export interface TableTalk {
+  log?: readonly string[];
+  privateLog?: readonly string[];
+  chat?: readonly ChatLine[];
+  whispers?: readonly Whisper[];
+}
+
+/**
+ * Reads a table. `state` is the decoded state's toJSON(); `mySeat` is your seat when you know it (the
+ * `seat` message), else the seat whose secret you receive.
+ */
+export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: number | null): TableSnapshot {
+  const seats: TableSeat[] = Object.values(state.seats ?? {}).map((s) => ({
+    seat: s.seat, name: s.name, bot: s.bot, connected: s.connected, botControlled: s.botControlled,
+    corp: s.corp, corpName: s.corpName, capital: s.capital, handSize: s.handSize, hasInvestment: s.hasInvestment,
+    emergency: (s.emergency ?? []).map((e) => ({ id: e.id, title: e.title, faceup: e.faceup })),
+    assets: (s.assets ?? []).map((a) => ({ id: a.id, name: a.name, exhausted: a.exhausted })),
+  })).sort((a, b) => a.seat - b.seat);
+  const wireSecret = Object.values(state.seats ?? {}).find((s) => s.secret && (mySeat == null || s.seat === mySeat));
+  const seat = mySeat ?? wireSecret?.seat ?? null;
+  const me = seat === null ? null : (seats.find((s) => s.seat === seat) ?? null);
+  const w = wireSecret?.secret;
+  const secret: SeatSecrets | null = w
+    ? {
+      seatToken: w.seatToken,
+      hand: (w.hand ?? []).map(decodeCard),
+      rival: w.rival as SeatSecrets["rival"],
+      investment: decodeInvestment(w),
+      privateMoves: w.privateMoves,
+      log: [...(talk.privateLog ?? [])],
+    }
+    : null;
+  const g = state.game;
+  const game: TableGame | null = g
+    ? {
+      round: g.round, stage: g.stage, active: g.active, threat: g.threat, turnsLeft: g.turnsLeft,
+      supply: { ...g.supply }, reserve: { ...g.reserve }, demand: g.demand,
+      districts: (g.districts ?? []).map((d) => ({ ...d })),
+      deal: decodeDeal(g.deal), decks: decodeDecks(g.decks), pending: decodePending(g),
+      result: decodeResult(g.result), deadline: g.deadline, moves: g.moves,
+    }
+    : null;
+  return {
+    code: state.code, status: state.status, seatCount: state.seatCount, hostSeat: state.hostSeat,
+    stepSeconds: state.stepSeconds, spectators: state.spectators,
+    seats, mySeat: seat, me, secret,
+    legal: decodeLegal(w?.legal, seats, me),
+    trades: decodeTrades(w?.trades),
+    game,
+    log: [...(talk.log ?? [])],
+    chat: [...(talk.chat ?? [])],
+    whispers: [...(talk.whispers ?? [])],
+  };
+}
+
+/** The seat numbered `seat`, if anyone sits there. */
+export function seatOf(table: Pick<TableSnapshot, "seats">, seat: number): TableSeat | undefined {
+  return table.seats.find((s) => s.seat === seat);
+}
+
+/** The first legal command of a type, typed by that type. */
+export function legalOf<T extends LegalCommand["type"]>(table: Pick<TableSnapshot, "legal">, type: T): Extract<LegalCommand, { type: T }> | undefined {
+  return table.legal.find((l) => l.type === type) as Extract<LegalCommand, { type: T }> | undefined;
+}
+
+export type { DealView, PendingView, ResultView, TradeView };

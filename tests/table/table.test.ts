@@ -1,0 +1,114 @@
+// The table core without sockets: a Table driven directly, publishing to a recording fake and storing
+// in an in-memory store. What a room would send is what the fake recorded.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { replay, waitingFor } from "../../server/engine/index.ts";
+import { memoryStore, type GameStore } from "../../server/store/index.ts";
+import type { Publisher } from "../../server/table/publisher.ts";
+import { newTable } from "../../server/table/start.ts";
+import { Table, type Refusal, type TableDeps } from "../../server/table/table.ts";
+import { newInviteCode } from "../../server/access/codes.ts";
+
+interface Call { name: keyof Publisher; args: unknown[] }
+
+/** A Publisher that records every call in order (batch runs what it is given). */
+function recorder(): { publisher: Publisher; calls: Call[]; of(name: keyof Publisher): unknown[][] } {
+  const calls: Call[] = [];
+  const publisher = new Proxy({} as Publisher, {
+    get: (_target, name) => (...args: unknown[]) => {
+      calls.push({ name: name as keyof Publisher, args });
+      if (name === "batch") (args[0] as () => void)();
+    },
+  });
+  return { publisher, calls, of: (name) => calls.filter((c) => c.name === name).map((c) => c.args) };
+}
+
+const quiet = { info() {}, warn() {}, error() {} };
+const tables: Table[] = [];
+
+async function openTable(options: Record<string, unknown>, deps: Partial<TableDeps> = {}) {
+  const store: GameStore = memoryStore();
+  const code = newInviteCode();
+  const rec = recorder();
+  const start = await newTable(store, "room-1", code, options, () => 11);
+  if ("problem" in start) throw new Error(start.problem);
+  const table = new Table(start, { store, publisher: rec.publisher, log: quiet, limits: { botDelayMinMs: 0 }, ...deps });
+  tables.push(table);
+  table.open();
+  return { table, store, code, ...rec };
+}
+
+/** Seats humans with these names, one connection each; the game starts when the last seat is taken. */
+async function seat(table: Table, names: string[]): Promise<void> {
+  for (const name of names) {
+    const seated = table.sit(`session-${name}`, name, null, () => {});
+    if ("code" in seated) throw new Error(seated.message);
+    await table.seated(seated, false);
+  }
+}
+
+afterEach(async () => {
+  vi.useRealTimers();
+  await Promise.all(tables.splice(0).map((t) => t.close()));
+});
+
+describe("a table without sockets", () => {
+  it("plays a whole game of bots: every command stored, published, and the replay rebuilds the game", async () => {
+    const { table, store, code, of } = await openTable({ seats: 4, bots: 4, botDelayMs: 0 });
+    expect(table.status).toBe("playing"); // a table of bots starts at once
+    await vi.waitFor(() => expect(table.status).toBe("finished"), { timeout: 60_000, interval: 20 });
+
+    const log = table.replayLog();
+    expect(log.commands.length).toBeGreaterThan(20);
+    expect(replay(log)).toEqual(table.game);
+    // Stored in order, as played, and the game closed in the store with its result.
+    expect(await store.commands(code)).toEqual(log.commands);
+    const stored = await store.getGame(code);
+    expect(stored?.status).toBe("finished");
+    expect(stored?.result).toEqual(table.game!.result);
+    // Published: the status changes, and the last game change carries every accepted command.
+    expect(of("statusChanged")).toEqual([["playing"], ["finished"]]);
+    const [lastGame, publicMoves, privateMoves] = of("gameChanged").at(-1)!;
+    expect(lastGame).toBe(table.game);
+    expect((publicMoves as number) + (privateMoves as number[]).reduce((a, b) => a + (b ?? 0), 0)).toBe(log.commands.length);
+    expect(of("deadlineChanged").at(-1)).toEqual([0]);
+  }, 90_000);
+
+  it("refuses a command that does not apply and changes nothing: game, store, publisher", async () => {
+    const { table, store, code, calls } = await openTable({ seats: 4, bots: 3, botDelayMs: 60_000 });
+    await seat(table, ["Alice"]);
+    expect(table.status).toBe("playing");
+    const game = JSON.stringify(table.game);
+    const published = calls.length;
+    // Alice (seat 0) sends a pass when the game does not wait for her, or a choice there is none of.
+    const command = waitingFor(table.game!).includes(0) ? { type: "choose", option: "no-such-option" } : { type: "pass" };
+    const refusals: Refusal[] = [];
+    table.command(0, command as never, 0, (r) => refusals.push(r));
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]!.code).toMatch(/\S/);
+    expect(JSON.stringify(table.game)).toBe(game);
+    expect(table.replayLog().commands).toHaveLength(0);
+    expect(await store.commands(code)).toHaveLength(0);
+    expect(calls.length).toBe(published);
+  });
+
+  it("lets the bot policy decide for a human whose deadline passes, not a moment before", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const { table, of } = await openTable({ seats: 4, bots: 0, stepSeconds: 5, botDelayMs: 0 });
+    await seat(table, ["Ann", "Bo", "Cy", "Di"]);
+    expect(table.status).toBe("playing");
+    const pending = table.game!.pending!.seat;
+    const due = Date.now() + 5000;
+    expect(table.deadlineAt.get(pending)).toBe(due);
+    expect(of("deadlineChanged").at(-1)).toEqual([due]);
+
+    await vi.advanceTimersByTimeAsync(4999);
+    expect(table.replayLog().commands).toHaveLength(0);
+    await vi.advanceTimersByTimeAsync(1);
+    const commands = table.replayLog().commands;
+    expect(commands.length).toBeGreaterThan(0);
+    expect(commands[0]!.seat).toBe(pending);
+    // The seat stays its player's: only that decision was made for them.
+    expect(table.seats.get(pending)!.botControlled).toBe(false);
+    expect(of("seatBotControlled").some(([, on]) => on === true)).toBe(false);
+  });
+});
