@@ -216,7 +216,11 @@ export function negotiate(s: Table, random: Random, memory: BotMemory = newMemor
     const looks = (memory.looks.get(id) ?? 0) + 1;
     memory.looks.set(id, looks);
     const made = memory.madeIn.get(id);
-    if (looks > STALE_LOOKS || made === undefined || made !== key) return { command: { type: "trade-cancel", id } };
+    if (looks > STALE_LOOKS || made === undefined || made !== key) {
+      // an unanswered offer is not made again in this deal: the table must not wait on the bot
+      if (made === key) memory.proposed.set(key, MAX_PROPOSALS);
+      return { command: { type: "trade-cancel", id } };
+    }
   }
   if ((cancel?.ids.length ?? 0) > 0) return { command: null, wait: true };
   const mine = s.pending?.kind === "support" && s.pending.seat === s.me;

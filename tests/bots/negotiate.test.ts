@@ -138,6 +138,9 @@ describe("its own proposals", () => {
     let d = first;
     for (let i = 0; i < 10 && d.wait; i++) d = decide(s, 3, memory);
     expect(d.command).toEqual({ type: "trade-cancel", id: s.trades[0]!.id });
+    // and it does not make another offer in this deal: it plays its support turn
+    const after = ok(s, 3, d.command!);
+    expect(["support", "abstain"]).toContain(decide(after, 3, memory).command!.type);
     // a bot that does not remember the proposal (e.g. after a restart) withdraws it at once
     expect(decide(s, 3).command).toEqual({ type: "trade-cancel", id: s.trades[0]!.id });
     // and one made in a deal that has moved on is stale at once
