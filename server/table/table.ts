@@ -365,13 +365,14 @@ export class Table {
   private botLineAt = new Map<number, number>();
 
   /**
-   * A bot's line: public, or (with `to`) a private message to that human player. Off when the table's
-   * botChat is false; at most one line per seat every BOT_LINE_MS.
+   * A bot's line: public, or (with `to`) a private message to that human player. Only a bot's own seat
+   * speaks; off when the table's botChat is false; at most one line per seat every BOT_LINE_MS.
    */
   private botSays(n: number, line: BotLine): void {
     const seat = this.seats.get(n);
     const now = Date.now();
-    if (this.options.botChat === false || !seat || now - (this.botLineAt.get(n) ?? -Infinity) < BOT_LINE_MS) return;
+    // a bot standing in for an away player, or deciding at a person's deadline, does not speak in their name
+    if (this.options.botChat === false || !seat?.bot || now - (this.botLineAt.get(n) ?? -Infinity) < BOT_LINE_MS) return;
     if (line.to !== undefined) {
       const target = this.seats.get(line.to);
       if (!target || target.bot) return;
