@@ -31,6 +31,8 @@ export const STALE_LOOKS = 3;
 /** Support trades a bot proposes in one deal; after a refusal it asks less (times PRICE_STEP). */
 export const MAX_PROPOSALS = 3;
 export const PRICE_STEP = 0.5;
+/** A sale may put in this many cards more than the bot would give anyway. */
+export const SALE_EXTRA_CARDS = 1;
 
 /** What a bot remembers between its decisions (one per seat; the decision is fair without it). */
 export interface BotMemory {
@@ -149,20 +151,22 @@ export function bestSale(sense: Sense, templates: LegalCommand[], attempt = 0): 
     if (!o || o.seat === sense.me) continue;
     const buyer = t.to.find((x) => x.seat === o.seat);
     if (!buyer || buyer.capital < 1) continue;
-    const k = Math.max(1, pick.min, plan?.offer === which ? plan.cards.length : 1);
-    if (k > pick.max || k > pick.from.length) continue;
-    const cards = cheapest(sense, pick.from, k);
-    const lift = winChance(s, which, k, afterMe) - winChance(s, which, 0, afterMe);
-    const theirGain = lift * ownerGain(sense, which);
-    const price = Math.min(buyer.capital, Math.floor(PRICE_SHARE * PRICE_STEP ** attempt * theirGain));
-    if (price < 1) continue;
-    const gain = dealValue(sense, worth, which, k, afterMe) - cost(sense, cards) + price + capitalWorth(sense, o.seat, -price) - plain;
-    if (gain < SELL_MARGIN || (best && gain <= best.gain)) continue;
-    best = {
-      command: { type: "trade-propose", to: o.seat, give: { capital: 0, assets: [] }, get: { capital: price, assets: [] }, support: which, supportCards: cards },
-      gain,
-      card: o.card,
-    };
+    // with as many cards as it would give anyway (at least one), or one more: more cards lift the chance more
+    const most = Math.min(pick.max, pick.from.length, SALE_EXTRA_CARDS + (plan?.offer === which ? plan.cards.length : 1));
+    for (let k = Math.max(1, pick.min); k <= most; k++) {
+      const cards = cheapest(sense, pick.from, k);
+      const lift = winChance(s, which, k, afterMe) - winChance(s, which, 0, afterMe);
+      const theirGain = lift * ownerGain(sense, which);
+      const price = Math.min(buyer.capital, Math.floor(PRICE_SHARE * PRICE_STEP ** attempt * theirGain));
+      if (price < 1) continue;
+      const gain = dealValue(sense, worth, which, k, afterMe) - cost(sense, cards) + price + capitalWorth(sense, o.seat, -price) - plain;
+      if (gain < SELL_MARGIN || (best && gain <= best.gain)) continue;
+      best = {
+        command: { type: "trade-propose", to: o.seat, give: { capital: 0, assets: [] }, get: { capital: price, assets: [] }, support: which, supportCards: cards },
+        gain,
+        card: o.card,
+      };
+    }
   }
   return best;
 }

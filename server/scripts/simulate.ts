@@ -1,5 +1,5 @@
 // Bots play whole games in the engine (no network), checking every invariant after every command.
-//   npm run simulate -- --games N --seed S [--players 4|5|6] [--policy negotiator|bot|random] [--variant JSON] [--check-balance]
+//   npm run simulate -- --games N --seed S [--players 4|5|6] [--policy bot|negotiator|random] [--variant JSON] [--check-balance]
 //   npm run simulate -- --games N --policies bot,negotiator,random [--check-strength]
 // --policies seats the listed policies in turn around the table, rotated so that over every three
 // games of each table size each policy starts from each position (--games a multiple of 3 x the
@@ -55,7 +55,7 @@ const { values } = parseArgs({
     games: { type: "string", default: "100" },
     seed: { type: "string", default: "1" },
     players: { type: "string" },
-    policy: { type: "string", default: "negotiator" },
+    policy: { type: "string", default: "bot" },
     policies: { type: "string" },
     "check-strength": { type: "boolean", default: false },
     "check-balance": { type: "boolean", default: false },
