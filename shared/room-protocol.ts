@@ -48,6 +48,8 @@ export const TableOptions = z.strictObject({
   bots: z.number().int().min(0).max(6).default(0),
   stepSeconds: z.number().min(0).max(3600).default(0),
   botDelayMs: z.number().int().min(0).max(60_000).default(800),
+  /** Bots say what they want (public lines, and answers to a player's trade as private messages). */
+  botChat: z.boolean().default(true),
   /** Seconds a disconnected player's seat waits before a bot plays it. */
   graceSeconds: z.number().min(0).max(3600).default(60),
   variant: z.record(z.string(), z.unknown()).default({}),
@@ -83,6 +85,7 @@ export const HostMessage = z.discriminatedUnion("action", [
     action: z.literal("settings"),
     stepSeconds: z.number().min(0).max(3600).optional(),
     variant: z.record(z.string(), z.unknown()).optional(),
+    botChat: z.boolean().optional(),
   }),
 ]);
 

@@ -29,7 +29,7 @@ export const SUPPORT_PRICE = 2;
 export const ACCEPT_MARGIN = 1;
 
 /** What an offered card resolved by `seat` (and the asset to them) is worth to me. */
-function offerWorth(sense: Sense, card: string, seat: number): number {
+export function offerWorth(sense: Sense, card: string, seat: number): number {
   return dealWorth(sense, titleOf(card), seat, sense.s.deal?.asset != null);
 }
 
@@ -43,12 +43,12 @@ function emergencyKeep(s: Table): number {
 }
 
 /** What a card in my hand is worth to keep: its worth as my next offer, at least a plain card's. */
-function holdWorth(sense: Sense, card: string): number {
+export function holdWorth(sense: Sense, card: string): number {
   return Math.max(0, utility(sense, guessOutcome(sense, titleOf(card), sense.me))) + CARD_WORTH;
 }
 
 /** The `n` least useful cards of `from` (to discard or spend as support). */
-function cheapest(sense: Sense, from: string[], n: number): string[] {
+export function cheapest(sense: Sense, from: string[], n: number): string[] {
   return [...from]
     .map((id) => ({ id, w: holdWorth(sense, id) }))
     .sort((a, b) => a.w - b.w || (a.id < b.id ? -1 : 1))
@@ -100,21 +100,21 @@ function counteroffer(sense: Sense, t: Extract<LegalCommand, { type: "counteroff
   return { type: "counteroffer", ...best, discard };
 }
 
-interface SupportPlan {
+export interface SupportPlan {
   offer: "main" | "counter";
   cards: string[];
   /** What the preferred offer winning is worth to me over the other one. */
   margin: number;
 }
 
-function supportCount(s: Table, offer: "main" | "counter"): number {
+export function supportCount(s: Table, offer: "main" | "counter"): number {
   let n = 0;
   for (const x of s.deal?.supports ?? []) if (x.offer === offer) n += x.count;
   return n;
 }
 
 /** Which offer to back and with how many cards (null: abstain). Support counts are public. */
-function planSupport(sense: Sense, offers: ("main" | "counter")[], pick: CardPick): SupportPlan | null {
+export function planSupport(sense: Sense, offers: ("main" | "counter")[], pick: CardPick): SupportPlan | null {
   const s = sense.s;
   const deal = s.deal;
   if (!deal || offers.length === 0) return null;

@@ -1,5 +1,10 @@
 // Bots play whole games in the engine (no network), checking every invariant after every command.
-//   npm run simulate -- --games N --seed S [--players 4|5|6] [--policy bot|random] [--variant JSON] [--check-balance]
+//   npm run simulate -- --games N --seed S [--players 4|5|6] [--policy bot|negotiator|random] [--variant JSON] [--check-balance]
+//   npm run simulate -- --games N --policies bot,negotiator,random [--check-strength]
+// --policies seats the listed policies in turn around the table, rotated so that over every three
+// games of each table size each policy starts from each position (--games a multiple of 3 x the
+// number of policies seats them all equally); it prints win rates per policy and the trade figures,
+// and the JSON gains `policies` and `trades`. --check-strength exits 1 when a strength target is missed.
 // Game i uses seed S+i; player counts cycle 4, 5, 6 unless --players is given. Progress lines come
 // first, then the balance figures of the completed games (win rate by corporation and by seat,
 // winners by rival card, where threat came from) with the balance bounds beside them; the LAST line
@@ -10,7 +15,8 @@
 // msPerGame is the time in the bots and the engine, without the checks. Exits 1 on any error or
 // violation, and with --check-balance also when a balance bound is missed.
 import { parseArgs } from "node:util";
-import { botCommand } from "../bots/index.ts";
+import { botDecision, newMemory, sensibleBot } from "../bots/index.ts";
+import type { BotLine } from "../bots/index.ts";
 import { allChecks } from "../sim/checks.ts";
 import { playGame, type Policy } from "../sim/play.ts";
 import { botStats } from "../bots/policy.ts";
@@ -20,11 +26,24 @@ import type { GameState, Variant } from "../engine/index.ts";
 import type { ThreatSource } from "../engine/state.ts";
 import { CORP_IDS } from "../../shared/catalog/types.ts";
 
-const POLICIES: Record<string, Policy> = {
-  bot: botCommand,
-  random: (_view, legal, _events, random) => randomCommand(legal, random),
+/** Each policy by name: a maker called once per seat and game (a bot keeps its memory for one game). */
+const POLICIES: Record<string, () => Policy> = {
+  negotiator: () => {
+    const memory = newMemory();
+    return (view, legal, events, random) => {
+      const d = botDecision(view, legal, events, random, memory);
+      if (d.say) said.push({ seat: view.seat!, line: d.say });
+      return d.command;
+    };
+  },
+  bot: () => sensibleBot,
+  random: () => (_view, legal, _events, random) => randomCommand(legal, random),
 };
+/** Lines the negotiating bots said in the current game. */
+let said: { seat: number; line: BotLine }[] = [];
 const SHOWN_PROBLEMS = 5;
+/** Strength targets with --policies: negotiator wins >= 1.25x the plain bot, random < 0.5x the negotiator; contested deals with a support trade proposed / carried out. */
+export const STRENGTH = { negotiatorOverBot: 1.25, randomOverNegotiator: 0.5, supportTradeProposed: 0.3, supportTradeCarried: 0.1 };
 
 function fail(message: string): never {
   console.error(message);
@@ -37,6 +56,8 @@ const { values } = parseArgs({
     seed: { type: "string", default: "1" },
     players: { type: "string" },
     policy: { type: "string", default: "bot" },
+    policies: { type: "string" },
+    "check-strength": { type: "boolean", default: false },
     "check-balance": { type: "boolean", default: false },
     variant: { type: "string" },
   },
@@ -45,6 +66,8 @@ const games = Number(values.games);
 const seed = Number(values.seed);
 const fixedPlayers = values.players === undefined ? null : Number(values.players);
 const policy = POLICIES[values.policy];
+const seated = values.policies === undefined ? null : values.policies.split(",").map((x) => x.trim());
+if (seated && (seated.length === 0 || seated.some((x) => !POLICIES[x]))) fail(`--policies must list some of ${Object.keys(POLICIES).join(", ")}`);
 if (!Number.isInteger(games) || games < 1) fail("--games must be a whole number of at least 1");
 if (!Number.isInteger(seed)) fail("--seed must be a whole number");
 if (fixedPlayers !== null && ![4, 5, 6].includes(fixedPlayers)) fail("--players must be 4, 5 or 6");
@@ -112,6 +135,41 @@ const summary = {
   players: { "4": 0, "5": 0, "6": 0 } as Record<"4" | "5" | "6", number>,
   msPerGame: { median: 0, p99: 0 },
 };
+/** Games, wins, capital, trades and chat lines by policy (over the completed games for wins and capital). */
+const byPolicy = new Map<string, Tally & { proposed: number; accepted: number; lines: number }>(
+  Object.keys(POLICIES).map((k) => [k, { ...tally(), proposed: 0, accepted: 0, lines: 0 }]),
+);
+/** Contested deals (a counteroffer reached the support step), and those that saw a support trade proposed / carried out. */
+const deals = { contested: 0, supportTradeProposed: 0, supportTradeCarried: 0 };
+
+/** One policy per seat, with the trade figures counted as the commands go by. */
+function watched(seatPolicies: Policy[]): Policy {
+  const contested = new Set<string>();
+  const proposed = new Set<string>();
+  const carried = new Set<string>();
+  return (view, legal, events, random) => {
+    const seat = view.seat!;
+    const d = view.deal;
+    const key = d ? `${view.round}:${view.active}:${d.main?.card.id}:${d.counters.map((c) => c.card.id).join(",")}` : "";
+    if (d && d.counters.length > 0 && view.pending?.kind === "support" && !contested.has(key)) {
+      contested.add(key);
+      deals.contested++;
+    }
+    const command = seatPolicies[seat]!(view, legal, events, random);
+    const name = names(seat);
+    if (command?.type === "trade-propose") {
+      byPolicy.get(name)!.proposed++;
+      if (command.support && contested.has(key) && !proposed.has(key)) (proposed.add(key), deals.supportTradeProposed++);
+    }
+    if (command?.type === "trade-accept") {
+      byPolicy.get(name)!.accepted++;
+      const t = view.trades.find((x) => x.id === command.id);
+      if (t?.support && contested.has(key) && !carried.has(key)) (carried.add(key), deals.supportTradeCarried++);
+    }
+    return command;
+  };
+}
+let names: (seat: number) => string = () => "";
 const times: number[] = [];
 let shown = 0;
 const progressEvery = Math.max(1, Math.round(games / 10));
@@ -120,7 +178,13 @@ for (let i = 0; i < games; i++) {
   const players = (fixedPlayers ?? [4, 5, 6][i % 3]) as 4 | 5 | 6;
   const gameSeed = seed + i;
   summary.players[String(players) as "4" | "5" | "6"]++;
-  const run = playGame(players, gameSeed, variant, policy, { check: allChecks });
+  // the policy at each seat: --policies rotated by one seat every three games (so each table size sees every rotation)
+  const seatNames = Array.from({ length: players }, (_, seat) => (seated ? seated[(seat + Math.floor(i / 3)) % seated.length]! : values.policy));
+  const bots = seatNames.map((name) => POLICIES[name]!());
+  names = (n) => seatNames[n]!;
+  said = [];
+  const run = playGame(players, gameSeed, variant, watched(bots), { check: allChecks });
+  for (const { seat } of said) byPolicy.get(seatNames[seat]!)!.lines++;
   times.push(run.ms);
   if (run.error) {
     summary.errors++;
@@ -135,6 +199,12 @@ for (let i = 0; i < games; i++) {
     if (shown++ < SHOWN_PROBLEMS) console.log(`VIOLATION seed ${gameSeed}, ${players} players, after step ${v.step}: ${v.problems.join("; ")}`);
   }
   if (run.ending && !run.error && run.violations.length === 0) {
+    for (const r of run.state.result!.seats) {
+      const t = byPolicy.get(seatNames[r.seat]!)!;
+      t.games++;
+      t.capital += r.capital;
+      if (r.won) t.wins++;
+    }
     summary.completed++;
     summary.endings[run.ending]++;
     count(run.state);
@@ -172,6 +242,33 @@ const balance = {
   threatFrom: Object.fromEntries(THREAT_SOURCES.map((k) => [k, round2(threatFrom[k] / Math.max(1, summary.completed))])),
   bounds,
 };
-console.log(JSON.stringify({ ...summary, balance }));
-const missed = values["check-balance"] && !(bounds.corp.ok && bounds.seat.ok);
+let strength: Record<string, unknown> | null = null;
+let strengthMissed = false;
+if (seated) {
+  const policies = Object.fromEntries(
+    [...byPolicy].filter(([k]) => seated.includes(k)).map(([k, t]) => [k, { seats: t.games, winRate: round3(t.wins / Math.max(1, t.games)), meanCapital: round2(t.capital / Math.max(1, t.games)), tradesProposed: t.proposed, tradesAccepted: t.accepted, lines: t.lines }]),
+  );
+  console.log(`win rate by policy: ${Object.entries(policies).map(([k, r]) => `${k} ${pct(r.winRate)} of ${r.seats} seats (capital ${r.meanCapital}, ${r.tradesProposed} trades proposed, ${r.tradesAccepted} accepted)`).join(", ")}`);
+  const proposedShare = round3(deals.supportTradeProposed / Math.max(1, deals.contested));
+  const carriedShare = round3(deals.supportTradeCarried / Math.max(1, deals.contested));
+  console.log(`contested deals: ${deals.contested}; a support trade proposed in ${pct(proposedShare)}, carried out in ${pct(carriedShare)}`);
+  // the targets, for the policies seated
+  const rate = (k: string) => (policies[k] as { winRate: number } | undefined)?.winRate;
+  const targets: Record<string, { value: number; min?: number; max?: number; ok: boolean }> = {};
+  const n = rate("negotiator");
+  const b = rate("bot");
+  const r = rate("random");
+  if (n !== undefined && b !== undefined) targets.negotiatorOverBot = { value: round2(n / Math.max(1e-9, b)), min: STRENGTH.negotiatorOverBot, ok: n >= STRENGTH.negotiatorOverBot * b };
+  if (n !== undefined && r !== undefined) targets.randomOverNegotiator = { value: round2(r / Math.max(1e-9, n)), max: STRENGTH.randomOverNegotiator, ok: r < STRENGTH.randomOverNegotiator * n };
+  if (n !== undefined) {
+    targets.supportTradeProposed = { value: proposedShare, min: STRENGTH.supportTradeProposed, ok: proposedShare >= STRENGTH.supportTradeProposed };
+    targets.supportTradeCarried = { value: carriedShare, min: STRENGTH.supportTradeCarried, ok: carriedShare >= STRENGTH.supportTradeCarried };
+  }
+  for (const [k, t] of Object.entries(targets)) console.log(`target ${k}: ${t.value} must be ${t.min !== undefined ? `>= ${t.min}` : `< ${t.max}`}: ${t.ok ? "ok" : "MISSED"}`);
+  strengthMissed = Object.values(targets).some((t) => !t.ok);
+  strength = { policies, trades: { ...deals, proposedShare, carriedShare }, targets };
+}
+console.log(JSON.stringify({ ...summary, balance, ...(strength ?? {}) }));
+const missed = (values["check-balance"] && !(bounds.corp.ok && bounds.seat.ok)) || (values["check-strength"] && strengthMissed);
+// a refused bot trade stops its game as an error, so errors === 0 also means no bot trade was ever refused
 process.exitCode = summary.errors > 0 || summary.invariantViolations > 0 || missed ? 1 : 0;

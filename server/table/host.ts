@@ -6,6 +6,11 @@ import type { Refusal, Table } from "./table.ts";
 
 /** The host's change to the table (the caller checked it comes from the host's seat). */
 export function hostAction(table: Table, msg: Host): Refusal | null {
+  // bot chat may be turned on or off at any time
+  if (msg.action === "settings" && msg.botChat !== undefined && msg.stepSeconds === undefined && msg.variant === undefined && table.status !== "lobby") {
+    table.options.botChat = msg.botChat;
+    return null;
+  }
   if (table.status !== "lobby") return { code: "started", message: "The game has already started." };
   switch (msg.action) {
     case "start":
@@ -31,6 +36,7 @@ export function hostAction(table: Table, msg: Host): Refusal | null {
         table.options.variant = msg.variant;
       }
       if (msg.stepSeconds !== undefined) table.options.stepSeconds = msg.stepSeconds;
+      if (msg.botChat !== undefined) table.options.botChat = msg.botChat;
       table.optionsChanged(msg.stepSeconds !== undefined);
       break;
     }

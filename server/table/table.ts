@@ -9,7 +9,8 @@ import type { ChatMessage } from "../../shared/room-protocol.ts";
 type Chat = ReturnType<(typeof ChatMessage)["parse"]>;
 import type { GameEvent } from "../../shared/view.ts";
 import { makeRandom, type Random } from "../bots/random.ts";
-import type { GameStore } from "../store/index.ts";
+import type { GameStore, StoredWhisper } from "../store/index.ts";
+import { newMemory, type BotLine, type BotMemory } from "../bots/index.ts";
 import { WriteQueue } from "../store/write-queue.ts";
 import * as metrics from "../metrics.ts";
 import { DEFAULT_ROOM_LIMITS, TABLE_IDLE_MS, TradeLimiter, type RoomLimits } from "./limits.ts";
@@ -18,6 +19,11 @@ import { BOT_NAMES, Seats, newSeat, type Seat } from "./seats.ts";
 import { botSeed, type TableStart } from "./start.ts";
 import { Talk } from "./talk.ts";
 import { botTurn } from "./bot-turn.ts";
+
+/** A bot waiting on its own trade proposal looks again after this long (it withdraws it after a few looks). */
+export const BOT_TRADE_WAIT_MS = 5000;
+/** A bot says at most one line in this long. */
+export const BOT_LINE_MS = 4000;
 import { Moves, Timers, Turns, type Timer } from "./turns.ts";
 
 export type Refusal = { code: string; message: string };
@@ -346,7 +352,44 @@ export class Table {
   private botMove(n: number): void {
     if (this.writes.pending) return this.writes.whenIdle(() => this.botMove(n));
     if (!this.game || this.status !== "playing") return;
-    botTurn(this.game, n, this.talk.privateLines(n), this.botRandom, (command) => this.play(n, command), (legal) => this.deps.log.error({ seat: n, legal }, "bot found no command"));
+    let memory = this.botMemories.get(n);
+    if (!memory) this.botMemories.set(n, (memory = newMemory()));
+    const { say, wait } = botTurn(this.game, n, this.talk.privateLines(n), this.botRandom, memory, (command) => this.play(n, command), (legal) => this.deps.log.error({ seat: n, legal }, "bot found no command"));
+    // waiting on its own proposal: it looks again later (and withdraws it once it has gone stale)
+    if (wait) this.timers.later(() => this.botMove(n), Math.max(this.botDelayMs(), BOT_TRADE_WAIT_MS));
+    if (say) this.botSays(n, say);
+  }
+
+  /** Each bot-driven seat's memory of this game (its proposals), kept while the room lives. */
+  private botMemories = new Map<number, BotMemory>();
+  private botLineAt = new Map<number, number>();
+
+  /**
+   * A bot's line: public, or (with `to`) a private message to that human player. Only a bot's own seat
+   * speaks; off when the table's botChat is false; at most one line per seat every BOT_LINE_MS.
+   */
+  private botSays(n: number, line: BotLine): void {
+    const seat = this.seats.get(n);
+    const now = Date.now();
+    // a bot standing in for an away player, or deciding at a person's deadline, does not speak in their name
+    if (this.options.botChat === false || !seat?.bot || now - (this.botLineAt.get(n) ?? -Infinity) < BOT_LINE_MS) return;
+    if (line.to !== undefined) {
+      const target = this.seats.get(line.to);
+      if (!target || target.bot) return;
+      this.botLineAt.set(n, now);
+      const whisper: StoredWhisper = { from: n, to: line.to, fromName: seat.name, text: line.text, at: now };
+      const seq = this.talk.addWhisper(whisper);
+      this.writes.write(() => this.deps.store.appendWhisper(this.code, seq, whisper), () => {
+        for (const m of [n, line.to!]) this.p.whisper(m, whisper);
+      });
+      return;
+    }
+    this.botLineAt.set(n, now);
+    const chat = this.talk.chatLine(seat.name, n, line.text, now);
+    this.writes.write(() => this.deps.store.appendChat(this.code, chat.seq, chat), () => {
+      this.talk.keepChat(chat);
+      this.p.chat(chat);
+    });
   }
 
   // ---- time, the store, the end ----------------------------------------------------------------

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { guessOutcome } from "../../server/bots/card-value.ts";
 import { districtDef, readTable } from "../../server/bots/city-sense.ts";
 import { playGame } from "../../server/sim/play.ts";
+import { sensibleBot } from "../../server/bots/index.ts";
 import type { Command, GameState, Variant } from "../../server/engine/index.ts";
 import { DEFAULT_VARIANT, FIRST_GAME_CORPS, createGame } from "../../server/engine/index.ts";
 import { botFor, botsUntil, firstMainOffer, ok, quietCity, setDistrict, setHand, tableOf, titleOf } from "./helpers.ts";
@@ -254,11 +255,11 @@ describe("trades", () => {
     expect(botFor(offered(2, 2))).toEqual({ type: "trade-decline", id: "t1" });
   });
 
-  it("proposes trades rarely: now and then it sells its support, never in most turns", () => {
+  it("the plain bot proposes trades rarely: now and then it sells its support, never in most turns", () => {
     let proposals = 0;
     let games = 0;
     for (let seed = 1; seed <= 12; seed++) {
-      const run = playGame(([4, 5, 6] as const)[seed % 3]!, seed);
+      const run = playGame(([4, 5, 6] as const)[seed % 3]!, seed, undefined, sensibleBot);
       proposals += run.commands.filter((c) => c.command.type === "trade-propose").length;
       games++;
     }

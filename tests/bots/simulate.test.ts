@@ -96,4 +96,26 @@ describe("both endings occur among bot games", () => {
     expect(threat.length, `threat endings among seeds 1..60`).toBeGreaterThanOrEqual(2);
     expect(normal.length, `normal endings among seeds 1..60`).toBeGreaterThanOrEqual(2);
   });
+
+  it("--policies seats each policy in each position in turn and prints win rates and trade figures per policy", () => {
+    const r = spawnSync("npx", ["node", "server/scripts/simulate.ts", "--games", "9", "--seed", "5", "--policies", "bot,negotiator,random"], { encoding: "utf8", timeout: 120_000 });
+    const { policies, trades, targets, errors, completed } = JSON.parse(r.stdout.trim().split("\n").at(-1)!);
+    expect(errors).toBe(0); // a bot trade the engine refused would stop its game as an error
+    expect(completed).toBe(9);
+    // 4, 5 and 6 players, three games each: every seat is counted once, for the policy seated there
+    expect(Object.keys(policies).sort()).toEqual(["bot", "negotiator", "random"]);
+    expect(Object.values(policies).reduce((a: number, p: any) => a + p.seats, 0)).toBe(3 * (4 + 5 + 6));
+    // a rotation moves each policy one seat on every three games: over 9 games each sits 5 times at a 5-player table
+    for (const p of Object.values(policies) as { seats: number; winRate: number; lines: number }[]) {
+      expect(p.seats).toBe(15);
+      expect(p.winRate).toBeGreaterThanOrEqual(0);
+    }
+    expect((policies as any).random.tradesProposed).toBe(0);
+    expect((policies as any).negotiator.tradesProposed).toBeGreaterThan(0);
+    expect(trades.contested).toBeGreaterThan(0);
+    expect(trades.supportTradeProposed).toBeLessThanOrEqual(trades.contested);
+    expect(trades.supportTradeCarried).toBeLessThanOrEqual(trades.supportTradeProposed);
+    expect(Object.keys(targets).sort()).toEqual(["negotiatorOverBot", "randomOverNegotiator", "supportTradeCarried", "supportTradeProposed"]);
+    expect(r.status).toBe(0); // targets are checked only with --check-strength
+  });
 });
