@@ -1,4 +1,4 @@
-// Bad and random input against a server this script starts itself (in a worker thread, fuzz-server.ts,
+// Bad and random input against a server this script starts itself (in a worker thread, server-thread.ts,
 // on a free loopback port, with its store in a temporary directory).
 //   npm run fuzz -- --seconds S [--seed N]
 // It runs bursts until S seconds have passed. In each burst, attackers seated at live tables (and
@@ -32,21 +32,21 @@
 // through two bursts, reported with what the table waits for and what its honest client last sent and
 // heard (they need a look, but are not among the failures below). Exits 1 on any crash, violation,
 // leak, hang or limit breach, or when no honest game finished. The line before it gives the load average.
-import "./lib/node-websocket.ts"; // before the SDK: its clients then use `ws` (see there): whose frames are searched for seeds
+import "../lib/node-websocket.ts"; // before the SDK: its clients then use `ws` (see there): whose frames are searched for seeds
 import { parseArgs } from "node:util";
 import { Worker } from "node:worker_threads";
 import { Client } from "@colyseus/sdk";
 import http from "node:http";
 import WebSocket from "ws";
-import { DEFAULT_LIMITS } from "../access/throttle.ts";
-import { BODY_LIMIT } from "../http-guard.ts";
-import { makeRandom, randomCommand, type Random } from "../bots/random.ts";
+import { DEFAULT_LIMITS } from "../../access/throttle.ts";
+import { BODY_LIMIT } from "../../http-guard.ts";
+import { makeRandom, randomCommand, type Random } from "../../bots/random.ts";
 import os from "node:os";
-import type { FromServer, PaceReport, ServerData, ServerReady, TableReport, TradeReport } from "./fuzz-server.ts";
-import { createTable, freePort, joinRoom, myLegal, mySecret, round, sleep, usage, type SdkRoom } from "./lib/clients.ts";
-import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "../table/limits.ts";
-import { catalog } from "../../shared/catalog/index.ts";
-import { ANDROIDS } from "../engine/state.ts";
+import type { FromServer, PaceReport, ServerData, ServerReady, TableReport, TradeReport } from "./server-thread.ts";
+import { createTable, freePort, joinRoom, myLegal, mySecret, round, sleep, usage, type SdkRoom } from "../lib/clients.ts";
+import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "../../table/limits.ts";
+import { catalog } from "../../../shared/catalog/index.ts";
+import { ANDROIDS } from "../../engine/state.ts";
 
 const SHOWN_PROBLEMS = 30;
 const BURST_MS = 1500;
@@ -155,11 +155,11 @@ const ROOM_LIMITS: RoomLimits = { ...DEFAULT_ROOM_LIMITS, botDelayMinMs: 20 };
 const waiting = new Map<number, { resolve(v: any): void; reject(e: Error): void }>();
 let nextCall = 1;
 /**
- * Starts the server in a thread of its own (fuzz-server.ts), so that the clients' work here is not its
+ * Starts the server in a thread of its own (server-thread.ts), so that the clients' work here is not its
  * own; resolves once it listens.
  */
 function startServer(data: ServerData): { thread: Worker; ready: Promise<ServerReady> } {
-  const thread = new Worker(new URL("./fuzz-server.ts", import.meta.url), { workerData: data });
+  const thread = new Worker(new URL("./server-thread.ts", import.meta.url), { workerData: data });
   thread.on("message", (m: FromServer) => {
     if (m.type === "problem") return problem(m.kind, m.text);
     const call = waiting.get(m.id);
@@ -176,7 +176,7 @@ let serverThread = first.thread;
 /** A server thread that does not answer a call in this long is stuck (an endless loop, say). */
 const SERVER_CALL_MS = 60_000;
 /**
- * Calls one of the server thread's functions (fuzz-server.ts: calls). A stuck server thread is a hang:
+ * Calls one of the server thread's functions (server-thread.ts: calls). A stuck server thread is a hang:
  * the run stops there, with its figures, rather than waiting for ever.
  */
 function serverCall<T>(method: string, ...args: unknown[]): Promise<T> {
