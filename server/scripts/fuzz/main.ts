@@ -47,41 +47,7 @@ import { createTable, freePort, joinRoom, myLegal, mySecret, round, sleep, usage
 import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "../../table/limits.ts";
 import { catalog } from "../../../shared/catalog/index.ts";
 import { ANDROIDS } from "../../engine/state.ts";
-
-const SHOWN_PROBLEMS = 30;
-const BURST_MS = 1500;
-const ATTACKS_PER_BURST = 400;
-const HTTP_PER_BURST = 120;
-const HONEST_TABLES = 3;
-/** A refusal slower than this waited for something it should not have (a whole body, an engine). */
-const REFUSAL_MS = 5000;
-
-const { values } = parseArgs({ options: { seconds: { type: "string", default: "60" }, seed: { type: "string", default: "1" } } });
-const seconds = Number(values.seconds);
-const seed = Number(values.seed);
-if (!(seconds > 0 && seconds <= 86_400)) usage("--seconds must be more than 0");
-if (!Number.isInteger(seed)) usage("--seed must be a whole number");
-
-const out = { messages: 0, httpRequests: 0, crashes: 0, invariantViolations: 0, leaks: 0, honestGamesFinished: 0, stalls: 0, hangs: 0, limitBreaches: 0, healthzMaxMs: 0, serverTurnMaxMs: 0 };
-/** Problems shown so far, by kind (so that many of one kind hide none of another). */
-const shown = new Map<string, number>();
-function problem(kind: keyof typeof out, text: string): void {
-  out[kind]++;
-  shown.set(kind, (shown.get(kind) ?? 0) + 1);
-  if (shown.get(kind)! <= SHOWN_PROBLEMS) console.log(`PROBLEM ${kind}: ${text.slice(0, 2000)}`);
-}
-
-// Anything thrown and not caught anywhere (the clients here, the server in its thread) is a crash.
-process.on("uncaughtException", (e) => problem("crashes", `uncaught: ${e?.stack ?? e}`));
-process.on("unhandledRejection", (e: any) => problem("crashes", `unhandled rejection: ${e?.stack ?? e}`));
-// The SDK reports connection trouble on the console; attackers cause plenty of it on purpose.
-console.error = () => {};
-console.warn = () => {};
-console.info = () => {};
-
-const random: Random = makeRandom(seed);
-const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
-const int = (n: number) => Math.floor(random() * n);
+import { ATTACKS_PER_BURST, BURST_MS, HONEST_TABLES, HTTP_PER_BURST, REFUSAL_MS, SHOWN_PROBLEMS, breach, finish, int, out, pick, problem, random, seconds, seed, startClock, started } from "./common.ts";
 
 // ---- random values -------------------------------------------------------------------------------
 
@@ -467,10 +433,6 @@ const HIDDEN = ["\u202e", "\u202d", "\u2066", "\u2067", "\u2068", "\u2069", "\u2
 const WRONG_CODE = "AAAAA-AAAAA";
 /** An address of this burst's front-door attacks (fresh each burst, so each burst meets the limits anew). */
 const doorAddress = (burst: number, k: number) => `10.66.${burst % 250}.${k}`;
-
-function breach(text: string): void {
-  problem("limitBreaches", text);
-}
 
 /** Sends `total` bytes (declared, or chunked without a length); resolves with the status and the time taken. */
 function bigBody(path: string, total: number, chunked: boolean, ip: string): Promise<{ status: number; ms: number }> {
@@ -975,7 +937,7 @@ async function checkAfterBurst(): Promise<void> {
 
 // ---- the run -------------------------------------------------------------------------------------
 
-const started = Date.now();
+startClock();
 const health = probeHealth();
 // The clients here stand for people on other machines: once the server's and the probe's threads exist
 // (a new thread takes its parent's priority), this thread, where all the clients run, steps back
@@ -1057,10 +1019,3 @@ async function restart(): Promise<void> {
   await serverCall("inspect", []); // every restored game's invariants
 }
 
-/** Prints the figures (the last line) and exits: 1 on any failure. */
-function finish(): never {
-  const failed = out.crashes + out.invariantViolations + out.leaks + out.hangs + out.limitBreaches > 0 || out.honestGamesFinished === 0;
-  console.log(`load average: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.availableParallelism()} cores`);
-  console.log(JSON.stringify({ ...out, seconds: round((Date.now() - started) / 1000, 1) }));
-  process.exit(failed ? 1 : 0);
-}
