@@ -50,6 +50,7 @@ import { ANDROIDS } from "../../engine/state.ts";
 import { ATTACKS_PER_BURST, BURST_MS, HONEST_TABLES, HTTP_PER_BURST, REFUSAL_MS, SHOWN_PROBLEMS, breach, finish, int, out, pick, problem, random, seconds, seed, startClock, started } from "./common.ts";
 import { plausibleCommand, randomBytes, randomString, randomValue } from "./random-input.ts";
 import { ROOM_LIMITS, from, httpUrl, restart, serverCall, serverThread, wsUrl } from "./server.ts";
+import { Attacker, attackerAddress } from "./attackers.ts";
 
 let tablesOpened = 0;
 
@@ -71,7 +72,6 @@ interface Honest { room: SdkRoom; spectator: boolean; seat: number | null; refus
 interface HonestTable { code: string; roomId: string; honest: Honest[]; attackers: Attacker[]; lastCommands: number; idleBursts: number; done: boolean; n: number }
 /** Each honest table's people share an address (a home), and its attackers another. */
 const honestAddress = (t: { n: number }) => `10.1.${t.n >> 8 & 255}.${t.n & 255}`;
-const attackerAddress = (t: { n: number }) => `10.2.${t.n >> 8 & 255}.${t.n & 255}`;
 const honestTables: HonestTable[] = [];
 let honestRefusals = 0;
 
@@ -152,93 +152,6 @@ async function openHonestTable(): Promise<HonestTable | null> {
     problem("crashes", `honest join failed: ${String(e)}`);
   }
   return table;
-}
-
-// ---- attackers -----------------------------------------------------------------------------------
-
-class Attacker {
-  room: SdkRoom | null;
-  table: HonestTable;
-  options: Record<string, unknown>;
-  token: string | null = null;
-
-  private constructor(room: SdkRoom, table: HonestTable, options: Record<string, unknown>) {
-    this.room = room;
-    this.table = table;
-    this.options = options;
-    this.listen(room);
-  }
-
-  static async join(table: HonestTable, options: Record<string, unknown>): Promise<Attacker> {
-    return new Attacker(await joinRoom(wsUrl, table.roomId, options, { headers: from(attackerAddress(table)) }), table, options);
-  }
-
-  private listen(room: SdkRoom): void {
-    room.onMessage("seat", (m: { seatToken: string }) => { this.token = m.seatToken; });
-    room.onLeave(() => { if (this.room === room) this.room = null; });
-  }
-
-  /** Back in after the server dropped us (a flood or a frame over the size limit). */
-  async rejoin(): Promise<void> {
-    const options = this.token ? { code: this.table.code, seatToken: this.token } : { code: this.table.code, spectator: true };
-    try {
-      const room = await joinRoom(wsUrl, this.table.roomId, options, { headers: from(attackerAddress(this.table)) });
-      this.room = room;
-      this.listen(room);
-    } catch { /* the table may be over */ }
-  }
-
-  attack(): void {
-    const room = this.room;
-    if (!room) return;
-    out.messages++;
-    try {
-      this.send(room);
-    } catch {
-      // The SDK itself refuses some of these (a body over its buffer): nothing reached the server.
-    }
-  }
-
-  private send(room: SdkRoom): void {
-    switch (int(10)) {
-      case 0: // a message type nobody handles, or a weird one
-        room.send(pick([randomString(30), int(1000), "", "__proto__", "x".repeat(3000)]) as any, randomValue());
-        return;
-      case 1:
-      case 2:
-        room.send("command", randomValue());
-        return;
-      case 3:
-        room.send("command", plausibleCommand());
-        return;
-      case 4:
-        room.send("chat", pick([randomValue(), { text: randomString(700) }, { text: "hi", to: int(8) - 1 }, { text: " " }, { text: "hello there" }]));
-        return;
-      case 5:
-        room.send("host", pick([randomValue(), { action: "start" }, { action: "add-bot" }, { action: "remove-bot", seat: int(7) }, { action: "settings", variant: randomValue(), stepSeconds: randomValue() }]));
-        return;
-      case 6: // a raw frame: a random protocol code followed by garbage
-        room.connection.send(randomBytes(1 + int(200)));
-        return;
-      case 7: // a ROOM_DATA frame with a valid type and a garbage body
-        room.connection.send(new Uint8Array([13, 0xa7, ...Buffer.from("command"), ...randomBytes(int(60))]));
-        return;
-      case 8: // over the 4 KB frame limit: the server must close this connection, nothing else
-        if (random() < 0.2) room.connection.send(new Uint8Array([13, 0xa7, ...Buffer.from("command"), ...randomBytes(5000 + int(20_000))]));
-        else room.send("chat", { text: "z".repeat(400) });
-        return;
-      default: { // a flood: more than the room's 100 messages per second
-        if (random() < 0.1) {
-          for (let i = 0; i < 150; i++) room.send("command", { type: "pass" });
-          out.messages += 149;
-        } else {
-          const legal = myLegal(room);
-          const cmd = randomCommand(legal, random) ?? plausibleCommand();
-          room.send("command", cmd); // possibly out of turn by the time it lands
-        }
-      }
-    }
-  }
 }
 
 /** Strangers: joins with bad codes, bad options, bad tokens, unknown rooms. */
