@@ -6,12 +6,12 @@
 // over the size limit, raw protocol frames, floods, commands out of turn and host actions from non-hosts;
 // strangers join with bad codes, bad options and bad seat tokens; random requests with random bodies go
 // to every HTTP route. Meanwhile honest players and spectators play at the same tables.
-// The front door is attacked too (see "attacks on the front door"): bodies of megabytes, declared and
+// The front door is attacked too (front-door.ts): bodies of megabytes, declared and
 // chunked; table floods, websocket floods, request floods and seat reservations from one address; seat
 // reservations without the code; wrong-code floods; names and chat lines with text-direction characters.
-// The room's limits (see "the room's limits"): trade propose/cancel floods, a seat taken back with its
+// The room's limits (room-limits.ts): trade propose/cancel floods, a seat taken back with its
 // seat token while the replaced connection tries to come back, bots-only tables asking for no bot delay.
-// Variants and seeds (see "variants and seeds"): unplayable variants (next-district loops, numbers out
+// Variants and seeds (variants.ts, seeds.ts): unplayable variants (next-district loops, numbers out
 // of range, unknown keys at every level, City Setups that do not fit) and seeds, through POST /api/games
 // and the host's `settings`; every frame and HTTP answer a client receives is searched for the seed of
 // a game not yet over. Every actor speaks from its own address (the server believes one proxy:
@@ -32,29 +32,20 @@
 // through two bursts, reported with what the table waits for and what its honest client last sent and
 // heard (they need a look, but are not among the failures below). Exits 1 on any crash, violation,
 // leak, hang or limit breach, or when no honest game finished. The line before it gives the load average.
+// This file is the run (bursts, checks, the restart at the end); beside it: common.ts (options, figures,
+// the seeded random stream), server.ts and server-thread.ts (the server and its thread), honest.ts (the
+// honest tables and the checks after a burst), attackers.ts and random-input.ts (random and garbled
+// messages), strangers.ts (bad joins, random HTTP), front-door.ts, room-limits.ts, variants.ts, seeds.ts,
+// healthz.ts (the /healthz probe).
 import "../lib/node-websocket.ts"; // before the SDK: its clients then use `ws` (see there): whose frames are searched for seeds
-import { parseArgs } from "node:util";
-import { Worker } from "node:worker_threads";
-import { Client } from "@colyseus/sdk";
-import http from "node:http";
-import WebSocket from "ws";
-import { DEFAULT_LIMITS } from "../../access/throttle.ts";
-import { BODY_LIMIT } from "../../http-guard.ts";
-import { makeRandom, randomCommand, type Random } from "../../bots/random.ts";
 import os from "node:os";
-import type { FromServer, PaceReport, ServerData, ServerReady, TableReport, TradeReport } from "./server-thread.ts";
-import { createTable, freePort, joinRoom, myLegal, mySecret, round, sleep, usage, type SdkRoom } from "../lib/clients.ts";
-import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "../../table/limits.ts";
-import { catalog } from "../../../shared/catalog/index.ts";
-import { ANDROIDS } from "../../engine/state.ts";
-import { ATTACKS_PER_BURST, BURST_MS, HONEST_TABLES, HTTP_PER_BURST, REFUSAL_MS, SHOWN_PROBLEMS, breach, finish, int, out, pick, problem, random, seconds, seed, startClock, started } from "./common.ts";
-import { plausibleCommand, randomBytes, randomString, randomValue } from "./random-input.ts";
-import { ROOM_LIMITS, from, httpUrl, restart, serverCall, serverThread, wsUrl } from "./server.ts";
-import { Attacker, attackerAddress } from "./attackers.ts";
-import { checkAfterBurst, decodedSeat, honestRefusals, honestTables, leaveTable, openHonestTable, type HonestTable } from "./honest.ts";
+import { sleep } from "../lib/clients.ts";
+import { ATTACKS_PER_BURST, BURST_MS, HONEST_TABLES, finish, out, problem, random, seconds, startClock, started } from "./common.ts";
+import { restart, serverCall, serverThread } from "./server.ts";
+import { checkAfterBurst, honestRefusals, honestTables, leaveTable, openHonestTable } from "./honest.ts";
 import { badJoins, httpBurst } from "./strangers.ts";
-import { doorAddress, frontDoor, post } from "./front-door.ts";
-import { botsOnlyFastTable, checkFastTables, checkTradeFloods, fastTables, staleReconnections, tradeFlood } from "./room-limits.ts";
+import { frontDoor } from "./front-door.ts";
+import { botsOnlyFastTable, checkFastTables, checkTradeFloods, staleReconnections, tradeFlood } from "./room-limits.ts";
 import { variantsByPost, variantsBySettings } from "./variants.ts";
 import "./seeds.ts"; // every frame and HTTP answer searched for the seed of a game not yet over
 import { probeHealth } from "./healthz.ts";
