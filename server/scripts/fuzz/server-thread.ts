@@ -1,4 +1,4 @@
-// The fuzzer's server, in a worker thread of its own (server/scripts/fuzz.ts starts it): the fuzzer's
+// The fuzzer's server, in a worker thread of its own (server/scripts/fuzz/main.ts starts it): the fuzzer's
 // thousands of client messages are then not the server's work, and /healthz answers as the server
 // alone can. The fuzzer asks this thread, by message, what only the server knows: whether each game
 // still keeps its invariants and replays to itself, and how far the honest tables have come.
@@ -9,14 +9,14 @@ import { parentPort, workerData } from "node:worker_threads";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { matchMaker } from "@colyseus/core";
-import { createServer } from "../app.ts";
-import { openStore } from "../store/index.ts";
-import { clearWrongCodes } from "../access/throttle.ts";
-import { checkInvariants, legal, replay, type GameState } from "../engine/index.ts";
-import { makeRandom } from "../bots/random.ts";
-import { ROOM_NAME } from "../../shared/room-protocol.ts";
-import type { RoomLimits } from "../table/limits.ts";
-import { restoreGames } from "../rooms/restore.ts";
+import { createServer } from "../../app.ts";
+import { openStore } from "../../store/index.ts";
+import { clearWrongCodes } from "../../access/throttle.ts";
+import { checkInvariants, legal, replay, type GameState } from "../../engine/index.ts";
+import { makeRandom } from "../../bots/random.ts";
+import { ROOM_NAME } from "../../../shared/room-protocol.ts";
+import type { RoomLimits } from "../../table/limits.ts";
+import { restoreGames } from "../../rooms/restore.ts";
 
 /** What the fuzzer hears from here: a problem (counted there), or the answer to one of its calls. */
 export type FromServer =

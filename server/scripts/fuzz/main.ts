@@ -1,0 +1,113 @@
+// Bad and random input against a server this script starts itself (in a worker thread, server-thread.ts,
+// on a free loopback port, with its store in a temporary directory).
+//   npm run fuzz -- --seconds S [--seed N]
+// It runs bursts until S seconds have passed. In each burst, attackers seated at live tables (and
+// attacking spectators) send random and malformed messages of every type, wrong types and sizes, payloads
+// over the size limit, raw protocol frames, floods, commands out of turn and host actions from non-hosts;
+// strangers join with bad codes, bad options and bad seat tokens; random requests with random bodies go
+// to every HTTP route. Meanwhile honest players and spectators play at the same tables.
+// The front door is attacked too (front-door.ts): bodies of megabytes, declared and
+// chunked; table floods, websocket floods, request floods and seat reservations from one address; seat
+// reservations without the code; wrong-code floods; names and chat lines with text-direction characters.
+// The room's limits (room-limits.ts): trade propose/cancel floods, a seat taken back with its
+// seat token while the replaced connection tries to come back, bots-only tables asking for no bot delay.
+// Variants and seeds (variants.ts, seeds.ts): unplayable variants (next-district loops, numbers out
+// of range, unknown keys at every level, City Setups that do not fit) and seeds, through POST /api/games
+// and the host's `settings`; every frame and HTTP answer a client receives is searched for the seed of
+// a game not yet over. Every actor speaks from its own address (the server believes one proxy:
+// X-Forwarded-For), as on the Internet.
+// Throughout, /healthz is asked every 50 ms (from an address of its own) and must answer within 100 ms.
+// After each burst: the server answers /healthz, every room's game passes checkInvariants() (and a
+// finished game replays to the same state), honest tables keep moving, no honest client has ever
+// decoded another seat's secret or received another pair's whisper, and the room limits held.
+// The LAST line is JSON:
+//   {messages, httpRequests, crashes, invariantViolations, leaks, honestGamesFinished, stalls, hangs,
+//    limitBreaches, healthzMaxMs, serverTurnMaxMs, seconds}
+// crashes: uncaught errors, error-level server logs, 5xx answers, /healthz failures. hangs: /healthz answers
+// slower than 100 ms (each with the load average), or a server thread that stops answering. leaks: a
+// secret, a whisper or a seed where it must not be, a replaced connection that lives on. limitBreaches:
+// a limit that let more through than it should, or a bad variant, option or seed that was not refused.
+// serverTurnMaxMs: the most CPU the server thread spent in one turn of its event loop (a slow /healthz
+// beside a short turn means the machine was busy elsewhere). stalls: honest tables that did not move
+// through two bursts, reported with what the table waits for and what its honest client last sent and
+// heard (they need a look, but are not among the failures below). Exits 1 on any crash, violation,
+// leak, hang or limit breach, or when no honest game finished. The line before it gives the load average.
+// This file is the run (bursts, checks, the restart at the end); beside it: common.ts (options, figures,
+// the seeded random stream), server.ts and server-thread.ts (the server and its thread), honest.ts (the
+// honest tables and the checks after a burst), attackers.ts and random-input.ts (random and garbled
+// messages), strangers.ts (bad joins, random HTTP), front-door.ts, room-limits.ts, variants.ts, seeds.ts,
+// healthz.ts (the /healthz probe).
+import "../lib/node-websocket.ts"; // before the SDK: its clients then use `ws` (see there): whose frames are searched for seeds
+import os from "node:os";
+import { sleep } from "../lib/clients.ts";
+import { ATTACKS_PER_BURST, BURST_MS, HONEST_TABLES, finish, out, problem, random, seconds, startClock, started } from "./common.ts";
+import { restart, serverCall, serverThread } from "./server.ts";
+import { checkAfterBurst, honestRefusals, honestTables, leaveTable, openHonestTable } from "./honest.ts";
+import { badJoins, httpBurst } from "./strangers.ts";
+import { frontDoor } from "./front-door.ts";
+import { botsOnlyFastTable, checkFastTables, checkTradeFloods, staleReconnections, tradeFlood } from "./room-limits.ts";
+import { variantsByPost, variantsBySettings } from "./variants.ts";
+import "./seeds.ts"; // every frame and HTTP answer searched for the seed of a game not yet over
+import { probeHealth } from "./healthz.ts";
+
+// ---- the run -------------------------------------------------------------------------------------
+
+startClock();
+const health = probeHealth();
+// The clients here stand for people on other machines: once the server's and the probe's threads exist
+// (a new thread takes its parent's priority), this thread, where all the clients run, steps back
+// (Linux: the nice value is per thread), so that on a busy machine the clients' work waits, not the server's.
+try {
+  os.setPriority(10);
+} catch { /* not allowed here: the clients keep their priority */ }
+let bursts = 0;
+while (Date.now() - started < seconds * 1000) {
+  bursts++;
+  // Keep a few honest tables going; finished ones make way for new ones.
+  const live = honestTables.filter((t) => !t.done);
+  for (let i = live.length; i < HONEST_TABLES; i++) {
+    const t = await openHonestTable();
+    if (t) honestTables.push(t);
+  }
+  const targets = honestTables.filter((t) => !t.done);
+
+  // The burst: attackers at every live table, strangers, and HTTP, all at once.
+  const burstEnd = Date.now() + BURST_MS;
+  const attackers = targets.flatMap((t) => t.attackers);
+  const http = httpBurst(targets);
+  const joins = badJoins(targets);
+  const door = frontDoor(targets, bursts);
+  const roomLimits = Promise.all([tradeFlood(targets), botsOnlyFastTable(bursts)]);
+  const variants = bursts % 2 === 0 ? variantsByPost(bursts) : bursts % 4 === 1 ? variantsBySettings(bursts) : Promise.resolve();
+  let sent = 0;
+  while (Date.now() < burstEnd && sent < ATTACKS_PER_BURST) {
+    for (const a of attackers) {
+      if (a.room) a.attack();
+      else if (random() < 0.3) await a.rejoin();
+      sent++;
+    }
+    await sleep(5);
+  }
+  await Promise.all([http, joins, door, roomLimits, variants.catch((e) => problem("crashes", `a variant attack failed: ${String(e)}`))]);
+  await sleep(300); // let the last messages land
+  await serverCall("clearWrongCodes"); // the throttle did its job; the random HTTP comes from a few addresses
+  await staleReconnections(targets); // its seat-token join must not meet the wrong-code throttle
+  health.judge(false);
+  await checkAfterBurst();
+  await checkTradeFloods(targets);
+  await checkFastTables();
+  health.judge(true);
+  out.serverTurnMaxMs = await serverCall<number>("turnMaxMs");
+  if (bursts % 5 === 0) console.log(`... ${Math.round((Date.now() - started) / 1000)} s: ${JSON.stringify(out)}`);
+}
+
+await health.stop();
+out.serverTurnMaxMs = await serverCall<number>("turnMaxMs");
+console.log(`${bursts} bursts; undecodable frames logged by Colyseus: ${await serverCall<number>("refusalsLogged")}`);
+console.log(`honest refusals (a move overtaken by a bot or a deadline): ${honestRefusals}`);
+await Promise.all(honestTables.filter((t) => !t.done).map(leaveTable));
+await restart();
+await serverCall("shutdown");
+await serverThread.terminate();
+finish();
+
