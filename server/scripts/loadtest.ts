@@ -10,7 +10,9 @@
 // commands: commands answered in the window. errors: refusals, failed creates/joins, unanswered commands.
 // disconnects: connections the server dropped. rssMB (peak) and cpuPct (of one core, over the window)
 // are the server's when --pid gives its process id (statsOf "server"), else this process's ("loadtest").
-// Exits 1 on any error or disconnect, or when no command was answered.
+// Before it, each target of issue #19 beside its figure (see TARGETS): p99 below 50 ms, no errors or
+// disconnects and, with --pid, the server's CPU at most 25% of one core and its peak RSS below 1 GB.
+// Exits 1 when a target is missed, or when no command was answered or not every table was seated.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import os from "node:os";
@@ -18,10 +20,22 @@ import { PerformanceObserver, monitorEventLoopDelay, performance } from "node:pe
 import { parseArgs } from "node:util";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { createTable, isLoopback, joinRoom, myLegal, mySecret, percentile, round, sleep, usage, type SdkRoom } from "./lib/clients.ts";
+import { reportTargets, type Target } from "./lib/targets.ts";
 import { makeRandom, randomCommand, type Random } from "../bots/random.ts";
 import { TableState } from "../rooms/schema.ts";
 
 const SEATS = 6;
+/** The load test's targets (issue #19): each is printed beside its figure, and a miss fails the run. */
+const TARGETS = {
+  /** Client-side p99 (send -> answer decoded), ms: below this. */
+  p99Ms: 50,
+  errors: 0,
+  disconnects: 0,
+  /** The server's CPU over the window, % of one core (with --pid): at most this. */
+  cpuPct: 25,
+  /** The server's peak RSS (with --pid), MB: below this. */
+  rssMB: 1024,
+} as const;
 /** A legal-commands JSON with something other than a trade in it: the seat owes a decision. */
 const OWES_A_DECISION = /"type":"(?!trade-)/;
 /** New tables per second per worker while ramping up (each is one HTTP create and six joins). */
@@ -140,8 +154,20 @@ async function main(): Promise<void> {
   console.log(`load workers' garbage-collection pauses: ${results.map((r) => `${r.gcPauses} (${r.gcMs.toFixed(0)} ms, longest ${r.gcMaxMs.toFixed(1)} ms)`).join("; ")}`);
   console.log(`games finished: ${results.reduce((a, r) => a + r.gamesFinished, 0)}; commands per second: ${(out.commands / seconds).toFixed(1)}`);
   if (Object.keys(errorKinds).length) console.log(`errors by kind: ${JSON.stringify(errorKinds)}`);
-  const failed = out.errors > 0 || out.disconnects > 0 || out.commands === 0 || out.rooms < rooms;
-  if (out.rooms < rooms) console.log(`only ${out.rooms} of ${rooms} tables were seated`);
+  const targets: Target[] = [
+    ["client p99 (ms)", out.p99Ms, TARGETS.p99Ms, "below"],
+    ["errors", out.errors, TARGETS.errors],
+    ["disconnects", out.disconnects, TARGETS.disconnects],
+  ];
+  if (pid !== null) {
+    targets.push(["server CPU (% of one core)", out.cpuPct, TARGETS.cpuPct]);
+    targets.push(["server peak RSS (MB)", out.rssMB, TARGETS.rssMB, "below"]);
+  }
+  const misses = reportTargets(targets);
+  if (out.commands === 0) misses.push("no command was answered");
+  if (out.rooms < rooms) misses.push(`only ${out.rooms} of ${rooms} tables were seated`);
+  for (const m of misses) console.log(`MISSED: ${m}`);
+  const failed = misses.length > 0;
   console.log(JSON.stringify(out));
   process.exit(failed ? 1 : 0);
 }
