@@ -4,7 +4,7 @@
 // (table.ts). A field whose wire form differs from its view form (a placeholder for null, a JSON
 // string, a compacted list) has its pair here and nowhere else.
 import type { CorpId, RivalId } from "../catalog/types.ts";
-import type { LegalCommand } from "../protocol.ts";
+import type { CardPick, ChoiceIntent, ChoiceOption, LegalCommand } from "../protocol.ts";
 import type { CardView, DealView, DistrictView, GameView, PendingView, ResultView, SeatView, TradeView } from "../view.ts";
 
 // ---- the wire's plain shapes: what toJSON() of a decoded TableState gives -----------------------------
@@ -234,18 +234,108 @@ export function decodeDecks(w: WireDecks | undefined): GameView["decks"] {
 
 // ---- legal commands --------------------------------------------------------------------------------------
 
-/** A trade-propose as sent: its partners as seat numbers only. */
-type CompactLegal = Exclude<LegalCommand, { type: "trade-propose" }> | { type: "trade-propose"; to: number[]; support?: unknown };
+/** Stands for a card list equal to your hand (you have the hand beside it). */
+const HAND = "@hand";
+type Cards = string[] | typeof HAND;
+type Pick = Omit<CardPick, "from"> & { from: Cards };
+/**
+ * Options as sent: [intent fields every option shares, intent fields equal to the option's own value,
+ * [value, label, the rest of its intent]...]. Plain options when one lacks an intent.
+ */
+type CompactOptions = [Record<string, unknown>, string[], ([ChoiceOption["value"], string] | [ChoiceOption["value"], string, Record<string, unknown>])[]];
+
+/** A legal command as sent (see encodeLegal). */
+type CompactLegal =
+  | Exclude<LegalCommand, { type: "trade-propose" | "offer" | "counteroffer" | "support" | "discard" | "choose" | "investment" }>
+  | { type: "offer"; cards: Cards; emergency: string[] }
+  | { type: "counteroffer"; cards: Cards; emergency: string[]; discard: Pick }
+  | { type: "support"; offers: ("main" | "counter")[]; cards: Pick }
+  | { type: "discard"; prompt: string; cards: Pick }
+  | { type: "choose"; prompt: string; options?: ChoiceOption[]; o?: CompactOptions }
+  | { type: "investment"; options?: ChoiceOption[]; o?: CompactOptions }
+  | { type: "trade-propose"; to: number[]; support?: { offers: ("main" | "counter")[]; cards: Pick } };
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+function encodeCards(cards: string[], hand: readonly string[]): Cards {
+  return cards.length > 0 && sameList(cards, hand) ? HAND : cards;
+}
+function decodeCards(cards: Cards, hand: readonly string[]): string[] {
+  return cards === HAND ? [...hand] : cards;
+}
+function encodePick(pick: CardPick, hand: readonly string[]): Pick {
+  return { ...pick, from: encodeCards(pick.from, hand) };
+}
+function decodePick(pick: Pick, hand: readonly string[]): CardPick {
+  return { ...pick, from: decodeCards(pick.from, hand) };
+}
+
+type Primitive = string | number | boolean;
+const isPrimitive = (v: unknown): v is Primitive => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
+
+function encodeOptions(options: ChoiceOption[]): { options: ChoiceOption[] } | { o: CompactOptions } {
+  if (options.length === 0 || options.some((x) => !x.intent)) return { options };
+  const intents = options.map((x) => x.intent as unknown as Record<string, unknown>);
+  const base: Record<string, unknown> = {};
+  const byValue: string[] = [];
+  for (const [key, value] of Object.entries(intents[0]!)) {
+    if (!isPrimitive(value)) continue;
+    if (options.every((x, i) => intents[i]![key] === x.value)) byValue.push(key);
+    else if (intents.every((i) => key in i && i[key] === value)) base[key] = value;
+  }
+  const list = options.map((x, i): CompactOptions[2][number] => {
+    const rest: Record<string, unknown> = {};
+    let any = false;
+    for (const [key, value] of Object.entries(intents[i]!)) {
+      if (key in base || byValue.includes(key)) continue;
+      rest[key] = value;
+      any = true;
+    }
+    return any ? [x.value, x.label, rest] : [x.value, x.label];
+  });
+  return { o: [base, byValue, list] };
+}
+function decodeOptions(l: { options?: ChoiceOption[]; o?: CompactOptions }): ChoiceOption[] {
+  if (!l.o) return l.options ?? [];
+  const [base, byValue, list] = l.o;
+  return list.map(([value, label, rest]) => {
+    const intent: Record<string, unknown> = { ...base };
+    for (const key of byValue) intent[key] = value;
+    return { value, label, intent: { ...intent, ...rest } as unknown as ChoiceIntent };
+  });
+}
 
 /**
- * JSON of the legal commands, except that a trade-propose lists its partners as seat numbers: what each
- * partner holds, and what you hold to give, are public facts of the seats, so a capital change elsewhere
- * does not re-send every seat's legal commands. decodeLegal() fills them back in.
+ * JSON of the legal commands, compacted without loss (decodeLegal() gives them back):
+ * - a trade-propose lists its partners as seat numbers: what each partner holds, and what you hold to
+ *   give, are public facts of the seats, so a capital change elsewhere does not re-send every seat's
+ *   legal commands;
+ * - a list of cards equal to your hand (which you hold beside it) is "@hand";
+ * - a list of options sends the intent fields all options share, and those equal to each option's
+ *   value, once.
  */
-export function encodeLegal(legal: LegalCommand[]): string {
-  return JSON.stringify(legal.map((l): CompactLegal => (l.type === "trade-propose"
-    ? { type: l.type, to: l.to.map((x) => x.seat), ...(l.support ? { support: l.support } : {}) }
-    : l)));
+export function encodeLegal(legal: LegalCommand[], hand: readonly string[] = []): string {
+  return JSON.stringify(legal.map((l): CompactLegal => {
+    switch (l.type) {
+      case "trade-propose":
+        return { type: l.type, to: l.to.map((x) => x.seat), ...(l.support ? { support: { offers: l.support.offers, cards: encodePick(l.support.cards, hand) } } : {}) };
+      case "offer":
+        return { ...l, cards: encodeCards(l.cards, hand) };
+      case "counteroffer":
+        return { ...l, cards: encodeCards(l.cards, hand), discard: encodePick(l.discard, hand) };
+      case "support":
+      case "discard":
+        return { ...l, cards: encodePick(l.cards, hand) };
+      case "choose":
+        return { type: l.type, prompt: l.prompt, ...encodeOptions(l.options) };
+      case "investment":
+        return { type: l.type, ...encodeOptions(l.options) };
+      default:
+        return l;
+    }
+  }));
 }
 
 /** What a seat holds to trade, from its public fields. */
@@ -253,18 +343,51 @@ function holdings(s: { capital: number; assets?: { id: string }[] }): { capital:
   return { capital: s.capital, assets: (s.assets ?? []).map((a) => a.id) };
 }
 
-/** The legal commands of `me`, with a trade-propose's partners and your own holdings filled back in from `seats`. */
+/** A seat as decodeLegal() reads it: its public holdings and, for your own seat, the secret with your hand. */
+interface LegalSeat { seat: number; capital: number; assets?: { id: string }[] }
+
+/** The card ids of your hand, from your seat's secret as decoded (a schema array or its toJSON()). */
+function handOf(me: { secret?: unknown } | null): string[] {
+  const hand = (me?.secret as { hand?: Iterable<{ id: string }> } | undefined)?.hand;
+  return hand ? Array.from(hand, (c) => c.id) : [];
+}
+
+/**
+ * The legal commands of `me`, with a trade-propose's partners and your own holdings filled back in from
+ * `seats`, and the lists equal to your hand from `hand` (by default, from your seat's secret).
+ */
 export function decodeLegal(
   json: string | undefined,
-  seats: readonly { seat: number; capital: number; assets?: { id: string }[] }[],
-  me: { capital: number; assets?: { id: string }[] } | null,
+  seats: readonly LegalSeat[],
+  me: (Omit<LegalSeat, "seat"> & { secret?: unknown }) | null,
+  hand: readonly string[] = handOf(me),
 ): LegalCommand[] {
-  return decodeJson<CompactLegal[]>(json, []).map((l) => {
-    if (l.type !== "trade-propose" || !me) return l as LegalCommand;
-    return {
-      ...l,
-      to: l.to.flatMap((n) => seats.filter((s) => s.seat === n).map((s) => ({ seat: n, ...holdings(s) }))),
-      give: holdings(me),
-    } as LegalCommand;
+  return decodeJson<CompactLegal[]>(json, []).map((l): LegalCommand => {
+    switch (l.type) {
+      case "trade-propose": {
+        if (!me) return l as unknown as LegalCommand;
+        const support = l.support ? { support: { offers: l.support.offers, cards: decodePick(l.support.cards, hand) } } : {};
+        return {
+          type: l.type,
+          to: l.to.flatMap((n) => seats.filter((s) => s.seat === n).map((s) => ({ seat: n, ...holdings(s) }))),
+          give: holdings(me),
+          ...support,
+        };
+      }
+      case "offer":
+        return { ...l, cards: decodeCards(l.cards, hand) };
+      case "counteroffer":
+        return { ...l, cards: decodeCards(l.cards, hand), discard: decodePick(l.discard, hand) };
+      case "support":
+        return { ...l, cards: decodePick(l.cards, hand) };
+      case "discard":
+        return { ...l, cards: decodePick(l.cards, hand) };
+      case "choose":
+        return { type: l.type, prompt: l.prompt, options: decodeOptions(l) };
+      case "investment":
+        return { type: l.type, options: decodeOptions(l) };
+      default:
+        return l;
+    }
   });
 }
