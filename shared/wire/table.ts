@@ -110,7 +110,7 @@ export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: numbe
       round: g.round, stage: g.stage, active: g.active, threat: g.threat, turnsLeft: g.turnsLeft,
       supply: { ...g.supply }, reserve: { ...g.reserve }, demand: g.demand,
       districts: (g.districts ?? []).map((d) => ({ ...d })),
-      deal: decodeDeal(g.deal), decks: decodeDecks(g.decks), pending: decodePending(g),
+      deal: decodeDeal(g.deal), decks: decodeDecks(g.decks), pending: decodePending(g, seats),
       result: decodeResult(g.result), deadline: g.deadline, moves: g.moves,
     }
     : null;
