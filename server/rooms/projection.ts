@@ -177,7 +177,7 @@ export function projectSecret(secret: SecretState, view: Pick<GameView, "you" | 
   assign(secret, {
     rival: you.rival,
     ...encodeInvestment(you.investment),
-    legal: encodeLegal(you.legal, you.hand.map((c) => c.id)),
+    ...encodeLegal(you.legal, you.hand.map((c) => c.id)),
     trades: encodeTrades(view.trades),
   });
 }

@@ -49,8 +49,10 @@ export interface WireSecret extends WireInvestment {
   seatToken: string;
   hand?: WireCard[];
   rival: string;
-  /** encodeLegal() of your legal commands. */
+  /** encodeLegal() of your legal commands: the decisions, */
   legal: string;
+  /** and the trade commands. */
+  legalTrades: string;
   /** encodeTrades() of the trades you are part of. */
   trades: string;
   privateMoves: number;
@@ -342,10 +344,12 @@ function decodeOptions(l: { options?: ChoiceOption[]; o?: CompactOptions }): Cho
  *   legal commands;
  * - a list of cards equal to your hand (which you hold beside it) is "@hand";
  * - a list of options sends the intent fields all options share, and those equal to each option's
- *   value, once.
+ *   value, once;
+ * - the trade commands (which come last, and change seldom) are a string of their own, `legalTrades`
+ *   ("" for none), so that a decision's change does not re-send them.
  */
-export function encodeLegal(legal: LegalCommand[], hand: readonly string[] = []): string {
-  return JSON.stringify(legal.map((l): CompactLegal => {
+export function encodeLegal(legal: LegalCommand[], hand: readonly string[] = []): { legal: string; legalTrades: string } {
+  const compact = legal.map((l): CompactLegal => {
     switch (l.type) {
       case "trade-propose":
         return { type: l.type, to: l.to.map((x) => x.seat), ...(l.support ? { support: { offers: l.support.offers, cards: encodePick(l.support.cards, hand) } } : {}) };
@@ -363,7 +367,10 @@ export function encodeLegal(legal: LegalCommand[], hand: readonly string[] = [])
       default:
         return l;
     }
-  }));
+  });
+  const decisions = compact.filter((l) => !l.type.startsWith("trade-"));
+  const trades = compact.filter((l) => l.type.startsWith("trade-"));
+  return { legal: JSON.stringify(decisions), legalTrades: trades.length ? JSON.stringify(trades) : "" };
 }
 
 /** What a seat holds to trade, from its public fields. */
@@ -381,16 +388,19 @@ function handOf(me: { secret?: unknown } | null): string[] {
 }
 
 /**
- * The legal commands of `me`, with a trade-propose's partners and your own holdings filled back in from
- * `seats`, and the lists equal to your hand from `hand` (by default, from your seat's secret).
+ * The legal commands of `me` from its secret's `legal` (json) and `legalTrades` (by default, read from
+ * `me.secret`), with a trade-propose's partners and your own holdings filled back in from `seats`, and
+ * the lists equal to your hand from `hand` (by default, from your seat's secret).
  */
 export function decodeLegal(
   json: string | undefined,
   seats: readonly LegalSeat[],
   me: (Omit<LegalSeat, "seat"> & { secret?: unknown }) | null,
   hand: readonly string[] = handOf(me),
+  tradesJson: string | undefined = (me?.secret as { legalTrades?: string } | undefined)?.legalTrades,
 ): LegalCommand[] {
-  return decodeJson<CompactLegal[]>(json, []).map((l): LegalCommand => {
+  const compact = [...decodeJson<CompactLegal[]>(json, []), ...decodeJson<CompactLegal[]>(tradesJson, [])];
+  return compact.map((l): LegalCommand => {
     switch (l.type) {
       case "trade-propose": {
         if (!me) return l as unknown as LegalCommand;
