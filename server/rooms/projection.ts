@@ -140,7 +140,7 @@ function projectDecks(decks: DecksState, view: GameView["decks"]): void {
 
 /** Writes the public view (a spectator's view) into the game state and the seats' public fields. */
 export function projectPublic(game: GameState, seats: Map<string, SeatState>, view: GameView): void {
-  const pending = encodePending(view.pending);
+  const pending = encodePending(view.pending, view.seats);
   assign(game, {
     round: view.round,
     stage: view.stage,
@@ -177,7 +177,7 @@ export function projectSecret(secret: SecretState, view: Pick<GameView, "you" | 
   assign(secret, {
     rival: you.rival,
     ...encodeInvestment(you.investment),
-    legal: encodeLegal(you.legal),
+    ...encodeLegal(you.legal, you.hand.map((c) => c.id)),
     trades: encodeTrades(view.trades),
   });
 }

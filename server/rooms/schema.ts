@@ -25,10 +25,11 @@ export const SecretState = schema({
   investment: t.string().default(""),
   investmentName: t.string().default(""),
   /**
-   * What this seat may send now: JSON of LegalCommand[], except that a trade-propose lists only the seats
-   * in `to` (what each holds, and what you hold to give, are in the public seats: the client fills them in).
+   * What this seat may send now, compacted (shared/wire encodeLegal): the decisions it owes, as JSON, and
+   * its trade commands apart ("" for none), which change seldom.
    */
   legal: t.string().default("[]"),
+  legalTrades: t.string().default(""),
   /** Trades this seat is part of (JSON of TradeView[]). */
   trades: t.string().default("[]"),
   /**

@@ -1,5 +1,8 @@
 // Bounded load from bot clients against a running server, over the network, loopback only.
 //   npm run loadtest -- --url ws://127.0.0.1:PORT --rooms N --seconds S [--think-ms 1000] [--workers CPUS-1] [--pid SERVER_PID]
+// --url and --pid may be given several times: several processes of one server (sharing Redis and a
+// database). Tables are then created through each in turn, and half of each table's clients join
+// through the next one (the seat reservation sends them to the process that holds the room).
 // N tables of 6 SDK clients (3,000 clients for 500 tables) are created over HTTP and filled, spread over
 // worker threads. Each client plays like a person: when its seat owes a decision it waits a think time
 // (uniform in 0.5–1.5 × --think-ms), then sends a random legal command. A finished game makes way for a
@@ -9,8 +12,11 @@
 //   {rooms, clients, commands, errors, disconnects, p50Ms, p99Ms, rssMB, cpuPct, statsOf}
 // commands: commands answered in the window. errors: refusals, failed creates/joins, unanswered commands.
 // disconnects: connections the server dropped. rssMB (peak) and cpuPct (of one core, over the window)
-// are the server's when --pid gives its process id (statsOf "server"), else this process's ("loadtest").
-// Exits 1 on any error or disconnect, or when no command was answered.
+// are the server's when --pid gives its process id (statsOf "server"), else this process's ("loadtest");
+// with several --pid, the largest of the processes' figures. The server-side lines (/metrics) are the first --url's.
+// Before it, each target of issue #19 beside its figure (see TARGETS): p99 below 50 ms, no errors or
+// disconnects and, with --pid, the server's CPU at most 25% of one core and its peak RSS below 1 GB.
+// Exits 1 when a target is missed, or when no command was answered or not every table was seated.
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import os from "node:os";
@@ -18,10 +24,22 @@ import { PerformanceObserver, monitorEventLoopDelay, performance } from "node:pe
 import { parseArgs } from "node:util";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { createTable, isLoopback, joinRoom, myLegal, mySecret, percentile, round, sleep, usage, type SdkRoom } from "./lib/clients.ts";
+import { reportTargets, type Target } from "./lib/targets.ts";
 import { makeRandom, randomCommand, type Random } from "../bots/random.ts";
 import { TableState } from "../rooms/schema.ts";
 
 const SEATS = 6;
+/** The load test's targets (issue #19): each is printed beside its figure, and a miss fails the run. */
+const TARGETS = {
+  /** Client-side p99 (send -> answer decoded), ms: below this. */
+  p99Ms: 50,
+  errors: 0,
+  disconnects: 0,
+  /** The server's CPU over the window, % of one core (with --pid): at most this. */
+  cpuPct: 25,
+  /** The server's peak RSS (with --pid), MB: below this. */
+  rssMB: 1024,
+} as const;
 /** A legal-commands JSON with something other than a trade in it: the seat owes a decision. */
 const OWES_A_DECISION = /"type":"(?!trade-)/;
 /** New tables per second per worker while ramping up (each is one HTTP create and six joins). */
@@ -30,7 +48,8 @@ const RAMP_TIMEOUT_MS = 120_000;
 /** A command not answered within this is counted as an error. */
 const ANSWER_TIMEOUT_MS = 10_000;
 
-interface Job { wsUrl: string; httpUrl: string; tables: number; firstTable: number; thinkMs: number; seed: number }
+interface Endpoint { wsUrl: string; httpUrl: string }
+interface Job { servers: Endpoint[]; tables: number; firstTable: number; thinkMs: number; seed: number }
 interface WorkerStats { gcPauses: number; gcMs: number; gcMaxMs: number; loopDelayP99Ms: number; loopDelayMaxMs: number; samples: number[]; commands: number; errors: number; errorKinds: Record<string, number>; disconnects: number; seated: number; clients: number; gamesFinished: number }
 
 if (isMainThread) await main();
@@ -41,39 +60,43 @@ else await runWorker(workerData as Job);
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      url: { type: "string" },
+      url: { type: "string", multiple: true },
       rooms: { type: "string", default: "10" },
       seconds: { type: "string", default: "30" },
       "think-ms": { type: "string", default: "1000" },
       // One core is left to the server (on 2 cores, a second worker costs more latency than it saves).
       workers: { type: "string", default: String(Math.max(1, Math.min(4, os.availableParallelism() - 1))) },
-      pid: { type: "string" },
+      pid: { type: "string", multiple: true },
       seed: { type: "string", default: "1" },
     },
   });
-  if (!values.url) usage("--url ws://127.0.0.1:PORT is required (a running server; see npm start)");
-  let url: URL;
-  try { url = new URL(values.url); } catch { usage(`--url is not a URL: ${values.url}`); }
-  if (url.protocol !== "ws:" && url.protocol !== "http:") usage("--url must be ws://HOST:PORT");
-  if (!isLoopback(url.hostname)) usage(`refusing ${url.hostname}: the load test only runs against a server on this machine (127.0.0.1, ::1, localhost)`);
+  if (!values.url?.length) usage("--url ws://127.0.0.1:PORT is required (a running server; see npm start)");
+  if (values.url.length > 4) usage("--url may be given at most 4 times");
+  const servers: Endpoint[] = values.url.map((given) => {
+    let url: URL;
+    try { url = new URL(given); } catch { usage(`--url is not a URL: ${given}`); }
+    if (url.protocol !== "ws:" && url.protocol !== "http:") usage("--url must be ws://HOST:PORT");
+    if (!isLoopback(url.hostname)) usage(`refusing ${url.hostname}: the load test only runs against a server on this machine (127.0.0.1, ::1, localhost)`);
+    return { wsUrl: `ws://${url.host}`, httpUrl: `http://${url.host}` };
+  });
   const rooms = Number(values.rooms);
   const seconds = Number(values.seconds);
   const thinkMs = Number(values["think-ms"]);
   const workers = Number(values.workers);
   const seed = Number(values.seed);
-  const pid = values.pid === undefined ? null : Number(values.pid);
+  const pids = (values.pid ?? []).map(Number);
   if (!Number.isInteger(rooms) || rooms < 1 || rooms > 2000) usage("--rooms must be a whole number from 1 to 2000");
   if (!(seconds > 0 && seconds <= 3600)) usage("--seconds must be more than 0 and at most 3600");
   if (!(thinkMs >= 0 && thinkMs <= 60_000)) usage("--think-ms must be from 0 to 60000");
   if (!Number.isInteger(workers) || workers < 1 || workers > 16) usage("--workers must be a whole number from 1 to 16");
-  if (pid !== null && (!Number.isInteger(pid) || !processStats(pid))) usage(`--pid ${values.pid}: no such process`);
+  for (const pid of pids) if (!Number.isInteger(pid) || !processStats(pid)) usage(`--pid ${pid}: no such process`);
 
-  const host = url.host;
-  const wsUrl = `ws://${host}`;
-  const httpUrl = `http://${host}`;
-  const health = await fetch(`${httpUrl}/healthz`).catch(() => null);
-  if (!health?.ok) usage(`no server answers at ${httpUrl}/healthz`);
-  console.log(`${rooms} tables x ${SEATS} clients against ${wsUrl}, ${seconds} s, think ${thinkMs} ms, ${workers} workers`);
+  for (const { httpUrl } of servers) {
+    const health = await fetch(`${httpUrl}/healthz`).catch(() => null);
+    if (!health?.ok) usage(`no server answers at ${httpUrl}/healthz`);
+  }
+  const httpUrl = servers[0]!.httpUrl;
+  console.log(`${rooms} tables x ${SEATS} clients against ${servers.map((x) => x.wsUrl).join(" and ")}, ${seconds} s, think ${thinkMs} ms, ${workers} workers`);
 
   // Tables split as evenly as possible over the workers.
   const threads: Worker[] = [];
@@ -83,7 +106,7 @@ async function main(): Promise<void> {
   for (let w = 0; w < workers; w++) {
     const tables = Math.floor(rooms / workers) + (w < rooms % workers ? 1 : 0);
     if (tables === 0) continue;
-    const worker = new Worker(new URL(import.meta.url), { workerData: { wsUrl, httpUrl, tables, firstTable: first, thinkMs, seed } satisfies Job });
+    const worker = new Worker(new URL(import.meta.url), { workerData: { servers, tables, firstTable: first, thinkMs, seed } satisfies Job });
     first += tables;
     threads.push(worker);
     seatedAll.push(new Promise((resolve) => worker.on("message", (m) => { if (m === "seated") resolve(); })));
@@ -101,7 +124,7 @@ async function main(): Promise<void> {
   // The measured window.
   // One scrape before and one after: the server's event-loop delay figures restart at every scrape.
   const before = await serverMetrics(httpUrl);
-  const sampler = resourceSampler(pid);
+  const sampler = resourceSampler(pids);
   for (const t of threads) t.postMessage("go");
   const progress = setInterval(() => console.log(`... ${sampler.elapsed().toFixed(0)} s, rss ${sampler.peakRssMB().toFixed(0)} MB`), 10_000);
   await sleep(seconds * 1000);
@@ -134,14 +157,26 @@ async function main(): Promise<void> {
     p99Ms: round(percentile(samples, 99)),
     rssMB: round(usageOf.rssMB, 1),
     cpuPct: round(usageOf.cpuPct, 1),
-    statsOf: pid === null ? "loadtest" : "server",
+    statsOf: pids.length === 0 ? "loadtest" : pids.length === 1 ? "server" : `${pids.length} servers (largest)`,
   };
   console.log(`load workers' event-loop delay: ${results.map((r) => `p99 ${r.loopDelayP99Ms.toFixed(1)} ms, longest ${r.loopDelayMaxMs.toFixed(1)} ms`).join("; ")}`);
   console.log(`load workers' garbage-collection pauses: ${results.map((r) => `${r.gcPauses} (${r.gcMs.toFixed(0)} ms, longest ${r.gcMaxMs.toFixed(1)} ms)`).join("; ")}`);
   console.log(`games finished: ${results.reduce((a, r) => a + r.gamesFinished, 0)}; commands per second: ${(out.commands / seconds).toFixed(1)}`);
   if (Object.keys(errorKinds).length) console.log(`errors by kind: ${JSON.stringify(errorKinds)}`);
-  const failed = out.errors > 0 || out.disconnects > 0 || out.commands === 0 || out.rooms < rooms;
-  if (out.rooms < rooms) console.log(`only ${out.rooms} of ${rooms} tables were seated`);
+  const targets: Target[] = [
+    ["client p99 (ms)", out.p99Ms, TARGETS.p99Ms, "below"],
+    ["errors", out.errors, TARGETS.errors],
+    ["disconnects", out.disconnects, TARGETS.disconnects],
+  ];
+  if (pids.length > 0) {
+    targets.push(["server CPU (% of one core)", out.cpuPct, TARGETS.cpuPct]);
+    targets.push(["server peak RSS (MB)", out.rssMB, TARGETS.rssMB, "below"]);
+  }
+  const misses = reportTargets(targets);
+  if (out.commands === 0) misses.push("no command was answered");
+  if (out.rooms < rooms) misses.push(`only ${out.rooms} of ${rooms} tables were seated`);
+  for (const m of misses) console.log(`MISSED: ${m}`);
+  const failed = misses.length > 0;
   console.log(JSON.stringify(out));
   process.exit(failed ? 1 : 0);
 }
@@ -189,16 +224,16 @@ function processStats(pid: number): { ticks: number; rss: number } | null {
   }
 }
 
-/** Peak RSS and CPU share of the server (by pid) or of this process, from now until stop(). */
-function resourceSampler(pid: number | null) {
+/** Peak RSS and CPU share of each server (by pid; the largest of each) or of this process, from now until stop(). */
+function resourceSampler(pids: number[]) {
   const started = performance.now();
   let peakRss = 0;
   let ticksPerSecond = 100;
   try { ticksPerSecond = Number(execFileSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).trim()) || 100; } catch { /* Linux default */ }
-  const startTicks = pid === null ? 0 : processStats(pid)?.ticks ?? 0;
+  const startTicks = pids.map((pid) => processStats(pid)?.ticks ?? 0);
   const startCpu = process.cpuUsage();
   const sample = () => {
-    const rss = pid === null ? process.memoryUsage().rss : processStats(pid)?.rss ?? 0;
+    const rss = pids.length === 0 ? process.memoryUsage().rss : Math.max(...pids.map((pid) => processStats(pid)?.rss ?? 0));
     peakRss = Math.max(peakRss, rss);
   };
   sample();
@@ -211,11 +246,11 @@ function resourceSampler(pid: number | null) {
       sample();
       const seconds = (performance.now() - started) / 1000;
       let cpuSeconds: number;
-      if (pid === null) {
+      if (pids.length === 0) {
         const used = process.cpuUsage(startCpu);
         cpuSeconds = (used.user + used.system) / 1e6;
       } else {
-        cpuSeconds = ((processStats(pid)?.ticks ?? startTicks) - startTicks) / ticksPerSecond;
+        cpuSeconds = Math.max(...pids.map((pid, i) => ((processStats(pid)?.ticks ?? startTicks[i]!) - startTicks[i]!) / ticksPerSecond));
       }
       return { rssMB: peakRss / 2 ** 20, cpuPct: (100 * cpuSeconds) / seconds };
     },
@@ -323,12 +358,17 @@ async function runWorker(job: Job): Promise<void> {
       this.game = game;
     }
 
+    /** The server this table is created through (0), or the next one (1), for half of its clients. */
+    private through(next: 0 | 1): Endpoint {
+      return job.servers[(this.index + this.game + next) % job.servers.length]!;
+    }
+
     async seat(): Promise<boolean> {
       // the players' own choices; the server seeds the game itself (a client cannot choose its seed)
       const seed = job.seed * 100_003 + this.index * 1009 + this.game;
       let created: { code: string; roomId: string };
       try {
-        created = await createTable(job.httpUrl, { seats: 6, bots: 0, stepSeconds: 0, private: true });
+        created = await createTable(this.through(0).httpUrl, { seats: 6, bots: 0, stepSeconds: 0, private: true });
       } catch (e) {
         error("create");
         console.error(String(e));
@@ -337,7 +377,7 @@ async function runWorker(job: Job): Promise<void> {
       const random = makeRandom(seed);
       for (let k = 0; k < SEATS; k++) {
         try {
-          const room = await joinRoom(job.wsUrl, created.roomId, { code: created.code, name: `Load ${this.index}.${k}` }, { rootSchema: TableState });
+          const room = await joinRoom(this.through(k < SEATS / 2 ? 0 : 1).wsUrl, created.roomId, { code: created.code, name: `Load ${this.index}.${k}` }, { rootSchema: TableState });
           this.players.push(new Player(room, random, () => this.finished()));
           stats.clients++;
         } catch (e) {

@@ -4,7 +4,7 @@
 // (table.ts). A field whose wire form differs from its view form (a placeholder for null, a JSON
 // string, a compacted list) has its pair here and nowhere else.
 import type { CorpId, RivalId } from "../catalog/types.ts";
-import type { LegalCommand } from "../protocol.ts";
+import type { CardPick, ChoiceIntent, ChoiceOption, LegalCommand } from "../protocol.ts";
 import type { CardView, DealView, DistrictView, GameView, PendingView, ResultView, SeatView, TradeView } from "../view.ts";
 
 // ---- the wire's plain shapes: what toJSON() of a decoded TableState gives -----------------------------
@@ -35,6 +35,11 @@ export type WireDecks = Partial<Omit<GameView["decks"], "nextEventCategory" | "a
 };
 
 /** The pending decision as three fields: "" kind, -1 seat when there is none. */
+/**
+ * The pending decision as fields: "" kind for none. `pendingText` is "" when the text is the usual one
+ * for its kind ("<corp name> <phrase>.", PENDING_PHRASES), else "~" and what follows the corp name, or
+ * "=" and the whole text: a decision passing round the table does not re-send a sentence.
+ */
 export interface WirePending { pendingKind: string; pendingSeat: number; pendingText: string }
 
 /** Your investment as two fields: "" when you hold none. */
@@ -44,8 +49,10 @@ export interface WireSecret extends WireInvestment {
   seatToken: string;
   hand?: WireCard[];
   rival: string;
-  /** encodeLegal() of your legal commands. */
+  /** encodeLegal() of your legal commands: the decisions, */
   legal: string;
+  /** and the trade commands. */
+  legalTrades: string;
   /** encodeTrades() of the trades you are part of. */
   trades: string;
   privateMoves: number;
@@ -139,12 +146,35 @@ export function decodeTrades(json: string | undefined): TradeView[] {
   return decodeJson<TradeView[]>(json, []);
 }
 
-export function encodePending(pending: PendingView | null): WirePending {
-  return { pendingKind: pending?.kind ?? "", pendingSeat: pending?.seat ?? -1, pendingText: pending?.text ?? "" };
+/** The usual phrase of each kind of pending decision (the engine's; any other text travels whole). */
+const PENDING_PHRASES: Record<string, string> = {
+  "main-offer": "is choosing a main offer",
+  counteroffer: "may propose a counteroffer",
+  support: "may support an offer or abstain",
+  "general-draw": "is choosing a type for a General draw",
+  effect: "is making a choice for a card",
+  "hand-limit": "is discarding down to the hand limit",
+  investment: "is choosing an investment",
+};
+
+/** `seats`: the public seats, whose corp names begin the pending text. */
+export function encodePending(pending: PendingView | null, seats: readonly { seat: number; corpName: string }[] = []): WirePending {
+  if (!pending) return { pendingKind: "", pendingSeat: -1, pendingText: "" };
+  const name = seats.find((s) => s.seat === pending.seat)?.corpName;
+  const usual = name !== undefined && PENDING_PHRASES[pending.kind] !== undefined ? `${name} ${PENDING_PHRASES[pending.kind]}.` : null;
+  const rest = name !== undefined && pending.text.startsWith(`${name} `) ? pending.text.slice(name.length + 1) : null;
+  // "" stands for the usual text; a text after the corp name travels without the name ("~" marks that),
+  // any other whole ("=" marks that).
+  const pendingText = pending.text === usual ? "" : rest !== null ? `~${rest}` : `=${pending.text}`;
+  return { pendingKind: pending.kind, pendingSeat: pending.seat, pendingText };
 }
-export function decodePending(w: Partial<WirePending> | undefined): PendingView | null {
+export function decodePending(w: Partial<WirePending> | undefined, seats: readonly { seat: number; corpName: string }[] = []): PendingView | null {
   if (!w?.pendingKind) return null;
-  return { kind: w.pendingKind, seat: w.pendingSeat ?? -1, text: w.pendingText ?? "" };
+  const seat = w.pendingSeat ?? -1;
+  const name = seats.find((s) => s.seat === seat)?.corpName ?? "";
+  const sent = w.pendingText ?? "";
+  const text = sent === "" ? `${name} ${PENDING_PHRASES[w.pendingKind] ?? "must decide"}.` : sent.startsWith("~") ? `${name} ${sent.slice(1)}` : sent.slice(1);
+  return { kind: w.pendingKind, seat, text };
 }
 
 type Investment = NonNullable<GameView["you"]>["investment"];
@@ -234,18 +264,113 @@ export function decodeDecks(w: WireDecks | undefined): GameView["decks"] {
 
 // ---- legal commands --------------------------------------------------------------------------------------
 
-/** A trade-propose as sent: its partners as seat numbers only. */
-type CompactLegal = Exclude<LegalCommand, { type: "trade-propose" }> | { type: "trade-propose"; to: number[]; support?: unknown };
+/** Stands for a card list equal to your hand (you have the hand beside it). */
+const HAND = "@hand";
+type Cards = string[] | typeof HAND;
+type Pick = Omit<CardPick, "from"> & { from: Cards };
+/**
+ * Options as sent: [intent fields every option shares, intent fields equal to the option's own value,
+ * [value, label, the rest of its intent]...]. Plain options when one lacks an intent.
+ */
+type CompactOptions = [Record<string, unknown>, string[], ([ChoiceOption["value"], string] | [ChoiceOption["value"], string, Record<string, unknown>])[]];
+
+/** A legal command as sent (see encodeLegal). */
+type CompactLegal =
+  | Exclude<LegalCommand, { type: "trade-propose" | "offer" | "counteroffer" | "support" | "discard" | "choose" | "investment" }>
+  | { type: "offer"; cards: Cards; emergency: string[] }
+  | { type: "counteroffer"; cards: Cards; emergency: string[]; discard: Pick }
+  | { type: "support"; offers: ("main" | "counter")[]; cards: Pick }
+  | { type: "discard"; prompt: string; cards: Pick }
+  | { type: "choose"; prompt: string; options?: ChoiceOption[]; o?: CompactOptions }
+  | { type: "investment"; options?: ChoiceOption[]; o?: CompactOptions }
+  | { type: "trade-propose"; to: number[]; support?: { offers: ("main" | "counter")[]; cards: Pick } };
+
+function sameList(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x, i) => x === b[i]);
+}
+
+function encodeCards(cards: string[], hand: readonly string[]): Cards {
+  return cards.length > 0 && sameList(cards, hand) ? HAND : cards;
+}
+function decodeCards(cards: Cards, hand: readonly string[]): string[] {
+  return cards === HAND ? [...hand] : cards;
+}
+function encodePick(pick: CardPick, hand: readonly string[]): Pick {
+  return { ...pick, from: encodeCards(pick.from, hand) };
+}
+function decodePick(pick: Pick, hand: readonly string[]): CardPick {
+  return { ...pick, from: decodeCards(pick.from, hand) };
+}
+
+type Primitive = string | number | boolean;
+const isPrimitive = (v: unknown): v is Primitive => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
+
+function encodeOptions(options: ChoiceOption[]): { options: ChoiceOption[] } | { o: CompactOptions } {
+  if (options.length === 0 || options.some((x) => !x.intent)) return { options };
+  const intents = options.map((x) => x.intent as unknown as Record<string, unknown>);
+  const base: Record<string, unknown> = {};
+  const byValue: string[] = [];
+  for (const [key, value] of Object.entries(intents[0]!)) {
+    if (!isPrimitive(value)) continue;
+    if (options.every((x, i) => intents[i]![key] === x.value)) byValue.push(key);
+    else if (intents.every((i) => key in i && i[key] === value)) base[key] = value;
+  }
+  const list = options.map((x, i): CompactOptions[2][number] => {
+    const rest: Record<string, unknown> = {};
+    let any = false;
+    for (const [key, value] of Object.entries(intents[i]!)) {
+      if (key in base || byValue.includes(key)) continue;
+      rest[key] = value;
+      any = true;
+    }
+    return any ? [x.value, x.label, rest] : [x.value, x.label];
+  });
+  return { o: [base, byValue, list] };
+}
+function decodeOptions(l: { options?: ChoiceOption[]; o?: CompactOptions }): ChoiceOption[] {
+  if (!l.o) return l.options ?? [];
+  const [base, byValue, list] = l.o;
+  return list.map(([value, label, rest]) => {
+    const intent: Record<string, unknown> = { ...base };
+    for (const key of byValue) intent[key] = value;
+    return { value, label, intent: { ...intent, ...rest } as unknown as ChoiceIntent };
+  });
+}
 
 /**
- * JSON of the legal commands, except that a trade-propose lists its partners as seat numbers: what each
- * partner holds, and what you hold to give, are public facts of the seats, so a capital change elsewhere
- * does not re-send every seat's legal commands. decodeLegal() fills them back in.
+ * JSON of the legal commands, compacted without loss (decodeLegal() gives them back):
+ * - a trade-propose lists its partners as seat numbers: what each partner holds, and what you hold to
+ *   give, are public facts of the seats, so a capital change elsewhere does not re-send every seat's
+ *   legal commands;
+ * - a list of cards equal to your hand (which you hold beside it) is "@hand";
+ * - a list of options sends the intent fields all options share, and those equal to each option's
+ *   value, once;
+ * - the trade commands (which come last, and change seldom) are a string of their own, `legalTrades`
+ *   ("" for none), so that a decision's change does not re-send them.
  */
-export function encodeLegal(legal: LegalCommand[]): string {
-  return JSON.stringify(legal.map((l): CompactLegal => (l.type === "trade-propose"
-    ? { type: l.type, to: l.to.map((x) => x.seat), ...(l.support ? { support: l.support } : {}) }
-    : l)));
+export function encodeLegal(legal: LegalCommand[], hand: readonly string[] = []): { legal: string; legalTrades: string } {
+  const compact = legal.map((l): CompactLegal => {
+    switch (l.type) {
+      case "trade-propose":
+        return { type: l.type, to: l.to.map((x) => x.seat), ...(l.support ? { support: { offers: l.support.offers, cards: encodePick(l.support.cards, hand) } } : {}) };
+      case "offer":
+        return { ...l, cards: encodeCards(l.cards, hand) };
+      case "counteroffer":
+        return { ...l, cards: encodeCards(l.cards, hand), discard: encodePick(l.discard, hand) };
+      case "support":
+      case "discard":
+        return { ...l, cards: encodePick(l.cards, hand) };
+      case "choose":
+        return { type: l.type, prompt: l.prompt, ...encodeOptions(l.options) };
+      case "investment":
+        return { type: l.type, ...encodeOptions(l.options) };
+      default:
+        return l;
+    }
+  });
+  const decisions = compact.filter((l) => !l.type.startsWith("trade-"));
+  const trades = compact.filter((l) => l.type.startsWith("trade-"));
+  return { legal: JSON.stringify(decisions), legalTrades: trades.length ? JSON.stringify(trades) : "" };
 }
 
 /** What a seat holds to trade, from its public fields. */
@@ -253,18 +378,54 @@ function holdings(s: { capital: number; assets?: { id: string }[] }): { capital:
   return { capital: s.capital, assets: (s.assets ?? []).map((a) => a.id) };
 }
 
-/** The legal commands of `me`, with a trade-propose's partners and your own holdings filled back in from `seats`. */
+/** A seat as decodeLegal() reads it: its public holdings and, for your own seat, the secret with your hand. */
+interface LegalSeat { seat: number; capital: number; assets?: { id: string }[] }
+
+/** The card ids of your hand, from your seat's secret as decoded (a schema array or its toJSON()). */
+function handOf(me: { secret?: unknown } | null): string[] {
+  const hand = (me?.secret as { hand?: Iterable<{ id: string }> } | undefined)?.hand;
+  return hand ? Array.from(hand, (c) => c.id) : [];
+}
+
+/**
+ * The legal commands of `me` from its secret's `legal` (json) and `legalTrades` (by default, read from
+ * `me.secret`), with a trade-propose's partners and your own holdings filled back in from `seats`, and
+ * the lists equal to your hand from `hand` (by default, from your seat's secret).
+ */
 export function decodeLegal(
   json: string | undefined,
-  seats: readonly { seat: number; capital: number; assets?: { id: string }[] }[],
-  me: { capital: number; assets?: { id: string }[] } | null,
+  seats: readonly LegalSeat[],
+  me: (Omit<LegalSeat, "seat"> & { secret?: unknown }) | null,
+  hand: readonly string[] = handOf(me),
+  tradesJson: string | undefined = (me?.secret as { legalTrades?: string } | undefined)?.legalTrades,
 ): LegalCommand[] {
-  return decodeJson<CompactLegal[]>(json, []).map((l) => {
-    if (l.type !== "trade-propose" || !me) return l as LegalCommand;
-    return {
-      ...l,
-      to: l.to.flatMap((n) => seats.filter((s) => s.seat === n).map((s) => ({ seat: n, ...holdings(s) }))),
-      give: holdings(me),
-    } as LegalCommand;
+  const compact = [...decodeJson<CompactLegal[]>(json, []), ...decodeJson<CompactLegal[]>(tradesJson, [])];
+  return compact.map((l): LegalCommand => {
+    switch (l.type) {
+      case "trade-propose": {
+        if (!me) return l as unknown as LegalCommand;
+        const support = l.support ? { support: { offers: l.support.offers, cards: decodePick(l.support.cards, hand) } } : {};
+        return {
+          type: l.type,
+          to: l.to.flatMap((n) => seats.filter((s) => s.seat === n).map((s) => ({ seat: n, ...holdings(s) }))),
+          give: holdings(me),
+          ...support,
+        };
+      }
+      case "offer":
+        return { ...l, cards: decodeCards(l.cards, hand) };
+      case "counteroffer":
+        return { ...l, cards: decodeCards(l.cards, hand), discard: decodePick(l.discard, hand) };
+      case "support":
+        return { ...l, cards: decodePick(l.cards, hand) };
+      case "discard":
+        return { ...l, cards: decodePick(l.cards, hand) };
+      case "choose":
+        return { type: l.type, prompt: l.prompt, options: decodeOptions(l) };
+      case "investment":
+        return { type: l.type, options: decodeOptions(l) };
+      default:
+        return l;
+    }
   });
 }

@@ -110,7 +110,7 @@ export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: numbe
       round: g.round, stage: g.stage, active: g.active, threat: g.threat, turnsLeft: g.turnsLeft,
       supply: { ...g.supply }, reserve: { ...g.reserve }, demand: g.demand,
       districts: (g.districts ?? []).map((d) => ({ ...d })),
-      deal: decodeDeal(g.deal), decks: decodeDecks(g.decks), pending: decodePending(g),
+      deal: decodeDeal(g.deal), decks: decodeDecks(g.decks), pending: decodePending(g, seats),
       result: decodeResult(g.result), deadline: g.deadline, moves: g.moves,
     }
     : null;
@@ -118,7 +118,7 @@ export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: numbe
     code: state.code, status: state.status, seatCount: state.seatCount, hostSeat: state.hostSeat,
     stepSeconds: state.stepSeconds, spectators: state.spectators,
     seats, mySeat: seat, me, secret,
-    legal: decodeLegal(w?.legal, seats, me),
+    legal: decodeLegal(w?.legal, seats, me, (w?.hand ?? []).map((c) => c.id), w?.legalTrades),
     trades: decodeTrades(w?.trades),
     game,
     log: [...(talk.log ?? [])],
