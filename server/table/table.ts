@@ -20,8 +20,12 @@ import { botSeed, type TableStart } from "./start.ts";
 import { Talk } from "./talk.ts";
 import { botTurn } from "./bot-turn.ts";
 
-/** A bot waiting on its own trade proposal looks again after this long (it withdraws it after a few looks). */
-export const BOT_TRADE_WAIT_MS = 5000;
+/**
+ * A bot waiting on its own trade proposal looks again after this long, and withdraws it after a few
+ * looks (STALE_LOOKS): a person has about ten seconds to answer, and an ignored offer holds the table
+ * no longer than that.
+ */
+export const BOT_TRADE_WAIT_MS = 2500;
 /** A bot says at most one line in this long. */
 export const BOT_LINE_MS = 4000;
 import { Moves, Timers, Turns, type Timer } from "./turns.ts";
