@@ -360,7 +360,9 @@ export class Table {
     if (!memory) this.botMemories.set(n, (memory = newMemory()));
     const { say, wait } = botTurn(this.game, n, this.talk.privateLines(n), this.botRandom, memory, (command) => this.play(n, command), (legal) => this.deps.log.error({ seat: n, legal }, "bot found no command"));
     // waiting on its own proposal: it looks again later (and withdraws it once it has gone stale)
-    if (wait) this.timers.later(() => this.botMove(n), Math.max(this.botDelayMs(), BOT_TRADE_WAIT_MS));
+    // At a table with deadlines a person has no longer than one to answer it.
+    const step = this.options.stepSeconds > 0 ? this.options.stepSeconds * 1000 : BOT_TRADE_WAIT_MS;
+    if (wait) this.timers.later(() => this.botMove(n), Math.max(this.botDelayMs(), Math.min(step, BOT_TRADE_WAIT_MS)));
     if (say) this.botSays(n, say);
   }
 
