@@ -5,20 +5,8 @@
 import { RESOURCES } from "../../shared/catalog/types.ts";
 import type { CorpId, Resource } from "../../shared/catalog/types.ts";
 import type { District as DistrictState } from "./table.ts";
-import {
-  ILLNESS_THREAT,
-  androidWorth,
-  districtDef,
-  lowerUnrestWorth,
-  moveOnHarm,
-  placeHarm,
-  PROCUREMENT_THREAT,
-  problemThreat,
-  raiseUnrestHarm,
-  resourceWorth,
-  seatOfCorp,
-  type Sense,
-} from "./city-sense.ts";
+import { ILLNESS_THREAT, districtDef, PROCUREMENT_THREAT, seatOfCorp, type Sense } from "./city-sense.ts";
+import { androidWorth, lowerUnrestWorth, moveOnHarm, placeHarm, problemThreat, raiseUnrestHarm, resourceWorth } from "./city-threat.ts";
 
 /** A model's workspace: the guess before the resolver is known, the same for every seat while the city stays the same. */
 export interface Guess {
