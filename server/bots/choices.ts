@@ -1,28 +1,16 @@
 // A bot's picks while a card resolves (one pick at a time: a district, a player, a resource, a type,
 // an amount or "done"), and its General-draw type. Each option gets a score in capital for the bot;
-// the best one is picked. Scores come from city-sense.ts, keyed by the card being resolved and each
-// option's intent (what it does, to what); an unknown pick falls back to the intent's verb.
+// the best one is picked. Scores come from city-sense.ts and city-threat.ts, keyed by the card being
+// resolved and each option's intent (what it does, to what); an unknown pick falls back to the
+// intent's verb.
 import { catalog } from "../../shared/catalog/index.ts";
 import type { ActionType, CorpId, Resource } from "../../shared/catalog/types.ts";
 import type { ChoiceIntent, ChoiceOption } from "../../shared/protocol.ts";
 import type { EffectView } from "../../shared/view.ts";
 import type { District as DistrictState, Table } from "./table.ts";
 import { ASSET_WORTH, CARD_WORTH, guessOutcome, utility } from "./card-value.ts";
-import {
-  ILLNESS_THREAT,
-  androidWorth,
-  capitalWorth,
-  districtDef,
-  eventThreat,
-  lowerUnrestWorth,
-  moveOnHarm,
-  placeHarm,
-  problemThreat,
-  raiseUnrestHarm,
-  resourceWorth,
-  seatOfCorp,
-  type Sense,
-} from "./city-sense.ts";
+import { ILLNESS_THREAT, capitalWorth, districtDef, seatOfCorp, type Sense } from "./city-sense.ts";
+import { androidWorth, eventThreat, lowerUnrestWorth, moveOnHarm, placeHarm, problemThreat, raiseUnrestHarm, resourceWorth } from "./city-threat.ts";
 import type { Random } from "./random.ts";
 
 /** What drawing one card of a type is worth to me: the mean worth of its titles as my next offer. */
