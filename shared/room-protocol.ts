@@ -89,6 +89,11 @@ export const HostMessage = z.discriminatedUnion("action", [
 /** One line of public chat. `seq` numbers the table's lines from 0, so a client never shows one twice. */
 export interface ChatLine { seq: number; from: string; seat: number; text: string; at: number }
 
+/** How a private `bot-chose` event opens: the seat's deadline ran out and the bot decided for it. */
+export const BOT_CHOSE = "Your time ran out, so a bot chose for you: it";
+/** The same, for a seat a bot plays while its player is away. */
+export const BOT_PLAYED_AWAY = "While you were away, a bot";
+
 /** Messages the server sends to one client. */
 export interface ServerMessages {
   error: { code: string; message: string };
@@ -104,6 +109,9 @@ export interface ServerMessages {
    * reconnection) they replace what the client had, and `private` holds the seat's own lines.
    */
   log: { from: number; lines: string[]; history?: boolean; private?: string[] };
-  /** A private game event for this seat alone (what you drew, what you saw). */
+  /**
+   * A private game event for this seat alone (what you drew, what you saw). Type `bot-chose`: the bot
+   * decided for this seat (its deadline ran out, or its player is away); the text says what, in words.
+   */
   event: { type: string; text: string };
 }

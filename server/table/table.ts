@@ -18,6 +18,7 @@ import { BOT_NAMES, Seats, newSeat, type Seat } from "./seats.ts";
 import { botSeed, type TableStart } from "./start.ts";
 import { Talk } from "./talk.ts";
 import { botTurn } from "./bot-turn.ts";
+import { BOT_CHOSE, BOT_PLAYED_AWAY } from "../../shared/room-protocol.ts";
 import { Moves, Timers, Turns, type Timer } from "./turns.ts";
 
 export type Refusal = { code: string; message: string };
@@ -346,7 +347,16 @@ export class Table {
   private botMove(n: number): void {
     if (this.writes.pending) return this.writes.whenIdle(() => this.botMove(n));
     if (!this.game || this.status !== "playing") return;
-    botTurn(this.game, n, this.talk.privateLines(n), this.botRandom, (command) => this.play(n, command), (legal) => this.deps.log.error({ seat: n, legal }, "bot found no command"));
+    const seat = this.seats.get(n);
+    const human = !!seat && !seat.bot;
+    const away = !!seat?.botControlled;
+    const done = botTurn(this.game, n, this.talk.privateLines(n), this.botRandom, (command) => this.play(n, command), (legal) => this.deps.log.error({ seat: n, legal }, "bot found no command"));
+    // A person's decision the bot made: they read on their screen what was chosen for them (and again after a reload).
+    if (done && human) {
+      const text = `${away ? BOT_PLAYED_AWAY : BOT_CHOSE} ${done}.`;
+      this.talk.logPrivate(n, text);
+      this.p.event(n, { type: "bot-chose", text });
+    }
   }
 
   // ---- time, the store, the end ----------------------------------------------------------------
