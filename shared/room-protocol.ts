@@ -51,6 +51,8 @@ export const TableOptions = z.strictObject({
   /** Seconds a disconnected player's seat waits before a bot plays it. */
   graceSeconds: z.number().min(0).max(3600).default(60),
   variant: z.record(z.string(), z.unknown()).default({}),
+  /** Players see the spectators' channel (spectators always see the players' public chat). */
+  watchersOpen: z.boolean().default(false),
 }).refine((o) => o.bots <= o.seats, { message: "There cannot be more bots than seats.", path: ["bots"] });
 export type TableOptions = z.output<typeof TableOptions>;
 
@@ -74,7 +76,7 @@ export const ChatMessage = z.strictObject({
   to: z.number().int().min(0).max(5).optional(),
 });
 
-/** Host-only table settings before the game starts. */
+/** Host-only table settings (all but `watchers` before the game starts). */
 export const HostMessage = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("start") }),
   z.strictObject({ action: z.literal("add-bot") }),
@@ -84,10 +86,16 @@ export const HostMessage = z.discriminatedUnion("action", [
     stepSeconds: z.number().min(0).max(3600).optional(),
     variant: z.record(z.string(), z.unknown()).optional(),
   }),
+  /** Whether players see the spectators' channel: before or during the game. */
+  z.strictObject({ action: z.literal("watchers"), open: z.boolean() }),
 ]);
 
-/** One line of public chat. `seq` numbers the table's lines from 0, so a client never shows one twice. */
-export interface ChatLine { seq: number; from: string; seat: number; text: string; at: number }
+/**
+ * One line of public chat. `seq` numbers the table's lines from 0, so a client never shows one twice.
+ * `watchers`: a spectator's line, in the spectators' own channel (seat -1): players get it only when the
+ * host lets them see that channel (the state's `watchersOpen`).
+ */
+export interface ChatLine { seq: number; from: string; seat: number; text: string; at: number; watchers?: true }
 
 /** How a private `bot-chose` event opens: the seat's deadline ran out and the bot decided for it. */
 export const BOT_CHOSE = "Your time ran out, so a bot chose for you: it";
@@ -100,9 +108,12 @@ export interface ServerMessages {
   seat: { seat: number; seatToken: string };
   whisper: { from: number; to: number; fromName: string; text: string; at: number };
   whispers: { messages: ServerMessages["whisper"][] };
-  /** A public chat line, to everyone at the table (spectators' lines have `seat` -1). */
+  /** A public chat line, to everyone at the table; a spectators' line (`watchers`) to spectators, and to players when the channel is open. */
   chat: ChatLine;
-  /** The last public chat lines, oldest first, on every join and reconnection: they replace what the client had. */
+  /**
+   * The last public chat lines (and the spectators' ones this client may see), oldest first, on every
+   * join and reconnection, and to players when the host opens the spectators' channel: they replace what the client had.
+   */
   "chat-history": { lines: ChatLine[] };
   /**
    * The game log: `lines` are the public lines numbered from `from`. With `history` (on every join and

@@ -1,4 +1,5 @@
-// What the host may change before the game starts: start it, add or remove a bot, the settings.
+// What the host may change before the game starts: start it, add or remove a bot, the settings; and at
+// any time, whether players see the spectators' channel.
 import { variantProblem } from "../engine/variant-schema.ts";
 import type { HostMessage } from "../../shared/room-protocol.ts";
 type Host = ReturnType<(typeof HostMessage)["parse"]>;
@@ -6,6 +7,10 @@ import type { Refusal, Table } from "./table.ts";
 
 /** The host's change to the table (the caller checked it comes from the host's seat). */
 export function hostAction(table: Table, msg: Host): Refusal | null {
+  if (msg.action === "watchers") {
+    table.setWatchersOpen(msg.open);
+    return null;
+  }
   if (table.status !== "lobby") return { code: "started", message: "The game has already started." };
   switch (msg.action) {
     case "start":

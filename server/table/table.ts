@@ -89,6 +89,8 @@ export class Table {
   open(): void {
     const { options, restored } = this.start;
     this.p.opened({ code: this.code, seats: options.seats, stepSeconds: options.stepSeconds, private: options.private });
+    this.talk.watchersOpen = options.watchersOpen;
+    this.p.watchersOpenChanged(options.watchersOpen);
     if (!restored) {
       for (let i = 0; i < options.bots; i++) this.seatBot(options.seats - 1 - i);
       this.startIdle();
@@ -181,12 +183,16 @@ export class Table {
     seat.awayTimer?.clear();
     seat.awayTimer = null;
     this.p.seatConnected(seat.seat, connected);
+    this.p.seatAwayUntil(seat.seat, 0);
     if (connected) {
       this.setBotControl(seat, false);
       if (this.status === "playing") this.scheduleDecisions(); // deadlines for decisions now theirs again
     } else if (this.status === "playing") {
+      // Public: everyone's board counts down to the bot taking over.
+      this.p.seatAwayUntil(seat.seat, Date.now() + this.options.graceSeconds * 1000);
       seat.awayTimer = this.timers.later(() => {
         seat.awayTimer = null;
+        this.p.seatAwayUntil(seat.seat, 0);
         this.setBotControl(seat, true);
         this.talk.log(`${seat.name} is away: a bot plays their seat until they return.`);
         if (this.status === "playing") this.scheduleDecisions();
@@ -244,6 +250,22 @@ export class Table {
   /** A chat line from a connection (`sender`, for the rate limit), seated or not. */
   chat(sender: string, seat: Seat | undefined, msg: Chat): Refusal | null {
     return this.talk.say(sender, seat, msg, this.seats, this.p, (write, after) => this.writes.write(() => write(this.deps.store, this.code), after));
+  }
+
+  /**
+   * The host lets players see the spectators' channel, or no longer: kept with the options, and each
+   * seated connection gets the chat it may now see.
+   */
+  setWatchersOpen(open: boolean): void {
+    if (this.options.watchersOpen === open) return;
+    this.options.watchersOpen = open;
+    this.talk.watchersOpen = open;
+    this.optionsChanged(false);
+    this.p.batch(() => {
+      this.p.watchersOpenChanged(open);
+      for (const seat of this.seats.all()) if (!seat.bot && seat.sessionId) this.p.chatHistory(seat.seat, this.talk.chatHistory(true));
+      this.p.flush(true);
+    });
   }
 
   // ---- the game --------------------------------------------------------------------------------
