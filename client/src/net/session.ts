@@ -203,7 +203,7 @@ export class TableSession {
     this.changed();
   }
 
-  host(message: { action: "start" } | { action: "add-bot" } | { action: "remove-bot"; seat: number }): void {
+  host(message: { action: "start" } | { action: "add-bot" } | { action: "remove-bot"; seat: number } | { action: "watchers"; open: boolean }): void {
     this.refusal = null;
     this.lastSent = "host";
     this.room.send("host", message);
