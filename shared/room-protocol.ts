@@ -97,11 +97,6 @@ export const HostMessage = z.discriminatedUnion("action", [
  */
 export interface ChatLine { seq: number; from: string; seat: number; text: string; at: number; watchers?: true }
 
-/** How a private `bot-chose` event opens: the seat's deadline ran out and the bot decided for it. */
-export const BOT_CHOSE = "Your time ran out, so a bot chose for you: it";
-/** The same, for a seat a bot plays while its player is away. */
-export const BOT_PLAYED_AWAY = "While you were away, a bot";
-
 /** Messages the server sends to one client. */
 export interface ServerMessages {
   error: { code: string; message: string };
@@ -122,7 +117,8 @@ export interface ServerMessages {
   log: { from: number; lines: string[]; history?: boolean; private?: string[] };
   /**
    * A private game event for this seat alone (what you drew, what you saw). Type `bot-chose`: the bot
-   * decided for this seat (its deadline ran out, or its player is away); the text says what, in words.
+   * decided for this seat (its deadline ran out, or its player is away); the text says what, in words
+   * (it opens with bot-chose.ts's BOT_CHOSE or BOT_PLAYED_AWAY).
    */
   event: { type: string; text: string };
 }

@@ -18,7 +18,7 @@ import { BOT_NAMES, Seats, newSeat, type Seat } from "./seats.ts";
 import { botSeed, type TableStart } from "./start.ts";
 import { Talk } from "./talk.ts";
 import { botTurn } from "./bot-turn.ts";
-import { BOT_CHOSE, BOT_PLAYED_AWAY } from "../../shared/room-protocol.ts";
+import { BOT_CHOSE, BOT_PLAYED_AWAY } from "../../shared/bot-chose.ts";
 import { Moves, Timers, Turns, type Timer } from "./turns.ts";
 
 export type Refusal = { code: string; message: string };

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
 import { bootServer, chatOf, createTable, join, recordWire, tableOf, until } from "./helpers.ts";
 import { clearWrongCodes } from "../../server/lobby/throttle.ts";
-import { BOT_CHOSE, type ServerMessages } from "../../shared/room-protocol.ts";
+import type { ServerMessages } from "../../shared/room-protocol.ts";
+import { BOT_CHOSE } from "../../shared/bot-chose.ts";
 
 let colyseus: ColyseusTestServer;
 beforeAll(async () => { colyseus = await bootServer(); });

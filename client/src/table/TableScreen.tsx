@@ -24,7 +24,7 @@ import { loadPrefs, savePrefs, useAttention, useLastLook, type AlertPrefs } from
 import { PHONE_QUERY, PhoneTabs, useMedia, useTopBarHeight, type Pane, type PaneTab } from "./PhoneTabs.tsx";
 import { LeaveDialog } from "./LeaveDialog.tsx";
 import { useRememberResult } from "./remember-result.ts";
-import { BOT_CHOSE } from "../../../shared/room-protocol.ts";
+import { BOT_CHOSE } from "../../../shared/bot-chose.ts";
 
 export function TableScreen({ session, onLeave }: { session: TableSession; onLeave(): void }) {
   const [, redraw] = useReducer((n: number, _: unknown) => n + 1, 0);
