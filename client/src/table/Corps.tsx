@@ -16,12 +16,12 @@ function presence(s: TableSeat): { text: string; cls: string } {
 
 /** "Bot takes over in 42 s": the server's away deadline for a disconnected player, counted down. */
 function AwayCountdown({ until, seat }: { until: number; seat: number }) {
-  const [now, setNow] = useState(Date.now());
+  const [, tick] = useState(0);
   useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 500);
+    const t = setInterval(() => tick((n) => n + 1), 500);
     return () => clearInterval(t);
   }, [until]);
-  const left = Math.max(0, Math.ceil((until - now) / 1000));
+  const left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
   return (
     <span class="tag warn" data-testid={`away-${seat}`} role="timer" aria-live="off">
       {left > 0 ? `bot takes over in ${left} s` : "a bot takes over now"}
