@@ -135,10 +135,10 @@ describe("the table at 1440×900", () => {
     await ann.waitForFunction(() => /a trade for you/.test(document.title));
     await bea.getByTestId(`message-${annSeat}`).click();
     // The input says where the line goes; after a private line it goes back to everyone.
-    await expect(bea.getByTestId("chat-to").textContent()).resolves.toBe("Private to Ann");
+    await bea.getByTestId("chat-to").filter({ hasText: /^Private to Ann$/ }).waitFor();
     await bea.getByTestId("chat-input").fill("Support me and the capital is yours");
     await bea.getByTestId("chat-send").click();
-    await expect(bea.getByTestId("chat-to").textContent()).resolves.toBe("To everyone at the table");
+    await bea.getByTestId("chat-to").filter({ hasText: /^To everyone at the table$/ }).waitFor();
     await expect(bea.getByTestId("chat-tab-all").getAttribute("aria-selected")).resolves.toBe("true");
     await onScreen(ann, ann.getByTestId("chat").getByText("Support me and the capital is yours"));
     await ann.waitForFunction(() => /1 new message/.test(document.title));
@@ -153,7 +153,7 @@ describe("the table at 1440×900", () => {
     const cy = await openPage("cy");
     await cy.goto(`${server.url}/?join=${code}&watch=1`);
     await cy.getByTestId("corps").waitFor();
-    await expect(cy.getByTestId("chat-to").textContent()).resolves.toMatch(/^To the spectators/);
+    await cy.getByTestId("chat-to").filter({ hasText: /^To the spectators/ }).waitFor();
     await cy.getByTestId("chat-input").fill("Ann should sell her support");
     await cy.getByTestId("chat-send").click();
     await cy.getByTestId("chat").getByText("Ann should sell her support").waitFor();
@@ -164,7 +164,7 @@ describe("the table at 1440×900", () => {
     await ann.getByTestId("watchers-toggle").locator("input").check();
     await bea.getByTestId("chat-tab-watchers").click();
     await bea.getByTestId("chat").getByText("Ann should sell her support").waitFor();
-    await expect(bea.getByTestId("chat-to").textContent()).resolves.toMatch(/only spectators write here/);
+    await bea.getByTestId("chat-to").filter({ hasText: /only spectators write here/ }).waitFor();
     await bea.screenshot({ path: "test-results/screen-watchers.png" });
     await bea.getByTestId("chat-tab-all").click();
     expect(await bea.getByTestId("chat").getByText("Ann should sell").count()).toBe(0);
