@@ -53,6 +53,8 @@ export const TableOptions = z.strictObject({
   /** Seconds a disconnected player's seat waits before a bot plays it. */
   graceSeconds: z.number().min(0).max(3600).default(60),
   variant: z.record(z.string(), z.unknown()).default({}),
+  /** Players see the spectators' channel (spectators always see the players' public chat). */
+  watchersOpen: z.boolean().default(false),
 }).refine((o) => o.bots <= o.seats, { message: "There cannot be more bots than seats.", path: ["bots"] });
 export type TableOptions = z.output<typeof TableOptions>;
 
@@ -76,7 +78,7 @@ export const ChatMessage = z.strictObject({
   to: z.number().int().min(0).max(5).optional(),
 });
 
-/** Host-only table settings before the game starts. */
+/** Host-only table settings (all but `watchers` before the game starts). */
 export const HostMessage = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("start") }),
   z.strictObject({ action: z.literal("add-bot") }),
@@ -87,10 +89,16 @@ export const HostMessage = z.discriminatedUnion("action", [
     variant: z.record(z.string(), z.unknown()).optional(),
     botChat: z.boolean().optional(),
   }),
+  /** Whether players see the spectators' channel: before or during the game. */
+  z.strictObject({ action: z.literal("watchers"), open: z.boolean() }),
 ]);
 
-/** One line of public chat. `seq` numbers the table's lines from 0, so a client never shows one twice. */
-export interface ChatLine { seq: number; from: string; seat: number; text: string; at: number }
+/**
+ * One line of public chat. `seq` numbers the table's lines from 0, so a client never shows one twice.
+ * `watchers`: a spectator's line, in the spectators' own channel (seat -1): players get it only when the
+ * host lets them see that channel (the state's `watchersOpen`).
+ */
+export interface ChatLine { seq: number; from: string; seat: number; text: string; at: number; watchers?: true }
 
 /** Messages the server sends to one client. */
 export interface ServerMessages {
@@ -98,15 +106,22 @@ export interface ServerMessages {
   seat: { seat: number; seatToken: string };
   whisper: { from: number; to: number; fromName: string; text: string; at: number };
   whispers: { messages: ServerMessages["whisper"][] };
-  /** A public chat line, to everyone at the table (spectators' lines have `seat` -1). */
+  /** A public chat line, to everyone at the table; a spectators' line (`watchers`) to spectators, and to players when the channel is open. */
   chat: ChatLine;
-  /** The last public chat lines, oldest first, on every join and reconnection: they replace what the client had. */
+  /**
+   * The last public chat lines (and the spectators' ones this client may see), oldest first, on every
+   * join and reconnection, and to players when the host opens the spectators' channel: they replace what the client had.
+   */
   "chat-history": { lines: ChatLine[] };
   /**
    * The game log: `lines` are the public lines numbered from `from`. With `history` (on every join and
    * reconnection) they replace what the client had, and `private` holds the seat's own lines.
    */
   log: { from: number; lines: string[]; history?: boolean; private?: string[] };
-  /** A private game event for this seat alone (what you drew, what you saw). */
+  /**
+   * A private game event for this seat alone (what you drew, what you saw). Type `bot-chose`: the bot
+   * decided for this seat (its deadline ran out, or its player is away); the text says what, in words
+   * (it opens with bot-chose.ts's BOT_CHOSE or BOT_PLAYED_AWAY).
+   */
   event: { type: string; text: string };
 }

@@ -6,17 +6,15 @@ import type { TableSnapshot } from "../../shared/wire/index.ts";
 export { legalOf, seatOf } from "../../shared/wire/index.ts";
 export type { DistrictBoard, SeatSecrets, TableGame, TableSeat, TableSnapshot, Whisper } from "../../shared/wire/index.ts";
 
+/** Stages outside the Action Phase: no turns are counted there. */
+const NOT_ACTION = /^(setup-|production$|event$|next-round$|demand-|finished$)/;
+
 /**
- * Turns left in this Action Phase as the log counts them ("X's turn begins (3 turns left this round)",
- * this turn included), so the screen and the log say the same; null outside an Action Phase.
+ * Turns left in this Action Phase, this turn included: the state's count, which is the log's
+ * ("X's turn begins (3 turns left this round)"); null outside an Action Phase.
  */
 export function turnsLeftNow(m: TableSnapshot): number | null {
-  if (!m.game) return null;
-  for (let i = m.log.length - 1; i >= 0; i--) {
-    const line = m.log[i]!;
-    const hit = line.match(/'s turn begins \((\d+) turns? left this round\)\.$/);
-    if (hit) return Number(hit[1]);
-    if (/^(Production Phase\.|Event: |Round \S+ begins\.|Demand round \d+ begins\.)/.test(line)) break;
-  }
-  return null;
+  const g = m.game;
+  if (!g || NOT_ACTION.test(g.stage) || (g.stage === "effect" && !g.deal && g.turnsLeft === 0)) return null;
+  return g.turnsLeft;
 }

@@ -7,12 +7,28 @@ import { discardCards, removeFromHand, startCorpDraw } from "./draw.ts";
 import { reject } from "./deal/common.ts";
 import type { Reject } from "./deal/common.ts";
 import type { Rulebook } from "./rulebook.ts";
-import type { GameState } from "./state.ts";
+import type { GameState, Stage } from "./state.ts";
 import { HAND_LIMIT } from "./state.ts";
 import { fireWindow } from "./windows.ts";
 
+/** Facedown assets on the turn track: the turns still to begin in this Action Phase. */
 export function turnsLeft(s: GameState): number {
   return s.turnTrack.filter((x) => x !== null).length;
+}
+
+/** The stages of a turn after its asset left the turn track, up to the token passing on. */
+const AFTER_REVEAL: ReadonlySet<Stage> = new Set<Stage>([
+  "main-offer", "counteroffer", "support", "resolution", "tally", "deal-won", "resolve", "claim", "deal-end", "end-of-turn", "hand-limit",
+]);
+
+/**
+ * Turns left in this round as the log counts them ("X's turn begins (3 turns left this round)"): the
+ * turn under way included, though its asset has left the turn track. What the state shows players.
+ */
+export function turnsLeftInRound(s: GameState): number {
+  const stage = s.stage === "effect" ? s.effectsThen : s.stage;
+  const inTurn = s.deal !== null || AFTER_REVEAL.has(stage);
+  return turnsLeft(s) + (inTurn ? 1 : 0);
 }
 
 /** Hand size for a seat: 5, changed by the assets it holds (the rulebook's modifiers: Floyd 2X3A7C +5, Braintrust -1). */

@@ -14,6 +14,7 @@ import { endNormally } from "./end.ts";
 import { shuffle } from "./rng.ts";
 import type { GameState, Stage } from "./state.ts";
 import { raiseThreat } from "./threat.ts";
+import { demandSupplyLine } from "../../shared/phase-lines.ts";
 
 export const DEMAND_ROUNDS = 3;
 
@@ -44,6 +45,9 @@ export function demandMet(s: GameState): boolean {
 export function runScoreInvestments(c: Ctx): void {
   const s = c.s;
   s.demandRounds++;
+  // The round's account, for its report: each supply against its target, and the misses.
+  const d = demandDef(s.demand);
+  log(c, "demand", demandSupplyLine(d.name, s.supply, d.targets));
   for (const seat of clockwiseFrom(s, s.active)) {
     const p = s.seats[seat]!;
     if (!p.investment) continue;

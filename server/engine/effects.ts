@@ -148,7 +148,18 @@ export function effectChoice(c: Ctx): { prompt: string; options: ChoiceOption[] 
   if (pick.upTo) options.push({ value: DONE, label: "Done", intent: { act: "done" } });
   const prompt = typeof pick.prompt === "function" ? pick.prompt(c, f) : pick.prompt;
   c.frame = null;
-  return { prompt: `${scriptTitle(f.source)}: ${prompt}`, options };
+  return { prompt: titledPrompt(scriptTitle(f.source), prompt), options };
+}
+
+/**
+ * A pick's prompt under its card's title, named once: a prompt that already opens with the card's
+ * name ("Eiko: support the main offer…") has that name replaced by the full title, not doubled.
+ */
+export function titledPrompt(title: string, prompt: string): string {
+  const label = /^([^:]{1,40}): /.exec(prompt)?.[1];
+  const words = (t: string) => t.split(/\s+/).filter((w) => w.length > 2 && w !== "The");
+  const named = label !== undefined && (title.includes(label) || label.includes(title) || words(label).some((w) => words(title).includes(w)));
+  return `${title}: ${named ? prompt.slice(label.length + 2) : prompt}`;
 }
 
 /** An option's intent: the pick's, with the option's own facts added (its own act, if any, wins). */

@@ -7,6 +7,7 @@ import type { Ctx } from "./ctx.ts";
 import { log } from "./ctx.ts";
 import { district, districtName } from "./data.ts";
 import type { GameState } from "./state.ts";
+import { productionSupplyLine } from "../../shared/phase-lines.ts";
 
 export function addSupply(c: Ctx, r: Resource, n: number): number {
   const s = c.s;
@@ -53,11 +54,15 @@ export function exploit(c: Ctx, id: number): void {
 export function runProduction(c: Ctx): void {
   const s = c.s;
   log(c, "phase", "Production Phase.");
+  const before = { ...s.supply };
   const ids = s.districts.filter((d) => d.android).map((d) => d.id);
   ids.sort((a, b) => (s.variant.exploitationOrder === "ascending" ? a - b : b - a));
   for (const id of ids) {
     if (s.result) return;
     exploit(c, id);
   }
-  if (!s.result) s.stage = "event";
+  if (s.result) return;
+  // The phase's account, for its report: the supply before and after.
+  log(c, "production", productionSupplyLine(before, s.supply));
+  s.stage = "event";
 }

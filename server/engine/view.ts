@@ -4,9 +4,9 @@
 import { ACTION_TYPES } from "../../shared/catalog/types.ts";
 import type { ActionType } from "../../shared/catalog/types.ts";
 import type { CardView, EffectView, GameView, PendingView } from "../../shared/view.ts";
-import { handLimit, turnsLeft } from "./action-phase.ts";
+import { handLimit, turnsLeftInRound } from "./action-phase.ts";
 import { inReserve } from "./city.ts";
-import { actionCard, assetName, cardTitle, corpName, demandDef, district, districtName, emergencyAction, investmentDef, isActionCard } from "./data.ts";
+import { actionCard, assetName, cardTitle, corpName, scriptTitle, demandDef, district, districtName, emergencyAction, investmentDef, isActionCard } from "./data.ts";
 import { nextEventCategory } from "./events.ts";
 import { legalFor } from "./legal.ts";
 import type { Rulebook } from "./rulebook.ts";
@@ -30,7 +30,6 @@ const PENDING_TEXT: Record<string, string> = {
   counteroffer: "may propose a counteroffer",
   support: "may support an offer or abstain",
   "general-draw": "is choosing a type for a General draw",
-  effect: "is making a choice for a card",
   "hand-limit": "is discarding down to the hand limit",
   investment: "is choosing an investment",
 };
@@ -39,8 +38,10 @@ function pendingView(s: GameState): PendingView | null {
   const p = s.pending;
   if (!p) return null;
   const top = s.effects[s.effects.length - 1];
-  // an asset's window or pick: which asset is public
-  const what = p.kind === "effect" && top?.asset ? `is making a choice for ${assetName(top.source)}` : (PENDING_TEXT[p.kind] ?? "must decide");
+  // the card or asset being resolved is public (the effect view names it too)
+  const what = p.kind === "effect" && top
+    ? (top.asset ? `is choosing what ${assetName(top.source)} does` : `is choosing how ${scriptTitle(top.source)} resolves`)
+    : (PENDING_TEXT[p.kind] ?? "must decide");
   return { kind: p.kind, seat: p.seat, text: `${corpName(s, p.seat)} ${what}.` };
 }
 
@@ -124,7 +125,7 @@ export function viewFor(rules: Rulebook, s: GameState, who: number | "spectator"
       handLimit: handLimit(rules, s, p.seat),
     })),
     turnTrack: s.turnTrack.map((x) => x !== null),
-    turnsLeft: turnsLeft(s),
+    turnsLeft: turnsLeftInRound(s),
     deal: deal
       ? {
           asset: deal.asset ? { id: deal.asset, name: assetName(deal.asset) } : null,

@@ -64,6 +64,7 @@ export function wireTableOf(game: StoredGame, view: GameView, step: number, fini
       bot: who?.bot ?? false,
       connected: false,
       botControlled: false,
+      awayUntil: 0,
       emergency: s.emergency.map((e) => ({ ...e })),
       assets: s.assets.map((a) => ({ ...a })),
     };
@@ -73,6 +74,7 @@ export function wireTableOf(game: StoredGame, view: GameView, step: number, fini
     status: finished ? "finished" : "playing",
     seatCount: game.options.seats,
     hostSeat: -1,
+    watchersOpen: false,
     stepSeconds: 0,
     spectators: 0,
     seats,

@@ -84,6 +84,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     const publisher = statePublisher(this.state, {
       toSeat: (seat, type, message) => this.clientOf(seat)?.send(type, message),
       broadcast: (type, message) => this.broadcast(type, message),
+      toSpectators: (type, message) => { for (const c of this.clients) if (c.userData?.spectator) c.send(type, message); },
       setPrivate: (listed) => void this.setPrivate(listed),
       batch: (fn) => corked(this.clients, fn),
       flush: (listing) => listing ? this.afterChange() : void this.broadcastPatch(),
@@ -242,7 +243,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
 
   /** The last chat lines, the last log lines and (for a seat) its private ones: sent on every (re)join. */
   private sendHistories(client: Client, seat: number | null): void {
-    client.send("chat-history", { lines: this.table.talk.chatLines });
+    client.send("chat-history", { lines: this.table.talk.chatHistory(seat !== null) });
     client.send("log", this.table.talk.logHistory(seat));
   }
 

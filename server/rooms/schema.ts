@@ -65,6 +65,8 @@ export const SeatState = schema({
   connected: t.boolean().default(false),
   /** A human's seat that a bot plays while they are away. */
   botControlled: t.boolean().default(false),
+  /** Epoch milliseconds when a bot takes over this disconnected player's seat (0: none pending). */
+  awayUntil: t.float64().default(0),
   corp: t.string<CorpId | "">().default(""),
   corpName: t.string().default(""),
   capital: t.uint16().default(0),
@@ -179,6 +181,8 @@ export const TableState = schema({
   hostSeat: t.int8().default(-1),
   stepSeconds: t.float32().default(0),
   spectators: t.uint16().default(0),
+  /** Players see the spectators' channel of the chat (the host's setting). */
+  watchersOpen: t.boolean().default(false),
   seats: t.map(SeatState),
   game: t.ref(GameState),
 }, "TableState");

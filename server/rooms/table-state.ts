@@ -12,6 +12,8 @@ export interface RoomSide {
   /** Sends a message to the connection that holds this seat, if any. */
   toSeat(seat: number, type: string, message: unknown): void;
   broadcast(type: string, message: ChatLine): void;
+  /** Sends a message to every spectator's connection. */
+  toSpectators(type: string, message: ChatLine): void;
   setPrivate(listed: boolean): void;
   batch(fn: () => void): void;
   flush(listing: boolean): void;
@@ -43,6 +45,13 @@ export function statePublisher(state: TableState, room: RoomSide): Publisher {
       const s = seatState(seat);
       if (s) s.botControlled = on;
     },
+    seatAwayUntil(seat, at) {
+      const s = seatState(seat);
+      if (s) s.awayUntil = at;
+    },
+    watchersOpenChanged(open) {
+      state.watchersOpen = open;
+    },
     hostChanged(seat) {
       state.hostSeat = seat;
     },
@@ -66,7 +75,8 @@ export function statePublisher(state: TableState, room: RoomSide): Publisher {
     // Not afterNextPatch: a private frame staged that way skips the queue of a client still joining.
     event: (seat, event) => room.toSeat(seat, "event", event),
     whisper: (seat, whisper) => room.toSeat(seat, "whisper", whisper),
-    chat: (line) => room.broadcast("chat", line),
+    chat: (line, audience) => audience === "spectators" ? room.toSpectators("chat", line) : room.broadcast("chat", line),
+    chatHistory: (seat, lines) => room.toSeat(seat, "chat-history", { lines }),
     batch: (fn) => room.batch(fn),
     flush: (listing) => room.flush(listing),
     listingChanged: () => room.listingChanged(),

@@ -1,4 +1,5 @@
-// What the host may change before the game starts: start it, add or remove a bot, the settings.
+// What the host may change before the game starts: start it, add or remove a bot, the settings; and at
+// any time, whether players see the spectators' channel.
 import { variantProblem } from "../engine/variant-schema.ts";
 import type { HostMessage } from "../../shared/room-protocol.ts";
 type Host = ReturnType<(typeof HostMessage)["parse"]>;
@@ -9,6 +10,10 @@ export function hostAction(table: Table, msg: Host): Refusal | null {
   // bot chat may be turned on or off at any time
   if (msg.action === "settings" && msg.botChat !== undefined && msg.stepSeconds === undefined && msg.variant === undefined && table.status !== "lobby") {
     table.options.botChat = msg.botChat;
+    return null;
+  }
+  if (msg.action === "watchers") {
+    table.setWatchersOpen(msg.open);
     return null;
   }
   if (table.status !== "lobby") return { code: "started", message: "The game has already started." };

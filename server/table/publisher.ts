@@ -18,6 +18,10 @@ export interface Publisher {
   seatRemoved(seat: number): void;
   seatConnected(seat: number, connected: boolean): void;
   seatBotControlled(seat: number, on: boolean): void;
+  /** When a bot takes over this disconnected player's seat (ms since the epoch), or 0. */
+  seatAwayUntil(seat: number, at: number): void;
+  /** Whether players see the spectators' channel. */
+  watchersOpenChanged(open: boolean): void;
   hostChanged(seat: number): void;
   statusChanged(status: TableStatus): void;
   stepSecondsChanged(seconds: number): void;
@@ -29,8 +33,10 @@ export interface Publisher {
   event(seat: number, event: PrivateEvent): void;
   /** A private message to one seat's connection, if it has one. */
   whisper(seat: number, whisper: StoredWhisper): void;
-  /** A public chat line to everyone at the table. */
-  chat(line: ChatLine): void;
+  /** A public chat line to everyone at the table, or (`spectators`) to the spectators alone. */
+  chat(line: ChatLine, audience?: "spectators"): void;
+  /** The chat lines this seat's connection may see, replacing what it had. */
+  chatHistory(seat: number, lines: ChatLine[]): void;
   /** Runs fn so that everything it sends leaves together (one write per socket). */
   batch(fn: () => void): void;
   /** Sends the changes so far (with the new log lines); `listing` also updates the lobby listing. */

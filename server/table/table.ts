@@ -19,6 +19,7 @@ import { BOT_NAMES, Seats, newSeat, type Seat } from "./seats.ts";
 import { botSeed, type TableStart } from "./start.ts";
 import { Talk } from "./talk.ts";
 import { botTurn } from "./bot-turn.ts";
+import { BOT_CHOSE, BOT_PLAYED_AWAY } from "../../shared/bot-chose.ts";
 
 /**
  * A bot waiting on its own trade proposal looks again after this long, and withdraws it after a few
@@ -98,6 +99,8 @@ export class Table {
   open(): void {
     const { options, restored } = this.start;
     this.p.opened({ code: this.code, seats: options.seats, stepSeconds: options.stepSeconds, private: options.private });
+    this.talk.watchersOpen = options.watchersOpen;
+    this.p.watchersOpenChanged(options.watchersOpen);
     if (!restored) {
       for (let i = 0; i < options.bots; i++) this.seatBot(options.seats - 1 - i);
       this.startIdle();
@@ -190,12 +193,16 @@ export class Table {
     seat.awayTimer?.clear();
     seat.awayTimer = null;
     this.p.seatConnected(seat.seat, connected);
+    this.p.seatAwayUntil(seat.seat, 0);
     if (connected) {
       this.setBotControl(seat, false);
       if (this.status === "playing") this.scheduleDecisions(); // deadlines for decisions now theirs again
     } else if (this.status === "playing") {
+      // Public: everyone's board counts down to the bot taking over.
+      this.p.seatAwayUntil(seat.seat, Date.now() + this.options.graceSeconds * 1000);
       seat.awayTimer = this.timers.later(() => {
         seat.awayTimer = null;
+        this.p.seatAwayUntil(seat.seat, 0);
         this.setBotControl(seat, true);
         this.talk.log(`${seat.name} is away: a bot plays their seat until they return.`);
         if (this.status === "playing") this.scheduleDecisions();
@@ -253,6 +260,22 @@ export class Table {
   /** A chat line from a connection (`sender`, for the rate limit), seated or not. */
   chat(sender: string, seat: Seat | undefined, msg: Chat): Refusal | null {
     return this.talk.say(sender, seat, msg, this.seats, this.p, (write, after) => this.writes.write(() => write(this.deps.store, this.code), after));
+  }
+
+  /**
+   * The host lets players see the spectators' channel, or no longer: kept with the options, and each
+   * seated connection gets the chat it may now see.
+   */
+  setWatchersOpen(open: boolean): void {
+    if (this.options.watchersOpen === open) return;
+    this.options.watchersOpen = open;
+    this.talk.watchersOpen = open;
+    this.optionsChanged(false);
+    this.p.batch(() => {
+      this.p.watchersOpenChanged(open);
+      for (const seat of this.seats.all()) if (!seat.bot && seat.sessionId) this.p.chatHistory(seat.seat, this.talk.chatHistory(true));
+      this.p.flush(true);
+    });
   }
 
   // ---- the game --------------------------------------------------------------------------------
@@ -358,7 +381,16 @@ export class Table {
     if (!this.game || this.status !== "playing") return;
     let memory = this.botMemories.get(n);
     if (!memory) this.botMemories.set(n, (memory = newMemory()));
-    const { say, wait } = botTurn(this.game, n, this.talk.privateLines(n), this.botRandom, memory, (command) => this.play(n, command), (legal) => this.deps.log.error({ seat: n, legal }, "bot found no command"));
+    const seat = this.seats.get(n);
+    const human = !!seat && !seat.bot;
+    const away = !!seat?.botControlled;
+    const { say, wait, done } = botTurn(this.game, n, this.talk.privateLines(n), this.botRandom, memory, (command) => this.play(n, command), (legal) => this.deps.log.error({ seat: n, legal }, "bot found no command"));
+    // A person's decision the bot made: they read on their screen what was chosen for them (and again after a reload).
+    if (done && human) {
+      const text = `${away ? BOT_PLAYED_AWAY : BOT_CHOSE} ${done}.`;
+      this.talk.logPrivate(n, text);
+      this.p.event(n, { type: "bot-chose", text });
+    }
     // waiting on its own proposal: it looks again later (and withdraws it once it has gone stale)
     // At a table with deadlines a person has no longer than one to answer it.
     const step = this.options.stepSeconds > 0 ? this.options.stepSeconds * 1000 : BOT_TRADE_WAIT_MS;

@@ -1,5 +1,6 @@
-// What is said at a table: public chat, private messages between two players, and the game log (public
-// lines for everyone, private lines for one seat). Chat and the log travel as messages, not in the
+// What is said at a table: public chat, the spectators' own channel (players see it only when the host
+// opens it), private messages between two players, and the game log (public lines for everyone, private
+// lines for one seat). Chat and the log travel as messages, not in the
 // state: a late joiner's full state does not grow with them. The last lines of each are kept here for
 // every (re)join; each line has an index so a client never shows one twice.
 import type { ChatLine, ChatMessage } from "../../shared/room-protocol.ts";
@@ -18,7 +19,10 @@ export const CHAT_PER_10S = 8;
 export interface LogMessage { from: number; lines: string[]; private?: string[]; history?: true }
 
 export class Talk {
+  /** The last CHAT_LINES lines of each channel (players' public chat, spectators' channel), in order. */
   chatLines: ChatLine[] = [];
+  /** Players see the spectators' channel (the host's setting, kept in the table's options). */
+  watchersOpen = false;
   chatCount = 0;
   whispers: StoredWhisper[] = [];
   /** The last LOG_LINES public log lines, of gameLogCount in all. */
@@ -33,13 +37,14 @@ export class Talk {
     this.whispers = whispers;
     // The stored lines are the last of chat.total: number them on from where they start.
     const firstSeq = chat.total - chat.lines.length;
-    this.chatLines = chat.lines.map((l, i) => ({ seq: firstSeq + i, from: l.from, seat: l.seat, text: l.text, at: l.at }));
+    this.chatLines = chat.lines.map((l, i) => this.withChannel({ seq: firstSeq + i, from: l.from, seat: l.seat, text: l.text, at: l.at }));
     this.chatCount = chat.total;
   }
 
   /**
    * A chat message from a connection (`sender`, for the rate limit), seated or not: a public line for
-   * everyone, or a private message between two human players. Written to the store before anyone hears it.
+   * everyone, a spectator's line in the spectators' channel, or a private message between two human
+   * players. Written to the store before anyone hears it.
    */
   say(sender: string, seat: Seat | undefined, msg: Chat, seats: Seats, p: Publisher, write: WriteThen): { code: string; message: string } | null {
     const now = Date.now();
@@ -57,10 +62,12 @@ export class Talk {
       return null;
     }
     const line = this.chatLine(seat ? seat.name : "Spectator", seat?.seat ?? -1, text, now);
-    // Kept for (re)joins and sent to everyone at the table once written.
-    write((store, code) => store.appendChat(code, line.seq, line), () => {
+    // Kept for (re)joins and sent once written: to everyone, or a spectator's to those who may see it.
+    const { watchers: _, ...stored } = line;
+    write((store, code) => store.appendChat(code, line.seq, stored), () => {
       this.keepChat(line);
-      p.chat(line);
+      if (line.watchers && !this.watchersOpen) p.chat(line, "spectators");
+      else p.chat(line);
     });
     return null;
   }
@@ -74,14 +81,25 @@ export class Talk {
     return true;
   }
 
-  /** A new public line, numbered (kept only once it is written: see keepChat). */
+  /** A new public line, numbered (kept only once it is written: see keepChat); a spectator's (seat -1) is in their channel. */
   chatLine(from: string, seat: number, text: string, at: number): ChatLine {
-    return { seq: this.chatCount++, from, seat, text, at };
+    return this.withChannel({ seq: this.chatCount++, from, seat, text, at });
   }
 
+  /** Keeps a line; each channel keeps its last CHAT_LINES, so talkative spectators never push out the players' lines. */
   keepChat(line: ChatLine): void {
     this.chatLines.push(line);
-    while (this.chatLines.length > CHAT_LINES) this.chatLines.shift();
+    const same = this.chatLines.filter((l) => !!l.watchers === !!line.watchers);
+    if (same.length > CHAT_LINES) this.chatLines.splice(this.chatLines.indexOf(same[0]!), 1);
+  }
+
+  /** The chat lines a connection may see: everything for a spectator, the spectators' channel for a player only when open. */
+  chatHistory(player: boolean): ChatLine[] {
+    return player && !this.watchersOpen ? this.chatLines.filter((l) => !l.watchers) : this.chatLines;
+  }
+
+  private withChannel(line: ChatLine): ChatLine {
+    return line.seat < 0 ? { ...line, watchers: true } : line;
   }
 
   /** Keeps a private message; returns its number in this game. */

@@ -67,6 +67,8 @@ export interface SeatPresence {
   connected: boolean;
   /** A human's seat that a bot plays while they are away. */
   botControlled: boolean;
+  /** Epoch milliseconds when a bot takes over this disconnected player's seat (0: none pending). */
+  awayUntil: number;
 }
 
 /** A seat's public fields as sent: the SeatView, with "" for a corp not dealt yet (before the start). */
@@ -105,6 +107,8 @@ export interface WireTable {
   hostSeat: number;
   stepSeconds: number;
   spectators: number;
+  /** Players see the spectators' channel of the chat. */
+  watchersOpen: boolean;
   seats?: Record<string, WireSeat>;
   game?: WireGame;
 }

@@ -53,6 +53,8 @@ export interface TableSnapshot {
   hostSeat: number;
   stepSeconds: number;
   spectators: number;
+  /** Players see the spectators' channel of the chat. */
+  watchersOpen: boolean;
   /** Seats in seat order. */
   seats: TableSeat[];
   /** Your seat number, or null for a spectator. */
@@ -85,7 +87,7 @@ export interface TableTalk {
  */
 export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: number | null): TableSnapshot {
   const seats: TableSeat[] = Object.values(state.seats ?? {}).map((s) => ({
-    seat: s.seat, name: s.name, bot: s.bot, connected: s.connected, botControlled: s.botControlled,
+    seat: s.seat, name: s.name, bot: s.bot, connected: s.connected, botControlled: s.botControlled, awayUntil: s.awayUntil ?? 0,
     corp: s.corp, corpName: s.corpName, capital: s.capital, handSize: s.handSize, hasInvestment: s.hasInvestment,
     emergency: (s.emergency ?? []).map((e) => ({ id: e.id, title: e.title, faceup: e.faceup })),
     assets: (s.assets ?? []).map((a) => ({ id: a.id, name: a.name, exhausted: a.exhausted })),
@@ -116,7 +118,7 @@ export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: numbe
     : null;
   return {
     code: state.code, status: state.status, seatCount: state.seatCount, hostSeat: state.hostSeat,
-    stepSeconds: state.stepSeconds, spectators: state.spectators,
+    stepSeconds: state.stepSeconds, spectators: state.spectators, watchersOpen: state.watchersOpen ?? false,
     seats, mySeat: seat, me, secret,
     legal: decodeLegal(w?.legal, seats, me, (w?.hand ?? []).map((c) => c.id), w?.legalTrades),
     trades: decodeTrades(w?.trades),

@@ -134,8 +134,12 @@ describe("the table at 1440×900", () => {
     await expect(offer.textContent()).resolves.toContain("1 capital");
     await ann.waitForFunction(() => /a trade for you/.test(document.title));
     await bea.getByTestId(`message-${annSeat}`).click();
+    // The input says where the line goes; after a private line it goes back to everyone.
+    await bea.getByTestId("chat-to").filter({ hasText: /^Private to Ann$/ }).waitFor();
     await bea.getByTestId("chat-input").fill("Support me and the capital is yours");
     await bea.getByTestId("chat-send").click();
+    await bea.getByTestId("chat-to").filter({ hasText: /^To everyone at the table$/ }).waitFor();
+    await expect(bea.getByTestId("chat-tab-all").getAttribute("aria-selected")).resolves.toBe("true");
     await onScreen(ann, ann.getByTestId("chat").getByText("Support me and the capital is yours"));
     await ann.waitForFunction(() => /1 new message/.test(document.title));
     await expect(ann.getByTestId("chat-tab-all").getByTestId("unread").textContent()).resolves.toBe("1");
@@ -144,6 +148,27 @@ describe("the table at 1440×900", () => {
     await offer.getByRole("button", { name: "Decline" }).click();
     await ann.waitForFunction(() => !/trade|message/.test(document.title));
     expect(await axeSerious(ann), "table").toEqual([]);
+
+    // A spectator talks in the spectators' channel: players do not see it until the host (Ann) opens it.
+    const cy = await openPage("cy");
+    await cy.goto(`${server.url}/?join=${code}&watch=1`);
+    await cy.getByTestId("corps").waitFor();
+    await cy.getByTestId("chat-to").filter({ hasText: /^To the spectators/ }).waitFor();
+    await cy.getByTestId("chat-input").fill("Ann should sell her support");
+    await cy.getByTestId("chat-send").click();
+    await cy.getByTestId("chat").getByText("Ann should sell her support").waitFor();
+    expect(await cy.getByTestId("chat").getByText("Support me and the capital is yours").count()).toBe(0);
+    expect(await ann.getByTestId("chat-tab-watchers").count()).toBe(0);
+    expect(await bea.getByTestId("chat").getByText("Ann should sell").count()).toBe(0);
+    expect(await bea.getByTestId("watchers-toggle").count()).toBe(0);
+    await ann.getByTestId("watchers-toggle").locator("input").check();
+    await bea.getByTestId("chat-tab-watchers").click();
+    await bea.getByTestId("chat").getByText("Ann should sell her support").waitFor();
+    await bea.getByTestId("chat-to").filter({ hasText: /only spectators write here/ }).waitFor();
+    await bea.screenshot({ path: "test-results/screen-watchers.png" });
+    await bea.getByTestId("chat-tab-all").click();
+    expect(await bea.getByTestId("chat").getByText("Ann should sell").count()).toBe(0);
+    await cy.close();
     // The sound toggle is off until you turn it on, and remembered over a reload.
     await expect(bea.getByTestId("sound-toggle").getAttribute("aria-pressed")).resolves.toBe("false");
     await bea.getByTestId("sound-toggle").click();
@@ -231,6 +256,10 @@ describe("the table at 1440×900", () => {
     await again.first().waitFor();
     await expect(again.count()).resolves.toBe(1);
     for (const d of producers) expect(await again.textContent()).toContain(d);
+    // Rebuilt from the log history: the supply before and after, as the log's facts say.
+    const facts = lines.slice(from).find((l) => l.startsWith("Supply after Production: "))!;
+    const energy = /energy (\d+) → (\d+)/.exec(facts)!;
+    await expect(again.locator("tr", { hasText: "Energy" }).locator("td").allTextContents()).resolves.toEqual([energy[1], energy[2]]);
     await again.getByRole("button", { name: "Dismiss this report" }).click();
     await again.waitFor({ state: "detached" });
     await ann.reload();

@@ -38,7 +38,7 @@ describe("viewFor", () => {
     expect(v.deal!.asset).not.toBeNull();
     expect(v.pending).toMatchObject({ kind: "counteroffer", seat: 2 });
     expect(v.pending!.text).toBe("NBN may propose a counteroffer.");
-    expect(v.turnsLeft).toBe(2);
+    expect(v.turnsLeft).toBe(3); // as the log counts: the turn under way included
     expect(v.reserve.humanFirst + s.districts.filter((d) => d.humanFirst).length).toBe(9);
   });
 });

@@ -159,10 +159,10 @@ describe("trades and table talk", () => {
     watcher.send("chat", { text: "psst", to: 0 });
     alice.send("chat", { text: "x".repeat(501) });
     alice.send("chat", { text: "to a bot", to: 3 });
-    await until(() => chatOf(carol).length === 2 && got.get("bob")!.length === 1 && errors.get("watcher")!.length === 1 && errors.get("alice")!.length === 2);
-    for (const c of [alice, bob, carol, watcher]) {
-      expect(chatOf(c).map((l) => [l.seq, l.from, l.seat, l.text])).toEqual([[0, "Alice", 0, "good luck all"], [1, "Spectator", -1, "go Bob!"]]);
-    }
+    await until(() => chatOf(watcher).length === 2 && chatOf(carol).length === 1 && got.get("bob")!.length === 1 && errors.get("watcher")!.length === 1 && errors.get("alice")!.length === 2);
+    // A spectator's line is in the spectators' channel, which players do not see unless the host opens it.
+    expect(chatOf(watcher).map((l) => [l.seq, l.from, l.seat, l.text])).toEqual([[0, "Alice", 0, "good luck all"], [1, "Spectator", -1, "go Bob!"]]);
+    for (const c of [alice, bob, carol]) expect(chatOf(c).map((l) => [l.seq, l.from, l.seat, l.text])).toEqual([[0, "Alice", 0, "good luck all"]]);
     expect(got.get("alice")!.map((m) => m.text)).toEqual(["between us"]);
     expect(got.get("bob")!.map((m) => m.text)).toEqual(["between us"]);
     expect(got.get("carol")).toEqual([]);
@@ -177,7 +177,8 @@ describe("trades and table talk", () => {
   });
 
   it("gives the chat history to a late spectator, a reloading player and a reconnection, and keeps it out of the state", async () => {
-    const { code, roomId, room } = await createTable({ seats: 4, bots: 2, seed: 3, graceSeconds: 600 });
+    // The spectators' channel is open to players here: every line reaches everyone.
+    const { code, roomId, room } = await createTable({ seats: 4, bots: 2, seed: 3, graceSeconds: 600, watchersOpen: true });
     const wire = recordWire(() => room);
     try {
       const alice = await join(colyseus, roomId, { code, name: "Alice" });

@@ -5,12 +5,28 @@ import { assetText, emergencyText, plural } from "../text.ts";
 import { MiniCard } from "./Card.tsx";
 import { CorpMark } from "./Icons.tsx";
 import { flashClass, useFlash } from "./awareness.ts";
+import { useEffect, useState } from "preact/hooks";
 
 function presence(s: TableSeat): { text: string; cls: string } {
   if (s.bot) return { text: "bot", cls: "" };
   if (s.botControlled) return { text: "away: a bot plays", cls: "warn" };
   if (!s.connected) return { text: "disconnected", cls: "warn" };
   return { text: "online", cls: "ok" };
+}
+
+/** "Bot takes over in 42 s": the server's away deadline for a disconnected player, counted down. */
+function AwayCountdown({ until, seat }: { until: number; seat: number }) {
+  const [, tick] = useState(0);
+  useEffect(() => {
+    const t = setInterval(() => tick((n) => n + 1), 500);
+    return () => clearInterval(t);
+  }, [until]);
+  const left = Math.max(0, Math.ceil((until - Date.now()) / 1000));
+  return (
+    <span class="tag warn" data-testid={`away-${seat}`} role="timer" aria-live="off">
+      {left > 0 ? `bot takes over in ${left} s` : "a bot takes over now"}
+    </span>
+  );
 }
 
 export interface CorpActions {
@@ -45,6 +61,7 @@ function Corp({ s, model, actions, canTrade, canSell }: { s: TableSeat; model: T
         <span class="corp-names"><strong>{s.corpName || "—"}</strong> <span class="pname">{s.name}</span></span>
         {mine && <span class="tag you">you</span>}
         <span class={`tag ${p.cls}`}>{p.text}</span>
+        {s.awayUntil > 0 && !s.botControlled && <AwayCountdown until={s.awayUntil} seat={s.seat} />}
         {active && <span class="tag">active</span>}
         {deciding && <span class="tag deciding">deciding</span>}
       </div>

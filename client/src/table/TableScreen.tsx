@@ -24,6 +24,7 @@ import { loadPrefs, savePrefs, useAttention, useLastLook, type AlertPrefs } from
 import { PHONE_QUERY, PhoneTabs, useMedia, useTopBarHeight, type Pane, type PaneTab } from "./PhoneTabs.tsx";
 import { LeaveDialog } from "./LeaveDialog.tsx";
 import { useRememberResult } from "./remember-result.ts";
+import { BOT_CHOSE } from "../../../shared/bot-chose.ts";
 
 export function TableScreen({ session, onLeave, onSwitch }: { session: TableSession; onLeave(): void; onSwitch?(next: TableSession): void }) {
   const [, redraw] = useReducer((n: number, _: unknown) => n + 1, 0);
@@ -63,20 +64,15 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
     what: mine ? "It is your move." : newTrades ? "A trade waits for your answer." : "Someone wrote to you.",
   }, prefs);
 
-  // A deadline that ran out on your decision: say what the bot chose for you (the log's next lines).
-  const timed = mine && (model?.game?.deadline ?? 0) > 0 ? model!.game!.deadline : 0;
-  const watch = useRef<{ deadline: number; start: number; sinceN: number } | null>(null);
-  const [timedOut, setTimedOut] = useState<{ sinceN: number } | null>(null);
-  useEffect(() => {
-    const w = watch.current;
-    if (w && w.deadline !== timed && Date.now() >= w.deadline - 500 && session.lastCommandAt < w.start) setTimedOut({ sinceN: w.sinceN });
-    watch.current = timed ? (w?.deadline === timed ? w : { deadline: timed, start: Date.now(), sinceN: session.logBatches.at(-1)?.n ?? 0 }) : null;
-  }, [timed]);
-  const botChose = timedOut ? session.logBatches.find((b) => b.n > timedOut.sinceN && !b.lines.some((l) => / trade: /.test(l))) : undefined;
-  const notice = timedOut && (
+  // A deadline that ran out on your decision: the server says what the bot chose for you (a private
+  // line of yours); the newest one since this page opened shows until dismissed.
+  const botChose = (model?.secret?.log ?? []).filter((l) => l.startsWith(BOT_CHOSE));
+  const [choseSeen, setChoseSeen] = useState<number | null>(null);
+  useEffect(() => { if (choseSeen === null && model?.secret) setChoseSeen(botChose.length); }, [model?.secret, choseSeen]);
+  const notice = choseSeen !== null && botChose.length > choseSeen && (
     <p class="timeout-note" role="status" data-testid="timeout-note">
-      Your time ran out, so a bot chose for you{botChose ? `: ${botChose.lines.slice(0, 3).join(" ")}` : "."}{" "}
-      <button type="button" class="link" onClick={() => setTimedOut(null)}>Dismiss</button>
+      {botChose.at(-1)}{" "}
+      <button type="button" class="link" onClick={() => setChoseSeen(botChose.length)}>Dismiss</button>
     </p>
   );
 

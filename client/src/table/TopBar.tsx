@@ -63,11 +63,7 @@ export function PhaseStepper({ model }: { model: TableSnapshot }) {
 }
 
 /** "You are choosing a main offer." / "Bea (Jinteki) is choosing a main offer.": one voice for status lines. */
-export function statusLine(text: string, seat: TableSeat | undefined, mine: boolean, model?: TableSnapshot): string {
-  // "making a choice for a card": name the card, the winning offer being resolved.
-  const deal = model?.game?.deal;
-  const won = deal?.winner === "main" ? deal.main : deal?.winner === "counter" ? deal.counters.at(-1) : null;
-  if (won) text = text.replace(/making a choice for a card\.$/, `choosing how ${won.card.title} resolves.`);
+export function statusLine(text: string, seat: TableSeat | undefined, mine: boolean): string {
   if (!seat) return text;
   const corp = seat.corpName;
   const rest = corp && text.startsWith(corp + " ") ? text.slice(corp.length + 1) : null;
@@ -114,7 +110,7 @@ export function TopBar({ model, session, controls, notice, compact = false, onTr
         <div class="act-row">
           <p class={`pending${mine ? " mine" : ""}`} data-testid="pending" aria-live="polite">
             {game?.pending?.text
-              ? <>{statusLine(game.pending.text, pendingSeat, mine, model)}{" "}{timed && <Countdown deadline={game.deadline} />}</>
+              ? <>{statusLine(game.pending.text, pendingSeat, mine)}{" "}{timed && <Countdown deadline={game.deadline} />}</>
               : <span class="muted">Nobody has to decide right now.</span>}
             {incoming > 0 && (onTrades
               ? <> <button type="button" class="link trade-waiting" data-testid="trade-waiting" onClick={onTrades}>{incoming === 1 ? "A trade waits" : `${incoming} trades wait`} for your answer: open Talk.</button></>

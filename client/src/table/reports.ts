@@ -1,16 +1,20 @@
 // Phase reports (Production, Event, Demand) read from the server's log lines and the catalog: the client
-// applies no rule, it groups what the log says happened and looks up the cards it names.
+// applies no rule, it groups what the log says happened and looks up the cards it names. The supply
+// figures are facts the engine writes in the log (shared/phase-lines.ts), so a report rebuilt from the
+// log history after a reload says the same.
 import { catalog } from "../../../shared/catalog/index.ts";
-import { RESOURCES } from "../../../shared/catalog/types.ts";
 import type { DemandDef, EventDef } from "../../../shared/catalog/types.ts";
-import type { LogBatch } from "../net/session.ts";
+
+/** The part of a log batch (net/session.ts) a report reads: public lines numbered from `from`. */
+export interface LogBatch { from: number; lines: string[] }
+import { readDemandSupply, readProductionSupply } from "../../../shared/phase-lines.ts";
 
 export interface ProductionReport {
   kind: "production";
   key: string;
   /** Each exploited district and what the log says it produced ("2 energy and 1 tech", "nothing"). */
   districts: { name: string; produced: string }[];
-  /** Supply before and after, by resource (before: as the board stood before this change); null when not known. */
+  /** Supply before and after Production, by resource, as the log says; null when the phase did not finish. */
   before: Record<string, number> | null;
   after: Record<string, number> | null;
   /** The other lines of the phase (unrest, outages, threat). */
@@ -30,7 +34,7 @@ export interface DemandReport {
   key: string;
   title: string;
   demand: DemandDef | null;
-  /** The supply the demand was paid against (null when the log does not let us tell). */
+  /** The supply the demand was paid against, as the log says (null when the line is not in the batch). */
   supply: Record<string, number> | null;
   met: boolean | null;
   /** "Threat rises by 6 to 14: the demand … was not met": the threat the misses cost. */
@@ -43,17 +47,6 @@ export interface DemandReport {
 export type PhaseReport = ProductionReport | EventReport | DemandReport;
 
 const PRODUCES = /^(.*) produces (.*)\.$/;
-const AMOUNT = /(\d+) ([a-z]+)/g;
-
-function amounts(text: string): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const m of text.matchAll(AMOUNT)) out[m[2]!] = (out[m[2]!] ?? 0) + Number(m[1]);
-  return out;
-}
-
-function full(supply: Record<string, number>): Record<string, number> {
-  return Object.fromEntries(RESOURCES.map((r) => [r, supply[r] ?? 0]));
-}
 
 /**
  * The lines from the first one matching `start` up to (not including) the first later one matching `stop`,
@@ -73,22 +66,20 @@ const isPhaseStart = (l: string) => l === "Production Phase." || l.startsWith("E
 /** The phase reports one log batch holds, in the order they happened. */
 export function reportsOf(batch: LogBatch): PhaseReport[] {
   const out: PhaseReport[] = [];
-  let supplyAfterProduction: Record<string, number> | null = null;
 
   const prod = section(batch, (l) => l === "Production Phase.", isPhaseStart);
   if (prod) {
     const districts: ProductionReport["districts"] = [];
     const other: string[] = [];
-    const after = batch.supplyBefore ? full(batch.supplyBefore) : null;
+    let supply: ReturnType<typeof readProductionSupply> = null;
     for (const l of prod.lines.slice(1)) {
       const m = l.match(PRODUCES);
-      if (m) {
-        districts.push({ name: m[1]!, produced: m[2]! });
-        if (after) for (const [r, n] of Object.entries(amounts(m[2]!))) after[r] = (after[r] ?? 0) + n;
-      } else other.push(l);
+      const facts = readProductionSupply(l);
+      if (m) districts.push({ name: m[1]!, produced: m[2]! });
+      else if (facts) supply = facts;
+      else other.push(l);
     }
-    supplyAfterProduction = after;
-    out.push({ kind: "production", key: `p${prod.at}`, districts, before: batch.supplyBefore ? full(batch.supplyBefore) : null, after, lines: other });
+    out.push({ kind: "production", key: `p${prod.at}`, districts, before: supply?.before ?? null, after: supply?.after ?? null, lines: other });
   }
 
   const ev = section(batch, (l) => l.startsWith("Event: "), (l) => isPhaseStart(l));
@@ -102,8 +93,9 @@ export function reportsOf(batch: LogBatch): PhaseReport[] {
     const dem = section_.lines;
     const metLine = dem.find((l) => /^The demand .* is met\.$/.test(l));
     const threatLine = dem.find((l) => / the demand .* was not met\.$/.test(l)) ?? null;
-    const paidName = metLine?.match(/^The demand (.*) is met\.$/)?.[1] ?? threatLine?.match(/ the demand (.*) was not met\.$/)?.[1];
-    const demand = catalog.demands.find((d) => d.name === paidName) ?? catalog.demands.find((d) => d.id === batch.demandBefore) ?? null;
+    const facts = dem.map(readDemandSupply).find((f) => f !== null) ?? null;
+    const paidName = facts?.demand ?? metLine?.match(/^The demand (.*) is met\.$/)?.[1] ?? threatLine?.match(/ the demand (.*) was not met\.$/)?.[1];
+    const demand = catalog.demands.find((d) => d.name === paidName) ?? null;
     const nextLine = dem.find((l) => l.startsWith("New demand: "));
     const nextName = nextLine?.match(/^New demand: (.*?) \(/)?.[1];
     out.push({
@@ -111,12 +103,12 @@ export function reportsOf(batch: LogBatch): PhaseReport[] {
       key: `d${section_.at}`,
       title: dem[0]!.replace(/ begins\.$/, ""),
       demand,
-      supply: supplyAfterProduction ?? (batch.supplyBefore ? full(batch.supplyBefore) : null),
+      supply: facts?.supply ?? null,
       met: metLine ? true : threatLine ? false : null,
       threatLine,
       investments: dem.filter((l) => / reveals .* and gains \d+ capital\.$/.test(l)),
       next: catalog.demands.find((d) => d.name === nextName) ?? null,
-      lines: dem.slice(1),
+      lines: dem.slice(1).filter((l) => !readDemandSupply(l)),
     });
   }
   return out;
