@@ -9,8 +9,8 @@ import type { ChatMessage } from "../../shared/room-protocol.ts";
 type Chat = ReturnType<(typeof ChatMessage)["parse"]>;
 import type { GameEvent } from "../../shared/view.ts";
 import { makeRandom, type Random } from "../bots/random.ts";
-import type { GameStore, StoredWhisper } from "../store/index.ts";
-import { newMemory, type BotLine, type BotMemory } from "../bots/index.ts";
+import type { GameStore } from "../store/index.ts";
+import { newMemory, type BotMemory } from "../bots/index.ts";
 import { WriteQueue } from "../store/write-queue.ts";
 import * as metrics from "../metrics.ts";
 import { DEFAULT_ROOM_LIMITS, TABLE_IDLE_MS, TradeLimiter, type RoomLimits } from "./limits.ts";
@@ -19,6 +19,7 @@ import { BOT_NAMES, Seats, newSeat, type Seat } from "./seats.ts";
 import { botSeed, type TableStart } from "./start.ts";
 import { Talk } from "./talk.ts";
 import { botTurn } from "./bot-turn.ts";
+import { BotVoice } from "./bot-voice.ts";
 import { BOT_CHOSE, BOT_PLAYED_AWAY } from "../../shared/bot-chose.ts";
 
 /**
@@ -27,8 +28,6 @@ import { BOT_CHOSE, BOT_PLAYED_AWAY } from "../../shared/bot-chose.ts";
  * no longer than that.
  */
 export const BOT_TRADE_WAIT_MS = 2500;
-/** A bot says at most one line in this long. */
-export const BOT_LINE_MS = 4000;
 import { Moves, Timers, Turns, type Timer } from "./turns.ts";
 
 export type Refusal = { code: string; message: string };
@@ -67,6 +66,7 @@ export class Table {
   private p: Publisher;
   /** Store writes in order; a command's result is published only once the command is written. */
   private writes: WriteQueue;
+  private voice: BotVoice;
   private lost = false;
 
   private readonly start: TableStart;
@@ -92,6 +92,11 @@ export class Table {
         this.lost = true;
         this.p.close();
       },
+    });
+    this.voice = new BotVoice({
+      seats: this.seats, talk: this.talk, publisher: this.p, chatOn: () => this.options.botChat !== false,
+      writeChat: (chat, after) => this.writes.write(() => deps.store.appendChat(this.code, chat.seq, chat), after),
+      writeWhisper: (seq, whisper, after) => this.writes.write(() => deps.store.appendWhisper(this.code, seq, whisper), after),
     });
   }
 
@@ -395,40 +400,11 @@ export class Table {
     // At a table with deadlines a person has no longer than one to answer it.
     const step = this.options.stepSeconds > 0 ? this.options.stepSeconds * 1000 : BOT_TRADE_WAIT_MS;
     if (wait) this.timers.later(() => this.botMove(n), Math.max(this.botDelayMs(), Math.min(step, BOT_TRADE_WAIT_MS)));
-    if (say) this.botSays(n, say);
+    if (say) this.voice.say(n, say);
   }
 
   /** Each bot-driven seat's memory of this game (its proposals), kept while the room lives. */
   private botMemories = new Map<number, BotMemory>();
-  private botLineAt = new Map<number, number>();
-
-  /**
-   * A bot's line: public, or (with `to`) a private message to that human player. Only a bot's own seat
-   * speaks; off when the table's botChat is false; at most one line per seat every BOT_LINE_MS.
-   */
-  private botSays(n: number, line: BotLine): void {
-    const seat = this.seats.get(n);
-    const now = Date.now();
-    // a bot standing in for an away player, or deciding at a person's deadline, does not speak in their name
-    if (this.options.botChat === false || !seat?.bot || now - (this.botLineAt.get(n) ?? -Infinity) < BOT_LINE_MS) return;
-    if (line.to !== undefined) {
-      const target = this.seats.get(line.to);
-      if (!target || target.bot) return;
-      this.botLineAt.set(n, now);
-      const whisper: StoredWhisper = { from: n, to: line.to, fromName: seat.name, text: line.text, at: now };
-      const seq = this.talk.addWhisper(whisper);
-      this.writes.write(() => this.deps.store.appendWhisper(this.code, seq, whisper), () => {
-        for (const m of [n, line.to!]) this.p.whisper(m, whisper);
-      });
-      return;
-    }
-    this.botLineAt.set(n, now);
-    const chat = this.talk.chatLine(seat.name, n, line.text, now);
-    this.writes.write(() => this.deps.store.appendChat(this.code, chat.seq, chat), () => {
-      this.talk.keepChat(chat);
-      this.p.chat(chat);
-    });
-  }
 
   // ---- time, the store, the end ----------------------------------------------------------------
 
