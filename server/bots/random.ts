@@ -70,6 +70,17 @@ export function randomCommand(templates: LegalCommand[], random: Random): Comman
   return null;
 }
 
+/**
+ * A trade offered to this seat, accepted or declined at random, as people answer them (a bot that
+ * proposed one waits on the answer); null when none is offered.
+ */
+export function answerTrade(templates: LegalCommand[], random: Random): Command | null {
+  const open = templates.filter((t): t is Extract<LegalCommand, { type: "trade-accept" | "trade-decline" }> =>
+    (t.type === "trade-accept" || t.type === "trade-decline") && t.ids.length > 0);
+  const pick = open.length > 0 ? open[Math.floor(random() * open.length)]! : null;
+  return pick ? { type: pick.type, id: pick.ids[0]! } as Command : null;
+}
+
 /** mulberry32: a small seeded generator for the bots' own choices (separate from the game's RNG). */
 export function makeRandom(seed: number): Random {
   let a = seed >>> 0;

@@ -9,7 +9,7 @@ import { createServer } from "../../server/app.ts";
 import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
 import type { RoomLimits } from "../../server/table/limits.ts";
 import type { Seed } from "../../server/engine/index.ts";
-import { makeRandom, randomCommand } from "../../server/bots/random.ts";
+import { answerTrade, makeRandom, randomCommand } from "../../server/bots/random.ts";
 import type { ChatLine, ServerMessages } from "../../shared/room-protocol.ts";
 import { decodeLegal, GameLogReader, readTable, type TableSnapshot, type WireTable } from "../../shared/wire/index.ts";
 import type { LegalCommand } from "../../shared/protocol.ts";
@@ -131,7 +131,9 @@ export function autoplay(client: SDKRoom, seed: number): { stop(): void; errors:
   const act = () => {
     if (stopped || inFlight) return;
     if ((client.state as any).status !== "playing") return;
-    const command = randomCommand(legalOf(client), random);
+    // A trade offered to this seat is answered first, as people do (a bot that proposed one waits on it).
+    const legal = legalOf(client);
+    const command = answerTrade(legal, random) ?? randomCommand(legal, random);
     if (command) {
       inFlight = true;
       result.sent++;

@@ -2,8 +2,7 @@
 // watching that they never decode another seat's secret nor hear another pair's whispers; after each
 // burst, checkAfterBurst asks the server thread how far each table has come (and about every game).
 import { joinRoom, myLegal, createTable, sleep, type SdkRoom } from "../lib/clients.ts";
-import { makeRandom, randomCommand } from "../../bots/random.ts";
-import type { Command } from "../../../shared/protocol.ts";
+import { answerTrade, makeRandom, randomCommand } from "../../bots/random.ts";
 import { int, out, pick, problem, random, seed } from "./common.ts";
 import { from, httpUrl, serverCall, wsUrl } from "./server.ts";
 import type { TableReport } from "./server-thread.ts";
@@ -52,8 +51,7 @@ export function watchHonest(h: Honest, table: HonestTable): void {
     if (state?.status !== "playing") return;
     // An honest player answers a trade offered to it, as people do (a bot that proposed one waits on it).
     const legal = myLegal(h.room);
-    const answer = legal.find((l): l is Extract<typeof l, { type: "trade-accept" | "trade-decline" }> => (l.type === "trade-accept" || l.type === "trade-decline") && l.ids.length > 0);
-    const command = answer ? { type: answer.type, id: answer.ids[0]! } as Command : randomCommand(legal, r);
+    const command = answerTrade(legal, r) ?? randomCommand(legal, r);
     if (!command) return;
     h.inFlight = true;
     h.last = { command, at: Date.now() };
