@@ -11,7 +11,8 @@
 // no secret any more, but the views served are still the spectator's (no hand, rival, investment or trade
 // of any seat until the engine's result reveals the rivals). Views are rebuilt by replaying the stored
 // commands with the engine, from checkpoints kept for a few games at a time.
-import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import { HttpError, answerErrors } from "./errors.ts";
+import express, { type Router } from "express";
 import { matchMaker } from "@colyseus/core";
 import type { Logger } from "pino";
 import { z } from "zod";
@@ -23,20 +24,11 @@ import {
 import { hashSeatToken, type GameStore, type StoredCommand, type StoredGame } from "../store/index.ts";
 import { requestAddress } from "../http-guard.ts";
 import { newInviteCode, normalizeCode } from "../access/codes.ts";
-import { LimitRefusal, type Access } from "../access/throttle.ts";
+import type { Access } from "../access/throttle.ts";
 
 const ROOM = "new_angeles";
 
 /** A refusal: answered with its status and { error: { code, message } }, as the lobby's own. */
-class HttpError extends Error {
-  status: number;
-  code: string;
-  constructor(status: number, code: string, message: string) {
-    super(message);
-    this.status = status;
-    this.code = code;
-  }
-}
 /** Steps one request may ask for. */
 export const MAX_STEPS_PER_REQUEST = 50;
 /** A checkpoint (a whole engine state) is kept every this many commands. */
@@ -224,19 +216,6 @@ export function endsRoutes(logger: Logger, store: GameStore, access: Access): Ro
   }
 
   // Errors, answered as the lobby answers them (routes.ts): nothing a client sends becomes a 5xx.
-  router.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    if (err instanceof HttpError) return res.status(err.status).json({ error: { code: err.code, message: err.message } });
-    if (err instanceof LimitRefusal) {
-      if (err.retryAfterSeconds > 0) res.set("Retry-After", String(err.retryAfterSeconds));
-      return res.status(429).json({ error: { code: err.code, message: err.message } });
-    }
-    const status = (err as { status?: number }).status;
-    if (typeof status === "number" && status >= 400 && status < 500) {
-      if (status === 413) return res.status(413).json({ error: { code: "too-large", message: "A request body can be at most 16 KB." } });
-      return res.status(status).json({ error: { code: "bad-request", message: "The request body is not valid JSON." } });
-    }
-    logger.error({ err }, "ends route failed");
-    res.status(503).json({ error: { code: "unavailable", message: "The server could not answer; try again." } });
-  });
+  router.use(answerErrors(logger, "ends route"));
   return router;
 }

@@ -1,26 +1,18 @@
 // The HTTP lobby: create a table, look one up by invite code, list public tables, fetch a replay.
 // Every refusal is a 4xx with { error: { code, message } }; nothing a client sends becomes a 5xx.
-import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import { HttpError, answerErrors } from "./errors.ts";
+import express, { type Request, type Router } from "express";
 import { matchMaker } from "@colyseus/core";
 import type { Logger } from "pino";
 import { ROOM_NAME as ROOM, TableOptions } from "../../shared/room-protocol.ts";
 import { variantProblem } from "../engine/variant-schema.ts";
 import { newInviteCode, normalizeCode } from "../access/codes.ts";
-import { LimitRefusal, type Access } from "../access/throttle.ts";
+import type { Access } from "../access/throttle.ts";
 import { requestAddress } from "../http-guard.ts";
 import type { TableMetadata } from "../access/metadata.ts";
 import type { GameStore, StoredGame } from "../store/index.ts";
 import { endsRoutes } from "./ends.ts";
 
-export class HttpError extends Error {
-  status: number;
-  code: string;
-  constructor(status: number, code: string, message: string) {
-    super(message);
-    this.status = status;
-    this.code = code;
-  }
-}
 
 function publicTable(room: { roomId: string; metadata?: TableMetadata }) {
   const m = room.metadata!;
@@ -117,19 +109,6 @@ export function lobbyRoutes(logger: Logger, store: GameStore, access: Access): R
   });
 
   // Errors: our own become their status; malformed JSON bodies become 400; anything else is logged.
-  router.use((err: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    if (err instanceof HttpError) return res.status(err.status).json({ error: { code: err.code, message: err.message } });
-    if (err instanceof LimitRefusal) {
-      if (err.retryAfterSeconds > 0) res.set("Retry-After", String(err.retryAfterSeconds));
-      return res.status(429).json({ error: { code: err.code, message: err.message } });
-    }
-    const status = (err as { status?: number }).status;
-    if (typeof status === "number" && status >= 400 && status < 500) {
-      if (status === 413) return res.status(413).json({ error: { code: "too-large", message: "A request body can be at most 16 KB." } });
-      return res.status(status).json({ error: { code: "bad-request", message: "The request body is not valid JSON." } });
-    }
-    logger.error({ err }, "lobby route failed");
-    res.status(503).json({ error: { code: "unavailable", message: "The lobby could not answer; try again." } });
-  });
+  router.use(answerErrors(logger, "lobby route"));
   return router;
 }
