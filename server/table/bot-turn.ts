@@ -1,9 +1,71 @@
 // A bot's move for a seat: a bot's own seat, an away player's, or a human's whose deadline passed.
+// BotMoves runs them for a table: each bot-driven seat's memory, the person told what was chosen for
+// them, a bot waiting on its own trade proposal looking again later, and what the bot wants said.
 import { legal, viewFor, waitingFor, type GameState } from "../engine/index.ts";
 import type { Command } from "../../shared/protocol.ts";
 import type { GameView } from "../../shared/view.ts";
-import { botDecision, type BotLine, type BotMemory } from "../bots/index.ts";
+import { BOT_CHOSE, BOT_PLAYED_AWAY } from "../../shared/bot-chose.ts";
+import { botDecision, newMemory, type BotLine, type BotMemory } from "../bots/index.ts";
 import type { Random } from "../bots/random.ts";
+import type { BotVoice } from "./bot-voice.ts";
+import type { Publisher } from "./publisher.ts";
+import type { Seats } from "./seats.ts";
+import type { Talk } from "./talk.ts";
+
+/**
+ * A bot waiting on its own trade proposal looks again after this long, and withdraws it after a few
+ * looks (STALE_LOOKS): a person has about ten seconds to answer, and an ignored offer holds the table
+ * no longer than that.
+ */
+export const BOT_TRADE_WAIT_MS = 2500;
+
+export interface BotMovesDeps {
+  seats: Seats;
+  talk: Talk;
+  publisher: Publisher;
+  voice: BotVoice;
+  /** The bots' own randomness, apart from the game's seeded RNG. */
+  random: Random;
+  /** Plays a command for the seat; false when it was refused. */
+  play(seat: number, command: Command): boolean;
+  /** Asks for the seat's move again after ms (through the table, behind its store writes). */
+  again(seat: number, ms: number): void;
+  botDelayMs(): number;
+  stepSeconds(): number;
+  onStuck(seat: number, legalTypes: string[]): void;
+}
+
+export class BotMoves {
+  /** Each bot-driven seat's memory of this game (its proposals), kept while the room lives. */
+  private memories = new Map<number, BotMemory>();
+  private readonly d: BotMovesDeps;
+
+  constructor(deps: BotMovesDeps) {
+    this.d = deps;
+  }
+
+  /** The bot's move for seat n, now due. */
+  move(game: GameState, n: number): void {
+    const { seats, talk, publisher } = this.d;
+    let memory = this.memories.get(n);
+    if (!memory) this.memories.set(n, (memory = newMemory()));
+    const seat = seats.get(n);
+    const human = !!seat && !seat.bot;
+    const away = !!seat?.botControlled;
+    const { say, wait, done } = botTurn(game, n, talk.privateLines(n), this.d.random, memory, (command) => this.d.play(n, command), (types) => this.d.onStuck(n, types));
+    // A person's decision the bot made: they read on their screen what was chosen for them (and again after a reload).
+    if (done && human) {
+      const text = `${away ? BOT_PLAYED_AWAY : BOT_CHOSE} ${done}.`;
+      talk.logPrivate(n, text);
+      publisher.event(n, { type: "bot-chose", text });
+    }
+    // waiting on its own proposal: it looks again later (and withdraws it once it has gone stale)
+    // At a table with deadlines a person has no longer than one to answer it.
+    const step = this.d.stepSeconds() > 0 ? this.d.stepSeconds() * 1000 : BOT_TRADE_WAIT_MS;
+    if (wait) this.d.again(n, Math.max(this.d.botDelayMs(), Math.min(step, BOT_TRADE_WAIT_MS)));
+    if (say) this.d.voice.say(n, say);
+  }
+}
 
 /**
  * Decides and plays (through `play`, which answers whether the command was accepted) a move for this

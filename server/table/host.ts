@@ -24,14 +24,14 @@ export function hostAction(table: Table, msg: Host): Refusal | null {
     case "add-bot": {
       const free = table.seats.free();
       if (free === null) return { code: "full", message: "Every seat is taken." };
-      table.seatBot(free);
+      table.seating.seatBot(free);
       table.talk.log(`A bot sits down at seat ${free + 1}.`);
       break;
     }
     case "remove-bot": {
       const target = table.seats.get(msg.seat);
       if (!target?.bot) return { code: "not-a-bot", message: "There is no bot in that seat." };
-      table.freeSeatOf(target);
+      table.seating.freeSeatOf(target);
       break;
     }
     case "settings": {

@@ -1,8 +1,7 @@
 // One table's game, apart from any transport: it takes a command, applies it with the engine, stores it
-// and publishes the result (server/table/publisher.ts), in that order. It keeps the seats (seats.ts) and
-// what is said (talk.ts), runs the deadlines, the bots' turns and the away timers, and answers the
-// host's settings. The Colyseus room (server/rooms) is one Publisher; a unit test is another.
-import { randomBytes } from "node:crypto";
+// and publishes the result (server/table/publisher.ts), in that order. Beside it: who sits where and
+// who is away (seating.ts), what is said (talk.ts), deadlines (turns.ts) and the bots' moves
+// (bot-turn.ts). The Colyseus room (server/rooms) is one Publisher; a unit test is another.
 import { apply, createGameWithEvents, type GameState as EngineState } from "../engine/index.ts";
 import type { Command } from "../../shared/protocol.ts";
 import type { ChatMessage } from "../../shared/room-protocol.ts";
@@ -10,24 +9,16 @@ type Chat = ReturnType<(typeof ChatMessage)["parse"]>;
 import type { GameEvent } from "../../shared/view.ts";
 import { makeRandom, type Random } from "../bots/random.ts";
 import type { GameStore } from "../store/index.ts";
-import { newMemory, type BotMemory } from "../bots/index.ts";
 import { WriteQueue } from "../store/write-queue.ts";
 import * as metrics from "../metrics.ts";
 import { DEFAULT_ROOM_LIMITS, TABLE_IDLE_MS, TradeLimiter, type RoomLimits } from "./limits.ts";
 import type { Publisher, TableStatus } from "./publisher.ts";
-import { BOT_NAMES, Seats, newSeat, type Seat } from "./seats.ts";
+import { Seats, type Seat } from "./seats.ts";
+import { Seating } from "./seating.ts";
 import { botSeed, type TableStart } from "./start.ts";
 import { Talk } from "./talk.ts";
-import { botTurn } from "./bot-turn.ts";
+import { BotMoves } from "./bot-turn.ts";
 import { BotVoice } from "./bot-voice.ts";
-import { BOT_CHOSE, BOT_PLAYED_AWAY } from "../../shared/bot-chose.ts";
-
-/**
- * A bot waiting on its own trade proposal looks again after this long, and withdraws it after a few
- * looks (STALE_LOOKS): a person has about ten seconds to answer, and an ignored offer holds the table
- * no longer than that.
- */
-export const BOT_TRADE_WAIT_MS = 2500;
 import { Moves, Timers, Turns, type Timer } from "./turns.ts";
 
 export type Refusal = { code: string; message: string };
@@ -55,7 +46,6 @@ export class Table {
   readonly limits: RoomLimits;
   game: EngineState | null = null;
   status: TableStatus = "lobby";
-  hostSeat = -1;
   private commands: { seat: number; command: Command }[] = [];
   private moves = new Moves();
   private proposals: TradeLimiter;
@@ -66,7 +56,9 @@ export class Table {
   private p: Publisher;
   /** Store writes in order; a command's result is published only once the command is written. */
   private writes: WriteQueue;
-  private voice: BotVoice;
+  /** Who sits where, who is away, who hosts (seating.ts). */
+  readonly seating: Seating;
+  private bots: BotMoves;
   private lost = false;
 
   private readonly start: TableStart;
@@ -93,10 +85,27 @@ export class Table {
         this.p.close();
       },
     });
-    this.voice = new BotVoice({
-      seats: this.seats, talk: this.talk, publisher: this.p, chatOn: () => this.options.botChat !== false,
+    const { seats, talk, p: publisher, timers, turns } = this;
+    this.seating = new Seating({
+      seats, talk, publisher, timers, turns,
+      status: () => this.status,
+      graceSeconds: () => this.options.graceSeconds,
+      write: (write) => this.writes.write(() => write(deps.store, this.code)),
+      shuttingDown: () => !!deps.shuttingDown?.(),
+      decisionsChanged: () => this.scheduleDecisions(),
+    });
+    const voice = new BotVoice({
+      seats, talk, publisher, chatOn: () => this.options.botChat !== false,
       writeChat: (chat, after) => this.writes.write(() => deps.store.appendChat(this.code, chat.seq, chat), after),
       writeWhisper: (seq, whisper, after) => this.writes.write(() => deps.store.appendWhisper(this.code, seq, whisper), after),
+    });
+    this.bots = new BotMoves({
+      seats, talk, publisher, voice, random: this.botRandom,
+      play: (n, command) => this.play(n, command),
+      again: (n, ms) => this.timers.later(() => this.botMove(n), ms),
+      botDelayMs: () => this.botDelayMs(),
+      stepSeconds: () => this.options.stepSeconds,
+      onStuck: (seat, legal) => deps.log.error({ seat, legal }, "bot found no command"),
     });
   }
 
@@ -107,17 +116,13 @@ export class Table {
     this.talk.watchersOpen = options.watchersOpen;
     this.p.watchersOpenChanged(options.watchersOpen);
     if (!restored) {
-      for (let i = 0; i < options.bots; i++) this.seatBot(options.seats - 1 - i);
+      for (let i = 0; i < options.bots; i++) this.seating.seatBot(options.seats - 1 - i);
       this.startIdle();
       if (this.seats.free() === null) this.startGame(); // a table of bots only plays at once
       else this.p.listingChanged();
       return;
     }
-    for (const s of restored.seats) {
-      this.seats.add(newSeat(s.seat, s.name, s.bot, null, s.tokenHash));
-      this.p.seatAdded(s.seat, s.name, s.bot);
-    }
-    this.setHost(restored.seats.find((s) => !s.bot)?.seat ?? -1);
+    this.seating.restore(restored.seats);
     this.talk.restore(restored.chat, restored.whispers);
     const roomId = this.deps.roomId ?? "";
     this.writes.write(() => this.deps.store.setRoomId(this.code, roomId));
@@ -125,15 +130,7 @@ export class Table {
     const neverJoined = restored.status === "lobby" && restored.seats.every((s) => s.bot);
     this.startIdle(neverJoined ? Math.max(0, restored.createdAt + TABLE_IDLE_MS - Date.now()) : TABLE_IDLE_MS);
     if (!restored.rebuilt) {
-      // A player who does not come back loses the seat, as after a dropped connection.
-      for (const seat of this.seats.all()) {
-        if (seat.bot) continue;
-        seat.awayTimer = this.timers.later(() => {
-          seat.awayTimer = null;
-          this.freeSeatOf(seat);
-          this.p.flush(true);
-        }, (options.graceSeconds + 30) * 1000);
-      }
+      this.seating.awaitReturns(); // a player who does not come back loses the seat
       this.p.listingChanged();
       return;
     }
@@ -143,111 +140,36 @@ export class Table {
     this.setStatus("playing");
     this.talk.log("The server restarted: the game goes on.");
     // Humans are away until they rejoin with their seat token; after the grace period a bot plays for them.
-    for (const seat of this.seats.all()) if (!seat.bot) this.markConnected(seat, false);
+    this.seating.awaitReturns();
     this.afterGameChange(restored.rebuilt.events);
   }
 
-  // ---- seats -----------------------------------------------------------------------------------
+  // ---- seats (the room's calls; the rest is this.seating) --------------------------------------
 
-  /**
-   * Seats a player who passed the checks at the door: a new player in the lowest free seat, or one
-   * coming back to their seat (`replace` closes the connection that held it). Checked again here:
-   * another join may have taken the last seat or the name meanwhile.
-   */
+  /** Seats a player who passed the checks at the door, new or coming back by token (see Seating.sit). */
   sit(sessionId: string, name: string, reclaim: number | null, replace: (sessionId: string) => void): Seat | Refusal {
-    let seat: Seat;
-    if (reclaim !== null) {
-      seat = this.seats.get(reclaim)!;
-      if (seat.sessionId) replace(seat.sessionId);
-    } else {
-      const free = this.seats.free();
-      if (free === null || this.status !== "lobby") return { code: "full", message: "This table is full: join as a spectator." };
-      if (this.seats.nameTaken(name)) return { code: "name-taken", message: `The name "${name}" is already taken at this table.` };
-      seat = newSeat(free, name, false, randomBytes(18).toString("base64url"));
-      this.seats.add(seat);
-      this.saveSeat(seat);
-      this.p.seatAdded(free, name, false);
-      if (this.hostSeat < 0) this.setHost(free);
-    }
-    this.seats.attach(seat, sessionId);
-    this.markConnected(seat, true);
-    return seat;
+    return this.seating.sit(sessionId, name, reclaim, replace);
   }
 
   /** After the seated player has their seat and histories: the log line, and the game when the table is full. */
   seated(seat: Seat, reclaimed: boolean): Promise<void> {
-    this.talk.log(`${seat.name} ${reclaimed ? "is back" : "sits down"} at seat ${seat.seat + 1}.`);
+    this.seating.announce(seat, reclaimed);
     if (this.status === "lobby" && this.seats.free() === null) this.startGame();
     else this.p.flush(true);
     // The joining client gets its seat token (queued until the join completes) once the seat is stored.
     return this.writes.idle();
   }
 
-  /** A player's connection is gone for good: in the lobby the seat is freed, in a game it is away. */
   left(sessionId: string): void {
-    const seat = this.seats.ofSession(sessionId);
-    if (!seat) return;
-    this.seats.detach(sessionId);
-    seat.sessionId = null;
-    if (this.status === "lobby") this.freeSeatOf(seat);
-    else this.markConnected(seat, false);
+    this.seating.left(sessionId);
   }
 
   markConnected(seat: Seat, connected: boolean): void {
-    seat.connected = connected;
-    seat.awayTimer?.clear();
-    seat.awayTimer = null;
-    this.p.seatConnected(seat.seat, connected);
-    this.p.seatAwayUntil(seat.seat, 0);
-    if (connected) {
-      this.setBotControl(seat, false);
-      if (this.status === "playing") this.scheduleDecisions(); // deadlines for decisions now theirs again
-    } else if (this.status === "playing") {
-      // Public: everyone's board counts down to the bot taking over.
-      this.p.seatAwayUntil(seat.seat, Date.now() + this.options.graceSeconds * 1000);
-      seat.awayTimer = this.timers.later(() => {
-        seat.awayTimer = null;
-        this.p.seatAwayUntil(seat.seat, 0);
-        this.setBotControl(seat, true);
-        this.talk.log(`${seat.name} is away: a bot plays their seat until they return.`);
-        if (this.status === "playing") this.scheduleDecisions();
-        this.p.flush(true);
-      }, this.options.graceSeconds * 1000);
-    }
+    this.seating.markConnected(seat, connected);
   }
 
-  private setBotControl(seat: Seat, on: boolean): void {
-    if (!on) {
-      // The person is back: their decisions are theirs again.
-      this.turns.cancelBot(seat.seat);
-    }
-    seat.botControlled = on;
-    this.p.seatBotControlled(seat.seat, on);
-  }
-
-  seatBot(n: number): void {
-    const seat = newSeat(n, BOT_NAMES[n]!, true, null);
-    this.seats.add(seat);
-    this.saveSeat(seat);
-    this.p.seatAdded(n, seat.name, true);
-  }
-
-  freeSeatOf(seat: Seat): void {
-    this.seats.remove(seat.seat);
-    // Players dropped by a server shutdown keep their seats in the store, to take them back after the restart.
-    if (!this.deps.shuttingDown?.()) this.writes.write(() => this.deps.store.removeSeat(this.code, seat.seat));
-    this.p.seatRemoved(seat.seat);
-    if (this.hostSeat === seat.seat) this.setHost(this.seats.firstHuman());
-  }
-
-  private saveSeat(seat: Seat): void {
-    const saved = Seats.stored(seat);
-    this.writes.write(() => this.deps.store.setSeat(this.code, saved));
-  }
-
-  private setHost(seat: number): void {
-    this.hostSeat = seat;
-    this.p.hostChanged(seat);
+  get hostSeat(): number {
+    return this.seating.hostSeat;
   }
 
   private setStatus(status: TableStatus): void {
@@ -267,32 +189,24 @@ export class Table {
     return this.talk.say(sender, seat, msg, this.seats, this.p, (write, after) => this.writes.write(() => write(this.deps.store, this.code), after));
   }
 
-  /**
-   * The host lets players see the spectators' channel, or no longer: kept with the options, and each
-   * seated connection gets the chat it may now see.
-   */
+  /** The host lets players see the spectators' channel, or no longer: kept with the options (talk.ts). */
   setWatchersOpen(open: boolean): void {
     if (this.options.watchersOpen === open) return;
     this.options.watchersOpen = open;
-    this.talk.watchersOpen = open;
     this.optionsChanged(false);
-    this.p.batch(() => {
-      this.p.watchersOpenChanged(open);
-      for (const seat of this.seats.all()) if (!seat.bot && seat.sessionId) this.p.chatHistory(seat.seat, this.talk.chatHistory(true));
-      this.p.flush(true);
-    });
+    this.talk.setWatchersOpen(open, this.seats, this.p);
   }
 
   // ---- the game --------------------------------------------------------------------------------
 
   startGame(): void {
-    for (let n = 0; n < this.options.seats; n++) if (!this.seats.get(n)) this.seatBot(n);
+    for (let n = 0; n < this.options.seats; n++) if (!this.seats.get(n)) this.seating.seatBot(n);
     const { state, events } = createGameWithEvents({ players: this.options.seats as 4 | 5 | 6, seed: this.seed, variant: this.options.variant });
     this.game = state;
     this.setStatus("playing");
     this.writes.write(() => this.deps.store.startGame(this.code));
     this.talk.log("The game begins.");
-    for (const seat of this.seats.all()) if (!seat.bot && !seat.connected) this.markConnected(seat, false);
+    for (const seat of this.seats.all()) if (!seat.bot && !seat.connected) this.seating.markConnected(seat, false);
     this.afterGameChange(events);
   }
 
@@ -383,28 +297,8 @@ export class Table {
 
   private botMove(n: number): void {
     if (this.writes.pending) return this.writes.whenIdle(() => this.botMove(n));
-    if (!this.game || this.status !== "playing") return;
-    let memory = this.botMemories.get(n);
-    if (!memory) this.botMemories.set(n, (memory = newMemory()));
-    const seat = this.seats.get(n);
-    const human = !!seat && !seat.bot;
-    const away = !!seat?.botControlled;
-    const { say, wait, done } = botTurn(this.game, n, this.talk.privateLines(n), this.botRandom, memory, (command) => this.play(n, command), (legal) => this.deps.log.error({ seat: n, legal }, "bot found no command"));
-    // A person's decision the bot made: they read on their screen what was chosen for them (and again after a reload).
-    if (done && human) {
-      const text = `${away ? BOT_PLAYED_AWAY : BOT_CHOSE} ${done}.`;
-      this.talk.logPrivate(n, text);
-      this.p.event(n, { type: "bot-chose", text });
-    }
-    // waiting on its own proposal: it looks again later (and withdraws it once it has gone stale)
-    // At a table with deadlines a person has no longer than one to answer it.
-    const step = this.options.stepSeconds > 0 ? this.options.stepSeconds * 1000 : BOT_TRADE_WAIT_MS;
-    if (wait) this.timers.later(() => this.botMove(n), Math.max(this.botDelayMs(), Math.min(step, BOT_TRADE_WAIT_MS)));
-    if (say) this.voice.say(n, say);
+    if (this.game && this.status === "playing") this.bots.move(this.game, n);
   }
-
-  /** Each bot-driven seat's memory of this game (its proposals), kept while the room lives. */
-  private botMemories = new Map<number, BotMemory>();
 
   // ---- time, the store, the end ----------------------------------------------------------------
 

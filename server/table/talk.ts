@@ -93,6 +93,16 @@ export class Talk {
     if (same.length > CHAT_LINES) this.chatLines.splice(this.chatLines.indexOf(same[0]!), 1);
   }
 
+  /** The host opened or closed the spectators' channel to players: each seated connection gets the chat it may now see. */
+  setWatchersOpen(open: boolean, seats: Seats, p: Publisher): void {
+    this.watchersOpen = open;
+    p.batch(() => {
+      p.watchersOpenChanged(open);
+      for (const seat of seats.all()) if (!seat.bot && seat.sessionId) p.chatHistory(seat.seat, this.chatHistory(true));
+      p.flush(true);
+    });
+  }
+
   /** The chat lines a connection may see: everything for a spectator, the spectators' channel for a player only when open. */
   chatHistory(player: boolean): ChatLine[] {
     return player && !this.watchersOpen ? this.chatLines.filter((l) => !l.watchers) : this.chatLines;
