@@ -7,7 +7,7 @@ import { PostgresStore } from "./postgres.ts";
 import { SqliteStore } from "./sqlite.ts";
 import type { GameStore } from "./types.ts";
 
-export type { GameStore, StoredGame, StoredSeat, StoredCommand, StoredChat, StoredPlayer, StoredRematch, StoredWhisper, Write } from "./types.ts";
+export type { GameStore, StoredGame, StoredSeat, StoredCommand, StoredChat, StoredChatLine, StoredPlayer, StoredRematch, StoredWhisper, Write } from "./types.ts";
 export { StoreConflict } from "./types.ts";
 
 /** A process that stops renewing its claim for this long (it crashed) loses its games to another process. */

@@ -1,6 +1,6 @@
 // The game store in SQL, written once for both databases: SQLite and PostgreSQL accept the same
 // statements here (`?` placeholders are renumbered for PostgreSQL). Each subclass only runs them.
-import type { GameStatus, GameStore, StoredChat, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
+import type { GameStatus, GameStore, StoredChat, StoredChatLine, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
 
 export type Param = string | number | null;
 
@@ -227,15 +227,17 @@ export abstract class SqlStore implements GameStore {
     return rows.map((r) => ({ seat: Number(r.seat), command: JSON.parse(r.command) }));
   }
 
-  async chat(code: string, limit: number): Promise<{ lines: StoredChat[]; total: number }> {
-    const [count] = await this.all<{ n: number | string }>(`SELECT COUNT(*) AS n FROM chat WHERE code = ?`, [code]);
-    const rows = await this.all<{ seat: number; sender: string; text: string; at: number | string }>(
-      `SELECT seat, sender, text, at FROM chat WHERE code = ? ORDER BY seq DESC LIMIT ?`,
+  async chat(code: string, limit: number): Promise<{ lines: StoredChatLine[]; total: number }> {
+    const [last] = await this.all<{ n: number | string | null }>(`SELECT MAX(seq) AS n FROM chat WHERE code = ?`, [code]);
+    // Each channel's last lines: the spectators' (seat -1) and the players' (bots' lines included).
+    const channel = (where: string) => this.all<{ seq: number; seat: number; sender: string; text: string; at: number | string }>(
+      `SELECT seq, seat, sender, text, at FROM chat WHERE code = ? AND ${where} ORDER BY seq DESC LIMIT ?`,
       [code, limit],
     );
+    const rows = [...(await channel("seat >= 0")), ...(await channel("seat < 0"))];
     return {
-      lines: rows.reverse().map((r) => ({ seat: Number(r.seat), from: r.sender, text: r.text, at: Number(r.at) })),
-      total: Number(count?.n ?? 0),
+      lines: rows.map((r) => ({ seq: Number(r.seq), seat: Number(r.seat), from: r.sender, text: r.text, at: Number(r.at) })).sort((a, b) => a.seq - b.seq),
+      total: last?.n === null || last?.n === undefined ? 0 : Number(last.n) + 1,
     };
   }
 

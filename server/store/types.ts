@@ -29,11 +29,17 @@ export interface StoredCommand {
   command: Command;
 }
 
+/** A public chat line; a spectator's (seat -1) is in the spectators' channel, the others in the players'. */
 export interface StoredChat {
   seat: number;
   from: string;
   text: string;
   at: number;
+}
+
+/** A chat line read back, with its number in the game's chat. */
+export interface StoredChatLine extends StoredChat {
+  seq: number;
 }
 
 /** A private message between two players. */
@@ -119,8 +125,11 @@ export interface GameStore {
 
   getGame(code: string): Promise<StoredGame | null>;
   commands(code: string): Promise<StoredCommand[]>;
-  /** The last `limit` public chat lines, oldest first, and how many there are in all. */
-  chat(code: string, limit: number): Promise<{ lines: StoredChat[]; total: number }>;
+  /**
+   * The last `limit` lines of each channel (the players' chat, the spectators'), merged oldest first,
+   * so a talkative channel never pushes the other's lines out; `total`: the next line's number.
+   */
+  chat(code: string, limit: number): Promise<{ lines: StoredChatLine[]; total: number }>;
 
   /**
    * Takes every unfinished, open game whose owner's lease ran out, or that this instance held in a

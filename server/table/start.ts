@@ -5,7 +5,7 @@ import { apply, createGameWithEvents, isSeed, type GameState, type Seed } from "
 import { variantProblem } from "../engine/variant-schema.ts";
 import { TableOptions } from "../../shared/room-protocol.ts";
 import type { GameEvent } from "../../shared/view.ts";
-import type { GameStore, StoredChat, StoredCommand, StoredGame, StoredSeat, StoredWhisper } from "../store/index.ts";
+import type { GameStore, StoredChatLine, StoredCommand, StoredGame, StoredSeat, StoredWhisper } from "../store/index.ts";
 import { CHAT_LINES } from "./talk.ts";
 
 /**
@@ -32,7 +32,7 @@ export interface Restored {
   status: StoredGame["status"];
   createdAt: number;
   seats: StoredSeat[];
-  chat: { lines: StoredChat[]; total: number };
+  chat: { lines: StoredChatLine[]; total: number };
   whispers: StoredWhisper[];
   commands: StoredCommand[];
   /** The game replayed from its commands (null for a table still in the lobby). */

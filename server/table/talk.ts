@@ -5,7 +5,7 @@
 // every (re)join; each line has an index so a client never shows one twice.
 import type { ChatLine, ChatMessage } from "../../shared/room-protocol.ts";
 type Chat = ReturnType<(typeof ChatMessage)["parse"]>;
-import type { GameStore, StoredChat, StoredWhisper, Write } from "../store/index.ts";
+import type { GameStore, StoredChatLine, StoredWhisper, Write } from "../store/index.ts";
 import type { Publisher } from "./publisher.ts";
 import type { Seat, Seats } from "./seats.ts";
 
@@ -32,12 +32,13 @@ export class Talk {
   private privateLogs = new Map<number, string[]>();
   private chatTimes = new Map<string, number[]>();
 
-  /** Takes back what the store kept: the last public lines (of chat.total) and every private message. */
-  restore(chat: { lines: StoredChat[]; total: number }, whispers: StoredWhisper[]): void {
+  /**
+   * Takes back what the store kept: the last CHAT_LINES lines of each channel, with their numbers (new
+   * lines are numbered on from chat.total), and every private message.
+   */
+  restore(chat: { lines: StoredChatLine[]; total: number }, whispers: StoredWhisper[]): void {
     this.whispers = whispers;
-    // The stored lines are the last of chat.total: number them on from where they start.
-    const firstSeq = chat.total - chat.lines.length;
-    this.chatLines = chat.lines.map((l, i) => this.withChannel({ seq: firstSeq + i, from: l.from, seat: l.seat, text: l.text, at: l.at }));
+    this.chatLines = chat.lines.map((l) => this.withChannel({ seq: l.seq, from: l.from, seat: l.seat, text: l.text, at: l.at }));
     this.chatCount = chat.total;
   }
 

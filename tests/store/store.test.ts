@@ -67,15 +67,21 @@ describe.each(backends)("the game store on %s", (_name, open) => {
     ]);
     expect(game!.seats[0]!.tokenHash).not.toContain(token);
     expect(await store.commands(code)).toEqual(commands);
+    // The last two lines of each channel, with their numbers: the spectators' lines (seat -1) do not
+    // push the players' out, nor the other way round.
+    for (let i = 5; i < 9; i++) await store.appendChat(code, i, { seat: -1, from: "Spectator", text: `line ${i}`, at: 2_000 + i });
     const chat = await store.chat(code, 2);
-    expect(chat.total).toBe(5);
+    expect(chat.total).toBe(9);
     expect(chat.lines).toEqual([
-      { seat: -1, from: "Spectator", text: "line 3", at: 2_003 },
-      { seat: 0, from: "Ann", text: "line 4", at: 2_004 },
+      { seq: 2, seat: 0, from: "Ann", text: "line 2", at: 2_002 },
+      { seq: 4, seat: 0, from: "Ann", text: "line 4", at: 2_004 },
+      { seq: 7, seat: -1, from: "Spectator", text: "line 7", at: 2_007 },
+      { seq: 8, seat: -1, from: "Spectator", text: "line 8", at: 2_008 },
     ]);
 
     expect(await store.whispers(code)).toEqual(whispers);
-    expect(await store.chat(code, 10)).toMatchObject({ total: 5 }); // private messages are not public chat
+    expect(await store.chat(code, 10)).toMatchObject({ total: 9 }); // private messages are not public chat
+    expect(await store.chat(newCode(), 10)).toEqual({ lines: [], total: 0 });
 
     await store.finishGame(code, { reason: "end", winners: [0] }, [{ seat: 0, name: "Ann", corp: "Jinteki", bot: false }]);
     const finished = await store.getGame(code);
