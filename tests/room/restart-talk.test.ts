@@ -1,7 +1,8 @@
 // Issue 17 across a restart, over real sockets: a server process (its own DATA_DIR) is killed with
 // SIGKILL and started again on the same store. Players get the players' channel back and spectators
 // the spectators' channel, each exactly as before, however much one channel outtalked the other; the
-// spectators' channel stays closed to players; private messages still reach their two players alone.
+// spectators' channel stays closed to players (and open, once opened); private messages still reach
+// their two players alone.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -127,7 +128,24 @@ describe("the two channels across a restart", () => {
     await until(() => chatOf(sam2.room).some((l) => l.text === "we are back"), 5_000, "a new line");
     expect(chatOf(sam2.room).at(-1)!.seq).toBe(Math.max(...spectatorsBefore.map((l) => l.seq)) + 1);
 
-    for (const c of [ann2, ben2, sam2]) await c.room.leave();
+    const openBefore = lines(ben2);
+    const previous = table!.roomId;
+
+    // Left open, it is open after the next restart too, with the same lines.
+    for (const c of [ann2, ben2, sam2]) c.room.reconnection.enabled = false;
+    server.child.kill("SIGKILL");
+    await server.exited;
+    server = await startServer(env, port);
+    await waitFor(async () => {
+      const r = await fetch(`http://127.0.0.1:${port}/api/games/${code}`);
+      table = r.ok ? await r.json() : null;
+      return table?.status === "playing" && table.roomId !== previous;
+    }, 20_000, "the game to be restored again");
+    const ben3 = await connect(server, table!.roomId, { code, seatToken: ben.seat!.seatToken });
+    await until(() => ben3.heard().includes("chat-history "), 5_000, "Ben's history");
+    expect(tableOf(ben3.room).watchersOpen).toBe(true);
+    expect(lines(ben3)).toEqual(openBefore);
+    await ben3.room.leave();
     server.child.kill("SIGKILL");
     await server.exited;
   }, 120_000);
