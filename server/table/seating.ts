@@ -125,11 +125,16 @@ export class Seating {
     if (this.hostSeat === seat.seat) this.setHost(this.d.seats.firstHuman());
   }
 
-  /** The seats the store had (after a restart): the host is the first human, as before. */
+  /**
+   * The seats the store had (after a restart): the host is the first human, as before, and the log
+   * starts with each player sitting down (in seat order: the store keeps no order of arrival).
+   */
   restore(stored: StoredSeat[]): void {
     for (const s of stored) {
-      this.d.seats.add(newSeat(s.seat, s.name, s.bot, null, s.tokenHash));
+      const seat = newSeat(s.seat, s.name, s.bot, null, s.tokenHash);
+      this.d.seats.add(seat);
       this.d.publisher.seatAdded(s.seat, s.name, s.bot);
+      if (!s.bot) this.announce(seat, false);
     }
     this.setHost(stored.find((s) => !s.bot)?.seat ?? -1);
   }

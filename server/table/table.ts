@@ -122,7 +122,7 @@ export class Table {
       else this.p.listingChanged();
       return;
     }
-    this.seating.restore(restored.seats);
+    this.seating.restore(restored.seats); // with their "sits down" lines: the log starts over
     this.talk.restore(restored.chat, restored.whispers);
     const roomId = this.deps.roomId ?? "";
     this.writes.write(() => this.deps.store.setRoomId(this.code, roomId));
@@ -138,10 +138,12 @@ export class Table {
     this.commands = [...restored.commands];
     for (const { seat, command } of this.commands) this.moves.count(seat, command.type);
     this.setStatus("playing");
-    this.talk.log("The server restarted: the game goes on.");
+    this.talk.log("The game begins.");
     // Humans are away until they rejoin with their seat token; after the grace period a bot plays for them.
     this.seating.awaitReturns();
     this.afterGameChange(restored.rebuilt.events);
+    this.talk.log("The server restarted: the game goes on.");
+    this.p.flush(false);
   }
 
   // ---- seats (the room's calls; the rest is this.seating) --------------------------------------

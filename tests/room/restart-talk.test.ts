@@ -93,6 +93,7 @@ describe("the two channels across a restart", () => {
     expect(lines(ben)).toEqual(playersBefore);
     for (const p of [ann, ben]) expect(p.heard()).not.toContain(marker);
 
+    const logBefore = tableOf(ann.room).log;
     for (const c of [ann, ben, late, ...spectators]) c.room.reconnection.enabled = false;
     server.child.kill("SIGKILL");
     await server.exited;
@@ -108,6 +109,8 @@ describe("the two channels across a restart", () => {
     const ben2 = await connect(server, table!.roomId, { code, seatToken: ben.seat!.seatToken });
     const sam2 = await connect(server, table!.roomId, { code, spectator: true });
     await until(() => [ann2, ben2, sam2].every((c) => c.heard().includes("chat-history ")), 5_000, "the chat histories");
+    // The log comes back as it was, "sits down" lines included, and goes on from there.
+    expect(tableOf(ann2.room).log.slice(0, logBefore.length)).toEqual(logBefore);
     // Each audience gets its channel back, line for line, with the same numbers.
     expect(lines(ann2)).toEqual(playersBefore);
     expect(lines(ben2)).toEqual(playersBefore);
