@@ -1,0 +1,65 @@
+// What a change of state can have changed in the views, found by comparing the state before and after
+// (apply() never changes its input, so both are at hand). A table recomputes only what may differ:
+// a seat's own view and legal list (secretViewFor), and the public parts of the spectator's view.
+// The rules here follow what view.ts and legal.ts read; tests/room/incremental.test.ts checks over many
+// random games that whatever they call unchanged is indeed unchanged.
+import type { GameState, PlayerState, Trade } from "./state.ts";
+
+/**
+ * The seats whose secretViewFor (hand, rival, investment, trades, legal commands) may differ between
+ * `before` and `after`. A seat not listed has exactly the same secret view in both.
+ */
+export function secretsTouched(before: GameState, after: GameState): number[] {
+  const all = after.seats.map((p) => p.seat);
+  // The end of the game empties every legal list; a different game (or table size) changes everything.
+  if (before.result !== null || after.result !== null || before.players !== after.players) return all;
+  // Every seat's trade-propose lists every partner's capital and assets, and who may trade.
+  if (!holdingsEqual(before.seats, after.seats) || !sameNumbers(before.deal?.noTrade, after.deal?.noTrade)) return all;
+  const touched = new Set<number>();
+  // The seat owing a decision gets (or loses) options that read nearly the whole state.
+  if (before.pending) touched.add(before.pending.seat);
+  if (after.pending) touched.add(after.pending.seat);
+  for (const p of after.seats) {
+    const q = before.seats[p.seat]!;
+    if (p.rival !== q.rival || p.investment !== q.investment || !sameStrings(p.hand, q.hand)) touched.add(p.seat);
+  }
+  tradesTouched(before.trades, after.trades, touched);
+  // Whether a trade with support attached may be accepted reads the deal: its receiver is always recomputed.
+  for (const t of after.trades) if (t.support) touched.add(t.to);
+  return [...touched].sort((a, b) => a - b);
+}
+
+/** Adds both parties of every trade opened or closed between the two lists (a trade never changes in place). */
+function tradesTouched(before: readonly Trade[], after: readonly Trade[], touched: Set<number>): void {
+  if (before.length === after.length && before.every((t, i) => t.id === after[i]!.id)) return;
+  const ids = (ts: readonly Trade[]) => new Set(ts.map((t) => t.id));
+  const was = ids(before);
+  const is = ids(after);
+  for (const t of before) if (!is.has(t.id)) touched.add(t.from).add(t.to);
+  for (const t of after) if (!was.has(t.id)) touched.add(t.from).add(t.to);
+}
+
+/** Same capital and the same assets (ids, in order) at every seat. */
+function holdingsEqual(a: readonly PlayerState[], b: readonly PlayerState[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const p = a[i]!;
+    const q = b[i]!;
+    if (p.capital !== q.capital || p.assets.length !== q.assets.length) return false;
+    for (let j = 0; j < p.assets.length; j++) if (p.assets[j]!.id !== q.assets[j]!.id) return false;
+  }
+  return true;
+}
+
+function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function sameNumbers(a: readonly number[] | undefined, b: readonly number[] | undefined): boolean {
+  if (a === undefined || b === undefined) return (a?.length ?? 0) === (b?.length ?? 0);
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
