@@ -9,12 +9,12 @@ export { EngineStuck } from "./budget.ts";
 export type { Variant } from "./variant.ts";
 export type { Seed } from "./rng.ts";
 export { isSeed } from "./rng.ts";
+export { secretsTouched } from "./touched.ts";
 export { DEFAULT_VARIANT, FIRST_GAME_CORPS, VARIANT_DOCS } from "./variant.ts";
 export type { Command, LegalCommand } from "../../shared/protocol.ts";
 export type { GameEvent, GameView } from "../../shared/view.ts";
 export { checkInvariants } from "./invariants.ts";
-export { secretsTouched } from "./touched.ts";
 
 /** The engine of the game as published: every card and asset of the catalog. */
 export const engine = createEngine(RULEBOOK);
-export const { createGame, createGameWithEvents, apply, legal, viewFor, secretViewFor, waitingFor, replay, handLimit } = engine;
+export const { createGame, createGameWithEvents, apply, legal, viewFor, publicViewSince, secretViewFor, waitingFor, replay, handLimit } = engine;

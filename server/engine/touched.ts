@@ -3,7 +3,83 @@
 // a seat's own view and legal list (secretViewFor), and the public parts of the spectator's view.
 // The rules here follow what view.ts and legal.ts read; tests/room/incremental.test.ts checks over many
 // random games that whatever they call unchanged is indeed unchanged.
-import type { GameState, PlayerState, Trade } from "./state.ts";
+import { ACTION_TYPES } from "../../shared/catalog/types.ts";
+import { handLimit } from "./action-phase.ts";
+import type { Rulebook } from "./rulebook.ts";
+import type { Deal, DistrictState, GameState, PlayerState, Trade } from "./state.ts";
+
+/** Which parts of the spectator's view may differ between two states (the rest is cheap and always rebuilt). */
+export interface PublicTouched {
+  /** The districts and the reserve (what is not on the board). */
+  districts: boolean;
+  /** Deck and discard sizes, the next event's category. */
+  decks: boolean;
+  deal: boolean;
+  /** By seat: its public part (corp, capital, hand size, emergency actions, assets, investment held, hand size limit). */
+  seats: boolean[];
+}
+
+export function publicTouched(rules: Rulebook, before: GameState, after: GameState): PublicTouched {
+  // The variant (district overrides, token pools) never changes after setup; another game shares nothing.
+  const other = before.variant !== after.variant || before.players !== after.players;
+  return {
+    districts: other || !districtsEqual(before.districts, after.districts),
+    decks: other || !decksEqual(before, after),
+    deal: other || !dealEqual(before.deal, after.deal),
+    seats: after.seats.map((p, i) => other || !seatEqual(p, before.seats[i]) || handLimit(rules, before, i) !== handLimit(rules, after, i)),
+  };
+}
+
+function districtsEqual(a: readonly DistrictState[], b: readonly DistrictState[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.id !== y.id || x.condition !== y.condition || x.illness !== y.illness || x.development !== y.development
+      || x.android !== y.android || x.humanFirst !== y.humanFirst || x.orgcrime !== y.orgcrime || x.prisec !== y.prisec) return false;
+  }
+  return true;
+}
+
+function decksEqual(a: GameState, b: GameState): boolean {
+  for (const t of ACTION_TYPES) {
+    if (a.actionDecks[t].length !== b.actionDecks[t].length || a.actionDiscards[t].length !== b.actionDiscards[t].length) return false;
+  }
+  return a.eventDeck.length === b.eventDeck.length && a.eventDeck[0] === b.eventDeck[0] && a.assetDeck.length === b.assetDeck.length
+    && a.assetDiscard.length === b.assetDiscard.length && a.investmentDeck.length === b.investmentDeck.length
+    && a.demandDeck.length === b.demandDeck.length;
+}
+
+/** The whole deal, every field (more than the view shows: a cheap and safe test). */
+function dealEqual(a: Deal | null, b: Deal | null): boolean {
+  return plainEqual(a, b);
+}
+
+function seatEqual(p: PlayerState, q: PlayerState | undefined): boolean {
+  if (!q || p.seat !== q.seat || p.corp !== q.corp || p.capital !== q.capital || p.hand.length !== q.hand.length
+    || (p.investment === null) !== (q.investment === null)) return false;
+  if (p.emergency.length !== q.emergency.length || p.assets.length !== q.assets.length) return false;
+  for (let i = 0; i < p.emergency.length; i++) {
+    if (p.emergency[i]!.id !== q.emergency[i]!.id || p.emergency[i]!.faceup !== q.emergency[i]!.faceup) return false;
+  }
+  for (let i = 0; i < p.assets.length; i++) {
+    if (p.assets[i]!.id !== q.assets[i]!.id || p.assets[i]!.exhausted !== q.assets[i]!.exhausted) return false;
+  }
+  return true;
+}
+
+/** Deep equality of plain JSON data. */
+function plainEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  for (const k of keys) if (!plainEqual(x[k], y[k])) return false;
+  return true;
+}
 
 /**
  * The seats whose secretViewFor (hand, rival, investment, trades, legal commands) may differ between

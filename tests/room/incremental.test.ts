@@ -4,7 +4,7 @@
 // legal list. This keeps secrets and correctness safe whatever the incremental rules skip.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { secretsTouched, secretViewFor, type GameState as Game } from "../../server/engine/index.ts";
+import { publicViewSince, secretsTouched, secretViewFor, viewFor, type GameState as Game, type GameView } from "../../server/engine/index.ts";
 import type { Publisher } from "../../server/table/publisher.ts";
 import { TableState } from "../../server/rooms/schema.ts";
 import { statePublisher } from "../../server/rooms/table-state.ts";
@@ -37,12 +37,13 @@ function fromScratch(game: Game, publicMoves: number, privateMoves: number[]): u
 }
 
 describe("incremental views", () => {
-  it("a seat secretsTouched leaves out has the same secret view (hand, rival, investment, trades, legal) before and after", () => {
+  it("a seat secretsTouched leaves out has the same secret view (hand, rival, investment, trades, legal), and publicViewSince equals viewFor", () => {
     let checked = 0;
     let skipped = 0;
     let trades = 0;
     fc.assert(fc.property(fc.constantFrom(4, 5, 6), fc.integer({ min: 1, max: 1_000_000 }), tradeRate, (players, seed, tradeRate) => {
       let before: Game | null = null;
+      let last: GameView | null = null;
       playRandomGame(players as 4 | 5 | 6, seed, {
         tradeRate,
         maxSteps: 600,
@@ -55,7 +56,12 @@ describe("incremental views", () => {
               skipped++;
               expect(secretViewFor(after, seat), `seat ${seat} was left out but its view changed`).toEqual(secretViewFor(before, seat));
             }
+            // The spectator's view, its untouched parts reused from the last one, equals one built whole.
+            last = publicViewSince(before, last!, after);
+            expect(last).toEqual(viewFor(after, "spectator"));
             checked++;
+          } else {
+            last = viewFor(after, "spectator");
           }
           before = after;
         },
