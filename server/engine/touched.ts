@@ -4,8 +4,6 @@
 // The rules here follow what view.ts and legal.ts read; tests/room/incremental.test.ts checks over many
 // random games that whatever they call unchanged is indeed unchanged.
 import { ACTION_TYPES } from "../../shared/catalog/types.ts";
-import { handLimit } from "./action-phase.ts";
-import type { Rulebook } from "./rulebook.ts";
 import type { Deal, DistrictState, GameState, PlayerState, Trade } from "./state.ts";
 
 /** Which parts of the spectator's view may differ between two states (the rest is cheap and always rebuilt). */
@@ -15,18 +13,21 @@ export interface PublicTouched {
   /** Deck and discard sizes, the next event's category. */
   decks: boolean;
   deal: boolean;
-  /** By seat: its public part (corp, capital, hand size, emergency actions, assets, investment held, hand size limit). */
+  /**
+   * By seat: its public holdings (corp, capital, hand size, emergency actions, assets, investment held).
+   * Not its hand size limit, which the rulebook's modifiers may compute from anything: compare that apart.
+   */
   seats: boolean[];
 }
 
-export function publicTouched(rules: Rulebook, before: GameState, after: GameState): PublicTouched {
+export function publicTouched(before: GameState, after: GameState): PublicTouched {
   // The variant (district overrides, token pools) never changes after setup; another game shares nothing.
   const other = before.variant !== after.variant || before.players !== after.players;
   return {
     districts: other || !districtsEqual(before.districts, after.districts),
     decks: other || !decksEqual(before, after),
     deal: other || !dealEqual(before.deal, after.deal),
-    seats: after.seats.map((p, i) => other || !seatEqual(p, before.seats[i]) || handLimit(rules, before, i) !== handLimit(rules, after, i)),
+    seats: after.seats.map((p, i) => other || !seatEqual(p, before.seats[i])),
   };
 }
 

@@ -91,11 +91,14 @@ export function viewFor(rules: Rulebook, s: GameState, who: number | "spectator"
  * this function for `before`; views are never changed once made.
  */
 export function publicViewSince(rules: Rulebook, before: GameState, last: GameView, after: GameState): GameView {
-  const t = publicTouched(rules, before, after);
+  const t = publicTouched(before, after);
   return scalarView(after, null, {
     districts: t.districts ? districtsView(after) : last.districts,
     reserve: t.districts ? reserveView(after) : last.reserve,
-    seats: after.seats.map((p, i) => (t.seats[i] || !last.seats[i] ? seatView(rules, after, p) : last.seats[i]!)),
+    seats: after.seats.map((p, i) => {
+      const kept = last.seats[i];
+      return !t.seats[i] && kept && kept.handLimit === handLimit(rules, after, p.seat) ? kept : seatView(rules, after, p);
+    }),
     deal: t.deal ? dealView(after) : last.deal,
     decks: t.decks ? decksView(after) : last.decks,
   });
