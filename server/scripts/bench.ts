@@ -9,7 +9,7 @@
 // a spectator joins late: the full states they receive give fullStateBytesPerClient (the largest).
 // The LAST line is JSON:
 //   {p50Ms, p99Ms, floorP50Ms, floorP99Ms, ratioP50, serverMsPerCommand, viewsSendMsPerCommand,
-//    patchBytesAvg, fullStateBytesPerClient, heapPerRoomKB}
+//    patchBytesAvg, fullStateBytesPerClient, heapPerRoomKB, serverCpuMsPerCommand, floorCpuMsPerCommand}
 // Before it, each target of issue #19 beside its figure (see TARGETS). Exits 1 when a target is missed
 // or when a command was refused or went unanswered.
 import { parseArgs } from "node:util";
@@ -135,13 +135,20 @@ async function main(): Promise<void> {
   const serverBefore = await serverLatency();
   const stagesBefore = await serverStages();
   let heapAfterGame = 0;
-  const game = await runPhase({ ...job, kind: "game" }, () => { heapAfterGame = heapUsed(); });
+  // The server thread's CPU time over a phase (joins and all): unlike the stages' clock time, it hardly
+  // grows when other work on the machine takes the core away.
+  let cpu = process.threadCpuUsage();
+  let gameCpu = cpu;
+  const game = await runPhase({ ...job, kind: "game" }, () => { gameCpu = process.threadCpuUsage(cpu); heapAfterGame = heapUsed(); });
   const gamePatchBytes = patchBytes;
   const gamePatches = patches;
   const gameMessageBytes = messageBytes;
   const serverAfter = await serverLatency();
   const stagesAfter = await serverStages();
-  const floor = await runPhase({ ...job, kind: "floor", seed: seed + 1000 });
+  cpu = process.threadCpuUsage();
+  let floorCpu = cpu;
+  const floor = await runPhase({ ...job, kind: "floor", seed: seed + 1000 }, () => { floorCpu = process.threadCpuUsage(cpu); });
+  const cpuMs = (used: NodeJS.CpuUsage, samples: number) => round((used.user + used.system) / 1000 / Math.max(1, samples), 3);
   WebSocketClient.prototype.raw = originalRaw;
 
   const fullStates = game.lateSessions.map((id) => fullStateBySession.get(id) ?? 0);
@@ -158,6 +165,8 @@ async function main(): Promise<void> {
     patchBytesAvg: round(gamePatches ? gamePatchBytes / gamePatches : 0, 1),
     fullStateBytesPerClient: fullStates.length ? Math.max(...fullStates) : 0,
     heapPerRoomKB: round((heapAfterGame - heapBefore) / tables / 1024, 1),
+    serverCpuMsPerCommand: cpuMs(gameCpu, game.samples.length),
+    floorCpuMsPerCommand: cpuMs(floorCpu, floor.samples.length),
   };
   result.ratioP50 = round(result.floorP50Ms > 0 ? result.p50Ms / result.floorP50Ms : 0, 2);
 
@@ -166,6 +175,7 @@ async function main(): Promise<void> {
   console.log(`patches: ${gamePatches} sent to clients, ${gamePatchBytes} bytes; messages (game log, seats, errors): ${gameMessageBytes} bytes, ${(gameMessageBytes / Math.max(1, game.samples.length) / WATCHERS).toFixed(1)} per command per client`);
   console.log(`in the server (receive -> patch sent, from /metrics): ${result.serverMsPerCommand.toFixed(3)} ms per command on average`);
   console.log(`  by stage (ms per command on average): ${Object.keys(stagesAfter).map((k) => `${k} ${stageMs(k).toFixed(3)}`).join(", ")}`);
+  console.log(`the server thread's CPU time per command (whole phase, joins included): game ${result.serverCpuMsPerCommand.toFixed(3)} ms, floor ${result.floorCpuMsPerCommand.toFixed(3)} ms`);
   console.log(`full states of late joiners (bytes): min ${Math.min(...fullStates)}, median ${percentile(fullStates, 50)}, max ${Math.max(...fullStates)}`);
   const misses = reportTargets([
     ["server time per accepted command (ms, mean)", result.serverMsPerCommand, TARGETS.serverMsPerCommand],
