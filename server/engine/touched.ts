@@ -22,7 +22,7 @@ export interface PublicTouched {
 
 export function publicTouched(before: GameState, after: GameState): PublicTouched {
   // The variant (district overrides, token pools) never changes after setup; another game shares nothing.
-  const other = before.variant !== after.variant || before.players !== after.players;
+  const other = !sameGame(before, after);
   return {
     districts: other || !districtsEqual(before.districts, after.districts),
     decks: other || !decksEqual(before, after),
@@ -88,8 +88,8 @@ function plainEqual(a: unknown, b: unknown): boolean {
  */
 export function secretsTouched(before: GameState, after: GameState): number[] {
   const all = after.seats.map((p) => p.seat);
-  // The end of the game empties every legal list; a different game (or table size) changes everything.
-  if (before.result !== null || after.result !== null || before.players !== after.players) return all;
+  // The end of the game empties every legal list; another game changes everything.
+  if (before.result !== null || after.result !== null || !sameGame(before, after)) return all;
   // Every seat's trade-propose lists every partner's capital and assets, and who may trade.
   if (!holdingsEqual(before.seats, after.seats) || !sameNumbers(before.deal?.noTrade, after.deal?.noTrade)) return all;
   const touched = new Set<number>();
@@ -104,6 +104,11 @@ export function secretsTouched(before: GameState, after: GameState): number[] {
   // Whether a trade with support attached may be accepted reads the deal: its receiver is always recomputed.
   for (const t of after.trades) if (t.support) touched.add(t.to);
   return [...touched].sort((a, b) => a - b);
+}
+
+/** Two states of one game (a trade id, for one, means the same trade only within a game). */
+function sameGame(a: GameState, b: GameState): boolean {
+  return a.seed === b.seed && a.players === b.players && a.variant === b.variant;
 }
 
 /** Adds both parties of every trade opened or closed between the two lists (a trade never changes in place). */
