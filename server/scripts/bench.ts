@@ -200,11 +200,11 @@ async function main(): Promise<void> {
 /**
  * The room's views and encoding alone, without sockets or a store: the same games as the bench (the
  * seat owing a decision plays a random command) are played first, then replayed through the room's
- * publisher into a table state with a Colyseus encoder and a view per seat, ten times over. Prints the
+ * publisher into a table state with a Colyseus encoder and a view per seat, twenty times over. Prints the
  * time per command of the publisher's gameChanged (views and projection) and of encoding the patch for
  * every client; the fastest pass is the least disturbed by other work on the machine.
  */
-const PASSES = 10;
+const PASSES = 20;
 async function viewsOnly(tables: number, commands: number, seed: number): Promise<void> {
   const { Encoder, StateView } = await import("@colyseus/schema");
   const { engine } = await import("../engine/index.ts");
