@@ -28,7 +28,7 @@ import { acceptTrade, cancelTrade, declineTrade, proposeTrade } from "./trade.ts
 import type { Rulebook } from "./rulebook.ts";
 import type { Seed } from "./rng.ts";
 import type { Variant } from "./variant.ts";
-import { viewFor as view, secretViewFor as secretView } from "./view.ts";
+import { publicViewSince, viewFor as view, secretViewFor as secretView } from "./view.ts";
 
 export type ApplyResult = { ok: true; state: GameState; events: GameEvent[] } | { ok: false; code: string; message: string };
 
@@ -47,6 +47,11 @@ export interface Engine {
   apply(state: GameState, seat: number, command: Command): ApplyResult;
   legal(state: GameState, seat: number): LegalCommand[];
   viewFor(state: GameState, who: number | "spectator"): GameView;
+  /**
+   * The spectator's view of `after`, given `last`, the spectator's view of `before`: equal to
+   * viewFor(after, "spectator"), but the parts that cannot have changed are last's own objects.
+   */
+  publicViewSince(before: GameState, last: GameView, after: GameState): GameView;
   /** A seat's own part of its view (`you` and `trades`): what viewFor(state, seat) adds to the spectator's. */
   secretViewFor(state: GameState, seat: number): Pick<Required<GameView>, "you" | "trades">;
   waitingFor(state: GameState): number[];
@@ -169,6 +174,7 @@ export function createEngine(rules: Rulebook): Engine {
     apply,
     legal: (state, seat) => legalFor(rules, state, seat),
     viewFor: (state, who) => view(rules, state, who),
+    publicViewSince: (before, last, after) => publicViewSince(rules, before, last, after),
     secretViewFor: (state, seat) => secretView(rules, state, seat),
     waitingFor: (state) => (state.result || !state.pending ? [] : [state.pending.seat]),
     replay,

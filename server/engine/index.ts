@@ -9,6 +9,7 @@ export { EngineStuck } from "./budget.ts";
 export type { Variant } from "./variant.ts";
 export type { Seed } from "./rng.ts";
 export { isSeed } from "./rng.ts";
+export { secretsTouched } from "./touched.ts";
 export { DEFAULT_VARIANT, FIRST_GAME_CORPS, VARIANT_DOCS } from "./variant.ts";
 export type { Command, LegalCommand } from "../../shared/protocol.ts";
 export type { GameEvent, GameView } from "../../shared/view.ts";
@@ -16,4 +17,4 @@ export { checkInvariants } from "./invariants.ts";
 
 /** The engine of the game as published: every card and asset of the catalog. */
 export const engine = createEngine(RULEBOOK);
-export const { createGame, createGameWithEvents, apply, legal, viewFor, secretViewFor, waitingFor, replay, handLimit } = engine;
+export const { createGame, createGameWithEvents, apply, legal, viewFor, publicViewSince, secretViewFor, waitingFor, replay, handLimit } = engine;

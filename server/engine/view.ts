@@ -10,7 +10,8 @@ import { actionCard, assetName, cardTitle, corpName, scriptTitle, demandDef, dis
 import { nextEventCategory } from "./events.ts";
 import { legalFor } from "./legal.ts";
 import type { Rulebook } from "./rulebook.ts";
-import type { GameState, Offer } from "./state.ts";
+import { publicTouched } from "./touched.ts";
+import type { GameState, Offer, PlayerState } from "./state.ts";
 import { ROUND_TRACK } from "./state.ts";
 
 export function cardView(id: string): CardView {
@@ -72,11 +73,44 @@ function effectView(s: GameState): EffectView | null {
 
 export function viewFor(rules: Rulebook, s: GameState, who: number | "spectator"): GameView {
   const seat = typeof who === "number" && who >= 0 && who < s.players ? who : null;
-  const action = {} as Record<ActionType, { deck: number; discard: number }>;
-  for (const t of ACTION_TYPES) action[t] = { deck: s.actionDecks[t].length, discard: s.actionDiscards[t].length };
+  const view = scalarView(s, seat, {
+    districts: districtsView(s),
+    reserve: reserveView(s),
+    seats: s.seats.map((p) => seatView(rules, s, p)),
+    deal: dealView(s),
+    decks: decksView(s),
+  });
+  if (seat !== null) view.you = yours(rules, s, seat);
+  return view;
+}
+
+/**
+ * The spectator's view of `after`, sharing with `last` (the spectator's view of `before`) every part
+ * that cannot differ (districts and reserve, seats, deal, decks): the same objects, so that a reader
+ * comparing parts sees them equal at once. `last` must be viewFor(before, "spectator") or the result of
+ * this function for `before`; views are never changed once made.
+ */
+export function publicViewSince(rules: Rulebook, before: GameState, last: GameView, after: GameState): GameView {
+  const t = publicTouched(before, after);
+  return scalarView(after, null, {
+    districts: t.districts ? districtsView(after) : last.districts,
+    reserve: t.districts ? reserveView(after) : last.reserve,
+    seats: after.seats.map((p, i) => {
+      const kept = last.seats[i];
+      return !t.seats[i] && kept && kept.handLimit === handLimit(rules, after, p.seat) ? kept : seatView(rules, after, p);
+    }),
+    deal: t.deal ? dealView(after) : last.deal,
+    decks: t.decks ? decksView(after) : last.decks,
+  });
+}
+
+type Parts = Pick<GameView, "districts" | "reserve" | "seats" | "deal" | "decks">;
+
+/** The view around its parts: the cheap fields, built fresh each time. */
+function scalarView(s: GameState, seat: number | null, parts: Parts): GameView {
   const dem = demandDef(s.demand);
   const deal = s.deal;
-  const view: GameView = {
+  return {
     seat,
     players: s.players,
     round: s.round,
@@ -86,65 +120,13 @@ export function viewFor(rules: Rulebook, s: GameState, who: number | "spectator"
     threat: s.threat,
     supply: { ...s.supply },
     demand: { id: dem.id, name: dem.name, targets: { ...dem.targets }, penalty: dem.penalty },
-    districts: s.districts.map((d) => {
-      const def = district(s, d.id);
-      return {
-        id: d.id,
-        name: districtName(d.id).replace(/ \(\d+\)$/, ""),
-        tier: def.tier,
-        primary: def.primary,
-        secondary: def.secondary,
-        production: { ...def.production },
-        next: def.next,
-        condition: d.condition,
-        illness: d.illness,
-        development: d.development,
-        android: d.android,
-        humanFirst: d.humanFirst,
-        orgcrime: d.orgcrime,
-        prisec: d.prisec,
-      };
-    }),
-    reserve: {
-      humanFirst: inReserve(s, "humanFirst"),
-      orgcrime: inReserve(s, "orgcrime"),
-      prisec: inReserve(s, "prisec"),
-      illness: inReserve(s, "illness"),
-      outage: inReserve(s, "outage"),
-      development: inReserve(s, "development"),
-    },
-    seats: s.seats.map((p) => ({
-      seat: p.seat,
-      corp: p.corp,
-      corpName: corpName(s, p.seat),
-      capital: p.capital,
-      handSize: p.hand.length,
-      emergency: p.emergency.map((e) => ({ id: e.id, title: emergencyAction(e.id).title, faceup: e.faceup })),
-      assets: p.assets.map((a) => ({ id: a.id, name: assetName(a.id), exhausted: a.exhausted })),
-      hasInvestment: p.investment !== null,
-      handLimit: handLimit(rules, s, p.seat),
-    })),
+    districts: parts.districts,
+    reserve: parts.reserve,
+    seats: parts.seats,
     turnTrack: s.turnTrack.map((x) => x !== null),
     turnsLeft: turnsLeftInRound(s),
-    deal: deal
-      ? {
-          asset: deal.asset ? { id: deal.asset, name: assetName(deal.asset) } : null,
-          main: deal.main ? offerView(deal.main) : null,
-          counters: deal.counters.map(offerView),
-          supports: deal.supports.map((x) => ({ seat: x.seat, offer: x.offer, count: x.cards.length, ...(x.asset ? { asset: assetName(x.asset) } : {}) })),
-          abstained: [...deal.abstained],
-          winner: deal.winner,
-        }
-      : null,
-    decks: {
-      action,
-      events: s.eventDeck.length,
-      nextEventCategory: nextEventCategory(s),
-      assets: s.assetDeck.length,
-      assetDiscard: s.assetDiscard.length,
-      investments: s.investmentDeck.length,
-      demands: s.demandDeck.length,
-    },
+    deal: parts.deal,
+    decks: parts.decks,
     supportQueue: deal ? [...deal.supportQueue] : [],
     pending: pendingView(s),
     effect: effectView(s),
@@ -164,8 +146,81 @@ export function viewFor(rules: Rulebook, s: GameState, who: number | "spectator"
         }
       : null,
   };
-  if (seat !== null) view.you = yours(rules, s, seat);
-  return view;
+}
+
+function districtsView(s: GameState): GameView["districts"] {
+  return s.districts.map((d) => {
+    const def = district(s, d.id);
+    return {
+      id: d.id,
+      name: districtName(d.id).replace(/ \(\d+\)$/, ""),
+      tier: def.tier,
+      primary: def.primary,
+      secondary: def.secondary,
+      production: { ...def.production },
+      next: def.next,
+      condition: d.condition,
+      illness: d.illness,
+      development: d.development,
+      android: d.android,
+      humanFirst: d.humanFirst,
+      orgcrime: d.orgcrime,
+      prisec: d.prisec,
+    };
+  });
+}
+
+function reserveView(s: GameState): GameView["reserve"] {
+  return {
+    humanFirst: inReserve(s, "humanFirst"),
+    orgcrime: inReserve(s, "orgcrime"),
+    prisec: inReserve(s, "prisec"),
+    illness: inReserve(s, "illness"),
+    outage: inReserve(s, "outage"),
+    development: inReserve(s, "development"),
+  };
+}
+
+function seatView(rules: Rulebook, s: GameState, p: PlayerState): GameView["seats"][number] {
+  return {
+    seat: p.seat,
+    corp: p.corp,
+    corpName: corpName(s, p.seat),
+    capital: p.capital,
+    handSize: p.hand.length,
+    emergency: p.emergency.map((e) => ({ id: e.id, title: emergencyAction(e.id).title, faceup: e.faceup })),
+    assets: p.assets.map((a) => ({ id: a.id, name: assetName(a.id), exhausted: a.exhausted })),
+    hasInvestment: p.investment !== null,
+    handLimit: handLimit(rules, s, p.seat),
+  };
+}
+
+function dealView(s: GameState): GameView["deal"] {
+  const deal = s.deal;
+  return deal
+    ? {
+        asset: deal.asset ? { id: deal.asset, name: assetName(deal.asset) } : null,
+        main: deal.main ? offerView(deal.main) : null,
+        counters: deal.counters.map(offerView),
+        supports: deal.supports.map((x) => ({ seat: x.seat, offer: x.offer, count: x.cards.length, ...(x.asset ? { asset: assetName(x.asset) } : {}) })),
+        abstained: [...deal.abstained],
+        winner: deal.winner,
+      }
+    : null;
+}
+
+function decksView(s: GameState): GameView["decks"] {
+  const action = {} as Record<ActionType, { deck: number; discard: number }>;
+  for (const t of ACTION_TYPES) action[t] = { deck: s.actionDecks[t].length, discard: s.actionDiscards[t].length };
+  return {
+    action,
+    events: s.eventDeck.length,
+    nextEventCategory: nextEventCategory(s),
+    assets: s.assetDeck.length,
+    assetDiscard: s.assetDiscard.length,
+    investments: s.investmentDeck.length,
+    demands: s.demandDeck.length,
+  };
 }
 
 function tradesOf(s: GameState, seat: number): GameView["trades"] {

@@ -1,7 +1,7 @@
 // The room's side of a table's Publisher: each change the table reports becomes a change of the
 // schema state (which Colyseus sends as a patch) or a message; the sockets side (who gets a message,
 // when the patch leaves) is the room's, through RoomSide.
-import { secretViewFor, viewFor } from "../engine/index.ts";
+import { publicViewSince, secretsTouched, secretViewFor, viewFor, type GameState as Game, type GameView } from "../engine/index.ts";
 import type { ChatLine } from "../../shared/room-protocol.ts";
 import type { Publisher } from "../table/publisher.ts";
 import { projectPublic, projectSecret } from "./projection.ts";
@@ -23,6 +23,11 @@ export interface RoomSide {
 
 export function statePublisher(state: TableState, room: RoomSide): Publisher {
   const seatState = (n: number) => state.seats.get(String(n));
+  /** The game each seat's secret was last projected from (engine states never change once made). */
+  const projectedFrom = new WeakMap<SecretState, Game>();
+  let previous: Game | null = null;
+  /** The spectator's view of `previous`: the parts a change cannot have touched are reused from it. */
+  let previousView: GameView | null = null;
   return {
     opened(info) {
       state.code = info.code;
@@ -65,12 +70,21 @@ export function statePublisher(state: TableState, room: RoomSide): Publisher {
       state.game.deadline = at;
     },
     gameChanged(game, publicMoves, privateMoves) {
-      projectPublic(state.game, state.seats, viewFor(game, "spectator"));
+      const view = previous && previousView ? publicViewSince(previous, previousView, game) : viewFor(game, "spectator");
+      projectPublic(state.game, state.seats, view);
       state.game.moves = publicMoves;
+      // Only the seats whose own view may have changed since the game last projected are projected again;
+      // a secret projected from another game (a new seat, the first change) is projected whole.
+      const touched = previous ? secretsTouched(previous, game) : null;
       for (const s of state.seats.values()) {
-        projectSecret(s.secret, secretViewFor(game, s.seat));
+        if (!touched || projectedFrom.get(s.secret) !== previous || touched.includes(s.seat)) {
+          projectSecret(s.secret, secretViewFor(game, s.seat));
+        }
+        projectedFrom.set(s.secret, game);
         s.secret.privateMoves = privateMoves[s.seat] ?? 0;
       }
+      previous = game;
+      previousView = view;
     },
     // Not afterNextPatch: a private frame staged that way skips the queue of a client still joining.
     event: (seat, event) => room.toSeat(seat, "event", event),

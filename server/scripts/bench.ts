@@ -1,5 +1,6 @@
 // The latency benchmark, side by side with a bare Colyseus room (the floor).
 //   npm run bench -- [--tables 8] [--commands 250] [--seed 1]
+//   npm run bench -- --views [--tables 8] [--commands 250] [--seed 1]   (no sockets: see viewsOnly)
 // Starts a server in this process on a free loopback port. SDK clients run in a worker thread (so the
 // server's heap and CPU are its own): each table has 6 players and a spectator; one player at a time
 // sends a random legal command, and a sample is the time from that send until all 7 clients have
@@ -9,7 +10,7 @@
 // a spectator joins late: the full states they receive give fullStateBytesPerClient (the largest).
 // The LAST line is JSON:
 //   {p50Ms, p99Ms, floorP50Ms, floorP99Ms, ratioP50, serverMsPerCommand, viewsSendMsPerCommand,
-//    patchBytesAvg, fullStateBytesPerClient, heapPerRoomKB}
+//    patchBytesAvg, fullStateBytesPerClient, heapPerRoomKB, serverCpuMsPerCommand, floorCpuMsPerCommand}
 // Before it, each target of issue #19 beside its figure (see TARGETS). Exits 1 when a target is missed
 // or when a command was refused or went unanswered.
 import { parseArgs } from "node:util";
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
       tables: { type: "string", default: "8" },
       commands: { type: "string", default: "250" },
       seed: { type: "string", default: "1" },
+      views: { type: "boolean", default: false },
     },
   });
   const tables = Number(values.tables);
@@ -59,6 +61,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(tables) || tables < 1) usage("--tables must be a whole number of at least 1");
   if (!Number.isInteger(commands) || commands < 10) usage("--commands must be a whole number of at least 10");
   if (!Number.isInteger(seed)) usage("--seed must be a whole number");
+  if (values.views) return viewsOnly(tables, commands, seed);
 
   v8.setFlagsFromString("--expose-gc");
   const gc = runInNewContext("gc") as () => void;
@@ -135,13 +138,20 @@ async function main(): Promise<void> {
   const serverBefore = await serverLatency();
   const stagesBefore = await serverStages();
   let heapAfterGame = 0;
-  const game = await runPhase({ ...job, kind: "game" }, () => { heapAfterGame = heapUsed(); });
+  // The server thread's CPU time over a phase (joins and all): unlike the stages' clock time, it hardly
+  // grows when other work on the machine takes the core away.
+  let cpu = process.threadCpuUsage();
+  let gameCpu = cpu;
+  const game = await runPhase({ ...job, kind: "game" }, () => { gameCpu = process.threadCpuUsage(cpu); heapAfterGame = heapUsed(); });
   const gamePatchBytes = patchBytes;
   const gamePatches = patches;
   const gameMessageBytes = messageBytes;
   const serverAfter = await serverLatency();
   const stagesAfter = await serverStages();
-  const floor = await runPhase({ ...job, kind: "floor", seed: seed + 1000 });
+  cpu = process.threadCpuUsage();
+  let floorCpu = cpu;
+  const floor = await runPhase({ ...job, kind: "floor", seed: seed + 1000 }, () => { floorCpu = process.threadCpuUsage(cpu); });
+  const cpuMs = (used: NodeJS.CpuUsage, samples: number) => round((used.user + used.system) / 1000 / Math.max(1, samples), 3);
   WebSocketClient.prototype.raw = originalRaw;
 
   const fullStates = game.lateSessions.map((id) => fullStateBySession.get(id) ?? 0);
@@ -158,6 +168,8 @@ async function main(): Promise<void> {
     patchBytesAvg: round(gamePatches ? gamePatchBytes / gamePatches : 0, 1),
     fullStateBytesPerClient: fullStates.length ? Math.max(...fullStates) : 0,
     heapPerRoomKB: round((heapAfterGame - heapBefore) / tables / 1024, 1),
+    serverCpuMsPerCommand: cpuMs(gameCpu, game.samples.length),
+    floorCpuMsPerCommand: cpuMs(floorCpu, floor.samples.length),
   };
   result.ratioP50 = round(result.floorP50Ms > 0 ? result.p50Ms / result.floorP50Ms : 0, 2);
 
@@ -166,6 +178,7 @@ async function main(): Promise<void> {
   console.log(`patches: ${gamePatches} sent to clients, ${gamePatchBytes} bytes; messages (game log, seats, errors): ${gameMessageBytes} bytes, ${(gameMessageBytes / Math.max(1, game.samples.length) / WATCHERS).toFixed(1)} per command per client`);
   console.log(`in the server (receive -> patch sent, from /metrics): ${result.serverMsPerCommand.toFixed(3)} ms per command on average`);
   console.log(`  by stage (ms per command on average): ${Object.keys(stagesAfter).map((k) => `${k} ${stageMs(k).toFixed(3)}`).join(", ")}`);
+  console.log(`the server thread's CPU time per command (whole phase, joins included): game ${result.serverCpuMsPerCommand.toFixed(3)} ms, floor ${result.floorCpuMsPerCommand.toFixed(3)} ms`);
   console.log(`full states of late joiners (bytes): min ${Math.min(...fullStates)}, median ${percentile(fullStates, 50)}, max ${Math.max(...fullStates)}`);
   const misses = reportTargets([
     ["server time per accepted command (ms, mean)", result.serverMsPerCommand, TARGETS.serverMsPerCommand],
@@ -182,6 +195,76 @@ async function main(): Promise<void> {
   await server.gracefullyShutdown(false);
   console.log(JSON.stringify(result));
   process.exit(misses.length ? 1 : 0);
+}
+
+/**
+ * The room's views and encoding alone, without sockets or a store: the same games as the bench (the
+ * seat owing a decision plays a random command) are played first, then replayed through the room's
+ * publisher into a table state with a Colyseus encoder and a view per seat, twenty times over. Prints the
+ * time per command of the publisher's gameChanged (views and projection) and of encoding the patch for
+ * every client; the fastest pass is the least disturbed by other work on the machine.
+ */
+const PASSES = 20;
+async function viewsOnly(tables: number, commands: number, seed: number): Promise<void> {
+  const { Encoder, StateView } = await import("@colyseus/schema");
+  const { engine } = await import("../engine/index.ts");
+  const { TableState } = await import("../rooms/schema.ts");
+  const { statePublisher } = await import("../rooms/table-state.ts");
+  type Game = ReturnType<typeof engine.createGame>;
+  const games: Game[][] = [];
+  for (let i = 0; i < tables; i++) {
+    const random = makeRandom(seed * 7919 + i);
+    let game = engine.createGame({ players: 6, seed: seed + i });
+    const states = [game];
+    while (states.length <= commands && !game.result) {
+      const seat = engine.waitingFor(game)[0];
+      const command = seat === undefined ? null : randomCommand(engine.legal(game, seat), random);
+      const r = command ? engine.apply(game, seat!, command) : null;
+      if (!r?.ok) break;
+      states.push((game = r.state));
+    }
+    games.push(states);
+  }
+  const count = games.reduce((n, g) => n + g.length - 1, 0);
+  const passes: { views: number; encode: number }[] = [];
+  for (let pass = 0; pass < PASSES; pass++) {
+    let views = 0;
+    let encode = 0;
+    for (const states of games) {
+      const state = new TableState();
+      const nothing = () => {};
+      const publisher = statePublisher(state, {
+        toSeat: nothing, broadcast: nothing, toSpectators: nothing, setPrivate: nothing,
+        batch: (fn) => fn(), flush: nothing, listingChanged: nothing, close: nothing,
+      });
+      publisher.opened({ code: "BENCH", seats: 6, stepSeconds: 0, private: false });
+      for (let k = 0; k < 6; k++) publisher.seatAdded(k, `Player ${k + 1}`, false);
+      const encoder = new Encoder(state);
+      const seatViews = [...state.seats.values()].map((seat) => { const v = new StateView(); v.add(seat); return v; });
+      const moves = new Array<number>(6).fill(0);
+      publisher.gameChanged(states[0]!, 0, moves);
+      encoder.discardChanges();
+      for (let i = 1; i < states.length; i++) {
+        const t0 = performance.now();
+        publisher.gameChanged(states[i]!, i, moves);
+        const t1 = performance.now();
+        const it = { offset: 1 };
+        encoder.encode(it); // the spectator's patch
+        const shared = it.offset;
+        for (const v of seatViews) encoder.encodeView(v, shared, it); // each seat's
+        encoder.discardChanges();
+        views += t1 - t0;
+        encode += performance.now() - t1;
+      }
+    }
+    passes.push({ views: (views * 1000) / count, encode: (encode * 1000) / count });
+  }
+  const best = passes.reduce((a, b) => (a.views + a.encode <= b.views + b.encode ? a : b));
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  console.log(`views only: ${tables} games, ${count} commands, ${PASSES} passes, no sockets`);
+  console.log(`  views (publisher.gameChanged), us per command: fastest pass ${best.views.toFixed(1)}, median ${median(passes.map((p) => p.views)).toFixed(1)}`);
+  console.log(`  encoding the patch for 7 clients, us per command: fastest pass ${best.encode.toFixed(1)}, median ${median(passes.map((p) => p.encode)).toFixed(1)}`);
+  console.log(JSON.stringify({ commands: count, viewsUs: round(best.views, 1), encodeUs: round(best.encode, 1) }));
 }
 
 /** Runs one phase in a worker; `whileOpen` runs while its clients are still connected. */

@@ -27,7 +27,11 @@ export interface Publisher {
   stepSecondsChanged(seconds: number): void;
   /** When the decision the game waits for is made by a bot instead (ms since the epoch), or 0. */
   deadlineChanged(at: number): void;
-  /** The game after a change: public view, every seat's secret, public and private move counts. */
+  /**
+   * The game after a change: public view, every seat's secret, public and private move counts. The room
+   * keeps `game` and compares the next one with it to recompute only what changed: a state once passed
+   * here must never be changed in place (the engine's apply() makes a new one).
+   */
   gameChanged(game: GameState, publicMoves: number, privateMoves: readonly number[]): void;
   /** A private event for one seat's connection, if it has one. */
   event(seat: number, event: PrivateEvent): void;
