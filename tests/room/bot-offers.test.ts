@@ -154,6 +154,25 @@ describe("a bot offers its support to a person", () => {
     await person.leave();
   }, 60_000);
 
+  it("declined, the bot asks less or plays on: never the same price again in that deal", async () => {
+    const { person, offer, table } = await offeredGame(15);
+    const bot = table.seats[offer.from]!;
+    const moves = table.game!.moves;
+    person.send("command", { type: "trade-decline", id: offer.id });
+    // Its next step: a cheaper offer of the same support, or its own support decision.
+    await until(() => {
+      const t = tableOf(person);
+      return t.game!.moves > moves || t.trades.some((x) => x.from === bot.seat && x.id !== offer.id);
+    }, BOT_DELAY + SLACK, "the bot's next step");
+    const again = tableOf(person).trades.find((x) => x.from === bot.seat && x.id !== offer.id);
+    if (again) {
+      expect(again.support).toEqual(offer.support);
+      expect(again.get.capital).toBeLessThan(offer.get.capital);
+    }
+    await until(() => tableOf(person).secret!.log.some((l) => l.startsWith(`${table.me!.corpName} declines the trade`)), SLACK, "the decline in the private log");
+    await person.leave();
+  }, 60_000);
+
   it("says in public what it offers from public facts alone: never its hand, rival or investment", async () => {
     // A longer delay: each line is checked against the game as it stood when the bot spoke.
     const { person, said } = await offeredGame(13, 120);
