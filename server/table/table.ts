@@ -300,6 +300,9 @@ export class Table {
   private botMove(n: number): void {
     if (this.writes.pending) return this.writes.whenIdle(() => this.botMove(n));
     if (!this.game || this.status !== "playing") return;
+    // Waiting on its own offer with nothing to answer, the bot's next look is already due: another one
+    // now (a reload, someone else's trade) would count against the time the other side has to answer.
+    if (this.botLooks.has(n) && this.game.trades.some((t) => t.from === n) && !this.game.trades.some((t) => t.to === n)) return;
     // One look at a time: a look still due from an earlier wait would count twice against this one.
     this.botLooks.get(n)?.clear();
     this.botLooks.delete(n);

@@ -173,6 +173,24 @@ describe("a bot offers its support to a person", () => {
     await person.leave();
   }, 60_000);
 
+  it("a reload while the offer is open still finds it, and does not make the bot withdraw it sooner", async () => {
+    const { person, roomId, offer, table } = await offeredGame(14);
+    const bot = table.seats[offer.from]!;
+    const offeredAt = Date.now();
+    // Once the bot has had its first look, the person reloads: the table looks again at what every seat
+    // owes, the bot's offer too.
+    await new Promise((r) => setTimeout(r, BOT_DELAY + TRAVEL));
+    const token = tableOf(person).secret!.seatToken;
+    await person.leave();
+    const back = await join(colyseus, roomId, { code: table.code, seatToken: token });
+    await until(() => tableOf(back).trades.some((t) => t.id === offer.id), SLACK, "the offer after the reload");
+    await until(() => !tableOf(back).trades.some((t) => t.id === offer.id), STALE_LOOKS * BOT_TRADE_WAIT_MS + BOT_DELAY + SLACK, "the offer withdrawn");
+    // The reload is no look of the bot's: the person still had all its looks' time to answer.
+    expect(Date.now() - offeredAt).toBeGreaterThanOrEqual(STALE_LOOKS * BOT_TRADE_WAIT_MS - TRAVEL);
+    await until(() => tableOf(back).secret!.log.includes(`${bot.corpName} withdraws the trade proposal.`), SLACK, "the withdrawal in the private log");
+    await back.leave();
+  }, 60_000);
+
   it("says in public what it offers from public facts alone: never its hand, rival or investment", async () => {
     // A longer delay: each line is checked against the game as it stood when the bot spoke.
     const { person, said } = await offeredGame(13, 120);
