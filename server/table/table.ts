@@ -102,7 +102,7 @@ export class Table {
     this.bots = new BotMoves({
       seats, talk, publisher, voice, random: this.botRandom,
       play: (n, command) => this.play(n, command),
-      again: (n, ms) => this.timers.later(() => this.botMove(n), ms),
+      again: (n, ms) => this.botLooks.set(n, this.timers.later(() => { this.botLooks.delete(n); this.botMove(n); }, ms)),
       botDelayMs: () => this.botDelayMs(),
       stepSeconds: () => this.options.stepSeconds,
       onStuck: (seat, legal) => deps.log.error({ seat, legal }, "bot found no command"),
@@ -299,8 +299,18 @@ export class Table {
 
   private botMove(n: number): void {
     if (this.writes.pending) return this.writes.whenIdle(() => this.botMove(n));
-    if (this.game && this.status === "playing") this.bots.move(this.game, n);
+    if (!this.game || this.status !== "playing") return;
+    // Waiting on its own offer with nothing to answer, the bot's next look is already due: another one
+    // now (a reload, someone else's trade) would count against the time the other side has to answer.
+    if (this.botLooks.has(n) && this.game.trades.some((t) => t.from === n) && !this.game.trades.some((t) => t.to === n)) return;
+    // One look at a time: a look still due from an earlier wait would count twice against this one.
+    this.botLooks.get(n)?.clear();
+    this.botLooks.delete(n);
+    this.bots.move(this.game, n);
   }
+
+  /** Each bot's next look at its own open trade proposal, while it waits on one. */
+  private botLooks = new Map<number, Timer>();
 
   // ---- time, the store, the end ----------------------------------------------------------------
 

@@ -1,0 +1,146 @@
+// Issue 20 in the browser: one person and three bots at a table with a short step time. The person
+// proposes a trade to a bot from the rail and sees the bot's answer; then plays through the real UI until a
+// bot offers its support for capital: the offer shows as a trade card with Accept and Decline, the person
+// accepts it and sees the trade done. Screenshots at 1440×900 go to /tmp, never the repo.
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
+import { mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { launchChromium, startServer } from "./browser.ts";
+
+const VIEWPORT = { width: 1440, height: 900 };
+const SHOTS = path.join(tmpdir(), "na-e2e-bots-table");
+/** Bots act this long after their turn comes: quick, yet a patch is seen before the next one. */
+const BOT_DELAY_MS = 150;
+/** A short step: a decision the person leaves too long is made for them, and the game never waits long. */
+const STEP_SECONDS = 5;
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+const errors: string[] = [];
+let page: Page | null = null;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * Makes one decision through the buttons built from the legal commands: an offer or a counteroffer of
+ * the person's own whenever they may make one (what a bot may sell its support for), else the first
+ * choice offered (cards picked first when it needs some, a district on the map). Returns whether it acted.
+ */
+async function decide(p: Page): Promise<boolean> {
+  const box = p.getByTestId("choices");
+  if ((await box.count()) === 0) return false;
+  const click = async (selector: string) => {
+    const button = box.locator(`${selector}:not([disabled])`).first();
+    if ((await button.count()) === 0) return false;
+    await button.click({ timeout: 1500 });
+    return true;
+  };
+  try {
+    if (await click('[data-choice="offer"]')) return true;
+    if ((await box.getByTestId("pick-counter-discard").count()) === 0 && (await click('[data-choice="counteroffer"]'))) return true;
+    const discard = box.getByTestId("choice-discard");
+    if (await discard.count()) {
+      const boxes = discard.locator('input[type="checkbox"]');
+      const go = discard.locator("button[data-choice]");
+      for (let i = 0; i < (await boxes.count()) && (await go.isDisabled()); i++) await boxes.nth(i).check({ timeout: 1500 });
+    }
+    const onMap = p.locator('[data-testid^="pick-district-"]').first();
+    if (await onMap.count()) {
+      await onMap.click({ timeout: 1500 });
+      return true;
+    }
+    return await click("button[data-choice]");
+  } catch {
+    return false; // the options changed under us: look again on the next pass
+  }
+}
+
+const capitalOf = async (p: Page) => Number(await p.getByTestId("my-capital").textContent());
+
+describe("a person with three bots in the browser", () => {
+  it("gets a bot's answer to their own trade, then is offered a bot's support for capital and accepts it on the trade card", async () => {
+    onTestFailed(async () => { await page?.screenshot({ path: path.join(SHOTS, "failed.png") }).catch(() => {}); });
+    const res = await fetch(server.url + "/api/games", {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ seats: 4, bots: 3, botDelayMs: BOT_DELAY_MS, stepSeconds: STEP_SECONDS }),
+    });
+    expect(res.status).toBe(201);
+    const { code } = (await res.json()) as { code: string };
+    page = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
+    const p = page;
+    p.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+    p.on("pageerror", (e) => errors.push(String(e)));
+    await p.goto(`${server.url}/?join=${code}`);
+    await p.getByTestId("name").fill("Ann");
+    await p.getByTestId("join").click();
+    await p.getByTestId("my-capital").waitFor(); // the three bots fill the table: the game starts at once
+    const me = /^You: (.+?) ·/.exec((await p.getByTestId("your-corp").locator("h2").textContent())!.trim())![1]!;
+
+    // The person proposes a trade to a bot from the rail: a gift of capital, which a bot takes.
+    const bots = p.locator('[data-testid^="propose-to-"]');
+    await bots.first().waitFor();
+    const gift = 2;
+    expect(await capitalOf(p)).toBeGreaterThanOrEqual(gift);
+    const bot = (await bots.first().textContent())!.trim();
+    await bots.first().click();
+    const form = p.getByTestId("trade-propose");
+    await form.waitFor();
+    await form.getByTestId("trade-give-capital").fill(String(gift));
+    await p.screenshot({ path: path.join(SHOTS, "proposing.png") });
+    await form.getByTestId("trade-send").click();
+    // The bot's answer: the trade done, in the rail, in a few of its delays.
+    const answered = p.getByTestId("trades").locator("ul.done li").filter({ hasText: `${me} gives ${gift} capital, ` });
+    await answered.first().waitFor({ timeout: 10_000 });
+    await expect(answered.first().textContent()).resolves.toMatch(/ gives nothing\.$/);
+    await expect(p.getByTestId("trades-outgoing").count()).resolves.toBe(0);
+    // and the bot says so to the person alone.
+    const said = p.getByTestId("chat").locator("li.whisper").filter({ hasText: bot });
+    await said.first().waitFor();
+    await expect(said.first().textContent()).resolves.toMatch(/private, to you ?: Deal\.$/);
+    await p.screenshot({ path: path.join(SHOTS, "answered.png") });
+
+    // Play until a bot proposes a trade: its card appears at the top of the rail.
+    const incoming = p.getByTestId("trades-incoming");
+    const started = Date.now();
+    while ((await incoming.count()) === 0) {
+      expect(Date.now() - started, "a bot offers a trade within a minute of play").toBeLessThan(60_000);
+      if (!(await decide(p))) await p.waitForTimeout(100);
+    }
+    const card = incoming.locator("li.trade-card").first();
+    await card.waitFor();
+    await p.screenshot({ path: path.join(SHOTS, "offered.png") });
+
+    // The card says who proposes what, in words: the bot's support for the person's capital.
+    const text = (await card.textContent())!.replace(/\s+/g, " ");
+    expect(text).toMatch(/^.+ proposes a binding trade:/);
+    const offer = /You get ?support for the (main offer|counteroffer) with (\d+) cards? ?You give ?(\d+) capital/.exec(text);
+    expect(offer, text).not.toBeNull();
+    const price = Number(offer![3]);
+    const accept = card.getByRole("button", { name: "Accept" });
+    await expect(accept.isEnabled()).resolves.toBe(true);
+    await expect(card.getByRole("button", { name: "Decline" }).isEnabled()).resolves.toBe(true);
+    await expect(p.getByTestId("trade-waiting").textContent()).resolves.toContain("A trade waits for your answer");
+    await expect(p.title()).resolves.toContain("a trade for you");
+
+    // Accepted: the card goes, the trade is done in the rail (the capital paid), the support in the log.
+    await accept.click();
+    await incoming.waitFor({ state: "detached" });
+    const done = p.getByTestId("trades").locator("ul.done li").filter({ hasText: `${me} gives ${price} capital.` });
+    await done.first().waitFor();
+    await expect(done.first().textContent()).resolves.toMatch(new RegExp(` and ${me} trade: .+ gives nothing, ${me} gives ${price} capital\\.$`));
+    await expect(p.getByTestId("public-log").textContent()).resolves.toContain(`supports the ${offer![1]} with ${offer![2]} card`);
+    await p.screenshot({ path: path.join(SHOTS, "accepted.png") });
+
+    expect(errors).toEqual([]);
+  }, 90_000);
+});
