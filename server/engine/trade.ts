@@ -20,10 +20,11 @@ function canPay(s: GameState, seat: number, b: Bundle): boolean {
   return p.capital >= b.capital && new Set(b.assets).size === b.assets.length && b.assets.every((a) => p.assets.some((x) => x.id === a));
 }
 
-function describe(b: Bundle): string {
+function describe(b: Bundle, support?: Trade["support"]): string {
   const parts: string[] = [];
   if (b.capital > 0) parts.push(`${b.capital} capital`);
   for (const a of b.assets) parts.push(assetName(a));
+  if (support) parts.push(`support for the ${support.offer === "main" ? "main offer" : "counteroffer"} with ${support.cards.length} card${support.cards.length === 1 ? "" : "s"}`);
   return parts.length ? parts.join(", ") : "nothing";
 }
 
@@ -73,8 +74,7 @@ export function proposeTrade(c: Ctx, seat: number, cmd: Extract<Command, { type:
   s.tradeCounts[pair] = (s.tradeCounts[pair] ?? 0) + 1;
   const trade: Trade = { id: `t${seat}-${t.to}-${s.tradeCounts[pair]}`, ...t };
   s.trades.push(trade);
-  const sup = t.support ? ` plus support for the ${t.support.offer === "main" ? "main offer" : "counteroffer"} with ${t.support.cards.length} card(s)` : "";
-  log(c, "trade-proposed", `${corpName(s, seat)} proposes a trade to ${corpName(s, t.to)}: gives ${describe(t.give)}${sup}, asks ${describe(t.get)}.`, [seat, t.to]);
+  log(c, "trade-proposed", `${corpName(s, seat)} proposes a trade to ${corpName(s, t.to)}: gives ${describe(t.give, t.support)}, asks ${describe(t.get)}.`, [seat, t.to]);
   return null;
 }
 
@@ -91,7 +91,7 @@ export function acceptTrade(c: Ctx, seat: number, id: string): Reject | null {
   to.capital += t.give.capital - t.get.capital;
   for (const a of t.give.assets) to.assets.push(from.assets.splice(from.assets.findIndex((x) => x.id === a), 1)[0]!);
   for (const a of t.get.assets) from.assets.push(to.assets.splice(to.assets.findIndex((x) => x.id === a), 1)[0]!);
-  log(c, "trade", `${corpName(s, t.from)} and ${corpName(s, t.to)} trade: ${corpName(s, t.from)} gives ${describe(t.give)}, ${corpName(s, t.to)} gives ${describe(t.get)}.`);
+  log(c, "trade", `${corpName(s, t.from)} and ${corpName(s, t.to)} trade: ${corpName(s, t.from)} gives ${describe(t.give, t.support)}, ${corpName(s, t.to)} gives ${describe(t.get)}.`);
   if (t.support) giveSupport(c, t.from, t.support.offer, t.support.cards);
   // a proposal either side can no longer carry out is dropped
   s.trades = s.trades.filter((x) => checkTrade(s, x) === null);

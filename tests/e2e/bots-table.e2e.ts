@@ -137,7 +137,7 @@ describe("a person with three bots in the browser", () => {
     await incoming.waitFor({ state: "detached" });
     const done = p.getByTestId("trades").locator("ul.done li").filter({ hasText: `${me} gives ${price} capital.` });
     await done.first().waitFor();
-    await expect(done.first().textContent()).resolves.toMatch(new RegExp(` and ${me} trade: .+ gives nothing, ${me} gives ${price} capital\\.$`));
+    await expect(done.first().textContent()).resolves.toMatch(new RegExp(` and ${me} trade: .+ gives support for the ${offer![1]} with ${offer![2]} cards?, ${me} gives ${price} capital\\.$`));
     await expect(p.getByTestId("public-log").textContent()).resolves.toContain(`supports the ${offer![1]} with ${offer![2]} card`);
     await p.screenshot({ path: path.join(SHOTS, "accepted.png") });
 

@@ -121,7 +121,7 @@ describe("a bot offers its support to a person", () => {
     const count = offer.support!.count;
     // The engine's own words, in the public log: the capital, then the support.
     const log = tableOf(person).log;
-    expect(log).toContain(`${bot.corpName} and ${table.me!.corpName} trade: ${bot.corpName} gives nothing, ${table.me!.corpName} gives ${price} capital.`);
+    expect(log).toContain(`${bot.corpName} and ${table.me!.corpName} trade: ${bot.corpName} gives support for the ${which} with ${count} card${count === 1 ? "" : "s"}, ${table.me!.corpName} gives ${price} capital.`);
     expect(log).toContain(`${bot.corpName} supports the ${which} with ${count} card${count === 1 ? "" : "s"}.`);
     // The capital moved by the price, the bot's support sits on the person's offer, and its hand is
     // smaller (unless the bot was the last supporter and the deal resolved at once, moving more).
