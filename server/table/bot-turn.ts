@@ -14,7 +14,7 @@ import type { Talk } from "./talk.ts";
 
 /**
  * A bot waiting on its own trade proposal looks again after this long, and withdraws it after a few
- * looks (STALE_LOOKS): a person has about ten seconds to answer, and an ignored offer holds the table
+ * looks (STALE_LOOKS): a person has about 7.5 s (3 x 2.5 s) to answer, and an ignored offer holds the table
  * no longer than that.
  */
 export const BOT_TRADE_WAIT_MS = 2500;
