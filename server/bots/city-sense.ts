@@ -12,6 +12,10 @@ import { districtAt, type District, type Table } from "./table.ts";
 
 export type Problem = "humanFirst" | "orgcrime" | "outage" | "strike" | "protest" | "illness";
 
+/** What holding one action card is worth (it can be offered, support a deal or pay for a counteroffer). */
+export const CARD_WORTH = 1.2;
+/** What claiming the revealed asset is worth to the deal's winner. */
+export const ASSET_WORTH = 2;
 /** How much a bot minds its rival corp gaining capital, against its own gain. */
 export const RIVAL_WEIGHT = 0.8;
 /** With its own corp as rival a bot must out-earn most players: it minds everyone's gains a little. */

@@ -10,9 +10,9 @@ import type { Resource } from "../../shared/catalog/types.ts";
 import { RESOURCES } from "../../shared/catalog/types.ts";
 import type { CardPick, Command, LegalCommand } from "../../shared/protocol.ts";
 import type { TradeView } from "../../shared/view.ts";
-import { ASSET_WORTH, CARD_WORTH, dealWorth, guessOutcome, utility } from "./card-value.ts";
+import { ASSET_WORTH, CARD_WORTH, bestType, dealWorth, guessOutcome, typeWorth, utility } from "./card-value.ts";
 import { assetChoice } from "./assets.ts";
-import { argmax, bestType, chooseForEffect } from "./choices.ts";
+import { argmax, chooseForEffect } from "./choices.ts";
 import { capitalWorth, districtDef, readTable, type Sense } from "./city-sense.ts";
 import { randomCommand, type Random } from "./random.ts";
 import { titleOf, type District, type Table } from "./table.ts";
@@ -266,7 +266,7 @@ function decide(s: Table, random: Random): Command | null {
     case "effect": {
       const t = find("choose");
       if (!t || t.options.length === 0) return null;
-      return { type: "choose", option: assetChoice(sense, t.options, random) ?? chooseForEffect(sense, t.options, random) };
+      return { type: "choose", option: assetChoice(sense, t.options, random) ?? chooseForEffect(sense, t.options, random, (type) => typeWorth(sense, type)) };
     }
     case "hand-limit": {
       const t = find("discard");
