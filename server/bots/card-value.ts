@@ -109,9 +109,17 @@ export function guessOutcome(sense: Sense, titleId: string, resolver: number): O
   if (!mine) sense.memo.set(titleId, (mine = []));
   const known = mine[resolver];
   if (known) return known;
-  const out = MODELED.has(titleId) ? modeled(sense, titleId, resolver) : imagined(sense, titleId, resolver);
+  let out = MODELED.has(titleId) ? modeled(sense, titleId, resolver) : imagined(sense, titleId, resolver, "sensible");
+  const q = sense.distrust ?? 0;
+  if (q > 0 && resolver !== sense.me && !MODELED.has(titleId)) out = blend(out, imagined(sense, titleId, resolver, "careless"), q);
   mine[resolver] = out;
   return out;
+}
+
+/** (1 - q) of `a` and q of `b`. */
+function blend(a: Outcome, b: Outcome, q: number): Outcome {
+  const mix = (x: number, y: number) => (1 - q) * x + q * y;
+  return { gains: a.gains.map((x, i) => mix(x, b.gains[i]!)), threat: mix(a.threat, b.threat), city: mix(a.city, b.city), cards: a.cards.map((x, i) => mix(x, b.cards[i]!)) };
 }
 
 // ---- imagined outcomes ----
@@ -150,9 +158,15 @@ function cityLoad(sense: Sense, districts: readonly District[]): number {
   return load;
 }
 
-/** Picks on an imagined card: each chooser as a sensible player reading only the public table. */
-function picker(): (chooser: number, options: ChoiceOption[], now: () => GameView) => string | number {
-  const random = makeRandom(1);
+/** How an imagined resolver picks: as a sensible player, or carelessly (any option alike). */
+export type Picks = "sensible" | "careless";
+/** Careless picks are imagined this many times (fixed seeds) and averaged. */
+const CARELESS_RUNS = 2;
+
+/** Picks on an imagined card: each chooser as a sensible player reading only the public table, or at random. */
+function picker(picks: Picks, seed: number): (chooser: number, options: ChoiceOption[], now: () => GameView) => string | number {
+  const random = makeRandom(seed);
+  if (picks === "careless") return (_chooser, options) => options[Math.floor(random() * options.length)]!.value;
   return (chooser, options, now) => {
     const sense = readTable(publicTable(now(), chooser));
     sense.ownCorpRival = false; // publicTable stands its own corp in for the unknown rival
@@ -164,20 +178,45 @@ function blank(n: number): Outcome {
   return { gains: new Array(n).fill(0), threat: 0, city: 0, cards: new Array(n).fill(0) };
 }
 
-function imagined(sense: Sense, titleId: string, resolver: number): Outcome {
+function imagined(sense: Sense, titleId: string, resolver: number, picks: Picks): Outcome {
   const s = sense.s;
   const key = publicKey(s);
   let byTitle = imaginedByTable.get(key);
-  const known = byTitle?.get(titleId)?.[resolver];
+  const slot = picks === "sensible" ? resolver : s.players + resolver;
+  const known = byTitle?.get(titleId)?.[slot];
   if (known) return known;
   if (imagining > 0) return blank(s.players);
-  imagining++;
-  let r;
-  try {
-    r = imagineCard(s.view, titleId, resolver, picker());
-  } finally {
-    imagining--;
+  const runs = picks === "sensible" ? 1 : CARELESS_RUNS;
+  const out = blank(s.players);
+  for (let run = 0; run < runs; run++) {
+    imagining++;
+    let one: Outcome;
+    try {
+      one = imagineOnce(sense, titleId, resolver, picker(picks, 1 + run));
+    } finally {
+      imagining--;
+    }
+    for (let i = 0; i < s.players; i++) {
+      out.gains[i]! += one.gains[i]! / runs;
+      out.cards[i]! += one.cards[i]! / runs;
+    }
+    out.threat += one.threat / runs;
+    out.city += one.city / runs;
   }
+  if (!byTitle) {
+    if (imaginedByTable.size >= TABLES_KEPT) imaginedByTable.delete(imaginedByTable.keys().next().value!);
+    imaginedByTable.set(key, (byTitle = new Map()));
+  }
+  let list = byTitle.get(titleId);
+  if (!list) byTitle.set(titleId, (list = []));
+  list[slot] = out;
+  return out;
+}
+
+/** One imagined resolution, read as an outcome (blank if the engine could not imagine it). */
+function imagineOnce(sense: Sense, titleId: string, resolver: number, choose: ReturnType<typeof picker>): Outcome {
+  const s = sense.s;
+  const r = imagineCard(s.view, titleId, resolver, choose);
   const out = blank(s.players);
   if (r.ok) {
     const after = r.view;
@@ -193,13 +232,6 @@ function imagined(sense: Sense, titleId: string, resolver: number): Outcome {
     }
     melangeAfterEvent(sense, out);
   }
-  if (!byTitle) {
-    if (imaginedByTable.size >= TABLES_KEPT) imaginedByTable.delete(imaginedByTable.keys().next().value!);
-    imaginedByTable.set(key, (byTitle = new Map()));
-  }
-  let list = byTitle.get(titleId);
-  if (!list) byTitle.set(titleId, (list = []));
-  list[resolver] = out;
   return out;
 }
 
