@@ -25,7 +25,7 @@ export const NEGOTIATOR_ACCEPT_MARGIN = 0.5;
 /** A sale of support must beat the bot's plain choice by this much (capital) to be proposed. */
 export const SELL_MARGIN = 0;
 /** The share of the buyer's estimated gain the bot first asks for its support (well above 1: it opens high, and comes down by half after each refusal). */
-export const PRICE_SHARE = 2.4;
+export const PRICE_SHARE = 3.2;
 /** Decisions an own proposal may stay open (the bot waiting on it) before the bot withdraws it. */
 export const STALE_LOOKS = 3;
 /** Support trades a bot proposes in one deal; after a refusal it asks less (times PRICE_STEP). */
