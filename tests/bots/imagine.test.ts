@@ -1,16 +1,19 @@
 // The engine's imagination (server/engine/imagine.ts): a game rebuilt from one seat's view, hidden
 // parts as placeholders, played on with the engine's own rules. What a seat can see comes out as the
-// real game would have it.
+// real game would have it; and the bots value cards by it, not by a hand-written model.
 import { describe, expect, it } from "vitest";
 import { catalog } from "../../shared/catalog/index.ts";
 import type { ChoiceOption } from "../../shared/protocol.ts";
+import { guessOutcome } from "../../server/bots/card-value.ts";
+import { MODELED } from "../../server/bots/card-models.ts";
+import { readTable } from "../../server/bots/city-sense.ts";
 import { apply, createGame, imagine, imagineCard, viewFor } from "../../server/engine/index.ts";
 import type { GameState } from "../../server/engine/index.ts";
 import { answerEffect, effectChoice, runEffects, startEffect } from "../../server/engine/effects.ts";
 import { RULEBOOK } from "../../server/engine/registry.ts";
 import { cloneState } from "../../server/engine/state.ts";
 import { playGame } from "../../server/sim/play.ts";
-import { firstMainOffer } from "./helpers.ts";
+import { firstMainOffer, tableOf } from "./helpers.ts";
 
 const TITLES = [...catalog.actionCards.map((c) => c.id), ...catalog.emergencyActions.map((e) => e.id)];
 
@@ -96,5 +99,28 @@ describe("imagining from a seat's view", () => {
     expect(imagine(view, [{ seat, command: { type: "pass" } }])).toMatchObject({ ok: false, code: "not-now" });
     expect(imagine({ ...view, effect: { ...view.effect!, source: "clinical-trials", seat } as never }, [])).toMatchObject({ ok: false, code: "cannot-imagine" });
     expect(imagine(viewFor(s, "spectator"), [])).toMatchObject({ ok: false, code: "no-seat" });
+  });
+});
+
+describe("bots value cards by imagining them", () => {
+  it("Clinical Trials pays Jinteki's contract (+2) when the city has illness, and nothing when it has none", () => {
+    const s = firstMainOffer(4, 5);
+    const me = s.pending!.seat;
+    const jinteki = s.seats.findIndex((p) => p.corp === "jinteki");
+    expect(jinteki).toBeGreaterThanOrEqual(0);
+    s.districts.forEach((d) => (d.illness = false));
+    s.districts[4]!.illness = true;
+    const sick = guessOutcome(readTable(tableOf(s, me)), "clinical-trials", me);
+    expect(sick.gains[jinteki]).toBe(2);
+    expect(sick.city).toBeLessThan(0);
+    s.districts[4]!.illness = false;
+    const clean = guessOutcome(readTable(tableOf(s, me)), "clinical-trials", me);
+    expect(clean.gains[jinteki]).toBe(0);
+    expect(clean.city).toBe(0);
+  });
+
+  it("only the cards that cannot be imagined fairly keep a model", () => {
+    expect([...MODELED].sort()).toEqual(["full-deployment", "high-risk-investments", "information-procurement", "unorthodox-knowledge", "vanity-project"]);
+    for (const t of MODELED) expect(TITLES).toContain(t);
   });
 });
