@@ -5,9 +5,9 @@ import { RESOURCES } from "../../shared/catalog/types.ts";
 import type { RivalId } from "../../shared/catalog/types.ts";
 import type { ChoiceIntent, ChoiceOption } from "../../shared/protocol.ts";
 import type { EffectView } from "../../shared/view.ts";
-import { ASSET_WORTH, CARD_WORTH, dealWorth, guessOutcome, utility } from "./card-value.ts";
+import { ASSET_WORTH, CARD_WORTH, bestType, dealWorth, guessOutcome, utility } from "./card-value.ts";
 import { isEmergency, titleOf, type Offer, type Table } from "./table.ts";
-import { argmax, bestType } from "./choices.ts";
+import { argmax } from "./choices.ts";
 import { capitalWorth, seatOfCorp, type Sense } from "./city-sense.ts";
 import type { Random } from "./random.ts";
 

@@ -1,16 +1,26 @@
 // What resolving a card would do, as a bot guesses it before the deal: capital each seat gains (direct
 // effects and corp contracts, B3), threat now, threat the city is likely to cause later, and cards
-// drawn. Each card's own model lives in card-models.ts; here the guesses are made, cached per city
-// and finished for a resolver. utility() turns a guess into capital for one seat, weighing its rival
-// and the threat.
+// drawn. The guess comes from the engine's own rules: the card is resolved on an imagined copy of the
+// game built from the public view alone (server/engine/imagine.ts), each pick made as a sensible
+// player would (choices.ts, read without anyone's secrets), and the city, tracks, capital and hands
+// afterwards are compared with now. Imagined outcomes are public facts, shared by every seat while
+// the table stays the same. The few cards that cannot be imagined fairly keep a hand-written model
+// (card-models.ts says which and why). utility() turns a guess into capital for one seat, weighing
+// its rival and the threat.
 import { catalog } from "../../shared/catalog/index.ts";
-import { MODELS, melangeContract, type Guess } from "./card-models.ts";
-import { ILLNESS_THREAT, capitalWorth, seatOfCorp, type Sense } from "./city-sense.ts";
+import { RESOURCES } from "../../shared/catalog/types.ts";
+import type { ActionType } from "../../shared/catalog/types.ts";
+import type { ChoiceOption } from "../../shared/protocol.ts";
+import type { GameView } from "../../shared/view.ts";
+import { imagineCard } from "../engine/imagine.ts";
+import { MODELED, MODELS, melangeAfterEvent, melangeContract, type Guess } from "./card-models.ts";
+import { argmax, chooseForEffect } from "./choices.ts";
+import { ASSET_WORTH, CARD_WORTH, ILLNESS_THREAT, capitalWorth, readTable, seatOfCorp, type Sense } from "./city-sense.ts";
+import { androidWorth, conditionThreat, problemThreat, resourceWorth } from "./city-threat.ts";
+import { makeRandom, type Random } from "./random.ts";
+import { publicTable, type District, type Table } from "./table.ts";
 
-/** What holding one action card is worth (it can be offered, support a deal or pay for a counteroffer). */
-export const CARD_WORTH = 1.2;
-/** What claiming the revealed asset is worth to the deal's winner. */
-export const ASSET_WORTH = 2;
+export { ASSET_WORTH, CARD_WORTH } from "./city-sense.ts";
 
 export interface Outcome {
   /** Capital gained, by seat. */
@@ -44,7 +54,7 @@ export function actionType(titleId: string) {
 }
 
 /** Cards whose outcome depends on who resolves them (see byResolver). */
-const RESOLVER_TITLES = new Set(["vanity-project", "high-risk-investments", "full-deployment", "underpaid-overclocked"]);
+const RESOLVER_TITLES = new Set(["vanity-project", "high-risk-investments", "full-deployment"]);
 
 /** The part of a card that depends on who resolves it: capital and cards for seats they pick. */
 function byResolver(o: Outcome, titleId: string, resolver: number, sense: Sense): void {
@@ -64,9 +74,6 @@ function byResolver(o: Outcome, titleId: string, resolver: number, sense: Sense)
     case "full-deployment":
       // five cards to someone the resolver picks (not the resolver)
       for (let i = 0; i < o.cards.length; i++) if (i !== resolver) o.cards[i]! += 5 / others;
-      break;
-    case "underpaid-overclocked":
-      o.gains[resolver]! += 4;
       break;
   }
 }
@@ -102,6 +109,135 @@ export function guessOutcome(sense: Sense, titleId: string, resolver: number): O
   if (!mine) sense.memo.set(titleId, (mine = []));
   const known = mine[resolver];
   if (known) return known;
+  let out = MODELED.has(titleId) ? modeled(sense, titleId, resolver) : imagined(sense, titleId, resolver, "sensible");
+  const q = sense.distrust ?? 0;
+  if (q > 0 && resolver !== sense.me && !MODELED.has(titleId)) out = blend(out, imagined(sense, titleId, resolver, "careless"), q);
+  mine[resolver] = out;
+  return out;
+}
+
+/** (1 - q) of `a` and q of `b`. */
+function blend(a: Outcome, b: Outcome, q: number): Outcome {
+  const mix = (x: number, y: number) => (1 - q) * x + q * y;
+  return { gains: a.gains.map((x, i) => mix(x, b.gains[i]!)), threat: mix(a.threat, b.threat), city: mix(a.city, b.city), cards: a.cards.map((x, i) => mix(x, b.cards[i]!)) };
+}
+
+// ---- imagined outcomes ----
+
+/** A prisec unit on the board, in threat points it keeps off (riot control spends one). */
+const PRISEC_WORTH = 0.3;
+/** Imagined outcomes by the public table they were imagined on (few tables: the latest ones). */
+const imaginedByTable = new Map<string, Map<string, (Outcome | undefined)[]>>();
+const TABLES_KEPT = 64;
+const tableKeys = new WeakMap<Table, string>();
+/** Cards being imagined now: a pick that itself asks what a card is worth gets a blank guess. */
+let imagining = 0;
+
+/** Everything an imagined outcome can depend on, as a string (capital and hands left out: the cards that read them are modeled). */
+function publicKey(s: Table): string {
+  let key = tableKeys.get(s);
+  if (key === undefined) {
+    const v = s.view;
+    key = JSON.stringify([v.players, v.round, v.threat, v.supply, v.demand.id, v.decks.nextEventCategory, v.districts, v.reserve, v.rules, v.seats.map((p) => [p.corp, p.assets])]);
+    tableKeys.set(s, key);
+  }
+  return key;
+}
+
+/** Threat points the city will cause from here: its problems where they stand, less what its androids and prisec bring. */
+function cityLoad(sense: Sense, districts: readonly District[]): number {
+  let load = 0;
+  for (const d of districts) {
+    if (d.humanFirst) load += problemThreat(sense, "humanFirst", d);
+    if (d.orgcrime) load += problemThreat(sense, "orgcrime", d);
+    if (d.illness) load += problemThreat(sense, "illness", d);
+    load += conditionThreat(sense, d, d.condition);
+    if (d.android) load -= androidWorth(sense, d);
+    if (d.prisec) load -= PRISEC_WORTH;
+  }
+  return load;
+}
+
+/** How an imagined resolver picks: as a sensible player, or carelessly (any option alike). */
+export type Picks = "sensible" | "careless";
+/** Careless picks are imagined this many times (fixed seeds) and averaged. */
+const CARELESS_RUNS = 2;
+
+/** Picks on an imagined card: each chooser as a sensible player reading only the public table, or at random. */
+function picker(picks: Picks, seed: number): (chooser: number, options: ChoiceOption[], now: () => GameView) => string | number {
+  const random = makeRandom(seed);
+  if (picks === "careless") return (_chooser, options) => options[Math.floor(random() * options.length)]!.value;
+  return (chooser, options, now) => {
+    const sense = readTable(publicTable(now(), chooser));
+    sense.ownCorpRival = false; // publicTable stands its own corp in for the unknown rival
+    return chooseForEffect(sense, options, random);
+  };
+}
+
+function blank(n: number): Outcome {
+  return { gains: new Array(n).fill(0), threat: 0, city: 0, cards: new Array(n).fill(0) };
+}
+
+function imagined(sense: Sense, titleId: string, resolver: number, picks: Picks): Outcome {
+  const s = sense.s;
+  const key = publicKey(s);
+  let byTitle = imaginedByTable.get(key);
+  const slot = picks === "sensible" ? resolver : s.players + resolver;
+  const known = byTitle?.get(titleId)?.[slot];
+  if (known) return known;
+  if (imagining > 0) return blank(s.players);
+  const runs = picks === "sensible" ? 1 : CARELESS_RUNS;
+  const out = blank(s.players);
+  for (let run = 0; run < runs; run++) {
+    imagining++;
+    let one: Outcome;
+    try {
+      one = imagineOnce(sense, titleId, resolver, picker(picks, 1 + run));
+    } finally {
+      imagining--;
+    }
+    for (let i = 0; i < s.players; i++) {
+      out.gains[i]! += one.gains[i]! / runs;
+      out.cards[i]! += one.cards[i]! / runs;
+    }
+    out.threat += one.threat / runs;
+    out.city += one.city / runs;
+  }
+  if (!byTitle) {
+    if (imaginedByTable.size >= TABLES_KEPT) imaginedByTable.delete(imaginedByTable.keys().next().value!);
+    imaginedByTable.set(key, (byTitle = new Map()));
+  }
+  let list = byTitle.get(titleId);
+  if (!list) byTitle.set(titleId, (list = []));
+  list[slot] = out;
+  return out;
+}
+
+/** One imagined resolution, read as an outcome (blank if the engine could not imagine it). */
+function imagineOnce(sense: Sense, titleId: string, resolver: number, choose: ReturnType<typeof picker>): Outcome {
+  const s = sense.s;
+  const r = imagineCard(s.view, titleId, resolver, choose);
+  const out = blank(s.players);
+  if (r.ok) {
+    const after = r.view;
+    for (let i = 0; i < s.players; i++) {
+      out.gains[i] = after.seats[i]!.capital - s.seats[i]!.capital;
+      out.cards[i] = after.seats[i]!.handSize - s.seats[i]!.handSize;
+    }
+    out.threat = after.threat - s.threat;
+    out.city = cityLoad(sense, after.districts) - cityLoad(sense, s.districts);
+    for (const res of RESOURCES) {
+      const more = after.supply[res] - s.supply[res];
+      out.city -= more >= 0 ? resourceWorth(sense, res, more) : -resourceWorth(sense, res, -more);
+    }
+    melangeAfterEvent(sense, out);
+  }
+  return out;
+}
+
+// ---- modeled outcomes ----
+
+function modeled(sense: Sense, titleId: string, resolver: number): Outcome {
   const g = baseGuess(sense, titleId);
   const ownCard = sense.s.rules.contractScope === "own-card";
   // Melange Mining's contract has its own scope (melangeContract)
@@ -114,7 +250,6 @@ export function guessOutcome(sense: Sense, titleId: string, resolver: number): O
     if (!own || seat === resolver) out.gains[seat]! += g.contracts[seat]!;
   }
   byResolver(out, titleId, resolver, sense);
-  mine[resolver] = out;
   return out;
 }
 
@@ -128,4 +263,16 @@ export function utility(sense: Sense, o: Outcome): number {
 /** What a deal won by `winner` with `titleId` is worth to me: the card's outcome plus the asset to the winner. */
 export function dealWorth(sense: Sense, titleId: string, winner: number, asset: boolean): number {
   return utility(sense, guessOutcome(sense, titleId, winner)) + (asset ? capitalWorth(sense, winner, ASSET_WORTH) : 0);
+}
+
+/** What drawing one card of a type is worth to me: the mean worth of its titles as my next offer. */
+export function typeWorth(sense: Sense, type: ActionType): number {
+  const titles = catalog.actionCards.filter((c) => c.type === type);
+  let sum = 0;
+  for (const t of titles) sum += utility(sense, guessOutcome(sense, t.id, sense.me));
+  return sum / titles.length;
+}
+
+export function bestType(sense: Sense, types: readonly ActionType[], random: Random): ActionType {
+  return argmax(types, (t) => typeWorth(sense, t), random)!;
 }

@@ -8,22 +8,9 @@ import type { ActionType, CorpId, Resource } from "../../shared/catalog/types.ts
 import type { ChoiceIntent, ChoiceOption } from "../../shared/protocol.ts";
 import type { EffectView } from "../../shared/view.ts";
 import type { District as DistrictState, Table } from "./table.ts";
-import { ASSET_WORTH, CARD_WORTH, guessOutcome, utility } from "./card-value.ts";
-import { ILLNESS_THREAT, capitalWorth, districtDef, seatOfCorp, type Sense } from "./city-sense.ts";
+import { ASSET_WORTH, CARD_WORTH, ILLNESS_THREAT, capitalWorth, districtDef, seatOfCorp, type Sense } from "./city-sense.ts";
 import { androidWorth, eventThreat, lowerUnrestWorth, moveOnHarm, placeHarm, problemThreat, raiseUnrestHarm, resourceWorth } from "./city-threat.ts";
 import type { Random } from "./random.ts";
-
-/** What drawing one card of a type is worth to me: the mean worth of its titles as my next offer. */
-export function typeWorth(sense: Sense, type: ActionType): number {
-  const titles = catalog.actionCards.filter((c) => c.type === type);
-  let sum = 0;
-  for (const t of titles) sum += utility(sense, guessOutcome(sense, t.id, sense.me));
-  return sum / titles.length;
-}
-
-export function bestType(sense: Sense, types: readonly ActionType[], random: Random): ActionType {
-  return argmax(types, (t) => typeWorth(sense, t), random)!;
-}
 
 /** The highest-scoring item (ties broken by `random`), or undefined for an empty list. */
 export function argmax<T>(items: readonly T[], score: (x: T) => number, random: Random): T | undefined {
@@ -43,9 +30,13 @@ export function argmax<T>(items: readonly T[], score: (x: T) => number, random: 
   return best;
 }
 
+/** What drawing one card of a type is worth to the chooser (card-value.ts typeWorth; none: all alike). */
+export type TypeWorth = (type: ActionType) => number;
+
 interface Pick {
   sense: Sense;
   frame: EffectView | null;
+  typeWorth: TypeWorth;
 }
 
 function district(p: Pick, it: ChoiceIntent): DistrictState | null {
@@ -185,7 +176,7 @@ function scoreOption(p: Pick, o: ChoiceOption): number {
     case "puff-piece":
     case "energy-for-all":
       if (act === "pass") return -1;
-      if (act === "draw" && it.type) return typeWorth(p.sense, it.type);
+      if (act === "draw" && it.type) return p.typeWorth(it.type);
       break;
   }
   // placing a problem (many cards end with one): where it does least harm
@@ -219,13 +210,13 @@ function spendAmount(sense: Sense, frame: EffectView, options: ChoiceOption[]): 
 }
 
 /** The option value to send for the pending card choice. */
-export function chooseForEffect(sense: Sense, options: ChoiceOption[], random: Random): string | number {
+export function chooseForEffect(sense: Sense, options: ChoiceOption[], random: Random, typeWorth: TypeWorth = () => 0): string | number {
   const s: Table = sense.s;
   const frame = s.effect;
   if (frame?.source === "information-procurement" && options.every((o) => typeof o.value === "number")) {
     const amount = spendAmount(sense, frame, options);
     if (options.some((o) => o.value === amount)) return amount;
   }
-  const p: Pick = { sense, frame };
+  const p: Pick = { sense, frame, typeWorth };
   return argmax(options, (o) => scoreOption(p, o), random)!.value;
 }

@@ -12,6 +12,10 @@ import { districtAt, type District, type Table } from "./table.ts";
 
 export type Problem = "humanFirst" | "orgcrime" | "outage" | "strike" | "protest" | "illness";
 
+/** What holding one action card is worth (it can be offered, support a deal or pay for a counteroffer). */
+export const CARD_WORTH = 1.2;
+/** What claiming the revealed asset is worth to the deal's winner. */
+export const ASSET_WORTH = 2;
 /** How much a bot minds its rival corp gaining capital, against its own gain. */
 export const RIVAL_WEIGHT = 0.8;
 /** With its own corp as rival a bot must out-earn most players: it minds everyone's gains a little. */
@@ -36,6 +40,13 @@ export interface Sense {
   unitWorth: number;
   /** Production phases left before the next demand round. */
   productionsLeft: number;
+  /**
+   * How far the bot doubts another player's picks when it resolves a card: this share of the guess
+   * comes from careless (random) picks (card-value.ts). 0 or absent: it trusts them to pick sensibly.
+   */
+  distrust?: number;
+  /** How much of its usual worth keeping a faceup emergency action for later has (policy.ts; absent: all of it). */
+  emergencyKeep?: number;
   /** Guesses already made during this decision (card-value.ts), by title, then resolver. */
   memo: Map<string, unknown[]>;
   /** Sums about this city shared by every seat and step while it stays the same. */
@@ -175,7 +186,7 @@ export function projectedThreat(sense: Sense): number {
 }
 
 /** Capital per threat point: everyone loses at 25, so a point weighs more the closer threat heads to 25. */
-function threatWeight(sense: Sense, heading: number): number {
+export function threatWeight(sense: Sense, heading: number): number {
   const { s, me } = sense;
   const normal = 0.5 + 8 / (1 + Math.exp(-(heading - THREAT_MAX) / 3));
   if (s.rival !== "federalist") return normal;

@@ -15,7 +15,7 @@ import { catalog } from "../../shared/catalog/index.ts";
 import type { Command, LegalCommand } from "../../shared/protocol.ts";
 import type { TradeView } from "../../shared/view.ts";
 import { ASSET_WORTH, CARD_WORTH, guessOutcome } from "./card-value.ts";
-import { capitalWorth, readTable, type Sense } from "./city-sense.ts";
+import { capitalWorth, projectedThreat, readTable, threatWeight, type Sense } from "./city-sense.ts";
 import { cheapest, holdWorth, offerWorth, planSupport, sensibleCommand, supportCount } from "./policy.ts";
 import type { Random } from "./random.ts";
 import { titleOf, type Table } from "./table.ts";
@@ -24,8 +24,8 @@ import { titleOf, type Table } from "./table.ts";
 export const NEGOTIATOR_ACCEPT_MARGIN = 0.5;
 /** A sale of support must beat the bot's plain choice by this much (capital) to be proposed. */
 export const SELL_MARGIN = 0;
-/** The share of the buyer's estimated gain the bot first asks for its support (above 1: the guess is cautious, and it comes down after a refusal). */
-export const PRICE_SHARE = 1.6;
+/** The share of the buyer's estimated gain the bot first asks for its support (well above 1: it opens high, and comes down by half after each refusal). */
+export const PRICE_SHARE = 3.2;
 /** Decisions an own proposal may stay open (the bot waiting on it) before the bot withdraws it. */
 export const STALE_LOOKS = 3;
 /** Support trades a bot proposes in one deal; after a refusal it asks less (times PRICE_STEP). */
@@ -33,6 +33,71 @@ export const MAX_PROPOSALS = 3;
 export const PRICE_STEP = 0.5;
 /** A sale may put in this many cards more than the bot would give anyway. */
 export const SALE_EXTRA_CARDS = 1;
+
+/** The Federalist wins only when threat reaches 25 and it holds this much capital. */
+export const FEDERALIST_CAPITAL = 25;
+/** Capital a threat point is worth to a Federalist negotiator holding FEDERALIST_CAPITAL (negative: it wants threat). */
+export const FEDERALIST_PUSH = -6;
+/** A Federalist short of its capital holds the city up this much (capital a threat point) once threat nears 25. */
+export const FEDERALIST_HOLD = 1.5;
+/** How much more than the plain bot the negotiator cares about threat (before its chance to win a normal end). */
+export const THREAT_CARE = 2.5;
+/** The share of that care it keeps even when it looks beaten at a normal end (the rest scales with its chance). */
+export const THREAT_CARE_FLOOR = 0.1;
+/** The share of the usual worth of keeping an emergency action the negotiator keeps when the city heads for 25. */
+export const EMERGENCY_KEEP_AT_RISK = 0.3;
+/** The share of another player's resolution it imagines with careless picks. */
+export const DISTRUST = 0.3;
+
+/**
+ * How the negotiator reads the table, before every decision (policy.ts runs it as the `judge`).
+ * - Threat heads where the table has been taking it (its pace so far, public), if that is worse than
+ *   the usual projection: at a table that lets the city go, it holds the city up itself.
+ * - Not a Federalist, it cares THREAT_CARE times as much about threat as the plain bot, scaled by its
+ *   chance to win if the city holds (its lead over its rival's capital): a city saved for others is
+ *   worth less than one saved for itself. When the city heads for 25 it spends its emergency actions.
+ * - The Federalist wins only at 25 threat with 25 capital: until it has the capital it gathers it and
+ *   lets the city be (holding it up only when 25 is near), then it pushes threat.
+ * - Another player's card may be resolved carelessly: DISTRUST of its guess comes from random picks.
+ */
+export function negotiatorJudge(sense: Sense): void {
+  const s = sense.s;
+  sense.distrust = DISTRUST;
+  const slotsPassed = s.round + 0.5;
+  const slotsLeft = Math.max(0, s.roundTrack.length - s.round - 0.5);
+  const paced = s.threat + (s.threat / slotsPassed) * slotsLeft;
+  const heading = Math.max(projectedThreat(sense), paced);
+  if (s.rival !== "federalist") {
+    if (heading >= 25) sense.emergencyKeep = EMERGENCY_KEEP_AT_RISK;
+    const care = THREAT_CARE * (THREAT_CARE_FLOOR + (1 - THREAT_CARE_FLOOR) * normalWinChance(sense));
+    sense.threatWeight = threatWeight(sense, heading) * care;
+    return;
+  }
+  const capital = s.seats[s.me]!.capital;
+  if (capital >= FEDERALIST_CAPITAL) sense.threatWeight = FEDERALIST_PUSH;
+  else if (s.threat >= 18 || heading >= 25 + (FEDERALIST_CAPITAL - capital)) sense.threatWeight = FEDERALIST_HOLD;
+  else sense.threatWeight = 0;
+}
+
+/**
+ * My chance of winning if the game ends normally, from the public capital and my own rival card: my
+ * lead over my rival's corp (or, with my own corp as rival, over the players I must beat), against
+ * how much capital can still change hands before the end.
+ */
+export function normalWinChance(sense: Sense): number {
+  const s = sense.s;
+  const mine = s.seats[s.me]!;
+  let lead: number;
+  if (sense.rivalSeat !== null) lead = mine.capital - s.seats[sense.rivalSeat]!.capital;
+  else if (sense.ownCorpRival) {
+    const others = s.seats.filter((p) => p.seat !== s.me).map((p) => p.capital).sort((a, b) => a - b);
+    const need = s.players === 4 ? 2 : 3;
+    lead = mine.capital - others[need - 1]!;
+  } else return 1; // the rival corp is not at the table: any capital wins
+  const slotsLeft = Math.max(0, s.roundTrack.length - s.round);
+  const spread = 2 + 1.5 * slotsLeft;
+  return 1 / (1 + Math.exp(-(lead + 0.5) / (spread / 2)));
+}
 
 /** What a bot remembers between its decisions (one per seat; the decision is fair without it). */
 export interface BotMemory {
@@ -203,6 +268,7 @@ function answer(sense: Sense, templates: LegalCommand[]): BotDecision | null {
 /** The negotiating bot's decision: its command, a line to say, or that it waits on its own proposal. */
 export function negotiate(s: Table, random: Random, memory: BotMemory = newMemory()): BotDecision {
   const sense = readTable(s);
+  negotiatorJudge(sense);
   const templates = s.legal;
   const answered = answer(sense, templates);
   if (answered) return answered;
@@ -251,5 +317,5 @@ function pendingId(from: number, to: number): string {
 /** The sensible bot's command, minus its occasional random sale (the negotiator sells by judgement). */
 function sensibleWithoutSelling(s: Table, random: Random): Command | null {
   const legal = s.pending?.kind === "support" && s.pending.seat === s.me ? s.legal.filter((x) => x.type !== "trade-propose") : s.legal;
-  return sensibleCommand({ ...s, legal }, random);
+  return sensibleCommand({ ...s, legal }, random, negotiatorJudge);
 }

@@ -10,9 +10,9 @@ import type { Resource } from "../../shared/catalog/types.ts";
 import { RESOURCES } from "../../shared/catalog/types.ts";
 import type { CardPick, Command, LegalCommand } from "../../shared/protocol.ts";
 import type { TradeView } from "../../shared/view.ts";
-import { ASSET_WORTH, CARD_WORTH, dealWorth, guessOutcome, utility } from "./card-value.ts";
+import { ASSET_WORTH, CARD_WORTH, bestType, dealWorth, guessOutcome, typeWorth, utility } from "./card-value.ts";
 import { assetChoice } from "./assets.ts";
-import { argmax, bestType, chooseForEffect } from "./choices.ts";
+import { argmax, chooseForEffect } from "./choices.ts";
 import { capitalWorth, districtDef, readTable, type Sense } from "./city-sense.ts";
 import { randomCommand, type Random } from "./random.ts";
 import { titleOf, type District, type Table } from "./table.ts";
@@ -59,7 +59,7 @@ export function cheapest(sense: Sense, from: string[], n: number): string[] {
 // ---- the deal ----
 
 function mainOffer(sense: Sense, t: Extract<LegalCommand, { type: "offer" }>, random: Random): Command | null {
-  const keep = emergencyKeep(sense.s);
+  const keep = emergencyKeep(sense.s) * (sense.emergencyKeep ?? 1);
   const options = [...t.cards.map((card) => ({ card })), ...t.emergency.map((emergency) => ({ emergency }))];
   const best = argmax(options, (o) => ("card" in o ? offerWorth(sense, o.card, sense.me) : offerWorth(sense, o.emergency, sense.me) - keep), random);
   return best ? { type: "offer", ...best } : null;
@@ -75,7 +75,7 @@ function contender(s: Table): { card: string; seat: number } | null {
 function counteroffer(sense: Sense, t: Extract<LegalCommand, { type: "counteroffer" }>, random: Random): Command {
   const cur = contender(sense.s);
   const curWorth = cur ? offerWorth(sense, cur.card, cur.seat) : 0;
-  const keep = emergencyKeep(sense.s);
+  const keep = emergencyKeep(sense.s) * (sense.emergencyKeep ?? 1);
   const cost = t.discard.min;
   // the hand, least useful first: the price of a counteroffer is paid from the front
   const byWorth = cheapest(sense, t.discard.from, t.discard.from.length);
@@ -232,10 +232,14 @@ function investmentWorth(sense: Sense, id: string): number {
 
 // ---- the bot ----
 
-function decide(s: Table, random: Random): Command | null {
+/** A change to how a bot reads the table, made before it decides (the negotiator's own judgement of threat). */
+export type Judge = (sense: Sense) => void;
+
+function decide(s: Table, random: Random, judge?: Judge): Command | null {
   const seat = s.me;
   const templates = s.legal;
   const sense = readTable(s);
+  judge?.(sense);
   const answer = answerTrade(sense, templates);
   if (answer) return answer;
   const p = s.pending;
@@ -266,7 +270,7 @@ function decide(s: Table, random: Random): Command | null {
     case "effect": {
       const t = find("choose");
       if (!t || t.options.length === 0) return null;
-      return { type: "choose", option: assetChoice(sense, t.options, random) ?? chooseForEffect(sense, t.options, random) };
+      return { type: "choose", option: assetChoice(sense, t.options, random) ?? chooseForEffect(sense, t.options, random, (type) => typeWorth(sense, type)) };
     }
     case "hand-limit": {
       const t = find("discard");
@@ -340,13 +344,13 @@ export function fitsTemplates(templates: LegalCommand[], c: Command): boolean {
 export const botStats = { decisions: 0, fallbacks: 0, lastProblem: "" };
 
 /** The sensible bot's command for a seat, or null if it owes nothing. Never stalls: falls back to a random legal move. */
-export function sensibleCommand(state: Table, random: Random): Command | null {
+export function sensibleCommand(state: Table, random: Random, judge?: Judge): Command | null {
   const templates = state.legal;
   if (templates.length === 0) return null;
   let command: Command | null = null;
   let problem = "";
   try {
-    command = decide(state, random);
+    command = decide(state, random, judge);
     if (command && !fitsTemplates(templates, command)) problem = `not a legal command: ${JSON.stringify(command)}`;
   } catch (e) {
     problem = `heuristic failed: ${(e as Error).stack ?? String(e)}`; // a heuristic's slip must never stop the table

@@ -49,14 +49,28 @@ export interface Table {
   over: boolean;
   /** The events this seat was shown (public ones and its own private ones), oldest first. */
   events: GameEvent[];
+  /** The view all this was read from (what card-value.ts imagines from). */
+  view: GameView;
 }
 
 /** A bot's table from its seat's view, its legal commands and its events; null for a spectator's view. */
 export function tableFrom(view: GameView, legal: LegalCommand[], events: GameEvent[] = []): Table | null {
   if (view.seat === null || !view.you) return null;
+  return build(view, view.seat, view.you.hand.map((c) => c.id), view.you.rival, legal, events);
+}
+
+/**
+ * The table as anyone sees it, read for seat `me` without its secrets (no hand; its own corp stands
+ * in for its rival, so a reader must not read the rival): how a bot pictures another player's picks.
+ */
+export function publicTable(view: GameView, me: number): Table {
+  return build(view, me, [], view.seats[me]!.corp, [], []);
+}
+
+function build(view: GameView, me: number, hand: string[], rival: RivalId, legal: LegalCommand[], events: GameEvent[]): Table {
   const deal = view.deal;
   return {
-    me: view.seat,
+    me,
     players: view.players,
     round: view.round,
     roundTrack: view.roundTrack,
@@ -66,8 +80,8 @@ export function tableFrom(view: GameView, legal: LegalCommand[], events: GameEve
     demand: view.demand,
     districts: view.districts,
     seats: view.seats,
-    hand: view.you.hand.map((c) => c.id),
-    rival: view.you.rival,
+    hand,
+    rival,
     deal: deal
       ? {
           asset: deal.asset?.id ?? null,
@@ -86,6 +100,7 @@ export function tableFrom(view: GameView, legal: LegalCommand[], events: GameEve
     legal,
     over: view.result !== null,
     events,
+    view,
   };
 }
 

@@ -139,6 +139,14 @@ const summary = {
 const byPolicy = new Map<string, Tally & { proposed: number; accepted: number; lines: number }>(
   Object.keys(POLICIES).map((k) => [k, { ...tally(), proposed: 0, accepted: 0, lines: 0 }]),
 );
+/** Wins and seats by policy, split by rival card (another corp, own corp, Federalist) and by ending. */
+const split = new Map<string, { seats: number; wins: number }>();
+function splitAdd(key: string, won: boolean): void {
+  const t = split.get(key) ?? { seats: 0, wins: 0 };
+  t.seats++;
+  if (won) t.wins++;
+  split.set(key, t);
+}
 /** Contested deals (a counteroffer reached the support step), and those that saw a support trade proposed / carried out. */
 const deals = { contested: 0, supportTradeProposed: 0, supportTradeCarried: 0 };
 
@@ -204,6 +212,10 @@ for (let i = 0; i < games; i++) {
       t.games++;
       t.capital += r.capital;
       if (r.won) t.wins++;
+      const rival = r.rival === "federalist" ? "federalist" : r.rival === r.corp ? "own corp" : "other corp";
+      splitAdd(`${seatNames[r.seat]}|${rival}`, r.won);
+      splitAdd(`${seatNames[r.seat]}|${run.ending} end`, r.won);
+      if (rival === "federalist") splitAdd(`${seatNames[r.seat]}|federalist, ${run.ending} end`, r.won);
     }
     summary.completed++;
     summary.endings[run.ending]++;
@@ -249,6 +261,13 @@ if (seated) {
     [...byPolicy].filter(([k]) => seated.includes(k)).map(([k, t]) => [k, { seats: t.games, winRate: round3(t.wins / Math.max(1, t.games)), meanCapital: round2(t.capital / Math.max(1, t.games)), tradesProposed: t.proposed, tradesAccepted: t.accepted, lines: t.lines }]),
   );
   console.log(`win rate by policy: ${Object.entries(policies).map(([k, r]) => `${k} ${pct(r.winRate)} of ${r.seats} seats (capital ${r.meanCapital}, ${r.tradesProposed} trades proposed, ${r.tradesAccepted} accepted)`).join(", ")}`);
+  for (const k of seated.filter((x, i) => seated.indexOf(x) === i)) {
+    const parts = ["other corp", "own corp", "federalist", "federalist, normal end", "federalist, threat end", "normal end", "threat end"].map((w) => {
+      const t = split.get(`${k}|${w}`) ?? { seats: 0, wins: 0 };
+      return `${w} ${pct(t.wins / Math.max(1, t.seats))} of ${t.seats}`;
+    });
+    console.log(`  ${k} by rival card and ending: ${parts.join(", ")}`);
+  }
   const proposedShare = round3(deals.supportTradeProposed / Math.max(1, deals.contested));
   const carriedShare = round3(deals.supportTradeCarried / Math.max(1, deals.contested));
   console.log(`contested deals: ${deals.contested}; a support trade proposed in ${pct(proposedShare)}, carried out in ${pct(carriedShare)}`);

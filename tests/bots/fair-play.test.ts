@@ -1,7 +1,8 @@
 // Bots see only what players see. A bot given two games that differ only in what its seat cannot
 // see (other seats' hands, rivals and investments, the order of every deck, the facedown assets on
 // the turn track, facedown support, the random seed) must decide the same in both; and nothing under
-// server/bots/ may import the engine (so no bot can reach the engine's full state). Nor may a decision
+// server/bots/ may import the engine but server/engine/imagine.ts, which runs the rules on a copy
+// built from a seat's view alone (so no bot can reach the engine's full state). Nor may a decision
 // rest on the words of a prompt or label: the bots read each option's intent.
 import { readdirSync, readFileSync } from "node:fs";
 import { join, relative, resolve } from "node:path";
@@ -166,10 +167,13 @@ describe("bots see only what players see", () => {
     for (const act of ["remove", "place", "draw", "use", "pass", "done", "keep"]) expect(acts).toContain(act);
   });
 
-  it("nothing under server/bots/ imports the engine (its full state type included)", () => {
+  it("nothing under server/bots/ imports the engine but its imagination, built from a view alone (nor names its full state type)", () => {
     const root = resolve(import.meta.dirname, "../..");
     const dir = join(root, "server/bots");
     const engine = join(root, "server/engine");
+    // imagine.ts takes a seat's view and gives views back: the one door from the bots to the rules
+    const imagination = join(engine, "imagine.ts");
+    let imagines = 0;
     const files = readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts"));
     expect(files.length).toBeGreaterThan(5);
     const offenders: string[] = [];
@@ -179,10 +183,12 @@ describe("bots see only what players see", () => {
       for (const m of text.matchAll(/(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)) {
         const spec = m[1] ?? m[2]!;
         const target = spec.startsWith(".") ? resolve(join(path, ".."), spec) : spec;
-        if (target.startsWith(engine + "/") || target === engine) offenders.push(`${relative(root, path)} imports ${spec}`);
+        if (target === imagination) imagines++;
+        else if (target.startsWith(engine + "/") || target === engine) offenders.push(`${relative(root, path)} imports ${spec}`);
       }
       if (/\bGameState\b/.test(text)) offenders.push(`${relative(root, path)} names GameState`);
     }
     expect(offenders).toEqual([]);
+    expect(imagines).toBeGreaterThan(0);
   });
 });

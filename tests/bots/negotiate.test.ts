@@ -5,13 +5,14 @@ import { describe, expect, it } from "vitest";
 import { catalog } from "../../shared/catalog/index.ts";
 import type { Command } from "../../shared/protocol.ts";
 import { botDecision, newMemory, type BotLine } from "../../server/bots/index.ts";
-import { MAX_PROPOSALS, dealKey } from "../../server/bots/negotiate.ts";
+import { MAX_PROPOSALS, EMERGENCY_KEEP_AT_RISK, FEDERALIST_PUSH, dealKey, negotiatorJudge, normalWinChance } from "../../server/bots/negotiate.ts";
+import { readTable } from "../../server/bots/city-sense.ts";
 import { makeRandom } from "../../server/bots/random.ts";
 import { tableFrom } from "../../server/bots/table.ts";
 import { apply, viewFor } from "../../server/engine/index.ts";
 import type { GameState } from "../../server/engine/index.ts";
 import { playGame, type Policy } from "../../server/sim/play.ts";
-import { firstMainOffer, ok, quietCity, setHand, titleOf } from "./helpers.ts";
+import { firstMainOffer, ok, quietCity, setDistrict, setHand, tableOf, titleOf } from "./helpers.ts";
 
 /** 4 players, seed 1: Jinteki (seat 0, active), Haas-Bioroid, NBN, Weyland Consortium. */
 function table(): GameState {
@@ -117,6 +118,7 @@ describe("answering trades", () => {
 
   it("accepts free capital and declines a gift to its rival", () => {
     const s = table();
+    s.round = 6; // three rounds left: less capital will still change hands
     s.seats[0]!.rival = "nbn";
     s.trades = [{ id: "t2-0-1", from: 2, to: 0, give: { capital: 0, assets: [] }, get: { capital: 3, assets: [] } }];
     expect(decide(s, 0).command).toEqual({ type: "trade-decline", id: "t2-0-1" });
@@ -178,5 +180,90 @@ describe("what it says", () => {
     expect(lines.length).toBeGreaterThan(20);
     expect(lines.some((l) => l.line.to === undefined)).toBe(true);
     for (const { line, secrets } of lines) for (const secret of secrets) expect(line.text).not.toContain(secret);
+  });
+});
+
+/** The support a decision gives: plain, or sold in a trade proposal to the offer's owner. */
+function supportOf(c: Command | null): { offer: string } | "abstain" {
+  if (c?.type === "support") return { offer: c.offer };
+  if (c?.type === "trade-propose" && c.support) return { offer: c.support };
+  if (c?.type === "abstain") return "abstain";
+  throw new Error("not a support decision: " + JSON.stringify(c));
+}
+
+describe("reading threat (the negotiator's judge)", () => {
+  /** Threat 22; Jinteki offers Spin Doctors with no credits and no unrest (threat +1), NBN counters with Clinical Trials; Haas-Bioroid supports. */
+  function nearTwentyFive(): GameState {
+    let s = table();
+    s.threat = 22;
+    setDistrict(s, 5, { illness: true });
+    s.supply.credits = 0;
+    const [spin] = setHand(s, 0, ["spin-doctors"]);
+    s = ok(s, 0, { type: "offer", card: spin });
+    s = ok(s, 1, { type: "pass" });
+    const [trials] = setHand(s, 2, ["clinical-trials"]);
+    s = ok(s, 2, { type: "counteroffer", card: trials, discard: [] });
+    s = ok(s, 3, { type: "pass" });
+    expect(s.pending).toEqual({ kind: "support", seat: 1 });
+    setHand(s, 1, ["puff-piece", "ark-construction", "vanity-project"]);
+    return s;
+  }
+
+  it("a Federalist with 25 capital backs the offer that raises threat; short of it, it holds the city near 25", () => {
+    const s = nearTwentyFive();
+    s.seats[1]!.rival = "federalist";
+    s.seats[1]!.capital = 30;
+    expect(supportOf(decide(s, 1).command)).toEqual({ offer: "main" });
+    s.seats[1]!.capital = 12;
+    expect(supportOf(decide(s, 1).command)).toEqual({ offer: "counter" });
+  });
+
+  it("not a Federalist, it backs the offer that keeps threat down", () => {
+    const s = nearTwentyFive();
+    s.seats[1]!.rival = "weyland";
+    expect(supportOf(decide(s, 1).command)).toEqual({ offer: "counter" });
+  });
+
+  it("projects threat at the pace the table has set: heading for 25, it minds threat more than the plain bot and spends its emergency actions", () => {
+    const s = table();
+    s.round = 3;
+    s.threat = 14; // 14 in three and a half rounds: 25 comes before the end
+    s.seats[0]!.rival = "haas-bioroid";
+    const plain = readTable(tableOf(s, 0));
+    const judged = readTable(tableOf(s, 0));
+    negotiatorJudge(judged);
+    expect(judged.threatWeight).toBeGreaterThan(plain.threatWeight);
+    expect(judged.emergencyKeep).toBe(EMERGENCY_KEEP_AT_RISK);
+    // a slow table: nothing changes about emergency actions
+    s.threat = 3;
+    const calm = readTable(tableOf(s, 0));
+    negotiatorJudge(calm);
+    expect(calm.emergencyKeep).toBeUndefined();
+  });
+
+  it("a Federalist pushes threat only once it holds 25 capital", () => {
+    const s = table();
+    s.seats[0]!.rival = "federalist";
+    s.seats[0]!.capital = 26;
+    const rich = readTable(tableOf(s, 0));
+    negotiatorJudge(rich);
+    expect(rich.threatWeight).toBe(FEDERALIST_PUSH);
+    s.seats[0]!.capital = 11;
+    const poor = readTable(tableOf(s, 0));
+    negotiatorJudge(poor);
+    expect(poor.threatWeight).toBe(0);
+  });
+
+  it("its chance to win a normal end follows its lead over its rival's capital", () => {
+    const s = table();
+    s.round = 6; // three rounds left: less capital will still change hands
+    s.seats[0]!.rival = "nbn";
+    s.seats[2]!.capital = 10;
+    s.seats[0]!.capital = 22;
+    const ahead = normalWinChance(readTable(tableOf(s, 0)));
+    s.seats[0]!.capital = 2;
+    const behind = normalWinChance(readTable(tableOf(s, 0)));
+    expect(ahead).toBeGreaterThan(0.75);
+    expect(behind).toBeLessThan(0.25);
   });
 });

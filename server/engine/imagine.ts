@@ -1,0 +1,270 @@
+// Imagining: the engine's own rules run on a copy of the game built from one seat's view alone, so a
+// player (a bot) can ask "what would this do?" without a second, hand-written model of the rules and
+// without seeing anything its seat cannot. Everything the view hides is filled in deterministically
+// and neutrally: other hands, facedown support, rivals, investments and the order (and face) of every
+// deck are fixed placeholders chosen from public facts only (counts, deck sizes per type, the next
+// event's category), never from the real hidden values; the copy's seed is fixed too. So two games a
+// seat cannot tell apart imagine exactly the same futures (tests/bots/fair-play.test.ts).
+//
+// - imagine(view, commands): the commands applied in turn with the engine's apply(); the viewer's view
+//   afterwards and the events it would be shown. Refused mid-card or mid-draw (the view does not show
+//   a card's memory) and for a command the engine refuses.
+// - imagineCard(view, card, resolver, choose): `resolver` resolves `card` (an action card title or an
+//   emergency action) on the city as it stands, every pick answered by `choose`; the public
+//   (spectator's) view afterwards. None of the viewer's secrets goes in (its hand is a placeholder
+//   too), so the answer is the same for every seat at the table and may be shared. Timing windows
+//   stay closed (no asset answers), as in the engine's own look-ahead for Caprice Nisei.
+// Variant rules the view does not show are the defaults. Every loop is bounded.
+import { catalog } from "../../shared/catalog/index.ts";
+import { ACTION_TYPES } from "../../shared/catalog/types.ts";
+import type { ActionType, DistrictDef, DistrictId, RivalId } from "../../shared/catalog/types.ts";
+import type { ChoiceOption, Command } from "../../shared/protocol.ts";
+import type { GameEvent, GameView } from "../../shared/view.ts";
+import type { Ctx } from "./ctx.ts";
+import { ACTION_INSTANCES, actionDefById, emergencyAction, isEmergencyAction } from "./data.ts";
+import { answerEffect, effectChoice, runEffects, startEffect } from "./effects.ts";
+import { createEngine } from "./engine.ts";
+import { RULEBOOK } from "./registry.ts";
+import { seedRng } from "./rng.ts";
+import type { Deal, GameState, Offer, Pending, PlayerState, Trade } from "./state.ts";
+import { ROUND_TRACK } from "./state.ts";
+import { DEFAULT_VARIANT } from "./variant.ts";
+import type { Variant } from "./variant.ts";
+import { viewFor } from "./view.ts";
+
+export type Refusal = { ok: false; code: string; message: string };
+export type Imagined = { ok: true; view: GameView; events: GameEvent[] };
+/** Answers one pick of an imagined card: `chooser` picks among `options`; `now()` is the public view at that moment. */
+export type Chooser = (chooser: number, options: ChoiceOption[], now: () => GameView) => string | number;
+
+/** Picks one imagined card may ask for at most, and commands one imagine() call applies at most. */
+export const IMAGINE_PICKS = 200;
+export const IMAGINE_COMMANDS = 50;
+const SEED = 0;
+
+const engine = createEngine(RULEBOOK);
+const INSTANCE_TYPE = new Map(ACTION_INSTANCES.map((x) => [x.id, x.def.type]));
+const ASSET_BY_NAME = new Map(catalog.assets.map((a) => [a.name, a.id]));
+const refuse = (code: string, message: string): Refusal => ({ ok: false, code, message });
+
+/** Takes `n` items from the front of `from` (null when there are not enough). */
+function take<T>(from: T[], n: number): T[] | null {
+  if (!Number.isInteger(n) || n < 0 || n > from.length) return null;
+  return from.splice(0, n);
+}
+
+/**
+ * A whole game state that `view.seat` cannot tell from the real one, hidden parts as placeholders.
+ * With `own` false the viewer's own secrets (hand, rival, investment, trades) are placeholders too.
+ */
+function stateFrom(view: GameView, own: boolean): GameState | string {
+  const n = view.players;
+  if (![4, 5, 6].includes(n) || view.seats.length !== n) return "the view's seats do not match its players";
+  const me = own && view.seat !== null && view.you ? view.seat : null;
+  const you = me !== null ? view.you! : null;
+  const deal = view.deal;
+  const offered = deal ? [deal.main, ...deal.counters].filter((o) => o !== null).map((o) => o!.card.id) : [];
+  // action cards: those in sight stay; the others are dealt in catalog order, decks and discards
+  // first (their sizes per type are public), then hands and facedown support from what is left
+  const seen = new Set([...offered, ...(you ? you.hand.map((c) => c.id) : [])]);
+  const free = ACTION_INSTANCES.map((x) => x.id).filter((id) => !seen.has(id));
+  const decks = {} as Record<ActionType, string[]>;
+  const discards = {} as Record<ActionType, string[]>;
+  for (const t of ACTION_TYPES) {
+    const ofType = free.filter((id) => INSTANCE_TYPE.get(id) === t);
+    const deck = take(ofType, view.decks.action[t].deck);
+    const discard = take(ofType, view.decks.action[t].discard);
+    if (!deck || !discard) return `the ${t} deck does not add up`;
+    decks[t] = deck;
+    discards[t] = discard;
+  }
+  const inPiles = new Set(ACTION_TYPES.flatMap((t) => [...decks[t], ...discards[t]]));
+  const left = free.filter((id) => !inPiles.has(id));
+  // rivals, investments and assets out of sight: the catalog's, in order, past the ones in sight
+  const rivals: RivalId[] = catalog.rivals.map((r) => r.id).filter((r) => r !== you?.rival);
+  const investments = catalog.investments.map((i) => i.id).filter((id) => id !== you?.investment?.id);
+  const assetsSeen = new Set([...view.seats.flatMap((p) => p.assets.map((a) => a.id)), ...(deal?.asset ? [deal.asset.id] : [])]);
+  const assets = catalog.assets.map((a) => a.id).filter((id) => !assetsSeen.has(id));
+  const seats: PlayerState[] = [];
+  for (const p of view.seats) {
+    const hand = p.seat === me ? you!.hand.map((c) => c.id) : take(left, p.handSize);
+    if (!hand) return "the hands do not add up";
+    const rival = p.seat === me ? you!.rival : rivals.shift();
+    const investment = p.seat === me ? (you!.investment?.id ?? null) : p.hasInvestment ? (investments.shift() ?? null) : null;
+    if (!rival) return "too many seats";
+    seats.push({
+      seat: p.seat,
+      corp: p.corp,
+      capital: p.capital,
+      hand,
+      emergency: p.emergency.map((e) => ({ id: e.id, faceup: e.faceup })),
+      assets: p.assets.map((a) => ({ id: a.id, exhausted: a.exhausted })),
+      investment,
+      rival,
+    });
+  }
+  const rivalUnderBoard = rivals.shift();
+  if (!rivalUnderBoard) return "too many seats";
+  const turnTrack = view.turnTrack.map((facedown) => (facedown ? (assets.shift() ?? null) : null));
+  const assetDeck = take(assets, view.decks.assets);
+  const assetDiscard = take(assets, view.decks.assetDiscard);
+  const investmentDeck = take(investments, view.decks.investments);
+  if (!assetDeck || !assetDiscard || !investmentDeck) return "the asset or investment decks do not add up";
+  // the event deck: a card of the public category on top
+  const events = catalog.events.map((e) => e.id);
+  const top = events.findIndex((id) => catalog.events.find((e) => e.id === id)!.category === view.decks.nextEventCategory);
+  if (top > 0) events.unshift(...events.splice(top, 1));
+  const eventDeck = take(events, view.decks.events);
+  const demandDeck = take(catalog.demands.map((d) => d.id).filter((id) => id !== view.demand.id), view.decks.demands);
+  if (!eventDeck || !demandDeck) return "the event or demand decks do not add up";
+
+  let state: GameState["deal"] = null;
+  if (deal) {
+    const offer = (o: { seat: number; card: { id: string } }): Offer => ({ seat: o.seat, card: o.card.id, emergency: isEmergencyAction(o.card.id) });
+    const supports: Deal["supports"] = [];
+    for (const x of deal.supports) {
+      const cards = take(left, x.count);
+      if (!cards) return "the support does not add up";
+      const asset = x.asset !== undefined ? ASSET_BY_NAME.get(x.asset) : undefined;
+      supports.push({ seat: x.seat, offer: x.offer, cards, ...(asset ? { asset } : {}) });
+    }
+    let counterQueue: number[] = [];
+    if (view.pending?.kind === "counteroffer") {
+      const order: number[] = [];
+      for (let i = 1; i <= n; i++) order.push((view.active + i) % n);
+      const queue = DEFAULT_VARIANT.activePlayerMayCounter ? order : order.filter((x) => x !== view.active);
+      counterQueue = queue.slice(Math.max(0, queue.indexOf(view.pending.seat)));
+    }
+    state = {
+      asset: deal.asset?.id ?? null,
+      main: deal.main ? offer(deal.main) : null,
+      counters: deal.counters.map(offer),
+      counterQueue,
+      supportQueue: [...view.supportQueue],
+      supports,
+      abstained: [...deal.abstained],
+      winner: deal.winner,
+    };
+  }
+  const trades: Trade[] = [];
+  for (const t of me !== null ? view.trades : []) {
+    const trade: Trade = { id: t.id, from: t.from, to: t.to, give: { capital: t.give.capital, assets: [...t.give.assets] }, get: { capital: t.get.capital, assets: [...t.get.assets] } };
+    if (t.support) trade.support = { offer: t.support.offer, cards: seats[t.from]!.hand.slice(0, t.support.count) };
+    trades.push(trade);
+  }
+  let pending: Pending | null = null;
+  const p = view.pending;
+  if (p) {
+    if (p.kind === "hand-limit") pending = { kind: p.kind, seat: p.seat, count: Math.max(0, seats[p.seat]!.hand.length - view.seats[p.seat]!.handLimit) };
+    else if (p.kind === "investment") {
+      const mine = p.seat === me ? you!.legal.find((x) => x.type === "investment") : undefined;
+      const cards = mine && "options" in mine ? mine.options.map((o) => String(o.value)) : investments.splice(0, 2);
+      pending = { kind: p.kind, seat: p.seat, cards };
+    } else if (p.kind === "main-offer" || p.kind === "counteroffer" || p.kind === "support" || p.kind === "general-draw" || p.kind === "effect") {
+      pending = { kind: p.kind, seat: p.seat };
+    }
+  }
+  // the variant: the rules the view shows, the board as it is laid out, the token pools as counted
+  const districtOverrides: Partial<Record<DistrictId, Partial<Omit<DistrictDef, "id">>>> = {};
+  for (const d of view.districts) districtOverrides[d.id] = { tier: d.tier, primary: d.primary, secondary: d.secondary, production: { ...d.production }, next: d.next };
+  const onBoard = (test: (d: GameView["districts"][number]) => boolean) => view.districts.filter(test).length;
+  const variant: Variant = {
+    ...DEFAULT_VARIANT,
+    ...view.rules,
+    districtOverrides,
+    tokenPools: {
+      illness: view.reserve.illness + onBoard((d) => d.illness),
+      outage: view.reserve.outage + onBoard((d) => d.condition === "outage"),
+      development: view.reserve.development + onBoard((d) => d.development),
+    },
+  };
+  return {
+    players: n,
+    seed: SEED,
+    variant,
+    rng: seedRng(SEED),
+    round: view.round,
+    stage: view.stage as GameState["stage"],
+    pending,
+    active: view.active,
+    threat: view.threat,
+    threatFrom: {},
+    supply: { ...view.supply },
+    demand: view.demand.id,
+    demandDeck,
+    districts: view.districts.map((d) => ({
+      id: d.id,
+      condition: d.condition,
+      illness: d.illness,
+      development: d.development,
+      android: d.android,
+      humanFirst: d.humanFirst,
+      orgcrime: d.orgcrime,
+      prisec: d.prisec,
+    })),
+    actionDecks: decks,
+    actionDiscards: discards,
+    eventDeck,
+    eventDiscard: [],
+    assetDeck,
+    assetDiscard,
+    turnTrack,
+    investmentDeck,
+    seats,
+    rivalUnderBoard,
+    deal: state,
+    draw: null,
+    effects: [],
+    effectsThen: "end-of-turn",
+    cursor: 0,
+    trades,
+    tradeCounts: new Array(n * n).fill(0),
+    demandRounds: ROUND_TRACK.slice(0, view.round).filter((r) => r === "D").length,
+    result: null,
+    assetState: {},
+  };
+}
+
+/** The viewer's view after `commands` (each sent by its seat), applied with the engine's own rules. */
+export function imagine(view: GameView, commands: { seat: number; command: Command }[]): Imagined | Refusal {
+  if (view.seat === null || !view.you) return refuse("no-seat", "Only a seat can imagine.");
+  if (view.result) return refuse("game-over", "The game is over.");
+  if (view.effect || view.pending?.kind === "general-draw") return refuse("cannot-imagine", "A card or a draw is half done: the view does not show where it stands.");
+  if (commands.length > IMAGINE_COMMANDS) return refuse("too-many", `At most ${IMAGINE_COMMANDS} commands.`);
+  const s = stateFrom(view, true);
+  if (typeof s === "string") return refuse("cannot-imagine", s);
+  let state = s;
+  const events: GameEvent[] = [];
+  for (const { seat, command } of commands) {
+    const r = engine.apply(state, seat, command);
+    if (!r.ok) return refuse(r.code, r.message);
+    state = r.state;
+    for (const e of r.events) if (!e.to || e.to.includes(view.seat)) events.push(e);
+  }
+  return { ok: true, view: engine.viewFor(state, view.seat), events };
+}
+
+/** The public view after `resolver` resolves `card` (a title id or an emergency action id), picks by `choose`. */
+export function imagineCard(view: GameView, card: string, resolver: number, choose: Chooser): Imagined | Refusal {
+  if (view.result) return refuse("game-over", "The game is over.");
+  if (!Number.isInteger(resolver) || resolver < 0 || resolver >= view.players) return refuse("bad-seat", "No such seat.");
+  const def = actionDefById(card) ?? (isEmergencyAction(card) ? emergencyAction(card) : undefined);
+  if (!def || !RULEBOOK.scripts.has(card)) return refuse("bad-card", "No such card.");
+  const s = stateFrom(view, false);
+  if (typeof s === "string") return refuse("cannot-imagine", s);
+  const c: Ctx = { s: { ...s, pending: null, effects: [], stage: "effect" }, ev: [], frame: null, rules: RULEBOOK, sandbox: true };
+  startEffect(c, card, resolver, { illnessFree: def.illnessFree, then: "end-of-turn" });
+  for (let picks = 0; ; picks++) {
+    runEffects(c);
+    const owed = c.s.pending;
+    if (c.s.effects.length === 0 || c.s.result || !owed) break;
+    if (picks >= IMAGINE_PICKS) return refuse("too-long", "The card asks for too many picks.");
+    const choice = effectChoice(c);
+    if (!choice || choice.options.length === 0) return refuse("cannot-imagine", "A pick with no option.");
+    const value = choose(owed.seat, choice.options, () => viewFor(RULEBOOK, c.s, "spectator"));
+    c.s.pending = null;
+    const err = answerEffect(c, value);
+    if (err) return refuse("bad-choice", err);
+  }
+  return { ok: true, view: viewFor(RULEBOOK, c.s, "spectator"), events: c.ev.filter((e) => !e.to) };
+}
