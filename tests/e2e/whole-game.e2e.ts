@@ -171,6 +171,7 @@ describe("a whole game in the browser", () => {
       const phase = `r${first.round}-${/^demand/.test(first.stage) ? "demand" : first.stage === "production" || first.stage === "event" ? first.stage : "action"}`;
       if (phases.at(-1) !== phase) {
         phases.push(phase);
+        if (process.env.WHOLE_GAME_DEBUG) console.log(`${phase} at ${((Date.now() - deadline + 150_000) / 1000).toFixed(1)} s, ${n} decisions`);
         await ann.page.screenshot({ path: `${SHOTS}/${String(++shot).padStart(3, "0")}-${phase}-1440.png` });
       }
       for (const r of ["production", "event", "demand"]) {
