@@ -104,7 +104,7 @@ function EmergencyButton({ id, verb, disabled, onClick, choice }: { id: string; 
 function OfferChoice({ legal, hand, session }: { legal: Legal<"offer">; hand: WireCard[]; session: TableSession }) {
   return (
     <fieldset class="choice" data-testid="choice-offer">
-      <legend>Propose your main offer: the card that is played if it wins the deal</legend>
+      <legend>Propose your main offer: click the card you want played if it wins the deal</legend>
       <CardButtons ids={legal.cards} hand={hand} verb="Offer" choice="offer" onPick={(id) => session.command({ type: "offer", card: id })} />
       {legal.emergency.map((id) => (
         <EmergencyButton key={id} id={id} verb="Offer" choice="offer" onClick={() => session.command({ type: "offer", emergency: id })} />
@@ -154,7 +154,7 @@ function CounterChoice({ legal, hand, session, onStep, alt }: {
   }
   return (
     <fieldset class="choice" data-testid="choice-counteroffer">
-      <legend>Propose a counteroffer against the main offer{cost > 0 ? ` (then discard ${plural(cost, "card")} to pay for it)` : ""}</legend>
+      <legend>Propose a counteroffer against the main offer: click a card{cost > 0 ? `, then discard ${plural(cost, "card")} to pay for it` : ""}</legend>
       <CardButtons ids={legal.cards} hand={hand} verb="Counter with" choice="counteroffer" onPick={(id) => pick({ card: id })} />
       {legal.emergency.map((id) => (
         <EmergencyButton key={id} id={id} verb="Counter with" choice="counteroffer" onClick={() => pick({ emergency: id })} />
@@ -225,7 +225,7 @@ function DiscardChoice({ legal, hand, session }: { legal: Legal<"discard">; hand
 function InvestmentChoice({ legal, session }: { legal: Legal<"investment">; session: TableSession }) {
   return (
     <fieldset class="choice" data-testid="choice-investment">
-      <legend>Keep one investment: it pays at the next demand round (the other goes back on the deck)</legend>
+      <legend>Keep one investment (click it): it pays at the next demand round; the other goes back on the deck</legend>
       {legal.options.map((o) => (
         <button key={String(o.value)} type="button" class="card-button" data-choice="investment" data-option={String(o.value)}
           onClick={() => session.command({ type: "investment", keep: String(o.value) })}>
