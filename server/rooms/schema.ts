@@ -183,6 +183,8 @@ export const TableState = schema({
   spectators: t.uint16().default(0),
   /** Players see the spectators' channel of the chat (the host's setting). */
   watchersOpen: t.boolean().default(false),
+  /** The bots talk (the host's setting). */
+  botChat: t.boolean().default(true),
   seats: t.map(SeatState),
   game: t.ref(GameState),
 }, "TableState");

@@ -57,6 +57,9 @@ export function statePublisher(state: TableState, room: RoomSide): Publisher {
     watchersOpenChanged(open) {
       state.watchersOpen = open;
     },
+    botChatChanged(on) {
+      state.botChat = on;
+    },
     hostChanged(seat) {
       state.hostSeat = seat;
     },

@@ -9,7 +9,9 @@ import type { Refusal, Table } from "./table.ts";
 export function hostAction(table: Table, msg: Host): Refusal | null {
   // bot chat may be turned on or off at any time
   if (msg.action === "settings" && msg.botChat !== undefined && msg.stepSeconds === undefined && msg.variant === undefined && table.status !== "lobby") {
-    table.options.botChat = msg.botChat;
+    table.setBotChat(msg.botChat);
+    table.optionsChanged(false);
+    table.changed();
     return null;
   }
   if (msg.action === "watchers") {
@@ -41,7 +43,7 @@ export function hostAction(table: Table, msg: Host): Refusal | null {
         table.options.variant = msg.variant;
       }
       if (msg.stepSeconds !== undefined) table.options.stepSeconds = msg.stepSeconds;
-      if (msg.botChat !== undefined) table.options.botChat = msg.botChat;
+      if (msg.botChat !== undefined) table.setBotChat(msg.botChat);
       table.optionsChanged(msg.stepSeconds !== undefined);
       break;
     }

@@ -22,6 +22,8 @@ export interface Publisher {
   seatAwayUntil(seat: number, at: number): void;
   /** Whether players see the spectators' channel. */
   watchersOpenChanged(open: boolean): void;
+  /** Whether the bots talk (the host's setting). */
+  botChatChanged(on: boolean): void;
   hostChanged(seat: number): void;
   statusChanged(status: TableStatus): void;
   stepSecondsChanged(seconds: number): void;

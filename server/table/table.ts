@@ -115,6 +115,7 @@ export class Table {
     this.p.opened({ code: this.code, seats: options.seats, stepSeconds: options.stepSeconds, private: options.private });
     this.talk.watchersOpen = options.watchersOpen;
     this.p.watchersOpenChanged(options.watchersOpen);
+    this.p.botChatChanged(options.botChat !== false);
     if (!restored) {
       for (let i = 0; i < options.bots; i++) this.seating.seatBot(options.seats - 1 - i);
       this.startIdle();
@@ -323,6 +324,12 @@ export class Table {
   stopIdle(): void {
     this.idleTimer?.clear();
     this.idleTimer = null;
+  }
+
+  /** The host lets the bots talk, or silences them: kept with the options, and shown to everyone. */
+  setBotChat(on: boolean): void {
+    this.options.botChat = on;
+    this.p.botChatChanged(on);
   }
 
   /** The host changed the options: written to the store, and new step seconds published. */

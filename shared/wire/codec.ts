@@ -109,6 +109,8 @@ export interface WireTable {
   spectators: number;
   /** Players see the spectators' channel of the chat. */
   watchersOpen: boolean;
+  /** The bots talk (absent from an older server: they do). */
+  botChat?: boolean;
   seats?: Record<string, WireSeat>;
   game?: WireGame;
 }

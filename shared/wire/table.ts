@@ -55,6 +55,8 @@ export interface TableSnapshot {
   spectators: number;
   /** Players see the spectators' channel of the chat. */
   watchersOpen: boolean;
+  /** The bots talk (the host's setting). */
+  botChat: boolean;
   /** Seats in seat order. */
   seats: TableSeat[];
   /** Your seat number, or null for a spectator. */
@@ -118,7 +120,7 @@ export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: numbe
     : null;
   return {
     code: state.code, status: state.status, seatCount: state.seatCount, hostSeat: state.hostSeat,
-    stepSeconds: state.stepSeconds, spectators: state.spectators, watchersOpen: state.watchersOpen ?? false,
+    stepSeconds: state.stepSeconds, spectators: state.spectators, watchersOpen: state.watchersOpen ?? false, botChat: state.botChat ?? true,
     seats, mySeat: seat, me, secret,
     legal: decodeLegal(w?.legal, seats, me, (w?.hand ?? []).map((c) => c.id), w?.legalTrades),
     trades: decodeTrades(w?.trades),

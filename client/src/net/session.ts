@@ -397,7 +397,7 @@ export class TableSession {
     this.changed();
   }
 
-  host(message: { action: "start" } | { action: "add-bot" } | { action: "remove-bot"; seat: number } | { action: "watchers"; open: boolean }): void {
+  host(message: { action: "start" } | { action: "add-bot" } | { action: "remove-bot"; seat: number } | { action: "watchers"; open: boolean } | { action: "settings"; botChat: boolean }): void {
     this.sendable("host")?.send("host", message);
   }
 

@@ -1,7 +1,7 @@
 // Pick between min and max of your cards (to discard, to pay for a counteroffer, to support an offer):
 // each card shown with its text.
 import type { WireCard } from "../../../shared/wire/index.ts";
-import { ActionCard } from "./Card.tsx";
+import { ActionCard, groupByTitle } from "./Card.tsx";
 
 interface Props {
   legend: string;
@@ -18,17 +18,32 @@ export function CardPicker({ legend, from, hand, picked, onChange, exclude = [],
   function toggle(id: string, on: boolean) {
     onChange(on ? [...picked, id] : picked.filter((x) => x !== id));
   }
+  const cards = from.map((id) => hand.find((c) => c.id === id) ?? { id, title: id, type: "" });
+  // Copies of one card are drawn once, with a box per copy: a hand of four alike takes one card's room.
   return (
     <fieldset class="picker" data-testid={testid}>
       <legend>{legend}</legend>
-      {from.map((id) => {
-        const card = hand.find((c) => c.id === id) ?? { id, title: id, type: "" };
+      {groupByTitle(cards).map(({ first, all }) => {
+        const on = all.some((c) => picked.includes(c.id));
+        if (all.length === 1) {
+          return (
+            <label key={first.id} class={`check pick-card${on ? " on" : ""}`}>
+              <input type="checkbox" value={first.id} checked={on} disabled={exclude.includes(first.id)}
+                onChange={(e) => toggle(first.id, e.currentTarget.checked)} />
+              <ActionCard card={first} />
+            </label>
+          );
+        }
         return (
-          <label key={id} class={`check pick-card${picked.includes(id) ? " on" : ""}`}>
-            <input type="checkbox" value={id} checked={picked.includes(id)} disabled={exclude.includes(id)}
-              onChange={(e) => toggle(id, e.currentTarget.checked)} />
-            <ActionCard card={card} />
-          </label>
+          <div key={first.id} class={`check pick-card copies${on ? " on" : ""}`} role="group" aria-label={`${first.title}: ${all.length} copies`}>
+            <span class="copy-boxes">
+              {all.map((c, i) => (
+                <input key={c.id} type="checkbox" value={c.id} checked={picked.includes(c.id)} disabled={exclude.includes(c.id)}
+                  aria-label={`${first.title}, copy ${i + 1} of ${all.length}`} onChange={(e) => toggle(c.id, e.currentTarget.checked)} />
+              ))}
+            </span>
+            <ActionCard card={first} count={all.length} />
+          </div>
         );
       })}
     </fieldset>

@@ -76,6 +76,8 @@ export function Chat({ model, session, lastLook, focusTab, heading = false }: {
   const tabName = (t: Tab) => t === "all" ? "Everyone" : t === "watchers" ? (spectator ? "Spectators' talk" : "Watchers") : name(t);
   const target = spectator ? "To the spectators (players do not see this)" : to !== null ? `Private to ${name(to)}` : "To everyone at the table";
   const isHost = !spectator && model.hostSeat === model.mySeat;
+  // The host's switch for the bots' talk, and its state for everyone else (while bots may sit at the table).
+  const botsTalk = model.status === "lobby" || model.seats.some((s) => s.bot) ? `Bots talk: ${model.botChat ? "on" : "off"}` : null;
 
   return (
     <div class="chat" data-testid="chat">
@@ -106,11 +108,20 @@ export function Chat({ model, session, lastLook, focusTab, heading = false }: {
         ))}
       </ol>
       {typeof open === "number" && <p class="private-note small">Private: only you and {name(open)} see this conversation.</p>}
-      {isHost && (
-        <label class="watchers-toggle small" data-testid="watchers-toggle">
-          <input type="checkbox" checked={model.watchersOpen} onChange={(e) => session.host({ action: "watchers", open: e.currentTarget.checked })} />
-          {" "}Players see the spectators' talk
-        </label>
+      {(isHost || botsTalk !== null) && (
+        <div class="table-settings small">
+          {isHost && (
+            <label class="watchers-toggle" data-testid="watchers-toggle">
+              <input type="checkbox" checked={model.watchersOpen} onChange={(e) => session.host({ action: "watchers", open: e.currentTarget.checked })} />
+              {" "}Players see the spectators' talk
+            </label>
+          )}
+          {botsTalk !== null && (isHost
+            ? <button type="button" class="secondary small" aria-pressed={model.botChat} data-testid="bot-chat-toggle"
+                title="Whether the bots say what they want at the table and answer trades in private messages"
+                onClick={() => session.host({ action: "settings", botChat: !model.botChat })}>{botsTalk}</button>
+            : <span class="muted" data-testid="bot-chat-state" title="The host decides whether the bots talk">{botsTalk}</span>)}
+        </div>
       )}
       {readOnly ? (
         <p class="muted small" data-testid="chat-to">The spectators' channel: players read it, only spectators write here.</p>

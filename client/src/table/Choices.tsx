@@ -1,12 +1,13 @@
 // Your choices, built only from the server's legal commands (secret.legal): one control per option.
 // Every option that names a card shows the card with its text; copies of one card are one option.
 // Trades have their own panel (Trades.tsx).
+import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
 import type { LegalCommand } from "../../../shared/protocol.ts";
 import type { TableSession } from "../net/session.ts";
 import type { WireCard } from "../../../shared/wire/index.ts";
-import type { TableSnapshot } from "../state.ts";
-import { investmentName, investmentText, plural } from "../text.ts";
+import { seatOf, type TableSnapshot } from "../state.ts";
+import { emergencyTitle, investmentName, investmentText, plural } from "../text.ts";
 import { ActionCard, CardFace, EmergencyCard, groupByTitle } from "./Card.tsx";
 import { CardPicker } from "./CardPicker.tsx";
 import { districtPicks } from "./district-picks.ts";
@@ -27,15 +28,29 @@ export function Choices({ model, session, onShowMap }: { model: TableSnapshot; s
   }
   // A fresh key whenever the options change, so half-made picks never carry over to a new decision.
   const key = JSON.stringify(moves);
+  return <ChoiceList key={key} moves={moves} model={model} session={session} hand={hand} onShowMap={onShowMap} fingerprint={key} />;
+}
+
+/** The options of one decision; `data-key` changes with them and with a step inside one (a counteroffer's discards). */
+function ChoiceList({ moves, model, session, hand, onShowMap, fingerprint }: {
+  moves: LegalCommand[]; model: TableSnapshot; session: TableSession; hand: WireCard[]; onShowMap?: () => void; fingerprint: string;
+}) {
+  const [step, setStep] = useState("");
+  // Passing and abstaining sit beside the buttons of their decision, not on a line of their own.
+  const has = (t: LegalCommand["type"]) => moves.some((m) => m.type === t);
+  const passButton = has("pass") && <button type="button" class="secondary" data-choice="pass" onClick={() => session.command({ type: "pass" })}>Pass: make no counteroffer</button>;
+  const abstainButton = has("abstain") && <button type="button" class="secondary" data-choice="abstain" onClick={() => session.command({ type: "abstain" })}>Abstain: support neither offer</button>;
+  const inCounter = has("counteroffer");
+  const inSupport = has("support");
   return (
-    <div class="choices" data-testid="choices" key={key} data-key={hashOf(key)}>
+    <div class="choices" data-testid="choices" data-key={hashOf(fingerprint + step)}>
       {moves.map((l, i) => {
         switch (l.type) {
           case "offer": return <OfferChoice key={i} legal={l} hand={hand} session={session} />;
-          case "counteroffer": return <CounterChoice key={i} legal={l} hand={hand} session={session} />;
-          case "pass": return <button key={i} type="button" class="secondary" data-choice="pass" onClick={() => session.command({ type: "pass" })}>Pass: make no counteroffer</button>;
-          case "support": return <SupportChoice key={i} legal={l} hand={hand} session={session} model={model} />;
-          case "abstain": return <button key={i} type="button" class="secondary" data-choice="abstain" onClick={() => session.command({ type: "abstain" })}>Abstain: support neither offer</button>;
+          case "counteroffer": return <CounterChoice key={i} legal={l} hand={hand} session={session} onStep={setStep} alt={passButton} />;
+          case "pass": return inCounter ? null : <span key={i}>{passButton}</span>;
+          case "support": return <SupportChoice key={i} legal={l} hand={hand} session={session} model={model} alt={abstainButton} />;
+          case "abstain": return inSupport ? null : <span key={i}>{abstainButton}</span>;
           case "choose": return <ChooseChoice key={i} legal={l} session={session} onShowMap={onShowMap} />;
           case "discard": return <DiscardChoice key={i} legal={l} hand={hand} session={session} />;
           case "investment": return <InvestmentChoice key={i} legal={l} session={session} />;
@@ -89,7 +104,7 @@ function EmergencyButton({ id, verb, disabled, onClick, choice }: { id: string; 
 function OfferChoice({ legal, hand, session }: { legal: Legal<"offer">; hand: WireCard[]; session: TableSession }) {
   return (
     <fieldset class="choice" data-testid="choice-offer">
-      <legend>Propose your main offer: the card that is played if it wins the deal</legend>
+      <legend>Propose your main offer: click the card you want played if it wins the deal</legend>
       <CardButtons ids={legal.cards} hand={hand} verb="Offer" choice="offer" onPick={(id) => session.command({ type: "offer", card: id })} />
       {legal.emergency.map((id) => (
         <EmergencyButton key={id} id={id} verb="Offer" choice="offer" onClick={() => session.command({ type: "offer", emergency: id })} />
@@ -99,44 +114,81 @@ function OfferChoice({ legal, hand, session }: { legal: Legal<"offer">; hand: Wi
   );
 }
 
-function CounterChoice({ legal, hand, session }: { legal: Legal<"counteroffer">; hand: WireCard[]; session: TableSession }) {
+/** A card (or emergency action) picked to counter with, waiting for its discards. */
+type Counter = { card: string } | { emergency: string };
+
+/**
+ * With no cost, a click counters at once. With a cost, two short steps instead of the whole hand twice:
+ * first the card to counter with, then the cards to discard for it (Back returns to the first step).
+ */
+function CounterChoice({ legal, hand, session, onStep, alt }: {
+  legal: Legal<"counteroffer">; hand: WireCard[]; session: TableSession; onStep(step: string): void; alt: ComponentChildren;
+}) {
+  const [counter, setCounter] = useState<Counter | null>(null);
   const [discard, setDiscard] = useState<string[]>([]);
   const cost = legal.discard.min;
+  const free = legal.discard.max === 0;
   const paid = discard.length >= legal.discard.min && discard.length <= legal.discard.max;
+  function pick(c: Counter) {
+    if (free) return session.command({ type: "counteroffer", ...c, discard: [] });
+    setCounter(c);
+    setDiscard([]);
+    onStep("card" in c ? c.card : c.emergency);
+  }
+  if (counter) {
+    const title = "card" in counter ? cardOf(hand, counter.card).title : emergencyTitle(counter.emergency);
+    const from = legal.discard.from.filter((id) => !("card" in counter) || id !== counter.card);
+    return (
+      <fieldset class="choice" data-testid="choice-counteroffer" data-step="discard">
+        <legend>Counter with <strong>{title}</strong>: pick {plural(cost, "card")} to discard for it</legend>
+        <CardPicker legend={`Discard ${cost === legal.discard.max ? cost : `${cost} to ${legal.discard.max}`}`} from={from} hand={hand}
+          picked={discard} onChange={setDiscard} testid="pick-counter-discard" />
+        <span class="prompt-buttons">
+          <button type="button" disabled={!paid} data-choice="counteroffer" data-testid="counter-confirm"
+            onClick={() => session.command({ type: "counteroffer", ...counter, discard })}>Counter with {title}, discard {plural(discard.length, "card")}</button>
+          <button type="button" class="secondary" data-testid="counter-back" onClick={() => { setCounter(null); onStep(""); }}>Back</button>
+          {alt}
+        </span>
+      </fieldset>
+    );
+  }
   return (
     <fieldset class="choice" data-testid="choice-counteroffer">
-      <legend>Propose a counteroffer against the main offer{cost > 0 ? ` (costs ${plural(cost, "discarded card")})` : ""}</legend>
-      {legal.discard.max > 0 && (
-        <CardPicker legend={`First pick ${plural(cost, "card")} to discard`} from={legal.discard.from} hand={hand}
-          picked={discard} onChange={setDiscard} testid="pick-counter-discard" />
-      )}
-      <CardButtons ids={legal.cards} hand={hand} verb="Counter with" choice="counteroffer" disabled={!paid} exclude={discard}
-        onPick={(id) => session.command({ type: "counteroffer", card: id, discard })} />
+      <legend>Propose a counteroffer against the main offer: click a card{cost > 0 ? `, then discard ${plural(cost, "card")} to pay for it` : ""}</legend>
+      <CardButtons ids={legal.cards} hand={hand} verb="Counter with" choice="counteroffer" onPick={(id) => pick({ card: id })} />
       {legal.emergency.map((id) => (
-        <EmergencyButton key={id} id={id} verb="Counter with" choice="counteroffer" disabled={!paid}
-          onClick={() => session.command({ type: "counteroffer", emergency: id, discard })} />
+        <EmergencyButton key={id} id={id} verb="Counter with" choice="counteroffer" onClick={() => pick({ emergency: id })} />
       ))}
       {legal.cards.length + legal.emergency.length === 0 && <p class="muted">You cannot pay for a counteroffer now.</p>}
+      {alt && <span class="prompt-buttons">{alt}</span>}
     </fieldset>
   );
 }
 
-function SupportChoice({ legal, hand, session, model }: { legal: Legal<"support">; hand: WireCard[]; session: TableSession; model: TableSnapshot }) {
+function SupportChoice({ legal, hand, session, model, alt }: { legal: Legal<"support">; hand: WireCard[]; session: TableSession; model: TableSnapshot; alt: ComponentChildren }) {
   const [cards, setCards] = useState<string[]>([]);
   const ok = cards.length >= legal.cards.min && cards.length <= legal.cards.max;
-  // The card each offer would play, shown on its button.
+  // Each button names the card its offer would play and who made it (the deal panel shows the cards in full).
   const offered = (offer: "main" | "counter") => (offer === "main" ? model.game?.deal?.main : model.game?.deal?.counters.at(-1)) ?? null;
   return (
     <fieldset class="choice" data-testid="choice-support">
-      <legend>Support an offer: each card you play from your hand counts 1</legend>
-      <CardPicker legend="Cards to play in support" from={legal.cards.from} hand={hand} picked={cards} onChange={setCards} testid="pick-support" />
-      {legal.offers.map((offer) => (
-        <button key={offer} type="button" class="card-button" disabled={!ok} data-choice="support" data-offer={offer}
-          onClick={() => session.command({ type: "support", offer, cards })}>
-          <span class="verb">Support the {offer === "main" ? "main offer" : "counteroffer"} with {plural(cards.length, "card")}</span>
-          {offered(offer) && <ActionCard card={offered(offer)!.card} />}
-        </button>
-      ))}
+      <legend>Support an offer: each card you play from your hand counts 1 (the cards are discarded)</legend>
+      {legal.cards.from.length > 0 && (
+        <CardPicker legend="Cards to play in support" from={legal.cards.from} hand={hand} picked={cards} onChange={setCards} testid="pick-support" />
+      )}
+      <span class="prompt-buttons">
+        {legal.offers.map((offer) => {
+          const o = offered(offer);
+          const by = o ? seatOf(model, o.seat) : undefined;
+          return (
+            <button key={offer} type="button" disabled={!ok} data-choice="support" data-offer={offer}
+              onClick={() => session.command({ type: "support", offer, cards })}>
+              Support the {offer === "main" ? "main offer" : "counteroffer"}{o ? ` (${o.card.title}${by ? `, ${by.seat === model.mySeat ? "yours" : by.name}` : ""})` : ""} with {plural(cards.length, "card")}
+            </button>
+          );
+        })}
+        {alt}
+      </span>
     </fieldset>
   );
 }
@@ -173,7 +225,7 @@ function DiscardChoice({ legal, hand, session }: { legal: Legal<"discard">; hand
 function InvestmentChoice({ legal, session }: { legal: Legal<"investment">; session: TableSession }) {
   return (
     <fieldset class="choice" data-testid="choice-investment">
-      <legend>Keep one investment: it pays at the next demand round (the other goes back on the deck)</legend>
+      <legend>Keep one investment (click it): it pays at the next demand round; the other goes back on the deck</legend>
       {legal.options.map((o) => (
         <button key={String(o.value)} type="button" class="card-button" data-choice="investment" data-option={String(o.value)}
           onClick={() => session.command({ type: "investment", keep: String(o.value) })}>

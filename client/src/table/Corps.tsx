@@ -68,7 +68,7 @@ function Corp({ s, model, actions, canTrade, canSell }: { s: TableSeat; model: T
       <div class="corp-stats">
         <span class={`cap${flashClass(flash)}`}>Capital <strong data-testid={`capital-${s.seat}`}>{s.capital}</strong></span>
         <span>{plural(s.handSize, "card")} in hand</span>
-        <span>{s.hasInvestment ? "holds an investment" : "no investment"}</span>
+        <span>{s.hasInvestment ? "1 investment" : "no investment"}</span>
       </div>
       {!mine && (canTrade || !s.bot) && model.mySeat !== null && (
         <div class="row corp-actions">

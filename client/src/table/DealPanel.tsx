@@ -72,7 +72,8 @@ function Support({ rows, total, seat }: { rows: { seat: number; count: number }[
   return (
     <span class="support">
       Support: <strong>{plural(total, "card")}</strong>
-      {rows.length > 0 && <> ({rows.map((r) => `${seatLabel(seat(r.seat))} ${r.count}`).join(", ")})</>}
+      {rows.length === 1 && <> from {seatLabel(seat(rows[0]!.seat))}</>}
+      {rows.length > 1 && <>: {rows.map((r) => `${r.count} from ${seatLabel(seat(r.seat))}`).join(", ")}</>}
     </span>
   );
 }

@@ -1,5 +1,6 @@
 // The end of the game: every rival revealed, who won and why, the ending; then the way onward: the
 // replay (the viewer, and the JSON for tools) and a rematch.
+import { useEffect, useRef } from "preact/hooks";
 import { replayUrl } from "../net/api.ts";
 import type { TableSession } from "../net/session.ts";
 import { seatOf, type TableSnapshot } from "../state.ts";
@@ -14,10 +15,13 @@ export function GameOver({ model, onJoined, replayViewer }: {
   replayViewer?: { shown: boolean; toggle(): void };
 }) {
   const r = model.game?.result!;
+  // The result appears at the top of the board: bring it into view, wherever the column was scrolled.
+  const panel = useRef<HTMLElement>(null);
+  useEffect(() => panel.current?.scrollIntoView({ block: "nearest" }), []);
   const seat = (n: number) => seatOf(model, n);
   const winners = r.winners.map((n) => seatLabel(seat(n)));
   return (
-    <section class="game-over panel" aria-labelledby="over-h" data-testid="game-over">
+    <section ref={panel} class="game-over panel" aria-labelledby="over-h" data-testid="game-over">
       <h2 id="over-h">Game over{r.reason === "threat" ? ": threat reached 25" : ""}</h2>
       <p data-testid="winners">{winners.length ? `Winners: ${winners.join(", ")}.` : "Nobody wins."}</p>
       <p class="muted" data-testid="ending">{r.reason === "threat"

@@ -31,6 +31,13 @@ export function PhaseStepper({ model }: { model: TableSnapshot }) {
   const stage = game.stage;
   const dealStep = DEAL_STEPS.findIndex((s) => s.stages.includes(stage));
   const turnsLeft = turnsLeftNow(model);
+  if (model.status === "finished" || game.result) {
+    return (
+      <nav class="stepper" aria-label="Where the game is" data-testid="stepper">
+        <span class="step round" data-testid="round-now">Game over</span>
+      </nav>
+    );
+  }
   const phases = demandRound
     ? [{ key: "demand", label: "Demand", on: DEMAND_STEPS.some((d) => d.stage === stage) }]
     : [
@@ -92,7 +99,7 @@ export function TopBar({ model, session, controls, notice, compact = false, onTr
         <h1>New Angeles</h1>
         <span class="table-code">Table <strong class="code" data-testid="table-code">{session.code}</strong></span>
         <PhaseStepper model={model} />
-        <span class="muted who" data-testid="who-am-i">
+        <span class={`muted who${model.me ? " seated" : ""}`} data-testid="who-am-i">
           {session.spectator ? "You are watching." : model.me ? `You are ${model.me.name}${model.me.corpName ? ", " + model.me.corpName : ""}.` : ""}
         </span>
         {session.link !== "connected" && (

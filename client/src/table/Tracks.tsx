@@ -45,7 +45,7 @@ export function SupplyDemand({ supply, demandId }: { supply: Record<string, numb
   const flash = useFlash(supply);
   return (
     <div class={`supply${flashClass(flash)}`} data-testid="supply">
-      <h2 class="h3">Supply and demand{demand ? `: ${demand.name}` : ""}</h2>
+      <h2 class="h3">Supply and demand{demand ? `: ${demand.name}` : ""}{demand && <span class="muted penalty" title="Any resource short of its target at the next demand round raises the threat"> · +{demand.penalty} threat if any is short</span>}</h2>
       <table class="supply-grid">
         <thead>
           <tr><td />{RESOURCES.map((r) => <th key={r} scope="col" class={`r ${r}`} title={resourceLabel(r)}><Icon name={r} /> <span class="res-name">{resourceLabel(r)}</span></th>)}</tr>
@@ -60,7 +60,6 @@ export function SupplyDemand({ supply, demandId }: { supply: Record<string, numb
           })}</tr>
         </tbody>
       </table>
-      {demand && <p class="muted small">Any resource short at the next demand round: +{demand.penalty} threat.</p>}
     </div>
   );
 }

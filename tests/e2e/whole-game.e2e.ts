@@ -1,0 +1,301 @@
+// A whole game through the UI: three people and a bot at one table, each person in their own browser
+// context, play from the waiting room to the end of the game by clicking what a person would click:
+// offers, counteroffers (paying with discards), support, "my support for your capital" from a player's
+// board, a declined trade, public and private messages, the host's "Bots talk" switch; after the first
+// demand round one of them leaves (a bot plays his seat) and two people play on to the end. At every new
+// decision and phase the whole prompt fits the top bar at 1440×900 and 1280×720 with nothing scrolled,
+// the supply table fits its box, and no console error appears. Pictures of the end (and of a failure) go
+// to /tmp/na-whole-game, never into the repository; with WHOLE_GAME_SHOTS=<folder>, of every phase and
+// every new decision too, at 1440×900, 1280×720 and (for decisions) 390×844.
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
+import { mkdirSync } from "node:fs";
+import type { Browser, Page } from "playwright-core";
+import { axeSerious, launchChromium, startServer } from "./browser.ts";
+
+const SHOTS = process.env.WHOLE_GAME_SHOTS || "/tmp/na-whole-game";
+const EVERY_SHOT = !!process.env.WHOLE_GAME_SHOTS;
+const DESKTOPS = [{ width: 1440, height: 900 }, { width: 1280, height: 720 }];
+const PHONE = { width: 390, height: 844 };
+
+let server: Awaited<ReturnType<typeof startServer>>;
+let browser: Browser;
+const errors: string[] = [];
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchChromium();
+  mkdirSync(SHOTS, { recursive: true });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+interface Person { name: string; page: Page; seat: number }
+
+async function openPage(name: string): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: DESKTOPS[0] })).newPage();
+  page.on("console", (m) => { if (m.type() === "error") errors.push(`${name}: ${m.text()}`); });
+  page.on("pageerror", (e) => errors.push(`${name}: ${String(e)}`));
+  return page;
+}
+
+/** What one page shows, read in one round trip. */
+interface Look { status: string; stage: string; round: string; kind: string; step: string; incoming: number; prompt: boolean; reports: string[] }
+function look(page: Page): Promise<Look> {
+  return page.evaluate(() => {
+    const table = document.querySelector("[data-testid=table]");
+    const choice = document.querySelector("[data-testid=choices] fieldset.choice");
+    return {
+      status: table?.getAttribute("data-status") ?? "",
+      stage: table?.getAttribute("data-stage") ?? "",
+      round: table?.getAttribute("data-round") ?? "",
+      kind: choice?.getAttribute("data-testid") ?? (document.querySelector("[data-testid=choices] button[data-choice]") ? "button" : ""),
+      step: choice?.getAttribute("data-step") ?? "",
+      incoming: document.querySelectorAll("[data-testid=trades-incoming] li").length,
+      prompt: !!document.querySelector("[data-testid=choices]"),
+      reports: Array.from(document.querySelectorAll("[data-testid^=report-]")).map((e) => e.getAttribute("data-testid")!.slice("report-".length)),
+    };
+  });
+}
+
+/**
+ * The layout a person needs, as the page measures it: the page itself does not scroll; the prompt is not
+ * scrolled and its every button is inside the window; the supply table fits inside its box; at the end,
+ * the result is in view.
+ */
+async function layoutProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const doc = document.documentElement;
+    if (scrollY !== 0 || doc.scrollHeight > innerHeight + 1) out.push(`the page scrolls (${doc.scrollHeight} > ${innerHeight})`);
+    const prompt = document.querySelector<HTMLElement>(".my-prompt");
+    if (prompt && prompt.scrollHeight > prompt.clientHeight + 1) out.push(`the prompt needs scrolling (${prompt.scrollHeight} > ${prompt.clientHeight})`);
+    for (const b of Array.from(document.querySelectorAll<HTMLElement>("[data-testid=choices] button"))) {
+      const r = b.getBoundingClientRect();
+      if (r.bottom > innerHeight || r.right > innerWidth || r.top < 0) out.push(`a button is off screen: ${b.textContent?.slice(0, 40)}`);
+    }
+    const box = document.querySelector("[data-testid=supply]")?.getBoundingClientRect();
+    const grid = document.querySelector("[data-testid=supply] table")?.getBoundingClientRect();
+    if (box && grid && grid.right > box.right + 0.5) out.push(`the supply table overflows its box by ${Math.round(grid.right - box.right)} px`);
+    // At the end, the result is in view (not left above a scrolled column).
+    const over = document.querySelector("[data-testid=game-over] h2");
+    if (over) {
+      const r = over.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.left + 10, r.top + r.height / 2);
+      if (!hit || !over.contains(hit)) out.push("the game's result is out of view");
+    }
+    return out;
+  });
+}
+
+let shot = 0;
+/** A picture, numbered in order; only when every picture is asked for, unless `always`. */
+async function picture(page: Page, tag: string, always = false): Promise<void> {
+  if (EVERY_SHOT || always) await page.screenshot({ path: `${SHOTS}/${String(++shot).padStart(3, "0")}-${tag}.png` });
+}
+
+/** Checks the layout at both desktop sizes (pictures: also on a phone), then goes back to 1440×900. */
+async function checkLayout(p: Person, tag: string, phone = false, always = false): Promise<void> {
+  for (const size of DESKTOPS) {
+    await p.page.setViewportSize(size);
+    const problems = await layoutProblems(p.page);
+    await picture(p.page, `${tag}-${size.width}`, always);
+    expect(problems, `${tag} at ${size.width}×${size.height} (${p.name})`).toEqual([]);
+  }
+  if (phone && (EVERY_SHOT || always)) {
+    await p.page.setViewportSize(PHONE);
+    await picture(p.page, `${tag}-${PHONE.width}`, always);
+  }
+  await p.page.setViewportSize(DESKTOPS[0]!);
+}
+
+async function capital(page: Page, seat: number): Promise<number> {
+  return Number(await page.getByTestId(`capital-${seat}`).textContent());
+}
+
+describe("a whole game in the browser", () => {
+  it("people and a bot play from the waiting room to the end through the UI", async () => {
+    const people: Person[] = [];
+    onTestFailed(async () => {
+      for (const p of people) await p.page.screenshot({ path: `${SHOTS}/failed-${p.name}.png` }).catch(() => {});
+    });
+    const res = await fetch(server.url + "/api/games", {
+      method: "POST", headers: { "content-type": "application/json" },
+      // graceSeconds 0: a bot plays a seat as soon as its player leaves.
+      body: JSON.stringify({ seats: 4, bots: 1, botDelayMs: 0, stepSeconds: 0, graceSeconds: 0 }),
+    });
+    const { code } = (await res.json()) as { code: string };
+
+    // The waiting room: the host silences the bots; the others see it.
+    for (const name of ["Ann", "Bea", "Cal"]) {
+      const page = await openPage(name);
+      await page.goto(`${server.url}/?join=${code}`);
+      await page.getByTestId("name").fill(name);
+      await page.getByTestId("join").click();
+      await page.locator("[data-testid=waiting-room], [data-testid=your-corp]").first().waitFor();
+      people.push({ name, page, seat: -1 });
+      if (name === "Ann") {
+        await page.getByTestId("bot-chat-toggle").filter({ hasText: "Bots talk: on" }).click();
+        await page.getByTestId("bot-chat-toggle").filter({ hasText: "Bots talk: off" }).waitFor();
+        await expect(page.getByTestId("bot-chat-toggle").getAttribute("aria-pressed")).resolves.toBe("false");
+      }
+      if (name === "Bea") {
+        await page.getByTestId("bot-chat-state").filter({ hasText: "Bots talk: off" }).waitFor();
+        expect(await page.getByTestId("bot-chat-toggle").count(), "only the host has the switch").toBe(0);
+        await picture(page, "waiting-room-bea");
+      }
+    }
+    for (const p of people) {
+      await p.page.getByTestId("your-corp").waitFor();
+      p.seat = Number(await p.page.getByTestId("table").getAttribute("data-seat"));
+    }
+    const [ann, bea, cal] = people as [Person, Person, Person];
+    // During the game the host turns the bots' talk back on; the others see the switch's state.
+    await ann.page.getByTestId("bot-chat-toggle").click();
+    await bea.page.getByTestId("bot-chat-state").filter({ hasText: "Bots talk: on" }).waitFor();
+
+    // Talk: a line to everyone reaches all; a private line reaches only its reader.
+    await ann.page.getByTestId("chat-input").fill("Good luck, everyone");
+    await ann.page.getByTestId("chat-send").click();
+    for (const p of people) await p.page.getByTestId("chat").getByText("Good luck, everyone").waitFor();
+    await ann.page.getByTestId(`message-${bea.seat}`).click();
+    await ann.page.getByTestId("chat-input").fill("Back my offer and I back yours");
+    await ann.page.getByTestId("chat-send").click();
+    await bea.page.getByTestId("chat").getByText("Back my offer and I back yours").waitFor();
+    await bea.page.waitForFunction(() => /new message/.test(document.title));
+    await checkLayout(bea, "whisper-bea");
+    // A trade from a player's board, two clicks and an amount; declined.
+    await cal.page.getByTestId(`trade-with-${ann.seat}`).click();
+    await cal.page.getByTestId("trade-give-capital").fill("2");
+    await cal.page.getByTestId("trade-send").click();
+    const offer = ann.page.getByTestId("trades-incoming").locator("li").first();
+    await offer.getByRole("button", { name: "Decline" }).waitFor();
+    await checkLayout(ann, "trade-for-ann");
+    await offer.getByRole("button", { name: "Decline" }).click();
+    await offer.waitFor({ state: "detached" });
+    expect(await cal.page.getByText("Back my offer and I back yours").count(), "a private line stays private").toBe(0);
+
+    // Play to the end. Each person decides in turn, alternating between the bold and the careful choice.
+    const seen = new Set<string>();
+    const playing = [...people];
+    let n = 0;
+    let sold = false;
+    const phases: string[] = [];
+    const deadline = Date.now() + 150_000;
+    for (;;) {
+      const looks = await Promise.all(playing.map((p) => look(p.page)));
+      const first = looks[0]!;
+      if (first.status === "finished") break;
+      expect(Date.now(), "the game ends in time").toBeLessThan(deadline);
+      const phase = `r${first.round}-${/^demand/.test(first.stage) ? "demand" : first.stage === "production" || first.stage === "event" ? first.stage : "action"}`;
+      if (phases.at(-1) !== phase) {
+        phases.push(phase);
+        if (process.env.WHOLE_GAME_DEBUG) console.log(`${phase} at ${((Date.now() - deadline + 150_000) / 1000).toFixed(1)} s, ${n} decisions`);
+        await picture(ann.page, `${phase}-1440`);
+        // Bea reads the corporations at the foot of the board at each new phase, as a person would.
+        await bea.page.locator(".board-col").evaluate((e) => { e.scrollTop = e.scrollHeight; });
+      }
+      for (const r of ["production", "event", "demand"]) {
+        if (!seen.has(r) && first.reports.includes(r)) {
+          seen.add(r);
+          await checkLayout(ann, `report-${r}`);
+        }
+      }
+      // After the first demand round Cal leaves the game (asked first); a bot plays his seat at once.
+      if (seen.has("demand") && playing.includes(cal)) {
+        await cal.page.getByTestId("leave").click();
+        await cal.page.getByTestId("leave-dialog").getByRole("heading", { name: "Leave the game?" }).waitFor();
+        await cal.page.getByTestId("leave-confirm").click();
+        await cal.page.getByTestId("table").waitFor({ state: "detached" });
+        await ann.page.getByTestId(`corp-${cal.seat}`).getByText("away: a bot plays").waitFor();
+        playing.splice(playing.indexOf(cal), 1);
+        continue;
+      }
+      let acted = false;
+      for (const [i, p] of playing.entries()) {
+        const l = looks[i]!;
+        if (l.incoming > 0) {
+          // Trades for you: the sale of support is accepted, anything else declined.
+          // (A trade may be withdrawn under us: then there is nothing to answer.)
+          const card = p.page.getByTestId("trades-incoming").locator("li").first();
+          const accept = card.getByRole("button", { name: "Accept" });
+          try {
+            const isSale = /support for the/.test((await card.textContent({ timeout: 1000 })) ?? "");
+            await (isSale && (await accept.isEnabled({ timeout: 1000 })) ? accept : card.getByRole("button", { name: "Decline" })).click({ timeout: 2000 });
+            acted = true;
+          } catch { /* gone */ }
+          continue;
+        }
+        if (!l.prompt) continue;
+        const key = l.kind + l.step;
+        if (!seen.has(key)) {
+          seen.add(key);
+          await checkLayout(p, `prompt-${key}-${p.name}`, true);
+        }
+        n++;
+        const box = p.page.getByTestId("choices");
+        try {
+          // Bea sells her support to Ann once, from Ann's board, and Ann accepts: capital moves at once.
+          if (!sold && p === bea && l.kind === "choice-support" && (await bea.page.getByTestId(`sell-support-${ann.seat}`).count())) {
+            const before = [await capital(bea.page, ann.seat), await capital(bea.page, bea.seat)];
+            await bea.page.getByTestId(`sell-support-${ann.seat}`).click();
+            await bea.page.getByTestId("trade-get-capital").fill("1");
+            await bea.page.getByTestId("trade-send").click();
+            const sale = ann.page.getByTestId("trades-incoming").locator("li", { hasText: "support for the" });
+            await sale.getByRole("button", { name: "Accept" }).waitFor();
+            await checkLayout(ann, "support-for-capital");
+            await sale.getByRole("button", { name: "Accept" }).click();
+            await bea.page.waitForFunction(([a, b, ca, cb]) =>
+              document.querySelector(`[data-testid=capital-${a}]`)?.textContent === String(ca) &&
+              document.querySelector(`[data-testid=capital-${b}]`)?.textContent === String(cb),
+            [ann.seat, bea.seat, before[0]! - 1, before[1]! + 1] as const);
+            sold = true;
+            acted = true;
+            continue;
+          }
+          if (l.kind === "choice-counteroffer" && l.step === "discard") {
+            const boxes = box.getByTestId("pick-counter-discard").locator("input[type=checkbox]");
+            const go = box.getByTestId("counter-confirm");
+            for (let i = 0; i < (await boxes.count()) && (await go.isDisabled()); i++) await boxes.nth(i).check({ timeout: 2000 });
+            await go.click({ timeout: 2000 });
+          } else if (l.kind === "choice-counteroffer") {
+            const counter = box.locator('button[data-choice="counteroffer"]:not([disabled])');
+            await (n % 3 === 0 && (await counter.count()) ? counter.first() : box.locator('[data-choice="pass"]')).click({ timeout: 2000 });
+          } else if (l.kind === "choice-support") {
+            const cards = box.getByTestId("pick-support").locator("input[type=checkbox]");
+            if (n % 2 === 0 && (await cards.count())) await cards.first().check({ timeout: 2000 });
+            await box.locator(n % 2 === 0 ? '[data-choice="support"]:not([disabled])' : '[data-choice="abstain"]').first().click({ timeout: 2000 });
+          } else if (l.kind === "choice-discard") {
+            const boxes = box.locator("input[type=checkbox]");
+            const go = box.locator('[data-choice="discard"]');
+            for (let i = 0; i < (await boxes.count()) && (await go.isDisabled()); i++) await boxes.nth(i).check({ timeout: 2000 });
+            await go.click({ timeout: 2000 });
+          } else {
+            const onMap = p.page.locator('[data-testid^="pick-district-"]');
+            await ((await onMap.count()) ? onMap.first() : box.locator("button[data-choice]:not([disabled])").first()).click({ timeout: 2000 });
+          }
+          acted = true;
+        } catch {
+          // The options changed under us (another page's move): look again on the next pass.
+        }
+      }
+      if (!acted) await ann.page.waitForTimeout(50);
+    }
+
+    // The end: every person still at the table sees the result, the stepper says so, nothing to decide,
+    // nothing scrolls.
+    for (const p of playing) {
+      await p.page.getByTestId("game-over").waitFor();
+      await expect(p.page.getByTestId("round-now").first().textContent()).resolves.toBe("Game over");
+      expect(await p.page.getByTestId("choices").count()).toBe(0);
+      await checkLayout(p, `final-${p.name}`, p === ann, true);
+    }
+    await expect(ann.page.getByTestId("winners").textContent()).resolves.toMatch(/^(Winners: .+\.|Nobody wins\.)$/);
+    expect(await axeSerious(ann.page), "the final table").toEqual([]);
+    expect(sold, "Bea sold her support to Ann").toBe(true);
+    for (const k of ["choice-offer", "choice-counteroffer", "choice-support", "production", "event", "demand"]) expect([...seen], k).toContain(k);
+    expect(phases.filter((x) => x.endsWith("-demand")).length, "at least one demand round was played").toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+  }, 180_000);
+});
