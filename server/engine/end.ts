@@ -39,7 +39,7 @@ export function endByThreat(c: Ctx): void {
   const s = c.s;
   const seats: SeatResult[] = s.seats.map((p) => {
     const won = p.rival === "federalist" && p.capital >= 25;
-    const why = p.rival === "federalist" ? `The Federalist with ${p.capital} capital (needs 25).` : "Threat reached 25: everyone else loses.";
+    const why = p.rival === "federalist" ? `The Federalist with ${p.capital} capital (needs 25).` : "Threat reached 25: the city is lost.";
     return { seat: p.seat, corp: p.corp, rival: p.rival, capital: p.capital, won, why };
   });
   finish(c, { reason: "threat", winners: seats.filter((x) => x.won).map((x) => x.seat), seats, rivalUnderBoard: s.rivalUnderBoard });

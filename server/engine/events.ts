@@ -73,7 +73,8 @@ export function runEvent(c: Ctx): void {
   // the resolved event goes under the deck (or out of the game) [R]
   if (s.variant.resolvedEvents === "bottom") s.eventDeck.push(id);
   else s.eventDiscard.push(id);
-  log(c, "event", `Event: ${e.name}.`);
+  // a title that ends in its own mark ("Beanstalk Owned by Mob?") takes no full stop
+  log(c, "event", `Event: ${e.name}${/[.?!]$/.test(e.name) ? "" : "."}`);
   const threatAtStart = s.threat;
   eventThreat(c, e, e.threat);
   for (const kind of ["humanFirst", "orgcrime", "outage", "illness"] as const) {
