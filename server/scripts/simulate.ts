@@ -10,9 +10,10 @@
 // winners by rival card, where threat came from) with the balance bounds beside them; the LAST line
 // is JSON:
 //   {games, completed, errors, invariantViolations, endings:{normal, threat}, players:{"4","5","6"},
-//    msPerGame:{median, p99}, balance:{byCorp, bySeat, winnersByRival, threatFrom, bounds}}
+//    msPerGame:{median, p99}, msPerDecision:{median, p99, max}, balance:{byCorp, bySeat, winnersByRival, threatFrom, bounds}}
 // invariantViolations counts games with a violation (each such game stops at its first one);
-// msPerGame is the time in the bots and the engine, without the checks. Exits 1 on any error or
+// msPerGame is the time in the bots and the engine, without the checks; msPerDecision the time of one
+// policy call (one bot decision: what stalls a server's event loop). Exits 1 on any error or
 // violation, and with --check-balance also when a balance bound is missed.
 import { parseArgs } from "node:util";
 import { botDecision, newMemory, sensibleBot } from "../bots/index.ts";
@@ -134,6 +135,7 @@ const summary = {
   endings: { normal: 0, threat: 0 },
   players: { "4": 0, "5": 0, "6": 0 } as Record<"4" | "5" | "6", number>,
   msPerGame: { median: 0, p99: 0 },
+  msPerDecision: { median: 0, p99: 0, max: 0 },
 };
 /** Games, wins, capital, trades and chat lines by policy (over the completed games for wins and capital). */
 const byPolicy = new Map<string, Tally & { proposed: number; accepted: number; lines: number }>(
@@ -179,6 +181,7 @@ function watched(seatPolicies: Policy[]): Policy {
 }
 let names: (seat: number) => string = () => "";
 const times: number[] = [];
+const decisionTimes: number[] = [];
 let shown = 0;
 const progressEvery = Math.max(1, Math.round(games / 10));
 
@@ -194,6 +197,7 @@ for (let i = 0; i < games; i++) {
   const run = playGame(players, gameSeed, variant, watched(bots), { check: allChecks });
   for (const { seat } of said) byPolicy.get(seatNames[seat]!)!.lines++;
   times.push(run.ms);
+  for (const ms of run.decisionMs) decisionTimes.push(ms);
   if (run.error) {
     summary.errors++;
     if (shown++ < SHOWN_PROBLEMS) {
@@ -231,6 +235,9 @@ if (botStats.fallbacks > 0) {
 }
 times.sort((a, b) => a - b);
 summary.msPerGame = { median: round2(percentile(times, 50)), p99: round2(percentile(times, 99)) };
+decisionTimes.sort((a, b) => a - b);
+summary.msPerDecision = { median: round3(percentile(decisionTimes, 50)), p99: round2(percentile(decisionTimes, 99)), max: round2(decisionTimes.at(-1) ?? 0) };
+console.log(`time in the bots and the engine: per game median ${summary.msPerGame.median} ms, p99 ${summary.msPerGame.p99} ms; per bot decision median ${summary.msPerDecision.median} ms, p99 ${summary.msPerDecision.p99} ms, slowest ${summary.msPerDecision.max} ms (${decisionTimes.length} decisions)`);
 
 const corps = rates([...byCorp]);
 const seats = rates(bySeat.map((t, i) => [String(i + 1), t]));
