@@ -27,7 +27,7 @@ import { createEngine } from "./engine.ts";
 import { RULEBOOK } from "./registry.ts";
 import { seedRng } from "./rng.ts";
 import type { Deal, GameState, Offer, Pending, PlayerState, Trade } from "./state.ts";
-import { ROUND_TRACK } from "./state.ts";
+import { ROUND_TRACK, cloneState } from "./state.ts";
 import { DEFAULT_VARIANT } from "./variant.ts";
 import type { Variant } from "./variant.ts";
 import { viewFor } from "./view.ts";
@@ -244,15 +244,22 @@ export function imagine(view: GameView, commands: { seat: number; command: Comma
   return { ok: true, view: engine.viewFor(state, view.seat), events };
 }
 
+/**
+ * The public copy of each view imagined from, built once: a bot imagines many cards on one view, each
+ * on a clone. Views are never changed once made, so the copy stays right for as long as the view lives.
+ */
+const publicStates = new WeakMap<GameView, GameState | string>();
+
 /** The public view after `resolver` resolves `card` (a title id or an emergency action id), picks by `choose`. */
 export function imagineCard(view: GameView, card: string, resolver: number, choose: Chooser): Imagined | Refusal {
   if (view.result) return refuse("game-over", "The game is over.");
   if (!Number.isInteger(resolver) || resolver < 0 || resolver >= view.players) return refuse("bad-seat", "No such seat.");
   const def = actionDefById(card) ?? (isEmergencyAction(card) ? emergencyAction(card) : undefined);
   if (!def || !RULEBOOK.scripts.has(card)) return refuse("bad-card", "No such card.");
-  const s = stateFrom(view, false);
-  if (typeof s === "string") return refuse("cannot-imagine", s);
-  const c: Ctx = { s: { ...s, pending: null, effects: [], stage: "effect" }, ev: [], frame: null, rules: RULEBOOK, sandbox: true };
+  let base = publicStates.get(view);
+  if (base === undefined) publicStates.set(view, (base = stateFrom(view, false)));
+  if (typeof base === "string") return refuse("cannot-imagine", base);
+  const c: Ctx = { s: { ...cloneState(base), pending: null, effects: [], stage: "effect" }, ev: [], frame: null, rules: RULEBOOK, sandbox: true };
   startEffect(c, card, resolver, { illnessFree: def.illnessFree, then: "end-of-turn" });
   for (let picks = 0; ; picks++) {
     runEffects(c);
