@@ -4,7 +4,9 @@
 // game built from the public view alone (server/engine/imagine.ts), each pick made as a sensible
 // player would (choices.ts, read without anyone's secrets), and the city, tracks, capital and hands
 // afterwards are compared with now. Imagined outcomes are public facts, shared by every seat while
-// the table stays the same. The few cards that cannot be imagined fairly keep a hand-written model
+// the table stays the same. A decision looks at most IMAGINED_PER_DECISION imagined outcomes (cached
+// or not, so the bound does not depend on what other decisions did before): past it a card's guess
+// is blank, which bounds the time one decision can take. The few cards that cannot be imagined fairly keep a hand-written model
 // (card-models.ts says which and why). utility() turns a guess into capital for one seat, weighing
 // its rival and the threat.
 import { catalog } from "../../shared/catalog/index.ts";
@@ -126,8 +128,18 @@ function blend(a: Outcome, b: Outcome, q: number): Outcome {
 
 /** A prisec unit on the board, in threat points it keeps off (riot control spends one). */
 const PRISEC_WORTH = 0.3;
-/** Imagined outcomes by the public table they were imagined on (few tables: the latest ones). */
-const imaginedByTable = new Map<string, Map<string, (Outcome | undefined)[]>>();
+/**
+ * Distinct imagined outcomes (title, resolver, sensible or careless) one decision may look at; past
+ * it a guess is blank. In 24 games of 4 to 6 players (plain bots, negotiators) no decision looked at
+ * more than 26: the bound is a guard against a table that asks for every card by every seat.
+ */
+export const IMAGINED_PER_DECISION = 40;
+/**
+ * Imagined outcomes by the public table they were imagined on (few tables: the latest ones), with
+ * the first view seen of that table: every card is imagined from it, so the engine's copy of the
+ * table is built once per table, not once per decision.
+ */
+const imaginedByTable = new Map<string, { view: GameView; byTitle: Map<string, (Outcome | undefined)[]> }>();
 const TABLES_KEPT = 64;
 const tableKeys = new WeakMap<Table, string>();
 /** Cards being imagined now: a pick that itself asks what a card is worth gets a blank guess. */
@@ -180,19 +192,24 @@ function blank(n: number): Outcome {
 
 function imagined(sense: Sense, titleId: string, resolver: number, picks: Picks): Outcome {
   const s = sense.s;
+  if (++sense.looked.n > IMAGINED_PER_DECISION) return blank(s.players);
   const key = publicKey(s);
-  let byTitle = imaginedByTable.get(key);
+  let table = imaginedByTable.get(key);
   const slot = picks === "sensible" ? resolver : s.players + resolver;
-  const known = byTitle?.get(titleId)?.[slot];
+  const known = table?.byTitle.get(titleId)?.[slot];
   if (known) return known;
   if (imagining > 0) return blank(s.players);
+  if (!table) {
+    if (imaginedByTable.size >= TABLES_KEPT) imaginedByTable.delete(imaginedByTable.keys().next().value!);
+    imaginedByTable.set(key, (table = { view: s.view, byTitle: new Map() }));
+  }
   const runs = picks === "sensible" ? 1 : CARELESS_RUNS;
   const out = blank(s.players);
   for (let run = 0; run < runs; run++) {
     imagining++;
     let one: Outcome;
     try {
-      one = imagineOnce(sense, titleId, resolver, picker(picks, 1 + run));
+      one = imagineOnce(sense, table.view, titleId, resolver, picker(picks, 1 + run));
     } finally {
       imagining--;
     }
@@ -203,31 +220,27 @@ function imagined(sense: Sense, titleId: string, resolver: number, picks: Picks)
     out.threat += one.threat / runs;
     out.city += one.city / runs;
   }
-  if (!byTitle) {
-    if (imaginedByTable.size >= TABLES_KEPT) imaginedByTable.delete(imaginedByTable.keys().next().value!);
-    imaginedByTable.set(key, (byTitle = new Map()));
-  }
-  let list = byTitle.get(titleId);
-  if (!list) byTitle.set(titleId, (list = []));
+  let list = table.byTitle.get(titleId);
+  if (!list) table.byTitle.set(titleId, (list = []));
   list[slot] = out;
   return out;
 }
 
-/** One imagined resolution, read as an outcome (blank if the engine could not imagine it). */
-function imagineOnce(sense: Sense, titleId: string, resolver: number, choose: ReturnType<typeof picker>): Outcome {
+/** One imagined resolution on `view` (a view of the same public table as `sense`), read as an outcome (blank if the engine could not imagine it). */
+function imagineOnce(sense: Sense, view: GameView, titleId: string, resolver: number, choose: ReturnType<typeof picker>): Outcome {
   const s = sense.s;
-  const r = imagineCard(s.view, titleId, resolver, choose);
+  const r = imagineCard(view, titleId, resolver, choose);
   const out = blank(s.players);
   if (r.ok) {
     const after = r.view;
     for (let i = 0; i < s.players; i++) {
-      out.gains[i] = after.seats[i]!.capital - s.seats[i]!.capital;
-      out.cards[i] = after.seats[i]!.handSize - s.seats[i]!.handSize;
+      out.gains[i] = after.seats[i]!.capital - view.seats[i]!.capital;
+      out.cards[i] = after.seats[i]!.handSize - view.seats[i]!.handSize;
     }
-    out.threat = after.threat - s.threat;
-    out.city = cityLoad(sense, after.districts) - cityLoad(sense, s.districts);
+    out.threat = after.threat - view.threat;
+    out.city = cityLoad(sense, after.districts) - cityLoad(sense, view.districts);
     for (const res of RESOURCES) {
-      const more = after.supply[res] - s.supply[res];
+      const more = after.supply[res] - view.supply[res];
       out.city -= more >= 0 ? resourceWorth(sense, res, more) : -resourceWorth(sense, res, -more);
     }
     melangeAfterEvent(sense, out);
