@@ -30,7 +30,7 @@ import type { Deal, GameState, Offer, Pending, PlayerState, Trade } from "./stat
 import { ROUND_TRACK, cloneState } from "./state.ts";
 import { DEFAULT_VARIANT } from "./variant.ts";
 import type { Variant } from "./variant.ts";
-import { viewFor } from "./view.ts";
+import { publicViewSince, viewFor } from "./view.ts";
 
 export type Refusal = { ok: false; code: string; message: string };
 export type Imagined = { ok: true; view: GameView; events: GameEvent[] };
@@ -247,8 +247,10 @@ export function imagine(view: GameView, commands: { seat: number; command: Comma
 /**
  * The public copy of each view imagined from, built once: a bot imagines many cards on one view, each
  * on a clone. Views are never changed once made, so the copy stays right for as long as the view lives.
+ * With it, the copy's spectator view (made when first needed): the views of the imagined card share
+ * its unchanged parts (publicViewSince), so a pick's view costs only what the card changed.
  */
-const publicStates = new WeakMap<GameView, GameState | string>();
+const publicStates = new WeakMap<GameView, { s: GameState; view: GameView | null } | string>();
 
 /** The public view after `resolver` resolves `card` (a title id or an emergency action id), picks by `choose`. */
 export function imagineCard(view: GameView, card: string, resolver: number, choose: Chooser): Imagined | Refusal {
@@ -257,9 +259,14 @@ export function imagineCard(view: GameView, card: string, resolver: number, choo
   const def = actionDefById(card) ?? (isEmergencyAction(card) ? emergencyAction(card) : undefined);
   if (!def || !RULEBOOK.scripts.has(card)) return refuse("bad-card", "No such card.");
   let base = publicStates.get(view);
-  if (base === undefined) publicStates.set(view, (base = stateFrom(view, false)));
+  if (base === undefined) {
+    const s = stateFrom(view, false);
+    publicStates.set(view, (base = typeof s === "string" ? s : { s, view: null }));
+  }
   if (typeof base === "string") return refuse("cannot-imagine", base);
-  const c: Ctx = { s: { ...cloneState(base), pending: null, effects: [], stage: "effect" }, ev: [], frame: null, rules: RULEBOOK, sandbox: true };
+  const from = base;
+  const c: Ctx = { s: { ...cloneState(from.s), pending: null, effects: [], stage: "effect" }, ev: [], frame: null, rules: RULEBOOK, sandbox: true };
+  const now = () => publicViewSince(RULEBOOK, from.s, (from.view ??= viewFor(RULEBOOK, from.s, "spectator")), c.s);
   startEffect(c, card, resolver, { illnessFree: def.illnessFree, then: "end-of-turn" });
   for (let picks = 0; ; picks++) {
     runEffects(c);
@@ -268,10 +275,10 @@ export function imagineCard(view: GameView, card: string, resolver: number, choo
     if (picks >= IMAGINE_PICKS) return refuse("too-long", "The card asks for too many picks.");
     const choice = effectChoice(c);
     if (!choice || choice.options.length === 0) return refuse("cannot-imagine", "A pick with no option.");
-    const value = choose(owed.seat, choice.options, () => viewFor(RULEBOOK, c.s, "spectator"));
+    const value = choose(owed.seat, choice.options, now);
     c.s.pending = null;
     const err = answerEffect(c, value);
     if (err) return refuse("bad-choice", err);
   }
-  return { ok: true, view: viewFor(RULEBOOK, c.s, "spectator"), events: c.ev.filter((e) => !e.to) };
+  return { ok: true, view: now(), events: c.ev.filter((e) => !e.to) };
 }
