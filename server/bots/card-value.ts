@@ -134,6 +134,8 @@ const PRISEC_WORTH = 0.3;
  * more than 26: the bound is a guard against a table that asks for every card by every seat.
  */
 export const IMAGINED_PER_DECISION = 40;
+/** Since the process started: cards imagined (each run of the engine), and the most one decision looked at and imagined afresh. */
+export const imagineStats = { runs: 0, mostLooked: 0, mostFresh: 0 };
 /**
  * Imagined outcomes by the public table they were imagined on (few tables: the latest ones), with
  * the first view seen of that table: every card is imagined from it, so the engine's copy of the
@@ -198,6 +200,7 @@ function blank(n: number): Outcome {
 function imagined(sense: Sense, titleId: string, resolver: number, picks: Picks): Outcome {
   const s = sense.s;
   if (++sense.looked.n > IMAGINED_PER_DECISION) return blank(s.players);
+  if (sense.looked.n > imagineStats.mostLooked) imagineStats.mostLooked = sense.looked.n;
   const key = publicKey(s);
   let table = imaginedByTable.get(key);
   const slot = picks === "sensible" ? resolver : s.players + resolver;
@@ -209,6 +212,9 @@ function imagined(sense: Sense, titleId: string, resolver: number, picks: Picks)
     imaginedByTable.set(key, (table = { view: s.view, byTitle: new Map() }));
   }
   const runs = picks === "sensible" ? 1 : CARELESS_RUNS;
+  imagineStats.runs += runs;
+  sense.looked.fresh += runs;
+  if (sense.looked.fresh > imagineStats.mostFresh) imagineStats.mostFresh = sense.looked.fresh;
   const out = blank(s.players);
   for (let run = 0; run < runs; run++) {
     imagining++;

@@ -22,6 +22,7 @@ import type { BotLine } from "../bots/index.ts";
 import { allChecks } from "../sim/checks.ts";
 import { playGame, type Policy } from "../sim/play.ts";
 import { botStats } from "../bots/policy.ts";
+import { IMAGINED_PER_DECISION, imagineStats } from "../bots/card-value.ts";
 import { randomCommand } from "../bots/random.ts";
 import { DEFAULT_VARIANT } from "../engine/index.ts";
 import type { GameState, Variant } from "../engine/index.ts";
@@ -245,6 +246,10 @@ summary.msPerDecision = spread(decisionTimes);
 const d = summary.msPerDecision;
 console.log(`time in the bots and the engine: per game median ${summary.msPerGame.median} ms, p99 ${summary.msPerGame.p99} ms`);
 console.log(`per bot decision (${decisionTimes.length}): median ${d.median} ms, p99 ${d.p99} ms, slowest ${d.max} ms`);
+// the work behind those times, which the machine's load does not change
+console.log(
+  `cards imagined: ${round2(imagineStats.runs / games)} per game; one decision looked at ${imagineStats.mostLooked} imagined outcomes at most (bound ${IMAGINED_PER_DECISION}), imagining at most ${imagineStats.mostFresh} afresh`,
+);
 
 const corps = rates([...byCorp]);
 const seats = rates(bySeat.map((t, i) => [String(i + 1), t]));
