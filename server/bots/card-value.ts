@@ -147,17 +147,12 @@ const tableKeys = new WeakMap<Table, string>();
 /** Cards being imagined now: a pick that itself asks what a card is worth gets a blank guess. */
 let imagining = 0;
 
-/**
- * Everything an imagined outcome can depend on, as a string (capital and hands left out: the cards
- * that read them are modeled). Assets by id only: an imagined card resolves with the timing windows
- * closed, so whether an asset is exhausted cannot change it (and turning assets ready would make a
- * new table every turn).
- */
+/** Everything an imagined outcome can depend on, as a string (capital and hands left out: the cards that read them are modeled). */
 function publicKey(s: Table): string {
   let key = tableKeys.get(s);
   if (key === undefined) {
     const v = s.view;
-    key = JSON.stringify([v.players, v.round, v.threat, v.supply, v.demand.id, v.decks.nextEventCategory, v.districts, v.reserve, v.rules, v.seats.map((p) => [p.corp, p.assets.map((a) => a.id)])]);
+    key = JSON.stringify([v.players, v.round, v.threat, v.supply, v.demand.id, v.decks.nextEventCategory, v.districts, v.reserve, v.rules, v.seats.map((p) => [p.corp, p.assets])]);
     tableKeys.set(s, key);
   }
   return key;
