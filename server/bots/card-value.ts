@@ -4,11 +4,11 @@
 // game built from the public view alone (server/engine/imagine.ts), each pick made as a sensible
 // player would (choices.ts, read without anyone's secrets), and the city, tracks, capital and hands
 // afterwards are compared with now. Imagined outcomes are public facts, shared by every seat while
-// the table stays the same. A decision looks at most IMAGINED_PER_DECISION imagined outcomes (cached
-// or not, so the bound does not depend on what other decisions did before): past it a card's guess
-// is blank, which bounds the time one decision can take. The few cards that cannot be imagined fairly keep a hand-written model
-// (card-models.ts says which and why). utility() turns a guess into capital for one seat, weighing
-// its rival and the threat.
+// the table stays the same. A decision looks at IMAGINED_PER_DECISION imagined outcomes at most
+// (cached or not, so the bound does not depend on what other decisions did before): past them a
+// card's guess is blank, which bounds the time one decision can take. The few cards that cannot be
+// imagined fairly keep a hand-written model (card-models.ts says which and why). utility() turns a
+// guess into capital for one seat, weighing its rival and the threat.
 import { catalog } from "../../shared/catalog/index.ts";
 import { RESOURCES } from "../../shared/catalog/types.ts";
 import type { ActionType } from "../../shared/catalog/types.ts";
@@ -136,12 +136,8 @@ const PRISEC_WORTH = 0.3;
 export const IMAGINED_PER_DECISION = 40;
 /** Since the process started: cards imagined (each run of the engine), and the most one decision looked at and imagined afresh. */
 export const imagineStats = { runs: 0, mostLooked: 0, mostFresh: 0 };
-/**
- * Imagined outcomes by the public table they were imagined on (few tables: the latest ones), with
- * the first view seen of that table: every card is imagined from it, so the engine's copy of the
- * table is built once per table, not once per decision.
- */
-const imaginedByTable = new Map<string, { view: GameView; byTitle: Map<string, (Outcome | undefined)[]> }>();
+/** Imagined outcomes by the public table they were imagined on (few tables: the latest ones). */
+const imaginedByTable = new Map<string, Map<string, (Outcome | undefined)[]>>();
 const TABLES_KEPT = 64;
 const tableKeys = new WeakMap<Table, string>();
 /** Cards being imagined now: a pick that itself asks what a card is worth gets a blank guess. */
@@ -197,15 +193,11 @@ function imagined(sense: Sense, titleId: string, resolver: number, picks: Picks)
   if (++sense.looked.n > IMAGINED_PER_DECISION) return blank(s.players);
   if (sense.looked.n > imagineStats.mostLooked) imagineStats.mostLooked = sense.looked.n;
   const key = publicKey(s);
-  let table = imaginedByTable.get(key);
+  let byTitle = imaginedByTable.get(key);
   const slot = picks === "sensible" ? resolver : s.players + resolver;
-  const known = table?.byTitle.get(titleId)?.[slot];
+  const known = byTitle?.get(titleId)?.[slot];
   if (known) return known;
   if (imagining > 0) return blank(s.players);
-  if (!table) {
-    if (imaginedByTable.size >= TABLES_KEPT) imaginedByTable.delete(imaginedByTable.keys().next().value!);
-    imaginedByTable.set(key, (table = { view: s.view, byTitle: new Map() }));
-  }
   const runs = picks === "sensible" ? 1 : CARELESS_RUNS;
   imagineStats.runs += runs;
   sense.looked.fresh += runs;
@@ -215,7 +207,7 @@ function imagined(sense: Sense, titleId: string, resolver: number, picks: Picks)
     imagining++;
     let one: Outcome;
     try {
-      one = imagineOnce(sense, table.view, titleId, resolver, picker(picks, 1 + run));
+      one = imagineOnce(sense, titleId, resolver, picker(picks, 1 + run));
     } finally {
       imagining--;
     }
@@ -226,27 +218,31 @@ function imagined(sense: Sense, titleId: string, resolver: number, picks: Picks)
     out.threat += one.threat / runs;
     out.city += one.city / runs;
   }
-  let list = table.byTitle.get(titleId);
-  if (!list) table.byTitle.set(titleId, (list = []));
+  if (!byTitle) {
+    if (imaginedByTable.size >= TABLES_KEPT) imaginedByTable.delete(imaginedByTable.keys().next().value!);
+    imaginedByTable.set(key, (byTitle = new Map()));
+  }
+  let list = byTitle.get(titleId);
+  if (!list) byTitle.set(titleId, (list = []));
   list[slot] = out;
   return out;
 }
 
-/** One imagined resolution on `view` (a view of the same public table as `sense`), read as an outcome (blank if the engine could not imagine it). */
-function imagineOnce(sense: Sense, view: GameView, titleId: string, resolver: number, choose: ReturnType<typeof picker>): Outcome {
+/** One imagined resolution, read as an outcome (blank if the engine could not imagine it). */
+function imagineOnce(sense: Sense, titleId: string, resolver: number, choose: ReturnType<typeof picker>): Outcome {
   const s = sense.s;
-  const r = imagineCard(view, titleId, resolver, choose);
+  const r = imagineCard(s.view, titleId, resolver, choose);
   const out = blank(s.players);
   if (r.ok) {
     const after = r.view;
     for (let i = 0; i < s.players; i++) {
-      out.gains[i] = after.seats[i]!.capital - view.seats[i]!.capital;
-      out.cards[i] = after.seats[i]!.handSize - view.seats[i]!.handSize;
+      out.gains[i] = after.seats[i]!.capital - s.seats[i]!.capital;
+      out.cards[i] = after.seats[i]!.handSize - s.seats[i]!.handSize;
     }
-    out.threat = after.threat - view.threat;
-    out.city = cityLoad(sense, after.districts) - cityLoad(sense, view.districts);
+    out.threat = after.threat - s.threat;
+    out.city = cityLoad(sense, after.districts) - cityLoad(sense, s.districts);
     for (const res of RESOURCES) {
-      const more = after.supply[res] - view.supply[res];
+      const more = after.supply[res] - s.supply[res];
       out.city -= more >= 0 ? resourceWorth(sense, res, more) : -resourceWorth(sense, res, -more);
     }
     melangeAfterEvent(sense, out);
