@@ -49,6 +49,8 @@ export interface Sense {
   emergencyKeep?: number;
   /** Guesses already made during this decision (card-value.ts), by title, then resolver. */
   memo: Map<string, unknown[]>;
+  /** Imagined outcomes this decision has looked at, and how many of them it imagined afresh (card-value.ts keeps it under a budget). */
+  looked: { n: number; fresh: number };
   /** Sums about this city shared by every seat and step while it stays the same. */
   table: CityTable;
 }
@@ -142,6 +144,7 @@ export function readTable(s: Table): Sense {
     unitWorth: table.shared?.unitWorth ?? 0,
     productionsLeft: table.shared?.productionsLeft ?? 1,
     memo: new Map(),
+    looked: { n: 0, fresh: 0 },
     table,
   };
   if (!table.shared) {

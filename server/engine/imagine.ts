@@ -27,10 +27,10 @@ import { createEngine } from "./engine.ts";
 import { RULEBOOK } from "./registry.ts";
 import { seedRng } from "./rng.ts";
 import type { Deal, GameState, Offer, Pending, PlayerState, Trade } from "./state.ts";
-import { ROUND_TRACK } from "./state.ts";
+import { ROUND_TRACK, cloneState } from "./state.ts";
 import { DEFAULT_VARIANT } from "./variant.ts";
 import type { Variant } from "./variant.ts";
-import { viewFor } from "./view.ts";
+import { publicViewSince, viewFor } from "./view.ts";
 
 export type Refusal = { ok: false; code: string; message: string };
 export type Imagined = { ok: true; view: GameView; events: GameEvent[] };
@@ -244,15 +244,29 @@ export function imagine(view: GameView, commands: { seat: number; command: Comma
   return { ok: true, view: engine.viewFor(state, view.seat), events };
 }
 
+/**
+ * The public copy of each view imagined from, built once: a bot imagines many cards on one view, each
+ * on a clone. Views are never changed once made, so the copy stays right for as long as the view lives.
+ * With it, the copy's spectator view (made when first needed): the views of the imagined card share
+ * its unchanged parts (publicViewSince), so a pick's view costs only what the card changed.
+ */
+const publicStates = new WeakMap<GameView, { s: GameState; view: GameView | null } | string>();
+
 /** The public view after `resolver` resolves `card` (a title id or an emergency action id), picks by `choose`. */
 export function imagineCard(view: GameView, card: string, resolver: number, choose: Chooser): Imagined | Refusal {
   if (view.result) return refuse("game-over", "The game is over.");
   if (!Number.isInteger(resolver) || resolver < 0 || resolver >= view.players) return refuse("bad-seat", "No such seat.");
   const def = actionDefById(card) ?? (isEmergencyAction(card) ? emergencyAction(card) : undefined);
   if (!def || !RULEBOOK.scripts.has(card)) return refuse("bad-card", "No such card.");
-  const s = stateFrom(view, false);
-  if (typeof s === "string") return refuse("cannot-imagine", s);
-  const c: Ctx = { s: { ...s, pending: null, effects: [], stage: "effect" }, ev: [], frame: null, rules: RULEBOOK, sandbox: true };
+  let base = publicStates.get(view);
+  if (base === undefined) {
+    const s = stateFrom(view, false);
+    publicStates.set(view, (base = typeof s === "string" ? s : { s, view: null }));
+  }
+  if (typeof base === "string") return refuse("cannot-imagine", base);
+  const from = base;
+  const c: Ctx = { s: { ...cloneState(from.s), pending: null, effects: [], stage: "effect" }, ev: [], frame: null, rules: RULEBOOK, sandbox: true };
+  const now = () => publicViewSince(RULEBOOK, from.s, (from.view ??= viewFor(RULEBOOK, from.s, "spectator")), c.s);
   startEffect(c, card, resolver, { illnessFree: def.illnessFree, then: "end-of-turn" });
   for (let picks = 0; ; picks++) {
     runEffects(c);
@@ -261,10 +275,10 @@ export function imagineCard(view: GameView, card: string, resolver: number, choo
     if (picks >= IMAGINE_PICKS) return refuse("too-long", "The card asks for too many picks.");
     const choice = effectChoice(c);
     if (!choice || choice.options.length === 0) return refuse("cannot-imagine", "A pick with no option.");
-    const value = choose(owed.seat, choice.options, () => viewFor(RULEBOOK, c.s, "spectator"));
+    const value = choose(owed.seat, choice.options, now);
     c.s.pending = null;
     const err = answerEffect(c, value);
     if (err) return refuse("bad-choice", err);
   }
-  return { ok: true, view: viewFor(RULEBOOK, c.s, "spectator"), events: c.ev.filter((e) => !e.to) };
+  return { ok: true, view: now(), events: c.ev.filter((e) => !e.to) };
 }

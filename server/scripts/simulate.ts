@@ -10,9 +10,11 @@
 // winners by rival card, where threat came from) with the balance bounds beside them; the LAST line
 // is JSON:
 //   {games, completed, errors, invariantViolations, endings:{normal, threat}, players:{"4","5","6"},
-//    msPerGame:{median, p99}, balance:{byCorp, bySeat, winnersByRival, threatFrom, bounds}}
+//    msPerGame:{median, p99}, msPerDecision:{median, p99, max}, balance:{byCorp, bySeat, winnersByRival, threatFrom, bounds}}
 // invariantViolations counts games with a violation (each such game stops at its first one);
-// msPerGame is the time in the bots and the engine, without the checks. Exits 1 on any error or
+// msPerGame is the time in the bots and the engine, without the checks; msPerDecision the time of one
+// policy call (one bot decision: what stalls a server's event loop; on a loaded machine the wall
+// clock also counts the time the system gave other processes). Exits 1 on any error or
 // violation, and with --check-balance also when a balance bound is missed.
 import { parseArgs } from "node:util";
 import { botDecision, newMemory, sensibleBot } from "../bots/index.ts";
@@ -20,6 +22,7 @@ import type { BotLine } from "../bots/index.ts";
 import { allChecks } from "../sim/checks.ts";
 import { playGame, type Policy } from "../sim/play.ts";
 import { botStats } from "../bots/policy.ts";
+import { IMAGINED_PER_DECISION, imagineStats } from "../bots/card-value.ts";
 import { randomCommand } from "../bots/random.ts";
 import { DEFAULT_VARIANT } from "../engine/index.ts";
 import type { GameState, Variant } from "../engine/index.ts";
@@ -134,6 +137,7 @@ const summary = {
   endings: { normal: 0, threat: 0 },
   players: { "4": 0, "5": 0, "6": 0 } as Record<"4" | "5" | "6", number>,
   msPerGame: { median: 0, p99: 0 },
+  msPerDecision: { median: 0, p99: 0, max: 0 },
 };
 /** Games, wins, capital, trades and chat lines by policy (over the completed games for wins and capital). */
 const byPolicy = new Map<string, Tally & { proposed: number; accepted: number; lines: number }>(
@@ -179,6 +183,7 @@ function watched(seatPolicies: Policy[]): Policy {
 }
 let names: (seat: number) => string = () => "";
 const times: number[] = [];
+const decisionTimes: number[] = [];
 let shown = 0;
 const progressEvery = Math.max(1, Math.round(games / 10));
 
@@ -194,6 +199,7 @@ for (let i = 0; i < games; i++) {
   const run = playGame(players, gameSeed, variant, watched(bots), { check: allChecks });
   for (const { seat } of said) byPolicy.get(seatNames[seat]!)!.lines++;
   times.push(run.ms);
+  for (const ms of run.decisionMs) decisionTimes.push(ms);
   if (run.error) {
     summary.errors++;
     if (shown++ < SHOWN_PROBLEMS) {
@@ -231,6 +237,19 @@ if (botStats.fallbacks > 0) {
 }
 times.sort((a, b) => a - b);
 summary.msPerGame = { median: round2(percentile(times, 50)), p99: round2(percentile(times, 99)) };
+/** Median, p99 and slowest of some times. */
+function spread(xs: number[]): { median: number; p99: number; max: number } {
+  xs.sort((a, b) => a - b);
+  return { median: round3(percentile(xs, 50)), p99: round2(percentile(xs, 99)), max: round2(xs.at(-1) ?? 0) };
+}
+summary.msPerDecision = spread(decisionTimes);
+const d = summary.msPerDecision;
+console.log(`time in the bots and the engine: per game median ${summary.msPerGame.median} ms, p99 ${summary.msPerGame.p99} ms`);
+console.log(`per bot decision (${decisionTimes.length}): median ${d.median} ms, p99 ${d.p99} ms, slowest ${d.max} ms`);
+// the work behind those times, which the machine's load does not change
+console.log(
+  `cards imagined: ${round2(imagineStats.runs / games)} per game; one decision looked at ${imagineStats.mostLooked} imagined outcomes at most (bound ${IMAGINED_PER_DECISION}), imagining at most ${imagineStats.mostFresh} afresh`,
+);
 
 const corps = rates([...byCorp]);
 const seats = rates(bySeat.map((t, i) => [String(i + 1), t]));

@@ -39,6 +39,8 @@ export interface GameRun {
   violations: { step: number; problems: string[] }[];
   /** Time spent in the bots and the engine (the checks are not counted). */
   ms: number;
+  /** Time each policy call took (one bot decision), in order. */
+  decisionMs: number[];
 }
 
 /** Generous: a 6-player game takes a few hundred commands. */
@@ -62,7 +64,7 @@ export function playGame(
   const check = options.check === undefined ? checkInvariants : options.check;
   // the bots' own randomness, apart from the game's seeded RNG
   const random = makeRandom(seed ^ 0x5eed_b075);
-  const run: GameRun = { players, seed, variant, commands: [], state: null as unknown as GameState, ending: null, error: null, violations: [], ms: 0 };
+  const run: GameRun = { players, seed, variant, commands: [], state: null as unknown as GameState, ending: null, error: null, violations: [], ms: 0, decisionMs: [] };
   let started = performance.now();
   const created = createGameWithEvents({ players, seed, variant });
   let state = created.state;
@@ -89,7 +91,9 @@ export function playGame(
     }
     const view = viewFor(state, seat);
     const events = unseen[seat]!.splice(0);
+    const decided = performance.now();
     let command = policy(view, view.you?.legal ?? [], events, random);
+    run.decisionMs.push(performance.now() - decided);
     // a policy that ignores trades still has to answer one
     if (!command && state.trades[0]?.to === seat) command = { type: "trade-decline", id: state.trades[0].id };
     if (!command) {

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { catalog } from "../../shared/catalog/index.ts";
 import type { ChoiceOption } from "../../shared/protocol.ts";
-import { guessOutcome } from "../../server/bots/card-value.ts";
+import { IMAGINED_PER_DECISION, guessOutcome } from "../../server/bots/card-value.ts";
 import { MODELED } from "../../server/bots/card-models.ts";
 import { readTable } from "../../server/bots/city-sense.ts";
 import { apply, createGame, imagine, imagineCard, viewFor } from "../../server/engine/index.ts";
@@ -117,6 +117,25 @@ describe("bots value cards by imagining them", () => {
     const clean = guessOutcome(readTable(tableOf(s, me)), "clinical-trials", me);
     expect(clean.gains[jinteki]).toBe(0);
     expect(clean.city).toBe(0);
+  });
+
+  it(`one decision looks at ${IMAGINED_PER_DECISION} imagined outcomes at most: past them a guess is blank`, () => {
+    const s = firstMainOffer(6, 5);
+    const me = s.pending!.seat;
+    const jinteki = s.seats.findIndex((p) => p.corp === "jinteki");
+    s.districts.forEach((d) => (d.illness = false));
+    s.districts[4]!.illness = true;
+    const sense = readTable(tableOf(s, me));
+    const imagined = TITLES.filter((t) => !MODELED.has(t) && t !== "clinical-trials");
+    let looked = 0;
+    for (let resolver = 0; resolver < s.players && looked < IMAGINED_PER_DECISION; resolver++) {
+      for (const t of imagined) if (looked < IMAGINED_PER_DECISION) (guessOutcome(sense, t, resolver), looked++);
+    }
+    expect(looked).toBe(IMAGINED_PER_DECISION);
+    const late = guessOutcome(sense, "clinical-trials", me);
+    expect(late).toEqual({ gains: new Array(s.players).fill(0), threat: 0, city: 0, cards: new Array(s.players).fill(0) });
+    // the next decision starts afresh, and finds the card as it is
+    expect(guessOutcome(readTable(tableOf(s, me)), "clinical-trials", me).gains[jinteki]).toBe(2);
   });
 
   it("only the cards that cannot be imagined fairly keep a model", () => {
