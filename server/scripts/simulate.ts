@@ -10,9 +10,10 @@
 // winners by rival card, where threat came from) with the balance bounds beside them; the LAST line
 // is JSON:
 //   {games, completed, errors, invariantViolations, endings:{normal, threat}, players:{"4","5","6"},
-//    msPerGame:{median, p99}, msPerDecision:{median, p99, max}, balance:{byCorp, bySeat, winnersByRival, threatFrom, bounds}}
+//    msPerGame:{median, p99}, msEnginePerGame:{median, p99}, msPerDecision:{median, p99, max}, balance:{byCorp, bySeat, winnersByRival, threatFrom, bounds}}
 // invariantViolations counts games with a violation (each such game stops at its first one);
-// msPerGame is the time in the bots and the engine, without the checks; msPerDecision the time of one
+// msPerGame is the time in the bots and the engine, without the checks; msEnginePerGame the engine's
+// part of it (creating the game, the deciding seat's view, apply); msPerDecision the time of one
 // policy call (one bot decision: what stalls a server's event loop; on a loaded machine the wall
 // clock also counts the time the system gave other processes). Exits 1 on any error or
 // violation, and with --check-balance also when a balance bound is missed.
@@ -137,6 +138,7 @@ const summary = {
   endings: { normal: 0, threat: 0 },
   players: { "4": 0, "5": 0, "6": 0 } as Record<"4" | "5" | "6", number>,
   msPerGame: { median: 0, p99: 0 },
+  msEnginePerGame: { median: 0, p99: 0 },
   msPerDecision: { median: 0, p99: 0, max: 0 },
 };
 /** Games, wins, capital, trades and chat lines by policy (over the completed games for wins and capital). */
@@ -183,6 +185,7 @@ function watched(seatPolicies: Policy[]): Policy {
 }
 let names: (seat: number) => string = () => "";
 const times: number[] = [];
+const engineTimes: number[] = [];
 const decisionTimes: number[] = [];
 let shown = 0;
 const progressEvery = Math.max(1, Math.round(games / 10));
@@ -199,6 +202,7 @@ for (let i = 0; i < games; i++) {
   const run = playGame(players, gameSeed, variant, watched(bots), { check: allChecks });
   for (const { seat } of said) byPolicy.get(seatNames[seat]!)!.lines++;
   times.push(run.ms);
+  engineTimes.push(run.ms - run.decisionMs.reduce((a, b) => a + b, 0));
   for (const ms of run.decisionMs) decisionTimes.push(ms);
   if (run.error) {
     summary.errors++;
@@ -237,6 +241,8 @@ if (botStats.fallbacks > 0) {
 }
 times.sort((a, b) => a - b);
 summary.msPerGame = { median: round2(percentile(times, 50)), p99: round2(percentile(times, 99)) };
+engineTimes.sort((a, b) => a - b);
+summary.msEnginePerGame = { median: round2(percentile(engineTimes, 50)), p99: round2(percentile(engineTimes, 99)) };
 /** Median, p99 and slowest of some times. */
 function spread(xs: number[]): { median: number; p99: number; max: number } {
   xs.sort((a, b) => a - b);
@@ -244,7 +250,7 @@ function spread(xs: number[]): { median: number; p99: number; max: number } {
 }
 summary.msPerDecision = spread(decisionTimes);
 const d = summary.msPerDecision;
-console.log(`time in the bots and the engine: per game median ${summary.msPerGame.median} ms, p99 ${summary.msPerGame.p99} ms`);
+console.log(`time in the bots and the engine: per game median ${summary.msPerGame.median} ms, p99 ${summary.msPerGame.p99} ms; the engine's part: median ${summary.msEnginePerGame.median} ms, p99 ${summary.msEnginePerGame.p99} ms`);
 console.log(`per bot decision (${decisionTimes.length}): median ${d.median} ms, p99 ${d.p99} ms, slowest ${d.max} ms`);
 // the work behind those times, which the machine's load does not change
 console.log(

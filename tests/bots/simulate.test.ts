@@ -10,7 +10,7 @@ describe("npm run simulate", { timeout: 180_000 }, () => {
     const lines = r.stdout.trim().split("\n");
     expect(lines.length).toBeGreaterThan(1);
     const summary = JSON.parse(lines.at(-1)!);
-    expect(Object.keys(summary).sort()).toEqual(["balance", "completed", "endings", "errors", "games", "invariantViolations", "msPerDecision", "msPerGame", "players"]);
+    expect(Object.keys(summary).sort()).toEqual(["balance", "completed", "endings", "errors", "games", "invariantViolations", "msEnginePerGame", "msPerDecision", "msPerGame", "players"]);
     expect(summary.games).toBe(20);
     expect(summary.players).toEqual({ "4": 7, "5": 7, "6": 6 }); // 4, 5, 6, 4, 5, 6, ...
     expect(summary.errors).toBe(0);
@@ -19,6 +19,9 @@ describe("npm run simulate", { timeout: 180_000 }, () => {
     expect(summary.endings.normal + summary.endings.threat).toBe(summary.completed);
     expect(summary.msPerGame.median).toBeGreaterThan(0);
     expect(summary.msPerGame.p99).toBeGreaterThanOrEqual(summary.msPerGame.median);
+    // the engine's part of a game's time: some, and less than the whole
+    expect(summary.msEnginePerGame.median).toBeGreaterThan(0);
+    expect(summary.msEnginePerGame.median).toBeLessThanOrEqual(summary.msPerGame.median);
     // one bot decision: the slowest at least its p99, the p99 at least the median, and printed beside the game's time
     const d = summary.msPerDecision;
     expect(d.median).toBeGreaterThan(0);
