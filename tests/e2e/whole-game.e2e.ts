@@ -4,7 +4,8 @@
 // board, a declined trade, public and private messages, the host's "Bots talk" switch; after the first
 // demand round one of them leaves (a bot plays his seat) and two people play on to the end. At every new
 // decision and phase the whole prompt fits the top bar at 1440×900 and 1280×720 with nothing scrolled,
-// the supply table fits its box, and no console error appears. Pictures of the end (and of a failure) go
+// each card picker is tidy (every checkbox inside its own card, no card over another, no title or type
+// label cut off), the supply table fits its box, and no console error appears. Pictures of the end (and of a failure) go
 // to /tmp/na-whole-game, never into the repository; with WHOLE_GAME_SHOTS=<folder>, of every phase and
 // every new decision too, at 1440×900, 1280×720 and (for decisions) 390×844.
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
@@ -65,7 +66,8 @@ function look(page: Page): Promise<Look> {
  * the result is in view.
  */
 async function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  const pickers = await page.evaluate(PICKER_PROBLEMS) as string[];
+  return page.evaluate((pickers) => {
     const out: string[] = [];
     const doc = document.documentElement;
     if (scrollY !== 0 || doc.scrollHeight > innerHeight + 1) out.push(`the page scrolls (${doc.scrollHeight} > ${innerHeight})`);
@@ -85,9 +87,40 @@ async function layoutProblems(page: Page): Promise<string[]> {
       const hit = document.elementFromPoint(r.left + 10, r.top + r.height / 2);
       if (!hit || !over.contains(hit)) out.push("the game's result is out of view");
     }
-    return out;
-  });
+    return [...pickers, ...out];
+  }, pickers);
 }
+
+/**
+ * Card pickers, measured in the page (runs inside page.evaluate, so it reads the document itself): each
+ * checkbox inside its own card's box, no two cards overlapping, titles and type labels whole inside their card.
+ */
+function pickerProblems(): string[] {
+  const out: string[] = [];
+  function inside(r: DOMRect, box: DOMRect) {
+    return r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+  }
+  for (const picker of Array.from(document.querySelectorAll("[data-testid=choices] .picker"))) {
+    const cards = Array.from(picker.querySelectorAll<HTMLElement>(".pick-card"));
+    const boxes = cards.map((c) => c.querySelector(".cardface")!.getBoundingClientRect());
+    cards.forEach((card, i) => {
+      const title = card.querySelector(".cf-title")?.textContent ?? "?";
+      for (const input of Array.from(card.querySelectorAll("input"))) {
+        if (!inside(input.getBoundingClientRect(), boxes[i]!)) out.push(`the checkbox of ${title} is outside its card`);
+      }
+      for (const part of Array.from(card.querySelectorAll<HTMLElement>(".cf-title, .cf-type"))) {
+        if (!inside(part.getBoundingClientRect(), boxes[i]!) || part.scrollWidth > part.clientWidth + 1) out.push(`${part.textContent} is cut off in ${title}`);
+      }
+      boxes.forEach((other, j) => {
+        if (j > i && Math.min(boxes[i]!.right, other.right) - Math.max(boxes[i]!.left, other.left) > 1 &&
+          Math.min(boxes[i]!.bottom, other.bottom) - Math.max(boxes[i]!.top, other.top) > 1) out.push(`${title} overlaps ${cards[j]!.querySelector(".cf-title")?.textContent}`);
+      });
+    });
+  }
+  return out;
+}
+/** The same, as a script for page.evaluate (a function of this file cannot be called inside the page). */
+const PICKER_PROBLEMS = `(${pickerProblems.toString()})()`;
 
 let shot = 0;
 /** A picture, numbered in order; only when every picture is asked for, unless `always`. */
