@@ -5,7 +5,8 @@
 // demand round one of them leaves (a bot plays his seat) and two people play on to the end. At every new
 // decision and phase the whole prompt fits the top bar at 1440×900 and 1280×720 with nothing scrolled,
 // each card picker is tidy (every checkbox inside its own card, no card over another, no title or type
-// label cut off), the supply table fits its box, and no console error appears. Pictures of the end (and of a failure) go
+// label cut off), the supply table fits its box, and no console error appears. On a phone (390×844) the
+// buttons that answer each new decision are in sight without scrolling anything. Pictures of the end (and of a failure) go
 // to /tmp/na-whole-game, never into the repository; with WHOLE_GAME_SHOTS=<folder>, of every phase and
 // every new decision too, at 1440×900, 1280×720 and (for decisions) 390×844.
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
@@ -122,6 +123,26 @@ function pickerProblems(): string[] {
 /** The same, as a script for page.evaluate (a function of this file cannot be called inside the page). */
 const PICKER_PROBLEMS = `(${pickerProblems.toString()})()`;
 
+/**
+ * A phone: the buttons that answer the prompt are in sight without scrolling anything (inside the window,
+ * above the tab bar, inside the prompt's visible box), and the card pickers are tidy.
+ */
+async function phoneProblems(page: Page): Promise<string[]> {
+  const pickers = await page.evaluate(PICKER_PROBLEMS) as string[];
+  return [...pickers, ...await page.evaluate(() => {
+    const out: string[] = [];
+    const prompt = document.querySelector<HTMLElement>(".my-prompt")?.getBoundingClientRect();
+    const tabbar = document.querySelector(".tabbar")?.getBoundingClientRect();
+    const floor = Math.min(innerHeight, tabbar && tabbar.height > 0 ? tabbar.top : innerHeight, prompt ? prompt.bottom : innerHeight);
+    const ceiling = Math.max(0, prompt ? prompt.top : 0);
+    for (const b of Array.from(document.querySelectorAll<HTMLElement>("[data-testid=choices] .prompt-buttons button"))) {
+      const r = b.getBoundingClientRect();
+      if (r.bottom > floor + 0.5 || r.top < ceiling - 0.5 || r.right > innerWidth) out.push(`a button of the prompt is out of sight: ${b.textContent?.slice(0, 40)} (${Math.round(r.top)}–${Math.round(r.bottom)}, visible ${Math.round(ceiling)}–${Math.round(floor)})`);
+    }
+    return out;
+  })];
+}
+
 let shot = 0;
 /** A picture, numbered in order; only when every picture is asked for, unless `always`. */
 async function picture(page: Page, tag: string, always = false): Promise<void> {
@@ -136,9 +157,11 @@ async function checkLayout(p: Person, tag: string, phone = false, always = false
     await picture(p.page, `${tag}-${size.width}`, always);
     expect(problems, `${tag} at ${size.width}×${size.height} (${p.name})`).toEqual([]);
   }
-  if (phone && (EVERY_SHOT || always)) {
+  if (phone) {
     await p.page.setViewportSize(PHONE);
+    const problems = await phoneProblems(p.page);
     await picture(p.page, `${tag}-${PHONE.width}`, always);
+    expect(problems, `${tag} on a phone (${p.name})`).toEqual([]);
   }
   await p.page.setViewportSize(DESKTOPS[0]!);
 }
