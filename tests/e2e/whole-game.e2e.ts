@@ -277,7 +277,7 @@ describe("a whole game in the browser", () => {
           const card = p.page.getByTestId("trades-incoming").locator("li").first();
           const accept = card.getByRole("button", { name: "Accept" });
           try {
-            const isSale = /support for the/.test((await card.textContent({ timeout: 1000 })) ?? "");
+            const isSale = /support for /.test((await card.textContent({ timeout: 1000 })) ?? "");
             await (isSale && (await accept.isEnabled({ timeout: 1000 })) ? accept : card.getByRole("button", { name: "Decline" })).click({ timeout: 2000 });
             acted = true;
           } catch { /* gone */ }
@@ -298,8 +298,14 @@ describe("a whole game in the browser", () => {
             await bea.page.getByTestId(`sell-support-${ann.seat}`).click();
             await bea.page.getByTestId("trade-get-capital").fill("1");
             await bea.page.getByTestId("trade-send").click();
-            const sale = ann.page.getByTestId("trades-incoming").locator("li", { hasText: "support for the" });
+            const sale = ann.page.getByTestId("trades-incoming").locator("li", { hasText: "support for " });
             await sale.getByRole("button", { name: "Accept" }).waitFor();
+            // The card says whose offer Bea would support and which card it plays, as the deal panel shows it.
+            const words = /support for (your|.+?'s) (main offer|counteroffer), (.+?), with 1 card/.exec((await sale.textContent())!.replace(/\s+/g, " "));
+            expect(words, "the sale names the offer and its card").not.toBeNull();
+            const panel = ann.page.getByTestId(words![2] === "main offer" ? "deal-main" : "deal-counter");
+            await expect(panel.locator(".cf-title").first().textContent()).resolves.toBe(words![3]);
+            await expect(panel.textContent()).resolves.toContain(`by ${words![1] === "your" ? "Ann" : words![1].slice(0, -2)} (`);
             await checkLayout(ann, "support-for-capital");
             await sale.getByRole("button", { name: "Accept" }).click();
             await bea.page.waitForFunction(([a, b, ca, cb]) =>

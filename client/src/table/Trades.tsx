@@ -21,8 +21,14 @@ function Bundle({ b }: { b: { capital: number; assets: string[] } }) {
   );
 }
 
-function supportWords(t: TradeView): string {
-  return t.support ? `support for the ${t.support.offer === "main" ? "main offer" : "counteroffer"} with ${plural(t.support.count, "card")}` : "";
+/** "support for your main offer, Puff Piece, with 1 card": whose offer and which card, from the deal on the table. */
+export function supportWords(t: TradeView, model: TableSnapshot): string {
+  if (!t.support) return "";
+  const kind = t.support.offer === "main" ? "main offer" : "counteroffer";
+  const deal = model.game?.deal;
+  const o = (t.support.offer === "main" ? deal?.main : deal?.counters.at(-1)) ?? null;
+  const owner = o ? (o.seat === model.mySeat ? "your" : `${seatOf(model, o.seat)?.name ?? "?"}'s`) : "the";
+  return `support for ${owner} ${kind}${o ? `, ${o.card.title},` : ""} with ${plural(t.support.count, "card")}`;
 }
 
 /** Trades proposed to you, as cards with Accept and Decline, at the top of the rail. */
@@ -40,7 +46,7 @@ export function IncomingTrades({ model, session }: { model: TableSnapshot; sessi
           <li key={t.id} class="trade-card">
             <p><strong>{seatLabel(seat(t.from))}</strong> proposes a binding trade:</p>
             <dl>
-              <dt>You get</dt><dd>{t.support && t.give.capital + t.give.assets.length === 0 ? null : <Bundle b={t.give} />}{t.support && <>{t.give.capital + t.give.assets.length > 0 ? " and " : ""}<strong>{supportWords(t)}</strong></>}</dd>
+              <dt>You get</dt><dd>{t.support && t.give.capital + t.give.assets.length === 0 ? null : <Bundle b={t.give} />}{t.support && <>{t.give.capital + t.give.assets.length > 0 ? " and " : ""}<strong>{supportWords(t, model)}</strong></>}</dd>
               <dt>You give</dt><dd><Bundle b={t.get} /></dd>
             </dl>
             <span class="row">
@@ -69,7 +75,7 @@ export function Trades({ model, session, onPropose }: { model: TableSnapshot; se
         <ul class="trade-list" data-testid="trades-outgoing">
           {outgoing.map((t) => (
             <li key={t.id}>
-              <span>To {seatLabel(seat(t.to))}: you give <Bundle b={t.give} />{t.support ? ` and ${supportWords(t)}` : ""}, you get <Bundle b={t.get} />. <span class="muted">Waiting…</span></span>
+              <span>To {seatLabel(seat(t.to))}: you give <Bundle b={t.give} />{t.support ? ` and ${supportWords(t, model)}` : ""}, you get <Bundle b={t.get} />. <span class="muted">Waiting…</span></span>
               <button type="button" class="secondary small" onClick={() => session.command({ type: "trade-cancel", id: t.id })}>Withdraw</button>
             </li>
           ))}
