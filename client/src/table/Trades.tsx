@@ -6,6 +6,7 @@ import type { TableSession } from "../net/session.ts";
 import { legalOf, seatOf, type TableSnapshot } from "../state.ts";
 import { assetName, assetText, plural, seatLabel } from "../text.ts";
 import { CardPicker } from "./CardPicker.tsx";
+import { Countdown, runningDeadline } from "./Countdown.tsx";
 import { RefusalNote } from "./RefusalNote.tsx";
 
 /** Opening the trade form: with whom, and optionally "my support for your capital". */
@@ -22,7 +23,7 @@ function Bundle({ b }: { b: { capital: number; assets: string[] } }) {
 }
 
 /** "support for your main offer, Puff Piece, with 1 card": whose offer and which card, from the deal on the table. */
-export function supportWords(t: TradeView, model: TableSnapshot): string {
+function supportWords(t: TradeView, model: TableSnapshot): string {
   if (!t.support) return "";
   const kind = t.support.offer === "main" ? "main offer" : "counteroffer";
   const deal = model.game?.deal;
@@ -109,6 +110,21 @@ export function TradeDialog({ model, session, start, onClose }: { model: TableSn
   );
 }
 
+/** The clock keeps running while the form is open: whose decision it is and how long is left. */
+function DeadlineNote({ model }: { model: TableSnapshot }) {
+  const running = runningDeadline(model);
+  const pending = model.game?.pending;
+  if (!running || !pending) return null;
+  const who = seatOf(model, pending.seat)?.name ?? "?";
+  return (
+    <p class={`dialog-clock${running.mine ? " mine" : ""}`} data-testid="trade-clock">
+      {running.mine
+        ? <>Your decision is still waiting: <Countdown deadline={running.deadline} testid="trade-countdown" />, then a bot decides for you.</>
+        : <>{who} is deciding: <Countdown deadline={running.deadline} testid="trade-countdown" /> in this step.</>}
+    </p>
+  );
+}
+
 function ProposeTrade({ model, session, start, onDone }: { model: TableSnapshot; session: TableSession; start: TradeStart; onDone(): void }) {
   const legal = legalOf(model, "trade-propose")!;
   const hand = model.secret?.hand ?? [];
@@ -147,6 +163,7 @@ function ProposeTrade({ model, session, start, onDone }: { model: TableSnapshot;
   return (
     <form class="propose" method="dialog" onSubmit={submit} data-testid="trade-propose">
       <h2 id="propose-h">Propose a binding trade</h2>
+      <DeadlineNote model={model} />
       <label class="field">
         <span>To</span>
         <select value={partner.seat} data-testid="trade-to" onChange={(e) => { setTo(Number(e.currentTarget.value)); setGetAssets([]); setGetCapital(0); }}>
