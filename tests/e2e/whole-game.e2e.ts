@@ -237,6 +237,8 @@ describe("a whole game in the browser", () => {
     const playing = [...people];
     let n = 0;
     let sold = false;
+    /** What went wrong picking a support card from the keyboard (axe included), once; null before it is tried. */
+    let keyboardPick: string | null = null;
     const phases: string[] = [];
     const deadline = Date.now() + 150_000;
     for (;;) {
@@ -326,7 +328,22 @@ describe("a whole game in the browser", () => {
             await (n % 3 === 0 && (await counter.count()) ? counter.first() : box.locator('[data-choice="pass"]')).click({ timeout: 2000 });
           } else if (l.kind === "choice-support") {
             const cards = box.getByTestId("pick-support").locator("input[type=checkbox]");
-            if (n % 2 === 0 && (await cards.count())) await cards.first().check({ timeout: 2000 });
+            if ((n % 2 === 0 || keyboardPick === null) && (await cards.count())) {
+              if (keyboardPick === null) {
+                // Once: the picker passes axe, and a card is picked from the keyboard: Shift+Tab from the
+                // Abstain button (past the support buttons) reaches the last card's box, Space ticks it and
+                // lights up that card.
+                keyboardPick = (await axeSerious(p.page)).join("; ");
+                const last = cards.last();
+                await box.locator('[data-choice="abstain"]').focus();
+                for (let i = 0; i < 4 && !(await last.evaluate((e) => e === document.activeElement)); i++) await p.page.keyboard.press("Shift+Tab");
+                if (!(await last.evaluate((e) => e === document.activeElement))) keyboardPick += "; Shift+Tab does not reach the last card";
+                else {
+                  await p.page.keyboard.press("Space");
+                  if (!(await last.isChecked()) || (await box.locator(".pick-card.on").count()) !== 1) keyboardPick += "; Space does not pick the card";
+                }
+              } else await cards.first().check({ timeout: 2000 });
+            }
             await box.locator(n % 2 === 0 ? '[data-choice="support"]:not([disabled])' : '[data-choice="abstain"]').first().click({ timeout: 2000 });
           } else if (l.kind === "choice-discard") {
             const boxes = box.locator("input[type=checkbox]");
@@ -356,6 +373,7 @@ describe("a whole game in the browser", () => {
     await expect(ann.page.getByTestId("winners").textContent()).resolves.toMatch(/^(Winners: .+\.|Nobody wins\.)$/);
     expect(await axeSerious(ann.page), "the final table").toEqual([]);
     expect(sold, "Bea sold her support to Ann").toBe(true);
+    expect(keyboardPick, "a support card picked from the keyboard, axe clean").toBe("");
     for (const k of ["choice-offer", "choice-counteroffer", "choice-support", "production", "event", "demand"]) expect([...seen], k).toContain(k);
     expect(phases.filter((x) => x.endsWith("-demand")).length, "at least one demand round was played").toBeGreaterThan(0);
     expect(errors).toEqual([]);
