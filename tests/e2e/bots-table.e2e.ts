@@ -119,6 +119,16 @@ describe("a person with three bots in the browser", () => {
     const card = incoming.locator("li.trade-card").first();
     await card.waitFor();
     await p.screenshot({ path: path.join(SHOTS, "offered.png") });
+    // On a 1280×720 laptop too, its Accept and Decline are in sight in the rail, nothing scrolled.
+    await p.setViewportSize({ width: 1280, height: 720 });
+    const hidden = await p.evaluate(() => {
+      const box = document.querySelector(".rail .incoming")!.getBoundingClientRect();
+      return Array.from(document.querySelectorAll("[data-testid=trades-incoming] li:first-child button"))
+        .filter((b) => b.getBoundingClientRect().bottom > Math.min(box.bottom, innerHeight) + 0.5).map((b) => b.textContent);
+    });
+    await p.screenshot({ path: path.join(SHOTS, "offered-1280.png") });
+    expect(hidden, "buttons of the trade card out of sight at 1280×720").toEqual([]);
+    await p.setViewportSize(VIEWPORT);
 
     // The card says who proposes what, in words: the bot's support for the person's capital.
     const text = (await card.textContent())!.replace(/\s+/g, " ");

@@ -5,10 +5,11 @@
 // demand round one of them leaves (a bot plays his seat) and two people play on to the end. At every new
 // decision and phase the whole prompt fits the top bar at 1440×900 and 1280×720 with nothing scrolled,
 // each card picker is tidy (every checkbox inside its own card, no card over another, no title or type
-// label cut off), the supply table fits its box, and no console error appears. On a phone (390×844) the
-// buttons that answer each new decision are in sight without scrolling anything. Pictures of the end (and of a failure) go
-// to /tmp/na-whole-game, never into the repository; with WHOLE_GAME_SHOTS=<folder>, of every phase and
-// every new decision too, at 1440×900, 1280×720 and (for decisions) 390×844.
+// label cut off), the answer to a trade for you is in sight in the rail, the supply table fits its box,
+// and no console error appears; on a phone (390×844) the buttons that answer each new decision are in
+// sight without scrolling anything. Pictures of the end (and of a failure) go to /tmp/na-whole-game,
+// never into the repository; with WHOLE_GAME_SHOTS=<folder>, of every phase and every new decision too,
+// at 1440×900, 1280×720 and (for decisions) 390×844.
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
@@ -81,6 +82,12 @@ async function layoutProblems(page: Page): Promise<string[]> {
     const box = document.querySelector("[data-testid=supply]")?.getBoundingClientRect();
     const grid = document.querySelector("[data-testid=supply] table")?.getBoundingClientRect();
     if (box && grid && grid.right > box.right + 0.5) out.push(`the supply table overflows its box by ${Math.round(grid.right - box.right)} px`);
+    // The answer to the first trade for you is in sight in the rail, nothing scrolled.
+    const incoming = document.querySelector(".rail .incoming")?.getBoundingClientRect();
+    for (const b of Array.from(document.querySelectorAll<HTMLElement>(".rail [data-testid=trades-incoming] li:first-child button"))) {
+      const r = b.getBoundingClientRect();
+      if (incoming && (r.bottom > Math.min(incoming.bottom, innerHeight) + 0.5 || r.top < incoming.top)) out.push(`the trade's ${b.textContent} button is out of sight`);
+    }
     // At the end, the result is in view (not left above a scrolled column).
     const over = document.querySelector("[data-testid=game-over] h2");
     if (over) {
