@@ -119,13 +119,27 @@ describe("a person with three bots in the browser", () => {
     const card = incoming.locator("li.trade-card").first();
     await card.waitFor();
     await p.screenshot({ path: path.join(SHOTS, "offered.png") });
+    // On a 1280×720 laptop too, its Accept and Decline are in sight in the rail, nothing scrolled.
+    await p.setViewportSize({ width: 1280, height: 720 });
+    const hidden = await p.evaluate(() => {
+      const box = document.querySelector(".rail .incoming")!.getBoundingClientRect();
+      return Array.from(document.querySelectorAll("[data-testid=trades-incoming] li:first-child button"))
+        .filter((b) => b.getBoundingClientRect().bottom > Math.min(box.bottom, innerHeight) + 0.5).map((b) => b.textContent);
+    });
+    await p.screenshot({ path: path.join(SHOTS, "offered-1280.png") });
+    expect(hidden, "buttons of the trade card out of sight at 1280×720").toEqual([]);
+    await p.setViewportSize(VIEWPORT);
 
     // The card says who proposes what, in words: the bot's support for the person's capital.
     const text = (await card.textContent())!.replace(/\s+/g, " ");
     expect(text).toMatch(/^.+ proposes a binding trade:/);
-    const offer = /You get ?support for the (main offer|counteroffer) with (\d+) cards? ?You give ?(\d+) capital/.exec(text);
+    // Whose offer and which card: the same as the deal panel shows.
+    const offer = /You get ?support for (your|.+?'s) (main offer|counteroffer), (.+?), with (\d+) cards? ?You give ?(\d+) capital/.exec(text);
     expect(offer, text).not.toBeNull();
-    const price = Number(offer![3]);
+    const panel = p.getByTestId(offer![2] === "main offer" ? "deal-main" : "deal-counter");
+    await expect(panel.locator(".cf-title").first().textContent()).resolves.toBe(offer![3]);
+    await expect(panel.textContent()).resolves.toContain(`by ${offer![1] === "your" ? "Ann" : offer![1].slice(0, -2)} (`);
+    const price = Number(offer![5]);
     const accept = card.getByRole("button", { name: "Accept" });
     await expect(accept.isEnabled()).resolves.toBe(true);
     await expect(card.getByRole("button", { name: "Decline" }).isEnabled()).resolves.toBe(true);
@@ -137,8 +151,8 @@ describe("a person with three bots in the browser", () => {
     await incoming.waitFor({ state: "detached" });
     const done = p.getByTestId("trades").locator("ul.done li").filter({ hasText: `${me} gives ${price} capital.` });
     await done.first().waitFor();
-    await expect(done.first().textContent()).resolves.toMatch(new RegExp(` and ${me} trade: .+ gives support for the ${offer![1]} with ${offer![2]} cards?, ${me} gives ${price} capital\\.$`));
-    await expect(p.getByTestId("public-log").textContent()).resolves.toContain(`supports the ${offer![1]} with ${offer![2]} card`);
+    await expect(done.first().textContent()).resolves.toMatch(new RegExp(` and ${me} trade: .+ gives support for the ${offer![2]} with ${offer![4]} cards?, ${me} gives ${price} capital\\.$`));
+    await expect(p.getByTestId("public-log").textContent()).resolves.toContain(`supports the ${offer![2]} with ${offer![4]} card`);
     await p.screenshot({ path: path.join(SHOTS, "accepted.png") });
 
     expect(errors).toEqual([]);

@@ -95,6 +95,15 @@ describe("lobby, host and deadlines", () => {
       expect(shown!).toBeGreaterThan(0);
       expect(shown!).toBeLessThanOrEqual(5);
       if (decision === 0) await ann.screenshot({ path: "test-results/deadline.png", fullPage: true });
+      if (decision === 0) {
+        // The trade form is modal, but the clock runs on under it: the form shows it.
+        await ann.locator('[data-testid^="propose-to-"]').first().click();
+        const clock = ann.getByTestId("trade-propose").getByTestId("trade-clock");
+        await expect(clock.textContent()).resolves.toMatch(/^Your decision is still waiting: [1-5] s left, then a bot decides for you\.$/);
+        await ann.screenshot({ path: "test-results/deadline-trade.png" });
+        await ann.keyboard.press("Escape");
+        await ann.getByTestId("trade-propose").waitFor({ state: "detached" });
+      }
       const before = (await ann.getByTestId("private-log").textContent()) + "|" + (await ann.getByTestId("public-log").textContent());
       if (decision < 2) {
         // Answer at once with the first offered choice (any legal button will do).

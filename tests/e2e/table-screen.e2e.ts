@@ -211,9 +211,13 @@ describe("the table at 1440×900", () => {
         if (who === "bea" && !sold && (await p.getByTestId("choice-support").count()) && (await p.getByTestId(`sell-support-${annSeat}`).count())) {
           await p.getByTestId(`sell-support-${annSeat}`).click();
           await p.getByTestId("trade-send").click();
-          const sale = ann.getByTestId("trades-incoming").locator("li", { hasText: "support for the" });
+          const sale = ann.getByTestId("trades-incoming").locator("li", { hasText: "support for " });
           await onScreen(ann, sale.getByRole("button", { name: "Decline" }));
           await expect(sale.textContent()).resolves.toMatch(/You give\s*1 capital/);
+          // whose offer and which card, in words, as the deal panel shows them
+          const words = /support for (your|.+?'s) (main offer|counteroffer), (.+?), with 1 card/.exec((await sale.textContent())!.replace(/\s+/g, " "));
+          expect(words, "the sale names the offer and its card").not.toBeNull();
+          await expect(ann.getByTestId(words![2] === "main offer" ? "deal-main" : "deal-counter").locator(".cf-title").first().textContent()).resolves.toBe(words![3]);
           await ann.screenshot({ path: "test-results/screen-support-for-capital.png" });
           await sale.getByRole("button", { name: "Decline" }).click();
           await sale.waitFor({ state: "detached" });

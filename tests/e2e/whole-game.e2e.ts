@@ -4,9 +4,12 @@
 // board, a declined trade, public and private messages, the host's "Bots talk" switch; after the first
 // demand round one of them leaves (a bot plays his seat) and two people play on to the end. At every new
 // decision and phase the whole prompt fits the top bar at 1440×900 and 1280×720 with nothing scrolled,
-// the supply table fits its box, and no console error appears. Pictures of the end (and of a failure) go
-// to /tmp/na-whole-game, never into the repository; with WHOLE_GAME_SHOTS=<folder>, of every phase and
-// every new decision too, at 1440×900, 1280×720 and (for decisions) 390×844.
+// each card picker is tidy (every checkbox inside its own card, no card over another, no title or type
+// label cut off), the answer to a trade for you is in sight in the rail, the supply table fits its box,
+// and no console error appears; on a phone (390×844) the buttons that answer each new decision are in
+// sight without scrolling anything. Pictures of the end (and of a failure) go to /tmp/na-whole-game,
+// never into the repository; with WHOLE_GAME_SHOTS=<folder>, of every phase and every new decision too,
+// at 1440×900, 1280×720 and (for decisions) 390×844.
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { mkdirSync } from "node:fs";
 import type { Browser, Page } from "playwright-core";
@@ -65,7 +68,8 @@ function look(page: Page): Promise<Look> {
  * the result is in view.
  */
 async function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
+  const pickers = await page.evaluate(PICKER_PROBLEMS) as string[];
+  return page.evaluate((pickers) => {
     const out: string[] = [];
     const doc = document.documentElement;
     if (scrollY !== 0 || doc.scrollHeight > innerHeight + 1) out.push(`the page scrolls (${doc.scrollHeight} > ${innerHeight})`);
@@ -78,6 +82,12 @@ async function layoutProblems(page: Page): Promise<string[]> {
     const box = document.querySelector("[data-testid=supply]")?.getBoundingClientRect();
     const grid = document.querySelector("[data-testid=supply] table")?.getBoundingClientRect();
     if (box && grid && grid.right > box.right + 0.5) out.push(`the supply table overflows its box by ${Math.round(grid.right - box.right)} px`);
+    // The answer to the first trade for you is in sight in the rail, nothing scrolled.
+    const incoming = document.querySelector(".rail .incoming")?.getBoundingClientRect();
+    for (const b of Array.from(document.querySelectorAll<HTMLElement>(".rail [data-testid=trades-incoming] li:first-child button"))) {
+      const r = b.getBoundingClientRect();
+      if (incoming && (r.bottom > Math.min(incoming.bottom, innerHeight) + 0.5 || r.top < incoming.top)) out.push(`the trade's ${b.textContent} button is out of sight`);
+    }
     // At the end, the result is in view (not left above a scrolled column).
     const over = document.querySelector("[data-testid=game-over] h2");
     if (over) {
@@ -85,8 +95,59 @@ async function layoutProblems(page: Page): Promise<string[]> {
       const hit = document.elementFromPoint(r.left + 10, r.top + r.height / 2);
       if (!hit || !over.contains(hit)) out.push("the game's result is out of view");
     }
+    return [...pickers, ...out];
+  }, pickers);
+}
+
+/**
+ * Card pickers, measured in the page (runs inside page.evaluate, so it reads the document itself): each
+ * checkbox inside its own card's box, no two cards overlapping, titles and type labels whole inside their card.
+ */
+function pickerProblems(): string[] {
+  const out: string[] = [];
+  function inside(r: DOMRect, box: DOMRect) {
+    return r.left >= box.left - 0.5 && r.right <= box.right + 0.5 && r.top >= box.top - 0.5 && r.bottom <= box.bottom + 0.5;
+  }
+  for (const picker of Array.from(document.querySelectorAll("[data-testid=choices] .picker"))) {
+    const cards = Array.from(picker.querySelectorAll<HTMLElement>(".pick-card"));
+    const boxes = cards.map((c) => c.querySelector(".cardface")!.getBoundingClientRect());
+    cards.forEach((card, i) => {
+      const title = card.querySelector(".cf-title")?.textContent ?? "?";
+      for (const input of Array.from(card.querySelectorAll("input"))) {
+        if (!inside(input.getBoundingClientRect(), boxes[i]!)) out.push(`the checkbox of ${title} is outside its card`);
+      }
+      for (const part of Array.from(card.querySelectorAll<HTMLElement>(".cf-title, .cf-type"))) {
+        if (!inside(part.getBoundingClientRect(), boxes[i]!) || part.scrollWidth > part.clientWidth + 1) out.push(`${part.textContent} is cut off in ${title}`);
+      }
+      boxes.forEach((other, j) => {
+        if (j > i && Math.min(boxes[i]!.right, other.right) - Math.max(boxes[i]!.left, other.left) > 1 &&
+          Math.min(boxes[i]!.bottom, other.bottom) - Math.max(boxes[i]!.top, other.top) > 1) out.push(`${title} overlaps ${cards[j]!.querySelector(".cf-title")?.textContent}`);
+      });
+    });
+  }
+  return out;
+}
+/** The same, as a script for page.evaluate (a function of this file cannot be called inside the page). */
+const PICKER_PROBLEMS = `(${pickerProblems.toString()})()`;
+
+/**
+ * A phone: the buttons that answer the prompt are in sight without scrolling anything (inside the window,
+ * above the tab bar, inside the prompt's visible box), and the card pickers are tidy.
+ */
+async function phoneProblems(page: Page): Promise<string[]> {
+  const pickers = await page.evaluate(PICKER_PROBLEMS) as string[];
+  return [...pickers, ...await page.evaluate(() => {
+    const out: string[] = [];
+    const prompt = document.querySelector<HTMLElement>(".my-prompt")?.getBoundingClientRect();
+    const tabbar = document.querySelector(".tabbar")?.getBoundingClientRect();
+    const floor = Math.min(innerHeight, tabbar && tabbar.height > 0 ? tabbar.top : innerHeight, prompt ? prompt.bottom : innerHeight);
+    const ceiling = Math.max(0, prompt ? prompt.top : 0);
+    for (const b of Array.from(document.querySelectorAll<HTMLElement>("[data-testid=choices] .prompt-buttons button"))) {
+      const r = b.getBoundingClientRect();
+      if (r.bottom > floor + 0.5 || r.top < ceiling - 0.5 || r.right > innerWidth) out.push(`a button of the prompt is out of sight: ${b.textContent?.slice(0, 40)} (${Math.round(r.top)}–${Math.round(r.bottom)}, visible ${Math.round(ceiling)}–${Math.round(floor)})`);
+    }
     return out;
-  });
+  })];
 }
 
 let shot = 0;
@@ -103,9 +164,11 @@ async function checkLayout(p: Person, tag: string, phone = false, always = false
     await picture(p.page, `${tag}-${size.width}`, always);
     expect(problems, `${tag} at ${size.width}×${size.height} (${p.name})`).toEqual([]);
   }
-  if (phone && (EVERY_SHOT || always)) {
+  if (phone) {
     await p.page.setViewportSize(PHONE);
+    const problems = await phoneProblems(p.page);
     await picture(p.page, `${tag}-${PHONE.width}`, always);
+    expect(problems, `${tag} on a phone (${p.name})`).toEqual([]);
   }
   await p.page.setViewportSize(DESKTOPS[0]!);
 }
@@ -181,6 +244,8 @@ describe("a whole game in the browser", () => {
     const playing = [...people];
     let n = 0;
     let sold = false;
+    /** What went wrong picking a support card from the keyboard (axe included), once; null before it is tried. */
+    let keyboardPick: string | null = null;
     const phases: string[] = [];
     const deadline = Date.now() + 150_000;
     for (;;) {
@@ -221,7 +286,7 @@ describe("a whole game in the browser", () => {
           const card = p.page.getByTestId("trades-incoming").locator("li").first();
           const accept = card.getByRole("button", { name: "Accept" });
           try {
-            const isSale = /support for the/.test((await card.textContent({ timeout: 1000 })) ?? "");
+            const isSale = /support for /.test((await card.textContent({ timeout: 1000 })) ?? "");
             await (isSale && (await accept.isEnabled({ timeout: 1000 })) ? accept : card.getByRole("button", { name: "Decline" })).click({ timeout: 2000 });
             acted = true;
           } catch { /* gone */ }
@@ -242,8 +307,14 @@ describe("a whole game in the browser", () => {
             await bea.page.getByTestId(`sell-support-${ann.seat}`).click();
             await bea.page.getByTestId("trade-get-capital").fill("1");
             await bea.page.getByTestId("trade-send").click();
-            const sale = ann.page.getByTestId("trades-incoming").locator("li", { hasText: "support for the" });
+            const sale = ann.page.getByTestId("trades-incoming").locator("li", { hasText: "support for " });
             await sale.getByRole("button", { name: "Accept" }).waitFor();
+            // The card says whose offer Bea would support and which card it plays, as the deal panel shows it.
+            const words = /support for (your|.+?'s) (main offer|counteroffer), (.+?), with 1 card/.exec((await sale.textContent())!.replace(/\s+/g, " "));
+            expect(words, "the sale names the offer and its card").not.toBeNull();
+            const panel = ann.page.getByTestId(words![2] === "main offer" ? "deal-main" : "deal-counter");
+            await expect(panel.locator(".cf-title").first().textContent()).resolves.toBe(words![3]);
+            await expect(panel.textContent()).resolves.toContain(`by ${words![1] === "your" ? "Ann" : words![1].slice(0, -2)} (`);
             await checkLayout(ann, "support-for-capital");
             await sale.getByRole("button", { name: "Accept" }).click();
             await bea.page.waitForFunction(([a, b, ca, cb]) =>
@@ -264,7 +335,22 @@ describe("a whole game in the browser", () => {
             await (n % 3 === 0 && (await counter.count()) ? counter.first() : box.locator('[data-choice="pass"]')).click({ timeout: 2000 });
           } else if (l.kind === "choice-support") {
             const cards = box.getByTestId("pick-support").locator("input[type=checkbox]");
-            if (n % 2 === 0 && (await cards.count())) await cards.first().check({ timeout: 2000 });
+            if ((n % 2 === 0 || keyboardPick === null) && (await cards.count())) {
+              if (keyboardPick === null) {
+                // Once: the picker passes axe, and a card is picked from the keyboard: Shift+Tab from the
+                // Abstain button (past the support buttons) reaches the last card's box, Space ticks it and
+                // lights up that card.
+                keyboardPick = (await axeSerious(p.page)).join("; ");
+                const last = cards.last();
+                await box.locator('[data-choice="abstain"]').focus();
+                for (let i = 0; i < 4 && !(await last.evaluate((e) => e === document.activeElement)); i++) await p.page.keyboard.press("Shift+Tab");
+                if (!(await last.evaluate((e) => e === document.activeElement))) keyboardPick += "; Shift+Tab does not reach the last card";
+                else {
+                  await p.page.keyboard.press("Space");
+                  if (!(await last.isChecked()) || (await box.locator(".pick-card.on").count()) !== 1) keyboardPick += "; Space does not pick the card";
+                }
+              } else await cards.first().check({ timeout: 2000 });
+            }
             await box.locator(n % 2 === 0 ? '[data-choice="support"]:not([disabled])' : '[data-choice="abstain"]').first().click({ timeout: 2000 });
           } else if (l.kind === "choice-discard") {
             const boxes = box.locator("input[type=checkbox]");
@@ -294,6 +380,7 @@ describe("a whole game in the browser", () => {
     await expect(ann.page.getByTestId("winners").textContent()).resolves.toMatch(/^(Winners: .+\.|Nobody wins\.)$/);
     expect(await axeSerious(ann.page), "the final table").toEqual([]);
     expect(sold, "Bea sold her support to Ann").toBe(true);
+    expect(keyboardPick, "a support card picked from the keyboard, axe clean").toBe("");
     for (const k of ["choice-offer", "choice-counteroffer", "choice-support", "production", "event", "demand"]) expect([...seen], k).toContain(k);
     expect(phases.filter((x) => x.endsWith("-demand")).length, "at least one demand round was played").toBeGreaterThan(0);
     expect(errors).toEqual([]);

@@ -20,6 +20,8 @@ export interface CardProps {
   children?: ComponentChildren;
   testid?: string;
   id?: string;
+  /** Drawn before the title, inside the card's box (a picker's checkbox), so the title wraps after it. */
+  lead?: ComponentChildren;
 }
 
 const KIND_LABEL: Record<CardKind, string> = {
@@ -27,12 +29,12 @@ const KIND_LABEL: Record<CardKind, string> = {
   investment: "investment", rival: "rival", contract: "contract",
 };
 
-export function CardFace({ kind, type, title, text, count, note, dim, children, testid, id }: CardProps) {
+export function CardFace({ kind, type, title, text, count, note, dim, children, testid, id, lead }: CardProps) {
   const label = kind === "action" ? type ?? "action" : KIND_LABEL[kind];
   return (
     <div class={`cardface k-${kind}${type ? " t-" + type : ""}${dim ? " dim" : ""}`} data-testid={testid} data-card={id}>
       <div class="cf-head">
-        <span class="cf-title">{title}</span>
+        <span class="cf-title">{lead}{title}</span>
         {count && count > 1 ? <span class="cf-count" aria-label={`${count} copies`}>×{count}</span> : null}
         <span class="cf-type">{label}</span>
       </div>
@@ -44,11 +46,11 @@ export function CardFace({ kind, type, title, text, count, note, dim, children, 
 }
 
 /** An action card or emergency action as the server names it (hand, offers). */
-export function ActionCard({ card, count, note }: { card: WireCard; count?: number; note?: string }) {
+export function ActionCard({ card, count, note, lead }: { card: WireCard; count?: number; note?: string; lead?: ComponentChildren }) {
   const emergency = card.type === "emergency";
   return (
     <CardFace kind={emergency ? "emergency" : "action"} type={emergency ? undefined : card.type} title={card.title}
-      text={cardText(card.title)} count={count} note={note} id={card.id} />
+      text={cardText(card.title)} count={count} note={note} id={card.id} lead={lead} />
   );
 }
 

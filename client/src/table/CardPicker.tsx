@@ -25,24 +25,27 @@ export function CardPicker({ legend, from, hand, picked, onChange, exclude = [],
       <legend>{legend}</legend>
       {groupByTitle(cards).map(({ first, all }) => {
         const on = all.some((c) => picked.includes(c.id));
+        // One tidy unit per card: its box (checkboxes in its head) is the whole click target, gold when picked.
         if (all.length === 1) {
           return (
-            <label key={first.id} class={`check pick-card${on ? " on" : ""}`}>
-              <input type="checkbox" value={first.id} checked={on} disabled={exclude.includes(first.id)}
-                onChange={(e) => toggle(first.id, e.currentTarget.checked)} />
-              <ActionCard card={first} />
+            <label key={first.id} class={`pick-card${on ? " on" : ""}`} data-picked={on ? "" : undefined}>
+              <ActionCard card={first} lead={
+                <input type="checkbox" value={first.id} checked={on} disabled={exclude.includes(first.id)}
+                  onChange={(e) => toggle(first.id, e.currentTarget.checked)} />
+              } />
             </label>
           );
         }
         return (
-          <div key={first.id} class={`check pick-card copies${on ? " on" : ""}`} role="group" aria-label={`${first.title}: ${all.length} copies`}>
-            <span class="copy-boxes">
-              {all.map((c, i) => (
-                <input key={c.id} type="checkbox" value={c.id} checked={picked.includes(c.id)} disabled={exclude.includes(c.id)}
-                  aria-label={`${first.title}, copy ${i + 1} of ${all.length}`} onChange={(e) => toggle(c.id, e.currentTarget.checked)} />
-              ))}
-            </span>
-            <ActionCard card={first} count={all.length} />
+          <div key={first.id} class={`pick-card copies${on ? " on" : ""}`} data-picked={on ? "" : undefined} role="group" aria-label={`${first.title}: ${all.length} copies`}>
+            <ActionCard card={first} count={all.length} lead={
+              <span class="copy-boxes">
+                {all.map((c, i) => (
+                  <input key={c.id} type="checkbox" value={c.id} checked={picked.includes(c.id)} disabled={exclude.includes(c.id)}
+                    aria-label={`${first.title}, copy ${i + 1} of ${all.length}`} onChange={(e) => toggle(c.id, e.currentTarget.checked)} />
+                ))}
+              </span>
+            } />
           </div>
         );
       })}

@@ -215,9 +215,11 @@ function DiscardChoice({ legal, hand, session }: { legal: Legal<"discard">; hand
       <legend>{legal.prompt}</legend>
       <CardPicker legend={`Pick ${legal.cards.min === legal.cards.max ? legal.cards.min : `${legal.cards.min} to ${legal.cards.max}`}`}
         from={legal.cards.from} hand={hand} picked={cards} onChange={setCards} testid="pick-discard" />
-      <button type="button" disabled={!ok} data-choice="discard" onClick={() => session.command({ type: "discard", cards })}>
-        Discard {plural(cards.length, "card")}
-      </button>
+      <span class="prompt-buttons">
+        <button type="button" disabled={!ok} data-choice="discard" onClick={() => session.command({ type: "discard", cards })}>
+          Discard {plural(cards.length, "card")}
+        </button>
+      </span>
     </fieldset>
   );
 }

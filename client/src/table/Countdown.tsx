@@ -1,7 +1,17 @@
 // Seconds left before the server's deadline for the pending decision (the bot decides after it).
 import { useEffect, useState } from "preact/hooks";
+import { seatOf, type TableSnapshot } from "../state.ts";
 
-export function Countdown({ deadline }: { deadline: number }) {
+/** The running deadline of the pending decision, if a person's decision has one (bots have none). */
+export function runningDeadline(model: TableSnapshot): { deadline: number; mine: boolean } | null {
+  const game = model.game;
+  if (!game || !game.pending || !(game.deadline > 0)) return null;
+  const seat = seatOf(model, game.pending.seat);
+  if (!seat || seat.bot || seat.botControlled) return null;
+  return { deadline: game.deadline, mine: model.mySeat !== null && game.pending.seat === model.mySeat };
+}
+
+export function Countdown({ deadline, testid = "countdown" }: { deadline: number; testid?: string }) {
   const [, tick] = useState(0);
   useEffect(() => {
     const t = setInterval(() => tick((n) => n + 1), 250);
@@ -10,7 +20,7 @@ export function Countdown({ deadline }: { deadline: number }) {
   // The clock read now, not at the last tick: a new deadline never shows a quarter second too many.
   const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
   return (
-    <span class={`countdown${left <= 10 ? " urgent" : ""}`} data-testid="countdown" role="timer" aria-live="off">
+    <span class={`countdown${left <= 10 ? " urgent" : ""}`} data-testid={testid} role="timer" aria-live="off">
       {left > 0 ? `${left} s left` : "time is up: a bot decides"}
     </span>
   );

@@ -5,7 +5,7 @@ import type { TableSession } from "../net/session.ts";
 import { seatOf, turnsLeftNow, type TableSeat, type TableSnapshot } from "../state.ts";
 import { seatLabel } from "../text.ts";
 import { Choices, hasMoves } from "./Choices.tsx";
-import { Countdown } from "./Countdown.tsx";
+import { Countdown, runningDeadline } from "./Countdown.tsx";
 import { RefusalNote } from "./RefusalNote.tsx";
 import { ROUND_TRACK } from "./Tracks.tsx";
 
@@ -90,7 +90,7 @@ export function TopBar({ model, session, controls, notice, compact = false, onTr
   const pendingSeat = game?.pending ? seatOf(model, game.pending.seat) : undefined;
   const mine = !!game && model.mySeat !== null && game.pending?.seat === model.mySeat;
   // Bots have no deadline: a countdown beside a bot's decision would be a leftover of the last one.
-  const timed = !!game && game.deadline > 0 && !!pendingSeat && !pendingSeat.bot && !pendingSeat.botControlled;
+  const timed = !!runningDeadline(model);
   const moves = model.mySeat !== null && hasMoves(model);
   const incoming = model.trades.filter((t) => t.to === model.mySeat).length;
   return (

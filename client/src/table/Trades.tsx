@@ -6,6 +6,7 @@ import type { TableSession } from "../net/session.ts";
 import { legalOf, seatOf, type TableSnapshot } from "../state.ts";
 import { assetName, assetText, plural, seatLabel } from "../text.ts";
 import { CardPicker } from "./CardPicker.tsx";
+import { Countdown, runningDeadline } from "./Countdown.tsx";
 import { RefusalNote } from "./RefusalNote.tsx";
 
 /** Opening the trade form: with whom, and optionally "my support for your capital". */
@@ -21,8 +22,14 @@ function Bundle({ b }: { b: { capital: number; assets: string[] } }) {
   );
 }
 
-function supportWords(t: TradeView): string {
-  return t.support ? `support for the ${t.support.offer === "main" ? "main offer" : "counteroffer"} with ${plural(t.support.count, "card")}` : "";
+/** "support for your main offer, Puff Piece, with 1 card": whose offer and which card, from the deal on the table. */
+function supportWords(t: TradeView, model: TableSnapshot): string {
+  if (!t.support) return "";
+  const kind = t.support.offer === "main" ? "main offer" : "counteroffer";
+  const deal = model.game?.deal;
+  const o = (t.support.offer === "main" ? deal?.main : deal?.counters.at(-1)) ?? null;
+  const owner = o ? (o.seat === model.mySeat ? "your" : `${seatOf(model, o.seat)?.name ?? "?"}'s`) : "the";
+  return `support for ${owner} ${kind}${o ? `, ${o.card.title},` : ""} with ${plural(t.support.count, "card")}`;
 }
 
 /** Trades proposed to you, as cards with Accept and Decline, at the top of the rail. */
@@ -40,7 +47,7 @@ export function IncomingTrades({ model, session }: { model: TableSnapshot; sessi
           <li key={t.id} class="trade-card">
             <p><strong>{seatLabel(seat(t.from))}</strong> proposes a binding trade:</p>
             <dl>
-              <dt>You get</dt><dd>{t.support && t.give.capital + t.give.assets.length === 0 ? null : <Bundle b={t.give} />}{t.support && <>{t.give.capital + t.give.assets.length > 0 ? " and " : ""}<strong>{supportWords(t)}</strong></>}</dd>
+              <dt>You get</dt><dd>{t.support && t.give.capital + t.give.assets.length === 0 ? null : <Bundle b={t.give} />}{t.support && <>{t.give.capital + t.give.assets.length > 0 ? " and " : ""}<strong>{supportWords(t, model)}</strong></>}</dd>
               <dt>You give</dt><dd><Bundle b={t.get} /></dd>
             </dl>
             <span class="row">
@@ -69,7 +76,7 @@ export function Trades({ model, session, onPropose }: { model: TableSnapshot; se
         <ul class="trade-list" data-testid="trades-outgoing">
           {outgoing.map((t) => (
             <li key={t.id}>
-              <span>To {seatLabel(seat(t.to))}: you give <Bundle b={t.give} />{t.support ? ` and ${supportWords(t)}` : ""}, you get <Bundle b={t.get} />. <span class="muted">Waiting…</span></span>
+              <span>To {seatLabel(seat(t.to))}: you give <Bundle b={t.give} />{t.support ? ` and ${supportWords(t, model)}` : ""}, you get <Bundle b={t.get} />. <span class="muted">Waiting…</span></span>
               <button type="button" class="secondary small" onClick={() => session.command({ type: "trade-cancel", id: t.id })}>Withdraw</button>
             </li>
           ))}
@@ -100,6 +107,21 @@ export function TradeDialog({ model, session, start, onClose }: { model: TableSn
     <dialog ref={ref} class="trade-dialog" aria-labelledby="propose-h" onClose={onClose} onCancel={onClose}>
       {start && legal && <ProposeTrade key={start.at} model={model} session={session} start={start} onDone={() => ref.current?.close()} />}
     </dialog>
+  );
+}
+
+/** The clock keeps running while the form is open: whose decision it is and how long is left. */
+function DeadlineNote({ model }: { model: TableSnapshot }) {
+  const running = runningDeadline(model);
+  const pending = model.game?.pending;
+  if (!running || !pending) return null;
+  const who = seatOf(model, pending.seat)?.name ?? "?";
+  return (
+    <p class={`dialog-clock${running.mine ? " mine" : ""}`} data-testid="trade-clock">
+      {running.mine
+        ? <>Your decision is still waiting: <Countdown deadline={running.deadline} testid="trade-countdown" />, then a bot decides for you.</>
+        : <>{who} is deciding: <Countdown deadline={running.deadline} testid="trade-countdown" /> in this step.</>}
+    </p>
   );
 }
 
@@ -141,6 +163,7 @@ function ProposeTrade({ model, session, start, onDone }: { model: TableSnapshot;
   return (
     <form class="propose" method="dialog" onSubmit={submit} data-testid="trade-propose">
       <h2 id="propose-h">Propose a binding trade</h2>
+      <DeadlineNote model={model} />
       <label class="field">
         <span>To</span>
         <select value={partner.seat} data-testid="trade-to" onChange={(e) => { setTo(Number(e.currentTarget.value)); setGetAssets([]); setGetCapital(0); }}>
