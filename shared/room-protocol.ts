@@ -23,9 +23,13 @@ const LOOK_ALIKES: Record<string, string> = {
   "т": "t", "τ": "t", "7": "t", "+": "t",
 };
 
-/** Whether a name could be taken for a server bot's ("Bot Ada"): the word "bot", in any disguise. */
+/**
+ * Whether a name could be taken for a server bot's ("Bot Ada"): the word "bot", in any disguise. A
+ * number standing alone is a number, not a disguise ("Table 807" is a name; "B0T" and "8o+" are not).
+ */
 export function looksLikeBot(name: string): boolean {
-  const folded = [...name.normalize("NFKC").toLowerCase()].map((c) => LOOK_ALIKES[c] ?? c).join("");
+  const numbersApart = name.normalize("NFKC").toLowerCase().replace(/(?<![\p{L}\p{N}+])\p{N}+(?![\p{L}\p{N}+])/gu, "#");
+  const folded = [...numbersApart].map((c) => LOOK_ALIKES[c] ?? c).join("");
   return /(^|[^\p{L}\p{N}])bot(?![\p{L}\p{N}])/u.test(folded);
 }
 

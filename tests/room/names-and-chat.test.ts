@@ -24,11 +24,12 @@ describe("names", () => {
   });
 
   it("refuses a name that passes for a bot's, and keeps names that merely contain the letters", async () => {
-    const { roomId, code } = await createTable({ bots: 1 });
-    for (const name of ["Bot Ada", "bot", "B0T", "Ada Bot", "eve (bot)", "Ｂｏｔ Fen", "Вот"]) {
+    const { roomId, code } = await createTable({ seats: 6, bots: 1 });
+    for (const name of ["Bot Ada", "bot", "B0T", "Ada Bot", "eve (bot)", "Ｂｏｔ Fen", "Вот", "8o+ Eve", "Eve 80T"]) {
       await expect(join(colyseus, roomId, { code, name }), name).rejects.toThrow(/kept for the server's bots/);
     }
-    for (const name of ["Botticelli", "Abbot"]) {
+    // a number standing alone is no disguise ("807" is not "bot")
+    for (const name of ["Botticelli", "Abbot", "Load 807.5", "Eve 807"]) {
       const c = await join(colyseus, roomId, { code, name });
       expect(c.sessionId, name).toBeTruthy();
     }
