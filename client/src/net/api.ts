@@ -30,7 +30,8 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(path: string, init?: RequestInit): Promise<T> {
+/** A JSON request to the server's HTTP API; a refusal or a failure becomes an ApiError with a sentence. */
+export async function call<T>(path: string, init?: RequestInit): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, init);

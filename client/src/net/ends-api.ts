@@ -1,6 +1,6 @@
 // The ends of a game over HTTP: the replay viewer's outline and public steps, and the rematch.
 import type { WireTable } from "../../../shared/wire/index.ts";
-import { ApiError } from "./api.ts";
+import { call } from "./api.ts";
 
 export interface ReplayOutline {
   code: string;
@@ -21,18 +21,6 @@ export interface Rematch { code: string; roomId: string; by: string }
 
 /** What the server gives at most in one request (server/lobby/ends.ts). */
 export const STEPS_PER_REQUEST = 50;
-
-async function call<T>(path: string, init?: RequestInit): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(path, init);
-  } catch {
-    throw new ApiError("offline", "The server cannot be reached. Check your connection and try again.");
-  }
-  const body = (await res.json().catch(() => null)) as ({ error?: { code: string; message: string } } & T) | null;
-  if (!res.ok) throw new ApiError(body?.error?.code ?? "http-" + res.status, body?.error?.message ?? `The server answered ${res.status}.`);
-  return body as T;
-}
 
 const base = (code: string) => `/api/games/${encodeURIComponent(code)}`;
 
