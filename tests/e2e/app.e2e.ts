@@ -1,27 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { mkdirSync } from "node:fs";
-import type { Browser } from "playwright-core";
-import { launchChromium, startServer } from "./browser.ts";
+import { serverAndBrowser } from "./browser.ts";
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const at = serverAndBrowser();
 
 describe("the browser client", () => {
   it("loads at / and shows the app, talking to the server", async () => {
-    const page = await browser.newPage();
+    const page = await at.browser.newPage();
     const errors: string[] = [];
     page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
     page.on("pageerror", (e) => errors.push(String(e)));
-    await page.goto(server.url + "/");
+    await page.goto(at.server.url + "/");
     await expect(page.getByRole("heading", { name: "New Angeles" }).isVisible()).resolves.toBe(true);
     await page.getByTestId("health").filter({ hasText: "server online" }).waitFor();
     mkdirSync("test-results", { recursive: true });

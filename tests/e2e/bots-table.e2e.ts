@@ -2,12 +2,11 @@
 // proposes a trade to a bot from the rail and sees the bot's answer; then plays through the real UI until a
 // bot offers its support for capital: the offer shows as a trade card with Accept and Decline, the person
 // accepts it and sees the trade done. Screenshots at 1440×900 go to /tmp, never the repo.
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
-import { mkdirSync } from "node:fs";
+import { describe, expect, it, onTestFailed } from "vitest";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
-import { launchChromium, startServer } from "./browser.ts";
+import type { Page } from "playwright-core";
+import { serverAndBrowser } from "./browser.ts";
 
 const VIEWPORT = { width: 1440, height: 900 };
 const SHOTS = path.join(tmpdir(), "na-e2e-bots-table");
@@ -16,20 +15,10 @@ const BOT_DELAY_MS = 150;
 /** A short step: a decision the person leaves too long is made for them, and the game never waits long. */
 const STEP_SECONDS = 5;
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
 const errors: string[] = [];
 let page: Page | null = null;
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const at = serverAndBrowser(SHOTS);
 
 /**
  * Makes one decision through the buttons built from the legal commands: an offer or a counteroffer of
@@ -70,17 +59,17 @@ const capitalOf = async (p: Page) => Number(await p.getByTestId("my-capital").te
 describe("a person with three bots in the browser", () => {
   it("gets a bot's answer to their own trade, then is offered a bot's support for capital and accepts it on the trade card", async () => {
     onTestFailed(async () => { await page?.screenshot({ path: path.join(SHOTS, "failed.png") }).catch(() => {}); });
-    const res = await fetch(server.url + "/api/games", {
+    const res = await fetch(at.server.url + "/api/games", {
       method: "POST", headers: { "content-type": "application/json" },
       body: JSON.stringify({ seats: 4, bots: 3, botDelayMs: BOT_DELAY_MS, stepSeconds: STEP_SECONDS }),
     });
     expect(res.status).toBe(201);
     const { code } = (await res.json()) as { code: string };
-    page = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
+    page = await (await at.browser.newContext({ viewport: VIEWPORT })).newPage();
     const p = page;
     p.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
     p.on("pageerror", (e) => errors.push(String(e)));
-    await p.goto(`${server.url}/?join=${code}`);
+    await p.goto(`${at.server.url}/?join=${code}`);
     await p.getByTestId("name").fill("Ann");
     await p.getByTestId("join").click();
     await p.getByTestId("my-capital").waitFor(); // the three bots fill the table: the game starts at once

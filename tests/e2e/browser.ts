@@ -1,10 +1,11 @@
 // Helpers for the browser tests: a real server process and Debian's headless Chromium.
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { freePort } from "../store/services.ts";
 
 export const CHROMIUM_FLAGS = [
@@ -20,7 +21,27 @@ export async function launchChromium(): Promise<Browser> {
  * Starts `node server/index.ts` with its own data folder on a free port (never one of the fixed test ports
  * that other checkouts use); resolves once /healthz answers.
  */
-export async function startServer(): Promise<{ url: string; process: ChildProcess; stop(): Promise<void> }> {
+export type E2EServer = { url: string; process: ChildProcess; stop(): Promise<void> };
+
+/**
+ * A server of the file's own and Chromium, started before the file's tests and stopped after them
+ * (read `at.server` and `at.browser` inside the tests); `folder`, when given, is made for screenshots.
+ */
+export function serverAndBrowser(folder?: string): { server: E2EServer; browser: Browser } {
+  const at = {} as { server: E2EServer; browser: Browser };
+  beforeAll(async () => {
+    at.server = await startServer();
+    at.browser = await launchChromium();
+    if (folder) mkdirSync(folder, { recursive: true });
+  });
+  afterAll(async () => {
+    await at.browser?.close();
+    await at.server?.stop();
+  });
+  return at;
+}
+
+export async function startServer(): Promise<E2EServer> {
   const port = await freePort();
   const root = path.resolve(import.meta.dirname, "../..");
   const child = spawn(process.execPath, ["server/index.ts"], {

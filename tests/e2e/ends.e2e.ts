@@ -2,32 +2,21 @@
 // end; one click on "Rematch" takes Ann to a new table and Ben, shown who asked, joins it with one more;
 // then the finished table's link opens its results and the replay viewer, which steps forward and back,
 // jumps to the last step and to a round, on a laptop and on a phone. Screenshots in test-results/.
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
-import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { launchChromium, startServer } from "./browser.ts";
+import { describe, expect, it, onTestFailed } from "vitest";
+import type { Page } from "playwright-core";
+import { serverAndBrowser } from "./browser.ts";
 
 const LAPTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
 let errors: string[] = [];
 const opened: Page[] = [];
 let finishedCode = "";
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-  mkdirSync("test-results", { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const at = serverAndBrowser("test-results");
 
 async function openPage(who: string, viewport = LAPTOP): Promise<Page> {
-  const page = await (await browser.newContext({ viewport, hasTouch: viewport.width < 1000, isMobile: viewport.width < 1000 })).newPage();
+  const page = await (await at.browser.newContext({ viewport, hasTouch: viewport.width < 1000, isMobile: viewport.width < 1000 })).newPage();
   opened.push(page);
   page.on("console", (m) => { if (m.type() === "error") errors.push(`${who}: ${m.text()}`); });
   page.on("pageerror", (e) => errors.push(`${who}: ${String(e)}`));
@@ -56,7 +45,7 @@ async function atStep(page: Page, n: number) {
 describe("the ends of a game", () => {
   it("offers a rematch that brings both players to a new table", async () => {
     keepPicturesOnFailure("rematch");
-    const res = await fetch(server.url + "/api/games", {
+    const res = await fetch(at.server.url + "/api/games", {
       method: "POST", headers: { "content-type": "application/json" },
       body: JSON.stringify({ seats: 4, bots: 2, botDelayMs: 0, stepSeconds: 0.05 }),
     });
@@ -65,7 +54,7 @@ describe("the ends of a game", () => {
     const ann = await openPage("ann");
     const ben = await openPage("ben");
     for (const [page, name] of [[ann, "Ann"], [ben, "Ben"]] as const) {
-      await page.goto(`${server.url}/?join=${code}`);
+      await page.goto(`${at.server.url}/?join=${code}`);
       await page.getByTestId("name").fill(name);
       await page.getByTestId("join").click();
       await page.getByTestId("who-am-i").waitFor();
@@ -86,7 +75,7 @@ describe("the ends of a game", () => {
     // The table is full now, so it starts (and, on these deadlines, plays itself out) at once.
     await ben.waitForFunction((want) => new URLSearchParams(location.search).get("join") === want, next);
     await ben.waitForFunction((want) => document.querySelector(".topbar")?.textContent?.includes(want), next);
-    const table = (await (await fetch(`${server.url}/api/games/${next}`)).json()) as { status: string; seats: number; players: { name: string; bot: boolean }[] };
+    const table = (await (await fetch(`${at.server.url}/api/games/${next}`)).json()) as { status: string; seats: number; players: { name: string; bot: boolean }[] };
     expect(table.seats).toBe(4);
     expect(table.players.filter((p) => !p.bot).map((p) => p.name).sort()).toEqual(["Ann", "Ben"]);
     await ann.screenshot({ path: "test-results/ends-rematch-table.png" });
@@ -98,7 +87,7 @@ describe("the ends of a game", () => {
       keepPicturesOnFailure(`finished-${label}`);
       expect(finishedCode).not.toBe("");
       const cy = await openPage(`cy-${label}`, viewport);
-      await cy.goto(`${server.url}/?join=${finishedCode}`);
+      await cy.goto(`${at.server.url}/?join=${finishedCode}`);
       const over = cy.getByTestId("game-over");
       await over.waitFor();
       await expect(over.locator("tbody tr").count()).resolves.toBe(4);

@@ -2,9 +2,9 @@
 // down, 750 kbps up, the CPU four times slower) through the DevTools protocol, a cold cache, and the
 // lobby's first contentful paint read from the Performance API. A repeat visit takes the hashed assets
 // from the browser's cache without asking the server.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser, BrowserContext, CDPSession, Page } from "playwright-core";
-import { launchChromium, startServer } from "./browser.ts";
+import { describe, expect, it } from "vitest";
+import type { BrowserContext, CDPSession, Page } from "playwright-core";
+import { serverAndBrowser } from "./browser.ts";
 
 /** The mobile profile (Lighthouse's "slow 4G" and its CPU slowdown). */
 const PROFILE = { rttMs: 150, downKbps: 1600, upKbps: 750, cpuSlowdown: 4 };
@@ -13,20 +13,10 @@ const FIRST_PAINT_TARGET_MS = 1500;
 /** Cold loads measured; the median is held to the target (one load on a shared machine is noisy). */
 const LOADS = 3;
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const at = serverAndBrowser();
 
 async function phone(): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const context = await at.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
@@ -73,19 +63,19 @@ describe("delivery on a throttled phone", () => {
     for (let i = 0; i < LOADS; i++) {
       const { context, page, cdp } = await phone();
       const responses = watchResponses(cdp);
-      await page.goto(server.url + "/", { waitUntil: "load" });
+      await page.goto(at.server.url + "/", { waitUntil: "load" });
       const fcp = await firstContentfulPaint(page);
       figures.push(fcp);
       console.log(`first contentful paint, cold load ${i + 1}: ${Math.round(fcp)} ms (target ${FIRST_PAINT_TARGET_MS} ms; ${(responses.wireBytes() / 1024).toFixed(1)} KB received by then)`);
       if (i === 0) {
         await page.screenshot({ path: "test-results/first-paint-phone.png" });
         // the same phone comes back: index.html is asked again, the hashed assets it names are not
-        const html = await (await fetch(server.url + "/")).text();
+        const html = await (await fetch(at.server.url + "/")).text();
         const assets = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
         expect(assets.length).toBeGreaterThan(1);
         for (const a of assets) expect(responses.fromCache.get(a), a).toBe(false);
         const again = watchResponses(cdp);
-        await page.goto(server.url + "/?again", { waitUntil: "load" });
+        await page.goto(at.server.url + "/?again", { waitUntil: "load" });
         await page.getByTestId("name").waitFor();
         expect(again.fromCache.get("/")).toBe(false);
         for (const a of assets) expect(again.fromCache.get(a), a).toBe(true);

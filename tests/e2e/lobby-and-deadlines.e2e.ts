@@ -1,26 +1,15 @@
 // The lobby's public list, the host's controls, decision deadlines and the end of a game, in the browser.
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
-import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { launchChromium, startServer } from "./browser.ts";
+import { describe, expect, it, onTestFailed } from "vitest";
+import type { Page } from "playwright-core";
+import { serverAndBrowser } from "./browser.ts";
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
 let errors: string[] = [];
 let opened: Page[] = [];
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-  mkdirSync("test-results", { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const at = serverAndBrowser("test-results");
 
 async function openPage(who: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-  const page = await (await browser.newContext({ viewport })).newPage();
+  const page = await (await at.browser.newContext({ viewport })).newPage();
   opened.push(page);
   page.on("console", (m) => { if (m.type() === "error") errors.push(`${who}: ${m.text()}`); });
   page.on("pageerror", (e) => errors.push(`${who}: ${String(e)}`));
@@ -39,7 +28,7 @@ describe("lobby, host and deadlines", () => {
   it("lists a public table and lets the host add a bot and start early", async () => {
     keepPicturesOnFailure("host");
     const ann = await openPage("ann");
-    await ann.goto(server.url + "/");
+    await ann.goto(at.server.url + "/");
     await ann.getByTestId("name").fill("Ann");
     await ann.getByTestId("create-private").uncheck();
     await ann.getByTestId("create-deadline").selectOption("30");
@@ -49,7 +38,7 @@ describe("lobby, host and deadlines", () => {
 
     // Bea finds the table in the public list and joins it from there.
     const bea = await openPage("bea");
-    await bea.goto(server.url + "/");
+    await bea.goto(at.server.url + "/");
     await bea.getByTestId("name").fill("Bea");
     const listed = bea.getByTestId("public-tables").locator("li", { hasText: code });
     await listed.waitFor();
@@ -70,13 +59,13 @@ describe("lobby, host and deadlines", () => {
 
   it("shows the seconds left on each of your decisions, and a bot decides when they run out", async () => {
     keepPicturesOnFailure("deadline");
-    const res = await fetch(server.url + "/api/games", {
+    const res = await fetch(at.server.url + "/api/games", {
       method: "POST", headers: { "content-type": "application/json" },
       body: JSON.stringify({ seats: 4, bots: 3, botDelayMs: 0, stepSeconds: 5 }),
     });
     const { code } = (await res.json()) as { code: string };
     const ann = await openPage("ann");
-    await ann.goto(`${server.url}/?join=${code}`);
+    await ann.goto(`${at.server.url}/?join=${code}`);
     await ann.getByTestId("name").fill("Ann");
     await ann.getByTestId("join").click();
     await ann.getByTestId("table").waitFor();
@@ -123,13 +112,13 @@ describe("lobby, host and deadlines", () => {
   it("shows the end of the game to a player: every rival revealed, the winners, and the replay", async () => {
     keepPicturesOnFailure("end");
     // Three quick bots and a very short deadline: the game plays itself out around the one human.
-    const res = await fetch(server.url + "/api/games", {
+    const res = await fetch(at.server.url + "/api/games", {
       method: "POST", headers: { "content-type": "application/json" },
       body: JSON.stringify({ seats: 4, bots: 3, botDelayMs: 0, stepSeconds: 0.05 }),
     });
     const { code } = (await res.json()) as { code: string };
     const ann = await openPage("ann");
-    await ann.goto(`${server.url}/?join=${code}`);
+    await ann.goto(`${at.server.url}/?join=${code}`);
     await ann.getByTestId("name").fill("Ann");
     await ann.getByTestId("join").click();
     const over = ann.getByTestId("game-over");
@@ -140,7 +129,7 @@ describe("lobby, host and deadlines", () => {
     for (let i = 0; i < 4; i++) await expect(rows.nth(i).locator("td").first().textContent()).resolves.toMatch(/\S/);
     await expect(ann.getByTestId("winners").textContent()).resolves.toMatch(/Winners: |Nobody wins/);
     const replay = await ann.getByTestId("replay-link").getAttribute("href");
-    const body = (await (await fetch(server.url + replay)).json()) as { seed: string; commands: unknown[] };
+    const body = (await (await fetch(at.server.url + replay)).json()) as { seed: string; commands: unknown[] };
     expect(body.seed).toMatch(/^[0-9a-f]{32}$/); // drawn by the server: 128 bits
     expect(body.commands.length).toBeGreaterThan(0);
     await ann.screenshot({ path: "test-results/game-over.png", fullPage: true });

@@ -5,10 +5,9 @@
 // one phone to the other, no text is under 12 px and nothing scrolls sideways (a 24-character unbroken name,
 // a long chat word), in portrait, landscape, on a tablet both ways and on a laptop; axe finds nothing serious.
 // A finished game is listed in the lobby, whose public list refreshes itself. Screenshots in test-results/.
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
-import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { axeSerious, launchChromium, startServer } from "./browser.ts";
+import { describe, expect, it, onTestFailed } from "vitest";
+import type { Page } from "playwright-core";
+import { axeSerious, serverAndBrowser } from "./browser.ts";
 
 const PORTRAIT = { width: 390, height: 844 };
 const LANDSCAPE = { width: 844, height: 390 };
@@ -20,23 +19,13 @@ const LONG_NAME = "Wolfeschlegelsteinhausen";
 const LONG_WORD = "Supercalifragilisticexpialidocious-and-then-some-more-letters";
 const PANES = ["deal", "city", "players", "you", "talk"] as const;
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
 let errors: string[] = [];
 let opened: Page[] = [];
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-  mkdirSync("test-results", { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const at = serverAndBrowser("test-results");
 
 async function openPage(who: string, viewport = PORTRAIT): Promise<Page> {
-  const page = await (await browser.newContext({ viewport, hasTouch: true, isMobile: viewport.width < 1000 })).newPage();
+  const page = await (await at.browser.newContext({ viewport, hasTouch: true, isMobile: viewport.width < 1000 })).newPage();
   opened.push(page);
   page.on("console", (m) => { if (m.type() === "error") errors.push(`${who}: ${m.text()}`); });
   page.on("pageerror", (e) => errors.push(`${who}: ${String(e)}`));
@@ -50,7 +39,6 @@ function keepPicturesOnFailure(prefix: string) {
     for (const [i, p] of opened.entries()) await p.screenshot({ path: `test-results/failed-${prefix}-${i}.png`, fullPage: true }).catch(() => {});
   });
 }
-
 
 /** Nothing on the page is wider than the window, and no visible text is smaller than 12 px. */
 async function fitsAndReads(page: Page, where: string): Promise<void> {
@@ -110,7 +98,7 @@ describe("the phone table and the lobby", () => {
     keepPicturesOnFailure("phone");
     // Ann creates a table from the lobby on her phone: two bots, a quick pace, one rule option changed.
     const ann = await openPage("ann");
-    await ann.goto(server.url + "/");
+    await ann.goto(at.server.url + "/");
     await ann.getByTestId("health").filter({ hasText: "server online" }).waitFor();
     expect(await ann.getByTestId("join-code").getAttribute("placeholder")).not.toMatch(/^[2-9A-Z]{5}-[2-9A-Z]{5}$/);
     await fitsAndReads(ann, "lobby");
@@ -290,13 +278,13 @@ describe("the phone table and the lobby", () => {
   it("lists a finished game's result in the lobby of this browser", async () => {
     keepPicturesOnFailure("recent");
     // Three quick bots and a very short deadline: the game plays itself out around the one human.
-    const res = await fetch(server.url + "/api/games", {
+    const res = await fetch(at.server.url + "/api/games", {
       method: "POST", headers: { "content-type": "application/json" },
       body: JSON.stringify({ seats: 4, bots: 3, botDelayMs: 0, stepSeconds: 0.05 }),
     });
     const { code } = (await res.json()) as { code: string };
     const cy = await openPage("cy");
-    await cy.goto(`${server.url}/?join=${code}`);
+    await cy.goto(`${at.server.url}/?join=${code}`);
     await cy.getByTestId("name").fill("Cy");
     await cy.getByTestId("join").click();
     const over = cy.getByTestId("game-over");
@@ -307,11 +295,11 @@ describe("the phone table and the lobby", () => {
     await cy.screenshot({ path: "test-results/phone-game-over.png" });
     await fitsAndReads(cy, "game over");
     expect(await axeSerious(cy), "game over").toEqual([]);
-    await cy.goto(server.url + "/");
+    await cy.goto(at.server.url + "/");
     const recent = cy.getByTestId("recent-games").locator("li", { hasText: code });
     await recent.waitFor();
     // A public table made while the lobby is open shows up in its list by itself.
-    const listed = await fetch(server.url + "/api/games", {
+    const listed = await fetch(at.server.url + "/api/games", {
       method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seats: 5, private: false }),
     });
     const open = (await listed.json()) as { code: string };

@@ -1,31 +1,20 @@
 // The Content-Security-Policy fits the built client: the lobby loads, a table is created and joined
 // over the websocket, and Chromium reports no policy violation.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Browser } from "playwright-core";
-import { launchChromium, startServer } from "./browser.ts";
+import { describe, expect, it } from "vitest";
+import { serverAndBrowser } from "./browser.ts";
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const at = serverAndBrowser();
 
 describe("security headers in the browser", () => {
   it("serves the page under a strict CSP that the client never violates, websocket included", async () => {
-    const page = await browser.newPage();
+    const page = await at.browser.newPage();
     const problems: string[] = [];
     page.on("console", (m) => { if (m.type() === "error" || /Content Security Policy/i.test(m.text())) problems.push(m.text()); });
     page.on("pageerror", (e) => problems.push(String(e)));
     await page.addInitScript(() => {
       document.addEventListener("securitypolicyviolation", (e) => console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`));
     });
-    const answer = await page.goto(server.url + "/");
+    const answer = await page.goto(at.server.url + "/");
     const csp = answer!.headers()["content-security-policy"] ?? "";
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");

@@ -2,31 +2,20 @@
 // trade proposed to you, a private message) is on screen without scrolling and shows in the tab's title;
 // the first Production leaves a report naming each district that produced; the help finds a card; axe finds
 // no serious or critical violation on the lobby, the waiting room and the table.
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
-import { mkdirSync } from "node:fs";
-import type { Browser, Locator, Page } from "playwright-core";
+import { describe, expect, it, onTestFailed } from "vitest";
+import type { Locator, Page } from "playwright-core";
 import { catalog } from "../../shared/catalog/index.ts";
-import { axeSerious, launchChromium, startServer } from "./browser.ts";
+import { axeSerious, serverAndBrowser } from "./browser.ts";
 
 const VIEWPORT = { width: 1440, height: 900 };
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
 const errors: string[] = [];
 const opened: Page[] = [];
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-  mkdirSync("test-results", { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const at = serverAndBrowser("test-results");
 
 async function openPage(who: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: VIEWPORT })).newPage();
+  const page = await (await at.browser.newContext({ viewport: VIEWPORT })).newPage();
   opened.push(page);
   page.on("console", (m) => { if (m.type() === "error") errors.push(`${who}: ${m.text()}`); });
   page.on("pageerror", (e) => errors.push(`${who}: ${String(e)}`));
@@ -64,7 +53,6 @@ async function districtsApart(page: Page): Promise<void> {
   }
 }
 
-
 /** Takes the first choice offered (checking cards first when the choice needs some). Returns whether it acted. */
 async function actOnce(page: Page): Promise<boolean> {
   const box = page.getByTestId("choices");
@@ -98,7 +86,7 @@ describe("the table at 1440×900", () => {
     onTestFailed(async () => {
       for (const [i, p] of opened.entries()) await p.screenshot({ path: `test-results/failed-screen-${i}.png` }).catch(() => {});
     });
-    const res = await fetch(server.url + "/api/games", {
+    const res = await fetch(at.server.url + "/api/games", {
       method: "POST", headers: { "content-type": "application/json" },
       body: JSON.stringify({ seats: 4, bots: 2, botDelayMs: 0, stepSeconds: 0 }),
     });
@@ -106,7 +94,7 @@ describe("the table at 1440×900", () => {
 
     // The lobby and the waiting room, checked by axe.
     const ann = await openPage("ann");
-    await ann.goto(`${server.url}/?join=${code}`);
+    await ann.goto(`${at.server.url}/?join=${code}`);
     await ann.getByTestId("health").filter({ hasText: "server online" }).waitFor();
     expect(await axeSerious(ann), "lobby").toEqual([]);
     await ann.screenshot({ path: "test-results/screen-lobby.png" });
@@ -117,7 +105,7 @@ describe("the table at 1440×900", () => {
     await ann.screenshot({ path: "test-results/screen-waiting.png" });
 
     const bea = await openPage("bea");
-    await bea.goto(`${server.url}/?join=${code}`);
+    await bea.goto(`${at.server.url}/?join=${code}`);
     await bea.getByTestId("name").fill("Bea");
     await bea.getByTestId("join").click();
     for (const p of [ann, bea]) await p.getByTestId("your-corp").waitFor();
@@ -151,7 +139,7 @@ describe("the table at 1440×900", () => {
 
     // A spectator talks in the spectators' channel: players do not see it until the host (Ann) opens it.
     const cy = await openPage("cy");
-    await cy.goto(`${server.url}/?join=${code}&watch=1`);
+    await cy.goto(`${at.server.url}/?join=${code}&watch=1`);
     await cy.getByTestId("corps").waitFor();
     await cy.getByTestId("chat-to").filter({ hasText: /^To the spectators/ }).waitFor();
     await cy.getByTestId("chat-input").fill("Ann should sell her support");

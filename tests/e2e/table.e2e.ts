@@ -1,29 +1,18 @@
 // Four people and a spectator at one table, each in their own browser context, through the real UI:
 // create a table, join by invite code and by invite link, play deals through the first Production,
 // reload and keep the seat, and check what a spectator can (not) see.
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
-import { mkdirSync } from "node:fs";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { launchChromium, startServer } from "./browser.ts";
+import { describe, expect, it, onTestFailed } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { serverAndBrowser } from "./browser.ts";
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
 const errors: string[] = [];
 const opened: Page[] = [];
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-  mkdirSync("test-results", { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const at = serverAndBrowser("test-results");
 
 /** A fresh browser context (its own storage, like another person's browser) and its page. */
 async function openPage(who: string, viewport = { width: 1280, height: 900 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
+  const context = await at.browser.newContext({ viewport });
   const page = await context.newPage();
   opened.push(page);
   page.on("console", (m) => {
@@ -100,7 +89,7 @@ describe("a table of four in the browser", () => {
     });
     // The host creates a private table for 4, no bots, no deadlines.
     const { page: ann } = await openPage("ann");
-    await ann.goto(server.url + "/");
+    await ann.goto(at.server.url + "/");
     await ann.getByTestId("name").fill("Ann");
     await ann.getByTestId("health").filter({ hasText: "server online" }).waitFor();
     await ann.screenshot({ path: "test-results/lobby.png", fullPage: true });
@@ -120,7 +109,7 @@ describe("a table of four in the browser", () => {
 
     // Cy types the code by hand, in lower case with spaces, as read aloud.
     const { page: cy } = await openPage("cy");
-    await cy.goto(server.url + "/");
+    await cy.goto(at.server.url + "/");
     await joinAs(cy, "Cy", code.toLowerCase().replace("-", " "));
     await cy.getByTestId("waiting-room").waitFor();
     await ann.getByTestId("seat-2").filter({ hasText: "Cy" }).waitFor();
@@ -128,13 +117,13 @@ describe("a table of four in the browser", () => {
 
     // A wrong code is refused with a reason.
     const { page: stranger } = await openPage("stranger");
-    await stranger.goto(server.url + "/");
+    await stranger.goto(at.server.url + "/");
     await joinAs(stranger, "Eve", "ZZZZZ-ZZZZZ");
     await expect(stranger.getByTestId("lobby-error").textContent()).resolves.toMatch(/no table/i);
 
     // The fourth player fills the table: the game starts by itself.
     const { page: dee } = await openPage("dee");
-    await dee.goto(server.url + "/");
+    await dee.goto(at.server.url + "/");
     await joinAs(dee, "Dee", code);
     const players = [ann, bea, cy, dee];
     for (const p of players) await p.getByTestId("table").waitFor();
@@ -142,7 +131,7 @@ describe("a table of four in the browser", () => {
 
     // A spectator joins the running game: public board, no hand, rival, investment or trades.
     const { page: watcher } = await openPage("watcher");
-    await watcher.goto(server.url + "/");
+    await watcher.goto(at.server.url + "/");
     await watcher.getByTestId("join-code").fill(code);
     await watcher.getByTestId("watch").click();
     await watcher.getByTestId("table").waitFor();
@@ -236,7 +225,7 @@ describe("a table of four in the browser", () => {
     await watcher.screenshot({ path: "test-results/spectator.png", fullPage: true });
     await watcher.getByTestId("city").screenshot({ path: "test-results/city.png" });
     const { page: phone } = await openPage("phone", { width: 390, height: 844 });
-    await phone.goto(server.url + "/");
+    await phone.goto(at.server.url + "/");
     await phone.getByTestId("join-code").fill(code);
     await phone.getByTestId("watch").click();
     await phone.getByTestId("tab-city").click(); // a phone shows one part of the table at a time

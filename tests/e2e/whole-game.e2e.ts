@@ -10,34 +10,23 @@
 // sight without scrolling anything. Pictures of the end (and of a failure) go to /tmp/na-whole-game,
 // never into the repository; with WHOLE_GAME_SHOTS=<folder>, of every phase and every new decision too,
 // at 1440×900, 1280×720 and (for decisions) 390×844.
-import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
-import { mkdirSync } from "node:fs";
-import type { Browser, Page } from "playwright-core";
-import { axeSerious, launchChromium, startServer } from "./browser.ts";
+import { describe, expect, it, onTestFailed } from "vitest";
+import type { Page } from "playwright-core";
+import { axeSerious, serverAndBrowser } from "./browser.ts";
 
 const SHOTS = process.env.WHOLE_GAME_SHOTS || "/tmp/na-whole-game";
 const EVERY_SHOT = !!process.env.WHOLE_GAME_SHOTS;
 const DESKTOPS = [{ width: 1440, height: 900 }, { width: 1280, height: 720 }];
 const PHONE = { width: 390, height: 844 };
 
-let server: Awaited<ReturnType<typeof startServer>>;
-let browser: Browser;
 const errors: string[] = [];
 
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchChromium();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const at = serverAndBrowser(SHOTS);
 
 interface Person { name: string; page: Page; seat: number }
 
 async function openPage(name: string): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: DESKTOPS[0] })).newPage();
+  const page = await (await at.browser.newContext({ viewport: DESKTOPS[0] })).newPage();
   page.on("console", (m) => { if (m.type() === "error") errors.push(`${name}: ${m.text()}`); });
   page.on("pageerror", (e) => errors.push(`${name}: ${String(e)}`));
   return page;
@@ -183,7 +172,7 @@ describe("a whole game in the browser", () => {
     onTestFailed(async () => {
       for (const p of people) await p.page.screenshot({ path: `${SHOTS}/failed-${p.name}.png` }).catch(() => {});
     });
-    const res = await fetch(server.url + "/api/games", {
+    const res = await fetch(at.server.url + "/api/games", {
       method: "POST", headers: { "content-type": "application/json" },
       // graceSeconds 0: a bot plays a seat as soon as its player leaves.
       body: JSON.stringify({ seats: 4, bots: 1, botDelayMs: 0, stepSeconds: 0, graceSeconds: 0 }),
@@ -193,7 +182,7 @@ describe("a whole game in the browser", () => {
     // The waiting room: the host silences the bots; the others see it.
     for (const name of ["Ann", "Bea", "Cal"]) {
       const page = await openPage(name);
-      await page.goto(`${server.url}/?join=${code}`);
+      await page.goto(`${at.server.url}/?join=${code}`);
       await page.getByTestId("name").fill(name);
       await page.getByTestId("join").click();
       await page.locator("[data-testid=waiting-room], [data-testid=your-corp]").first().waitFor();
