@@ -64,7 +64,8 @@ describe("the ends of a game", () => {
     await ann.getByTestId("rematch-ask").click();
     await ann.waitForFunction((old) => { const q = new URLSearchParams(location.search).get("join"); return !!q && q !== old; }, code);
     const next = new URL(ann.url()).searchParams.get("join")!;
-    await expect(ann.getByTestId("who-am-i").textContent()).resolves.toBe("You are Ann.");
+    // the new table seats her (the old one's header may still be on screen for a moment)
+    await ann.getByTestId("who-am-i").filter({ hasText: /^You are Ann\.$/ }).waitFor();
     // Ben sees who asked, and who sits at the new table, within a few seconds.
     const offer = ben.getByTestId("rematch-offer");
     await offer.waitFor({ timeout: 10_000 });
