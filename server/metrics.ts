@@ -94,6 +94,26 @@ new Counter({
   },
 });
 
+// The sockets' writes: the time corked frames take to reach the kernel (the system calls at uncork). On
+// loopback the kernel delivers to the receiving socket inside the sender's call, so this includes part of
+// the receiver's work; the bench prints it beside the send stage it belongs to.
+let socketWriteSeconds = 0;
+let socketWriteReported = 0;
+new Counter({
+  name: "newangeles_socket_write_seconds_total",
+  help: "Time spent in the sockets' writes of corked frames (the system calls), part of the send stage for commands.",
+  registers: [registry],
+  collect() {
+    this.inc(socketWriteSeconds - socketWriteReported);
+    socketWriteReported = socketWriteSeconds;
+  },
+});
+
+/** Adds the time (ms) of one round of socket writes. */
+export function socketWrites(ms: number): void {
+  socketWriteSeconds += ms / 1000;
+}
+
 /** A stopwatch over one command's stages: each call adds the time since the previous one to that stage. */
 export function stages(): (stage: Stage) => void {
   let last = performance.now();

@@ -2,6 +2,7 @@
 // corked sockets so that what one change sends leaves in one write per client.
 import { Protocol, type Client } from "@colyseus/core";
 import type { z } from "zod";
+import * as metrics from "../metrics.ts";
 import type { Refusal } from "../table/table.ts";
 
 /** A message type: checks before its payload is read, the payload's parser (refused as `bad`), the handler. */
@@ -30,13 +31,15 @@ export function rawWithoutEmptyPatches(this: Client, data: Uint8Array | Buffer, 
   return (Object.getPrototypeOf(this) as Client).raw.call(this, data, ...(rest as []));
 }
 
-/** Runs fn with every client's socket corked: what it sends leaves in one write per socket. */
+/** Runs fn with every client's socket corked: what it sends leaves in one write per socket (timed). */
 export function corked<T>(clients: readonly Client[], fn: () => T): T {
   const sockets = clients.map((c) => (c as { ref?: { _socket?: { cork(): void; uncork(): void } } }).ref?._socket);
   for (const socket of sockets) socket?.cork();
   try {
     return fn();
   } finally {
+    const start = metrics.now();
     for (const socket of sockets) socket?.uncork();
+    metrics.socketWrites(metrics.now() - start);
   }
 }

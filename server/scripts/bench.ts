@@ -10,7 +10,7 @@
 // a spectator joins late: the full states they receive give fullStateBytesPerClient (the largest).
 // The LAST line is JSON:
 //   {p50Ms, p99Ms, floorP50Ms, floorP99Ms, ratioP50, serverMsPerCommand, viewsSendMsPerCommand,
-//    patchBytesAvg, fullStateBytesPerClient, heapPerRoomKB, serverCpuMsPerCommand, floorCpuMsPerCommand}
+//    patchBytesAvg, fullStateBytesPerClient, heapPerRoomKB, socketWriteMsPerCommand, serverCpuMsPerCommand, floorCpuMsPerCommand}
 // Before it, each target of issue #19 beside its figure (see TARGETS). Exits 1 when a target is missed
 // or when a command was refused or went unanswered.
 import { parseArgs } from "node:util";
@@ -87,6 +87,8 @@ async function main(): Promise<void> {
     for (const v of values) sums[v.labels.stage!] = v.value;
     return sums;
   };
+  /** Seconds spent in the sockets' writes so far (system calls at uncork, part of the send stage), from /metrics. */
+  const socketWrites = async () => (await registry.getSingleMetric("newangeles_socket_write_seconds_total")!.get()).values[0]?.value ?? 0;
 
   // The floor: a bare room whose only work is one state change per message, sent at once.
   const FloorState = schema({ n: t.uint32().default(0) }, "FloorState");
@@ -138,6 +140,7 @@ async function main(): Promise<void> {
   messageBytes = 0;
   const serverBefore = await serverLatency();
   const stagesBefore = await serverStages();
+  const writesBefore = await socketWrites();
   let heapAfterGame = 0;
   // The server thread's CPU time over a phase (joins and all): unlike the stages' clock time, it hardly
   // grows when other work on the machine takes the core away.
@@ -149,6 +152,7 @@ async function main(): Promise<void> {
   const gameMessageBytes = messageBytes;
   const serverAfter = await serverLatency();
   const stagesAfter = await serverStages();
+  const writesAfter = await socketWrites();
   cpu = process.threadCpuUsage();
   let floorCpu = cpu;
   const floor = await runPhase({ ...job, kind: "floor", seed: seed + 1000 }, () => { floorCpu = process.threadCpuUsage(cpu); });
@@ -169,6 +173,7 @@ async function main(): Promise<void> {
     patchBytesAvg: round(gamePatches ? gamePatchBytes / gamePatches : 0, 1),
     fullStateBytesPerClient: fullStates.length ? Math.max(...fullStates) : 0,
     heapPerRoomKB: round((heapAfterGame - heapBefore) / tables / 1024, 1),
+    socketWriteMsPerCommand: round(((writesAfter - writesBefore) * 1000) / commandsCounted, 3),
     serverCpuMsPerCommand: cpuMs(gameCpu, game.samples.length),
     floorCpuMsPerCommand: cpuMs(floorCpu, floor.samples.length),
   };
@@ -179,6 +184,7 @@ async function main(): Promise<void> {
   console.log(`patches: ${gamePatches} sent to clients, ${gamePatchBytes} bytes; messages (game log, seats, errors): ${gameMessageBytes} bytes, ${(gameMessageBytes / Math.max(1, game.samples.length) / WATCHERS).toFixed(1)} per command per client`);
   console.log(`in the server (receive -> patch sent, from /metrics): ${result.serverMsPerCommand.toFixed(3)} ms per command on average`);
   console.log(`  by stage (ms per command on average): ${Object.keys(stagesAfter).map((k) => `${k} ${stageMs(k).toFixed(3)}`).join(", ")}`);
+  console.log(`  of send, the sockets' writes (system calls; on loopback the kernel delivers to the client inside them): ${result.socketWriteMsPerCommand.toFixed(3)} ms per command`);
   console.log(`the server thread's CPU time per command (whole phase, joins included): game ${result.serverCpuMsPerCommand.toFixed(3)} ms, floor ${result.floorCpuMsPerCommand.toFixed(3)} ms`);
   console.log(`full states of late joiners (bytes): min ${Math.min(...fullStates)}, median ${percentile(fullStates, 50)}, max ${Math.max(...fullStates)}`);
   const misses = reportTargets([

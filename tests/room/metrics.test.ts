@@ -60,6 +60,8 @@ describe("GET /metrics", () => {
       const sample = `newangeles_command_stage_seconds_total{stage="${stage}"}`;
       expect(value(after, sample) - value(before, sample), stage).toBeGreaterThan(0);
     }
+    // The patches reached the clients' sockets through timed writes (part of the send stage).
+    expect(value(after, "newangeles_socket_write_seconds_total") - value(before, "newangeles_socket_write_seconds_total")).toBeGreaterThan(0);
     expect(after).toContain("newangeles_process_resident_memory_bytes");
     await alice.leave();
     await watcher.leave();
