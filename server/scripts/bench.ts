@@ -1,5 +1,5 @@
 // The latency benchmark, side by side with a bare Colyseus room (the floor).
-//   npm run bench -- [--tables 8] [--commands 250] [--seed 1]
+//   npm run bench -- [--tables 8] [--commands 250] [--seed 1] [--floor-delay-ms 0]
 //   npm run bench -- --views [--tables 8] [--commands 250] [--seed 1]   (no sockets: see viewsOnly)
 // Starts a server in this process on a free loopback port. SDK clients run in a worker thread (so the
 // server's heap and CPU are its own): each table has 6 players and a spectator; one player at a time
@@ -10,7 +10,8 @@
 // a spectator joins late: the full states they receive give fullStateBytesPerClient (the largest).
 // The LAST line is JSON:
 //   {p50Ms, p99Ms, floorP50Ms, floorP99Ms, ratioP50, serverMsPerCommand, viewsSendMsPerCommand,
-//    patchBytesAvg, fullStateBytesPerClient, heapPerRoomKB, socketWriteMsPerCommand, serverCpuMsPerCommand, floorCpuMsPerCommand}
+//    patchBytesAvg, fullStateBytesPerClient, heapPerRoomKB, socketWriteMsPerCommand,
+//    floorPatchMsPerCommand, serverCpuMsPerCommand, floorCpuMsPerCommand}
 // Before it, each target of issue #19 beside its figure (see TARGETS). Exits 1 when a target is missed
 // or when a command was refused or went unanswered.
 import { parseArgs } from "node:util";
@@ -54,6 +55,7 @@ async function main(): Promise<void> {
       commands: { type: "string", default: "250" },
       seed: { type: "string", default: "1" },
       views: { type: "boolean", default: false },
+      "floor-delay-ms": { type: "string", default: "0" },
     },
   });
   const tables = Number(values.tables);
@@ -62,6 +64,10 @@ async function main(): Promise<void> {
   if (!Number.isInteger(tables) || tables < 1) usage("--tables must be a whole number of at least 1");
   if (!Number.isInteger(commands) || commands < 10) usage("--commands must be a whole number of at least 10");
   if (!Number.isInteger(seed)) usage("--seed must be a whole number");
+  // The floor busy-waits this long before its patch: how the sockets' writes cost more the longer the
+  // clients have waited (their threads sleep, and waking them is part of the write).
+  const floorDelayMs = Number(values["floor-delay-ms"]);
+  if (!(floorDelayMs >= 0 && floorDelayMs <= 10)) usage("--floor-delay-ms must be a number from 0 to 10");
   if (values.views) return viewsOnly(tables, commands, seed);
 
   v8.setFlagsFromString("--expose-gc");
@@ -90,13 +96,21 @@ async function main(): Promise<void> {
   /** Seconds spent in the sockets' writes so far (system calls at uncork, part of the send stage), from /metrics. */
   const socketWrites = async () => (await registry.getSingleMetric("newangeles_socket_write_seconds_total")!.get()).values[0]?.value ?? 0;
 
-  // The floor: a bare room whose only work is one state change per message, sent at once.
+  // The floor: a bare room whose only work is one state change per message, sent at once. Its patch
+  // (encoding one field, and one write per socket) is timed, to set beside the game's socket writes.
   const FloorState = schema({ n: t.uint32().default(0) }, "FloorState");
+  let floorPatchMs = 0;
   class FloorRoom extends Room {
     state = new FloorState();
     patchRate = null;
     onCreate() {
-      this.onMessage("echo", () => { this.state.n++; this.broadcastPatch(); });
+      this.onMessage("echo", () => {
+        this.state.n++;
+        for (const until = performance.now() + floorDelayMs; performance.now() < until;);
+        const start = performance.now();
+        this.broadcastPatch();
+        floorPatchMs += performance.now() - start;
+      });
     }
   }
 
@@ -155,6 +169,7 @@ async function main(): Promise<void> {
   const writesAfter = await socketWrites();
   cpu = process.threadCpuUsage();
   let floorCpu = cpu;
+  floorPatchMs = 0;
   const floor = await runPhase({ ...job, kind: "floor", seed: seed + 1000 }, () => { floorCpu = process.threadCpuUsage(cpu); });
   const cpuMs = (used: NodeJS.CpuUsage, samples: number) => round((used.user + used.system) / 1000 / Math.max(1, samples), 3);
   WebSocketClient.prototype.raw = originalRaw;
@@ -174,6 +189,7 @@ async function main(): Promise<void> {
     fullStateBytesPerClient: fullStates.length ? Math.max(...fullStates) : 0,
     heapPerRoomKB: round((heapAfterGame - heapBefore) / tables / 1024, 1),
     socketWriteMsPerCommand: round(((writesAfter - writesBefore) * 1000) / commandsCounted, 3),
+    floorPatchMsPerCommand: round(floorPatchMs / Math.max(1, floor.samples.length), 3),
     serverCpuMsPerCommand: cpuMs(gameCpu, game.samples.length),
     floorCpuMsPerCommand: cpuMs(floorCpu, floor.samples.length),
   };
@@ -185,6 +201,7 @@ async function main(): Promise<void> {
   console.log(`in the server (receive -> patch sent, from /metrics): ${result.serverMsPerCommand.toFixed(3)} ms per command on average`);
   console.log(`  by stage (ms per command on average): ${Object.keys(stagesAfter).map((k) => `${k} ${stageMs(k).toFixed(3)}`).join(", ")}`);
   console.log(`  of send, the sockets' writes (system calls; on loopback the kernel delivers to the client inside them): ${result.socketWriteMsPerCommand.toFixed(3)} ms per command`);
+  console.log(`  the floor's patch, encoded and written to the same number of sockets${floorDelayMs ? ` after ${floorDelayMs} ms of busy work` : ""}: ${result.floorPatchMsPerCommand.toFixed(3)} ms per command`);
   console.log(`the server thread's CPU time per command (whole phase, joins included): game ${result.serverCpuMsPerCommand.toFixed(3)} ms, floor ${result.floorCpuMsPerCommand.toFixed(3)} ms`);
   console.log(`full states of late joiners (bytes): min ${Math.min(...fullStates)}, median ${percentile(fullStates, 50)}, max ${Math.max(...fullStates)}`);
   const misses = reportTargets([
