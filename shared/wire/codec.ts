@@ -312,25 +312,41 @@ type Primitive = string | number | boolean;
 const isPrimitive = (v: unknown): v is Primitive => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
 
 function encodeOptions(options: ChoiceOption[]): { options: ChoiceOption[] } | { o: CompactOptions } {
-  if (options.length === 0 || options.some((x) => !x.intent)) return { options };
-  const intents = options.map((x) => x.intent as unknown as Record<string, unknown>);
+  // (Plain loops: this runs for every seat whose legal commands change, after every command.)
+  const n = options.length;
+  if (n === 0) return { options };
+  for (let i = 0; i < n; i++) if (!options[i]!.intent) return { options };
+  const intentOf = (i: number) => options[i]!.intent as unknown as Record<string, unknown>;
+  const first = intentOf(0);
   const base: Record<string, unknown> = {};
   const byValue: string[] = [];
-  for (const [key, value] of Object.entries(intents[0]!)) {
+  for (const key in first) {
+    const value = first[key];
     if (!isPrimitive(value)) continue;
-    if (options.every((x, i) => intents[i]![key] === x.value)) byValue.push(key);
-    else if (intents.every((i) => key in i && i[key] === value)) base[key] = value;
-  }
-  const list = options.map((x, i): CompactOptions[2][number] => {
-    const rest: Record<string, unknown> = {};
-    let any = false;
-    for (const [key, value] of Object.entries(intents[i]!)) {
-      if (key in base || byValue.includes(key)) continue;
-      rest[key] = value;
-      any = true;
+    let all = true;
+    for (let i = 0; all && i < n; i++) all = intentOf(i)[key] === options[i]!.value;
+    if (all) {
+      byValue.push(key);
+      continue;
     }
-    return any ? [x.value, x.label, rest] : [x.value, x.label];
-  });
+    let shared = true;
+    for (let i = 1; shared && i < n; i++) {
+      const intent = intentOf(i);
+      shared = key in intent && intent[key] === value;
+    }
+    if (shared) base[key] = value;
+  }
+  const list: CompactOptions[2] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const x = options[i]!;
+    const intent = intentOf(i);
+    let rest: Record<string, unknown> | null = null;
+    for (const key in intent) {
+      if (key in base || byValue.includes(key)) continue;
+      (rest ??= {})[key] = intent[key];
+    }
+    list[i] = rest ? [x.value, x.label, rest] : [x.value, x.label];
+  }
   return { o: [base, byValue, list] };
 }
 function decodeOptions(l: { options?: ChoiceOption[]; o?: CompactOptions }): ChoiceOption[] {
@@ -355,28 +371,34 @@ function decodeOptions(l: { options?: ChoiceOption[]; o?: CompactOptions }): Cho
  *   ("" for none), so that a decision's change does not re-send them.
  */
 export function encodeLegal(legal: LegalCommand[], hand: readonly string[] = []): { legal: string; legalTrades: string } {
-  const compact = legal.map((l): CompactLegal => {
-    switch (l.type) {
-      case "trade-propose":
-        return { type: l.type, to: l.to.map((x) => x.seat), ...(l.support ? { support: { offers: l.support.offers, cards: encodePick(l.support.cards, hand) } } : {}) };
-      case "offer":
-        return { ...l, cards: encodeCards(l.cards, hand) };
-      case "counteroffer":
-        return { ...l, cards: encodeCards(l.cards, hand), discard: encodePick(l.discard, hand) };
-      case "support":
-      case "discard":
-        return { ...l, cards: encodePick(l.cards, hand) };
-      case "choose":
-        return { type: l.type, prompt: l.prompt, ...encodeOptions(l.options) };
-      case "investment":
-        return { type: l.type, ...encodeOptions(l.options) };
-      default:
-        return l;
-    }
-  });
-  const decisions = compact.filter((l) => !l.type.startsWith("trade-"));
-  const trades = compact.filter((l) => l.type.startsWith("trade-"));
-  return { legal: JSON.stringify(decisions), legalTrades: trades.length ? JSON.stringify(trades) : "" };
+  const decisions: CompactLegal[] = [];
+  let trades: CompactLegal[] | null = null;
+  for (const l of legal) {
+    const c = compactLegal(l, hand);
+    if (c.type.startsWith("trade-")) (trades ??= []).push(c);
+    else decisions.push(c);
+  }
+  return { legal: JSON.stringify(decisions), legalTrades: trades ? JSON.stringify(trades) : "" };
+}
+
+function compactLegal(l: LegalCommand, hand: readonly string[]): CompactLegal {
+  switch (l.type) {
+    case "trade-propose":
+      return { type: l.type, to: l.to.map((x) => x.seat), ...(l.support ? { support: { offers: l.support.offers, cards: encodePick(l.support.cards, hand) } } : {}) };
+    case "offer":
+      return { ...l, cards: encodeCards(l.cards, hand) };
+    case "counteroffer":
+      return { ...l, cards: encodeCards(l.cards, hand), discard: encodePick(l.discard, hand) };
+    case "support":
+    case "discard":
+      return { ...l, cards: encodePick(l.cards, hand) };
+    case "choose":
+      return { type: l.type, prompt: l.prompt, ...encodeOptions(l.options) };
+    case "investment":
+      return { type: l.type, ...encodeOptions(l.options) };
+    default:
+      return l;
+  }
 }
 
 /** What a seat holds to trade, from its public fields. */
