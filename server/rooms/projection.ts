@@ -15,7 +15,6 @@
 //   more than the writes it saves). A schema setter ignores a value equal to the one it holds.
 import type { ArraySchema, MapSchema } from "@colyseus/schema";
 import type { CardView, DealView, DistrictView, GameView, PendingView, ResultView, SeatView, TradeView } from "../../shared/view.ts";
-import type { LegalCommand } from "../../shared/protocol.ts";
 import {
   encodeCard, encodeDeal, encodeDecks, encodeDistrict, encodeInvestment, encodeLegal, encodePending, encodeResult,
   encodeSeatPublic, encodeTrades, type DealFields, type WireCard,
@@ -351,7 +350,6 @@ interface SecretMemo {
   hand: List<CardState, CardView>;
   /** The ids of the hand's cards, in the schema array's order. */
   ids: string[];
-  legal: LegalCommand[] | undefined;
   trades: TradeView[] | undefined;
   investment: NonNullable<GameView["you"]>["investment"] | undefined;
 }
@@ -362,7 +360,7 @@ function secretMemo(secret: SecretState): SecretMemo {
   let m = secretMemos.get(secret);
   if (!m) {
     const hand = new List<CardState, CardView>(secret.hand);
-    m = { hand, ids: hand.items.map((c) => c.id), legal: undefined, trades: undefined, investment: undefined };
+    m = { hand, ids: hand.items.map((c) => c.id), trades: undefined, investment: undefined };
     secretMemos.set(secret, m);
   }
   return m;
@@ -427,12 +425,10 @@ export function projectSecret(secret: SecretState, view: Pick<GameView, "you" | 
     secret.investmentName = w.investmentName;
     m.investment = investment;
   }
-  if (handChanged || m.legal === undefined || !same(m.legal, you.legal)) {
-    const w = encodeLegal(you.legal, m.ids);
-    secret.legal = w.legal;
-    secret.legalTrades = w.legalTrades;
-  }
-  m.legal = you.legal;
+  // (Encoding the legal commands costs less than comparing them with the last ones; the setters compare.)
+  const w = encodeLegal(you.legal, m.ids);
+  secret.legal = w.legal;
+  secret.legalTrades = w.legalTrades;
   if (m.trades === undefined || !same(m.trades, view.trades)) secret.trades = encodeTrades(view.trades);
   m.trades = view.trades;
 }

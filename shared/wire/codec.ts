@@ -383,8 +383,13 @@ export function encodeLegal(legal: LegalCommand[], hand: readonly string[] = [])
 
 function compactLegal(l: LegalCommand, hand: readonly string[]): CompactLegal {
   switch (l.type) {
-    case "trade-propose":
-      return { type: l.type, to: l.to.map((x) => x.seat), ...(l.support ? { support: { offers: l.support.offers, cards: encodePick(l.support.cards, hand) } } : {}) };
+    case "trade-propose": {
+      const to: number[] = [];
+      for (const x of l.to) to.push(x.seat);
+      const c: Extract<CompactLegal, { type: "trade-propose" }> = { type: l.type, to };
+      if (l.support) c.support = { offers: l.support.offers, cards: encodePick(l.support.cards, hand) };
+      return c;
+    }
     case "offer":
       return { ...l, cards: encodeCards(l.cards, hand) };
     case "counteroffer":
