@@ -17,10 +17,10 @@ import type { ArraySchema, MapSchema } from "@colyseus/schema";
 import type { CardView, DealView, DistrictView, GameView, PendingView, ResultView, SeatView, TradeView } from "../../shared/view.ts";
 import {
   encodeCard, encodeDeal, encodeDecks, encodeDistrict, encodeInvestment, encodeLegal, encodePending, encodeResult,
-  encodeSeatPublic, encodeTrades, type DealFields, type WireCard,
+  encodeSeatPublic, encodeTrades, type DealFields,
 } from "../../shared/wire/index.ts";
 import {
-  AssetState, CardState, DistrictState, EmergencyState, OfferState, PileState, SupportState,
+  AssetState, DistrictState, EmergencyState, OfferState, PileState, SupportState,
   type DealState, type DecksState, type GameState, type SecretState, type SeatState,
 } from "./schema.ts";
 
@@ -115,19 +115,12 @@ function syncMap<V>(map: MapSchema<V>, values: Record<string, V>): void {
 
 // ---- typed writers and comparisons ----------------------------------------------------------------------
 
-function writeCard(c: CardState, v: WireCard): void {
-  c.id = v.id;
-  c.title = v.title;
-  c.type = v.type;
-}
-const sameCard = (a: WireCard, b: WireCard): boolean => a.id === b.id && a.title === b.title && a.type === b.type;
-
 type Offer = DealFields["main"];
 function writeOffer(o: OfferState, v: Offer): void {
   o.seat = v.seat;
-  writeCard(o.card, v.card);
+  o.card = v.card;
 }
-const sameOffer = (a: Offer, b: Offer): boolean => a.seat === b.seat && sameCard(a.card, b.card);
+const sameOffer = (a: Offer, b: Offer): boolean => a.seat === b.seat && a.card === b.card;
 
 type Support = DealFields["supports"][number];
 function writeSupport(s: SupportState, v: Support): void {
@@ -168,7 +161,6 @@ function writeAsset(x: AssetState, v: Asset): void {
 }
 const sameAsset = (a: Asset, b: Asset): boolean => a.id === b.id && a.name === b.name && a.exhausted === b.exhausted;
 
-const newCard = () => new CardState();
 const newOffer = () => new OfferState();
 const newSupport = () => new SupportState();
 const newDistrict = () => new DistrictState();
@@ -347,9 +339,8 @@ export function projectPublic(game: GameState, seats: Map<string, SeatState>, vi
 // ---- a seat's secrets ---------------------------------------------------------------------------------------
 
 interface SecretMemo {
-  hand: List<CardState, CardView>;
-  /** The ids of the hand's cards, in the schema array's order. */
-  ids: string[];
+  /** The card ids the hand holds, in the schema array's order (encodeCard). */
+  hand: string[];
   trades: TradeView[] | undefined;
   investment: NonNullable<GameView["you"]>["investment"] | undefined;
 }
@@ -359,21 +350,21 @@ const secretMemos = new WeakMap<SecretState, SecretMemo>();
 function secretMemo(secret: SecretState): SecretMemo {
   let m = secretMemos.get(secret);
   if (!m) {
-    const hand = new List<CardState, CardView>(secret.hand);
-    m = { hand, ids: hand.items.map((c) => c.id), trades: undefined, investment: undefined };
+    m = { hand: secret.hand.toArray(), trades: undefined, investment: undefined };
     secretMemos.set(secret, m);
   }
   return m;
 }
 
-function sameCards(a: readonly CardView[], b: readonly CardView[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (!sameCard(a[i]!, b[i]!)) return false;
+/** True when the hand holds these cards in this order. */
+function holdsInOrder(hand: readonly string[], cards: readonly CardView[]): boolean {
+  if (hand.length !== cards.length) return false;
+  for (let i = 0; i < cards.length; i++) if (hand[i] !== encodeCard(cards[i]!)) return false;
   return true;
 }
 
 function holds(cards: readonly CardView[], id: string): boolean {
-  for (let i = 0; i < cards.length; i++) if (cards[i]!.id === id) return true;
+  for (let i = 0; i < cards.length; i++) if (encodeCard(cards[i]!) === id) return true;
   return false;
 }
 
@@ -381,33 +372,26 @@ function holds(cards: readonly CardView[], id: string): boolean {
  * Makes a hand of cards hold these cards in this order. A card played or drawn removes or adds one item
  * (the others keep their places), so a patch carries that card and not a rewrite of the hand.
  */
-function syncCards(array: ArraySchema<CardState>, m: SecretMemo, cards: readonly CardView[]): void {
-  const { items } = m.hand;
-  const ids = m.ids;
-  for (let i = items.length - 1; i >= 0; i--) {
-    if (!holds(cards, ids[i]!)) {
+function syncCards(array: ArraySchema<string>, hand: string[], cards: readonly CardView[]): void {
+  for (let i = hand.length - 1; i >= 0; i--) {
+    if (!holds(cards, hand[i]!)) {
       array.splice(i, 1);
-      items.splice(i, 1);
-      ids.splice(i, 1);
+      hand.splice(i, 1);
     }
   }
   for (const c of cards) {
-    if (ids.includes(c.id)) continue;
-    const item = new CardState();
-    writeCard(item, encodeCard(c));
-    array.push(item);
-    items.push(item);
-    ids.push(c.id);
+    const id = encodeCard(c);
+    if (hand.includes(id)) continue;
+    array.push(id);
+    hand.push(id);
   }
   // Kept cards stay in place and new ones go last: that is the engine's order unless it reordered the hand.
-  let inOrder = items.length === cards.length;
-  for (let i = 0; inOrder && i < cards.length; i++) inOrder = ids[i] === cards[i]!.id;
-  if (!inOrder) {
-    m.hand.values = [];
-    syncList(array, m.hand, cards, newCard, (item, v) => writeCard(item, encodeCard(v)), sameCard);
-    m.ids = cards.map((c) => c.id);
+  if (!holdsInOrder(hand, cards)) {
+    const ids = cards.map(encodeCard);
+    syncValues(array, undefined, ids);
+    hand.length = 0;
+    hand.push(...ids);
   }
-  m.hand.values = cards;
 }
 
 /** Writes one seat's own view (its secrets) into its view-tagged SecretState. */
@@ -415,8 +399,7 @@ export function projectSecret(secret: SecretState, view: Pick<GameView, "you" | 
   const you = view.you;
   if (!you) return;
   const m = secretMemo(secret);
-  const handChanged = !sameCards(m.hand.values, you.hand) || m.hand.values.length !== m.hand.items.length;
-  if (handChanged) syncCards(secret.hand, m, you.hand);
+  if (!holdsInOrder(m.hand, you.hand)) syncCards(secret.hand, m.hand, you.hand);
   secret.rival = you.rival;
   const investment = you.investment;
   if (m.investment === undefined || investment?.id !== m.investment?.id || investment?.name !== m.investment?.name) {
@@ -426,7 +409,7 @@ export function projectSecret(secret: SecretState, view: Pick<GameView, "you" | 
     m.investment = investment;
   }
   // (Encoding the legal commands costs less than comparing them with the last ones; the setters compare.)
-  const w = encodeLegal(you.legal, m.ids);
+  const w = encodeLegal(you.legal, m.hand);
   secret.legal = w.legal;
   secret.legalTrades = w.legalTrades;
   if (m.trades === undefined || !same(m.trades, view.trades)) secret.trades = encodeTrades(view.trades);

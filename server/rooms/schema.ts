@@ -9,18 +9,12 @@ import type { CorpId } from "../../shared/catalog/types.ts";
 import type { DistrictView } from "../../shared/view.ts";
 import type { TableStatus, WireTable } from "../../shared/wire/index.ts";
 
-export const CardState = schema({
-  id: t.string().default(""),
-  title: t.string().default(""),
-  type: t.string().default(""),
-}, "CardState");
-export type CardState = SchemaType<typeof CardState>;
-
 /** One seat's secrets: only that seat's client ever receives this object. */
 export const SecretState = schema({
   /** Lets this seat's person take the seat back after a reload or a bot takeover. */
   seatToken: t.string().default(""),
-  hand: t.array(CardState),
+  /** The ids of this seat's cards (shared/wire decodeCard gives their titles and types). */
+  hand: t.array("string"),
   rival: t.string().default(""),
   investment: t.string().default(""),
   investmentName: t.string().default(""),
@@ -92,7 +86,8 @@ export type DistrictState = SchemaType<typeof DistrictState>;
 /** An offer in the deal (the public DealView's OfferView). */
 export const OfferState = schema({
   seat: t.uint8().default(0),
-  card: t.ref(CardState),
+  /** The card's id (shared/wire decodeCard). */
+  card: t.string().default(""),
 }, "OfferState");
 export type OfferState = SchemaType<typeof OfferState>;
 

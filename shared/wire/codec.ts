@@ -3,6 +3,7 @@
 // client, the scripts, the tests) reads them back with the `decode*` half, through readTable()
 // (table.ts). A field whose wire form differs from its view form (a placeholder for null, a JSON
 // string, a compacted list) has its pair here and nowhere else.
+import { catalog } from "../catalog/index.ts";
 import type { CorpId, RivalId } from "../catalog/types.ts";
 import type { CardPick, ChoiceIntent, ChoiceOption, LegalCommand } from "../protocol.ts";
 import type { CardView, DealView, DistrictView, GameView, PendingView, ResultView, SeatView, TradeView } from "../view.ts";
@@ -13,8 +14,11 @@ import type { CardView, DealView, DistrictView, GameView, PendingView, ResultVie
 /** A district as sent: its static facts (name, tier, resources) come from the catalog, not the wire. */
 export type DistrictBoard = Omit<DistrictView, "name" | "tier" | "primary" | "secondary" | "production" | "next">;
 
+/** A card as sent: its id alone (its title and type are the catalog's, see decodeCard). */
+export type WireCardId = string;
+/** A card as read (decodeCard). */
 export interface WireCard { id: string; title: string; type: string }
-export interface WireOffer { seat: number; card?: WireCard }
+export interface WireOffer { seat: number; card: WireCardId }
 
 /** The deal as fields: `open` false when none runs, "" ids and winner for null. */
 export interface WireDeal {
@@ -47,7 +51,8 @@ export interface WireInvestment { investment: string; investmentName: string }
 
 export interface WireSecret extends WireInvestment {
   seatToken: string;
-  hand?: WireCard[];
+  /** Your cards' ids (decodeCard). */
+  hand?: WireCardId[];
   rival: string;
   /** encodeLegal() of your legal commands: the decisions, */
   legal: string;
@@ -191,11 +196,27 @@ export function decodeInvestment(w: Partial<WireInvestment> | undefined): Invest
   return w?.investment ? { id: w.investment, name: w.investmentName ?? "" } : null;
 }
 
-export function encodeCard(card: CardView): WireCard {
-  return { id: card.id, title: card.title, type: card.type };
+/**
+ * The cards an id stands for, as the engine deals them: action card copies are "a0", "a1"... in the
+ * catalog's order, copies together; any other id is an emergency action's (tests/room/wire.test.ts checks
+ * every id against the engine's cardView).
+ */
+const CARDS = new Map<string, CardView>();
+for (const def of catalog.actionCards) {
+  for (let i = 0; i < def.copies; i++) {
+    const id = `a${CARDS.size}`;
+    CARDS.set(id, { id, title: def.title, type: def.type });
+  }
 }
-export function decodeCard(w: WireCard): CardView {
-  return { id: w.id, title: w.title, type: w.type as CardView["type"] };
+const EMERGENCY_TITLES = new Map(catalog.emergencyActions.map((e) => [e.id, e.title]));
+
+/** A card travels as its id. */
+export function encodeCard(card: CardView): WireCardId {
+  return card.id;
+}
+export function decodeCard(id: WireCardId): CardView {
+  const card = CARDS.get(id);
+  return card ? { ...card } : { id, title: EMERGENCY_TITLES.get(id) ?? id, type: "emergency" };
 }
 
 export function encodeDistrict(d: DistrictView): DistrictBoard {
@@ -216,31 +237,31 @@ export interface DealFields {
   open: boolean;
   winner: string;
   asset: { id: string; name: string };
-  main: { seat: number; card: WireCard };
-  counters: { seat: number; card: WireCard }[];
+  main: WireOffer;
+  counters: WireOffer[];
   supports: { seat: number; offer: "main" | "counter"; count: number }[];
   abstained: number[];
 }
 const NO_ASSET = { id: "", name: "" };
-const NO_OFFER = { seat: 0, card: { id: "", title: "", type: "" } };
-/** (Offers are the view's own objects, whose shape is the wire's: the projection runs on every command.) */
+const NO_OFFER: WireOffer = { seat: 0, card: "" };
+const encodeOffer = (o: { seat: number; card: CardView }): WireOffer => ({ seat: o.seat, card: encodeCard(o.card) });
 export function encodeDeal(view: DealView | null): DealFields {
   return {
     open: view !== null,
     winner: encodeNullable(view?.winner),
     asset: view?.asset ?? NO_ASSET,
-    main: view?.main ?? NO_OFFER,
-    counters: view?.counters ?? [],
+    main: view?.main ? encodeOffer(view.main) : NO_OFFER,
+    counters: (view?.counters ?? []).map(encodeOffer),
     supports: (view?.supports ?? []).map((x) => ({ seat: x.seat, offer: x.offer, count: x.count })),
     abstained: view?.abstained ?? [],
   };
 }
 export function decodeDeal(w: WireDeal | undefined): DealView | null {
   if (!w?.open) return null;
-  const offer = (o: WireOffer) => ({ seat: o.seat, card: decodeCard(o.card ?? { id: "", title: "", type: "" }) });
+  const offer = (o: WireOffer) => ({ seat: o.seat, card: decodeCard(o.card) });
   return {
     asset: w.asset?.id ? { id: w.asset.id, name: w.asset.name } : null,
-    main: w.main?.card?.id ? offer(w.main) : null,
+    main: w.main?.card ? offer(w.main) : null,
     counters: (w.counters ?? []).map(offer),
     supports: (w.supports ?? []).map((x) => ({ seat: x.seat, offer: x.offer, count: x.count })),
     abstained: [...(w.abstained ?? [])],
@@ -416,8 +437,8 @@ interface LegalSeat { seat: number; capital: number; assets?: { id: string }[] }
 
 /** The card ids of your hand, from your seat's secret as decoded (a schema array or its toJSON()). */
 function handOf(me: { secret?: unknown } | null): string[] {
-  const hand = (me?.secret as { hand?: Iterable<{ id: string }> } | undefined)?.hand;
-  return hand ? Array.from(hand, (c) => c.id) : [];
+  const hand = (me?.secret as { hand?: Iterable<WireCardId> } | undefined)?.hand;
+  return hand ? Array.from(hand) : [];
 }
 
 /**

@@ -122,7 +122,7 @@ export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: numbe
     code: state.code, status: state.status, seatCount: state.seatCount, hostSeat: state.hostSeat,
     stepSeconds: state.stepSeconds, spectators: state.spectators, watchersOpen: state.watchersOpen ?? false, botChat: state.botChat ?? true,
     seats, mySeat: seat, me, secret,
-    legal: decodeLegal(w?.legal, seats, me, (w?.hand ?? []).map((c) => c.id), w?.legalTrades),
+    legal: decodeLegal(w?.legal, seats, me, [...(w?.hand ?? [])], w?.legalTrades),
     trades: decodeTrades(w?.trades),
     game,
     log: [...(talk.log ?? [])],

@@ -5,10 +5,12 @@
 // the same through real sockets for one game.)
 import { describe, expect, it } from "vitest";
 import { apply, createGame, legal, secretViewFor, viewFor, type GameState } from "../../server/engine/index.ts";
+import { ACTION_INSTANCES, catalog } from "../../server/engine/data.ts";
+import { cardView } from "../../server/engine/view.ts";
 import { makeRandom, randomCommand, type Random } from "../../server/bots/random.ts";
 import { projectPublic, projectSecret } from "../../server/rooms/projection.ts";
 import { SecretState, SeatState, TableState } from "../../server/rooms/schema.ts";
-import { encodeDistrict, GameLogReader, readTable, type TableSnapshot, type WireTable } from "../../shared/wire/index.ts";
+import { decodeCard, encodeCard, encodeDistrict, GameLogReader, readTable, type TableSnapshot, type WireTable } from "../../shared/wire/index.ts";
 import type { Command } from "../../shared/protocol.ts";
 import type { GameView } from "../../shared/view.ts";
 
@@ -87,6 +89,15 @@ describe("the wire", () => {
     expect(checked).toBeGreaterThan(300);
     expect(deals).toBeGreaterThan(50);
     expect(trades).toBeGreaterThan(5);
+  });
+
+  it("sends a card as its id, and reads back the engine's card for every action card copy and emergency action", () => {
+    const ids = [...ACTION_INSTANCES.map((x) => x.id), ...catalog.emergencyActions.map((e) => e.id)];
+    expect(ids.length).toBeGreaterThan(100);
+    for (const id of ids) {
+      expect(encodeCard(cardView(id))).toBe(id);
+      expect(decodeCard(id)).toEqual(cardView(id));
+    }
   });
 
   it("holds each game-log line once: a history replaces, later lines already held are dropped, the oldest go past the limit", () => {
