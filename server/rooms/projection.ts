@@ -49,10 +49,15 @@ function same(a: unknown, b: unknown): boolean {
 
 // ---- schema arrays --------------------------------------------------------------------------------------
 
-/** A schema array's items as a plain array, and the values last written into them (same length). */
+/**
+ * A schema array's items as a plain array, the values last written into them (same length), and the
+ * items it let go, to be used again: a deal's offers and supports come and go with every deal, and
+ * making a schema object costs more than writing its fields.
+ */
 class List<S, V> {
   readonly items: S[];
   values: readonly V[];
+  readonly spare: S[] = [];
   constructor(array: ArraySchema<S>) {
     this.items = array.toArray();
     this.values = [];
@@ -72,7 +77,7 @@ function syncList<S, V>(
   // (`old` is what `items` hold, unless they were never written: a list made from a filled array.)
   const known = old.length === items.length;
   while (items.length > values.length) {
-    items.pop();
+    list.spare.push(items.pop()!);
     array.pop();
   }
   for (let i = 0; i < values.length; i++) {
@@ -80,7 +85,7 @@ function syncList<S, V>(
     if (i < items.length) {
       if (!known || !equal(old[i]!, value)) write(items[i]!, value);
     } else {
-      const item = create();
+      const item = list.spare.pop() ?? create();
       write(item, value);
       items.push(item);
       array.push(item);
