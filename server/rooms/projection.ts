@@ -66,7 +66,7 @@ class List<S, V> {
 
 /**
  * Makes a schema array hold one item per value, in order, reusing the items it has: an item is written
- * only where its value differs from the one last written into it (`same`).
+ * only where its value differs from the one last written into it (`equal`).
  */
 function syncList<S, V>(
   array: ArraySchema<S>, list: List<S, V>, values: readonly V[], create: () => S, write: (item: S, value: V) => void,
