@@ -16,7 +16,7 @@
 import type { ArraySchema, MapSchema } from "@colyseus/schema";
 import type { CardView, DealView, DistrictView, GameView, PendingView, ResultView, SeatView, TradeView } from "../../shared/view.ts";
 import {
-  encodeCard, encodeDeal, encodeDecks, encodeDistrict, encodeInvestment, encodeLegal, encodePending, encodeResult,
+  encodeAsset, encodeCard, encodeDeal, encodeEmergency, encodeDecks, encodeDistrict, encodeInvestment, encodeLegal, encodePending, encodeResult,
   encodeSeatPublic, encodeTrades, type DealFields,
 } from "../../shared/wire/index.ts";
 import {
@@ -150,21 +150,22 @@ const sameDistrict = (a: DistrictView, b: DistrictView): boolean =>
   a.id === b.id && a.condition === b.condition && a.illness === b.illness && a.development === b.development
   && a.android === b.android && a.humanFirst === b.humanFirst && a.orgcrime === b.orgcrime && a.prisec === b.prisec;
 
+// (An emergency action's title and an asset's name are the catalog's, not sent: see encodeEmergency.)
 type Emergency = SeatView["emergency"][number];
 function writeEmergency(e: EmergencyState, v: Emergency): void {
-  e.id = v.id;
-  e.title = v.title;
-  e.faceup = v.faceup;
+  const w = encodeEmergency(v);
+  e.id = w.id;
+  e.faceup = w.faceup;
 }
-const sameEmergency = (a: Emergency, b: Emergency): boolean => a.id === b.id && a.title === b.title && a.faceup === b.faceup;
+const sameEmergency = (a: Emergency, b: Emergency): boolean => a.id === b.id && a.faceup === b.faceup;
 
 type Asset = SeatView["assets"][number];
 function writeAsset(x: AssetState, v: Asset): void {
-  x.id = v.id;
-  x.name = v.name;
-  x.exhausted = v.exhausted;
+  const w = encodeAsset(v);
+  x.id = w.id;
+  x.exhausted = w.exhausted;
 }
-const sameAsset = (a: Asset, b: Asset): boolean => a.id === b.id && a.name === b.name && a.exhausted === b.exhausted;
+const sameAsset = (a: Asset, b: Asset): boolean => a.id === b.id && a.exhausted === b.exhausted;
 
 const newOffer = () => new OfferState();
 const newSupport = () => new SupportState();
@@ -252,10 +253,7 @@ function projectDeal(deal: DealState, m: GameMemo, view: DealView | null): void 
   m.dealFields = w;
   deal.open = w.open;
   deal.winner = w.winner;
-  if (!last || last.asset !== w.asset) {
-    deal.asset.id = w.asset.id;
-    deal.asset.name = w.asset.name;
-  }
+  deal.asset = w.asset;
   if (!last || last.main !== w.main) writeOffer(deal.main, w.main);
   if (!last || last.counters !== w.counters) syncList(deal.counters, m.counters, w.counters, newOffer, writeOffer, sameOffer);
   syncList(deal.supports, m.supports, w.supports, newSupport, writeSupport, sameSupport);
@@ -407,10 +405,8 @@ export function projectSecret(secret: SecretState, view: Pick<GameView, "you" | 
   if (!holdsInOrder(m.hand, you.hand)) syncCards(secret.hand, m.hand, you.hand);
   secret.rival = you.rival;
   const investment = you.investment;
-  if (m.investment === undefined || investment?.id !== m.investment?.id || investment?.name !== m.investment?.name) {
-    const w = encodeInvestment(investment);
-    secret.investment = w.investment;
-    secret.investmentName = w.investmentName;
+  if (m.investment === undefined || investment?.id !== m.investment?.id) {
+    secret.investment = encodeInvestment(investment).investment;
     m.investment = investment;
   }
   // (Encoding the legal commands costs less than comparing them with the last ones; the setters compare.)

@@ -16,8 +16,8 @@ export const SecretState = schema({
   /** The ids of this seat's cards (shared/wire decodeCard gives their titles and types). */
   hand: t.array("string"),
   rival: t.string().default(""),
+  /** Your investment's id ("" for none; its name is the catalog's). */
   investment: t.string().default(""),
-  investmentName: t.string().default(""),
   /**
    * What this seat may send now, compacted (shared/wire encodeLegal): the decisions it owes, as JSON, and
    * its trade commands apart ("" for none), which change seldom.
@@ -34,16 +34,16 @@ export const SecretState = schema({
 }, "SecretState");
 export type SecretState = SchemaType<typeof SecretState>;
 
+/** An emergency action (its title is the catalog's: shared/wire decodeEmergency). */
 export const EmergencyState = schema({
   id: t.string().default(""),
-  title: t.string().default(""),
   faceup: t.boolean().default(true),
 }, "EmergencyState");
 export type EmergencyState = SchemaType<typeof EmergencyState>;
 
+/** An asset held (its name is the catalog's: shared/wire decodeAsset). */
 export const AssetState = schema({
   id: t.string().default(""),
-  name: t.string().default(""),
   exhausted: t.boolean().default(false),
 }, "AssetState");
 export type AssetState = SchemaType<typeof AssetState>;
@@ -98,19 +98,14 @@ export const SupportState = schema({
 }, "SupportState");
 export type SupportState = SchemaType<typeof SupportState>;
 
-export const DealAssetState = schema({
-  id: t.string().default(""),
-  name: t.string().default(""),
-}, "DealAssetState");
-export type DealAssetState = SchemaType<typeof DealAssetState>;
-
 /**
  * The public DealView as fields, so that one support or offer patches a few bytes. `open` is false when
- * no deal runs; `asset` and `main` are absent when the view's are null; `winner` "" is null.
+ * no deal runs; `asset` "" and `main` are absent when the view's are null; `winner` "" is null.
  */
 export const DealState = schema({
   open: t.boolean().default(false),
-  asset: t.ref(DealAssetState),
+  /** The asset for sale's id ("" for none). */
+  asset: t.string().default(""),
   main: t.ref(OfferState),
   counters: t.array(OfferState),
   supports: t.array(SupportState),

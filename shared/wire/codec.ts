@@ -23,7 +23,8 @@ export interface WireOffer { seat: number; card: WireCardId }
 /** The deal as fields: `open` false when none runs, "" ids and winner for null. */
 export interface WireDeal {
   open: boolean;
-  asset?: { id: string; name: string };
+  /** The asset's id, "" for none (its name is the catalog's). */
+  asset: string;
   main?: WireOffer;
   counters?: WireOffer[];
   /** A support's `asset` (Isabel McGuire's added support) is not on the wire: see docs/protocol.md. */
@@ -46,8 +47,8 @@ export type WireDecks = Partial<Omit<GameView["decks"], "nextEventCategory" | "a
  */
 export interface WirePending { pendingKind: string; pendingSeat: number; pendingText: string }
 
-/** Your investment as two fields: "" when you hold none. */
-export interface WireInvestment { investment: string; investmentName: string }
+/** Your investment's id: "" when you hold none (its name is the catalog's). */
+export interface WireInvestment { investment: string }
 
 export interface WireSecret extends WireInvestment {
   seatToken: string;
@@ -79,10 +80,14 @@ export interface SeatPresence {
 /** A seat's public fields as sent: the SeatView, with "" for a corp not dealt yet (before the start). */
 export type WireSeatPublic = Omit<SeatView, "corp" | "emergency" | "assets" | "handLimit"> & { corp: CorpId | "" };
 
+/** An emergency action and an asset as sent: their title and name are the catalog's. */
+export interface WireEmergency { id: string; faceup: boolean }
+export interface WireAsset { id: string; exhausted: boolean }
+
 export interface WireSeat extends WireSeatPublic, SeatPresence {
   secret?: WireSecret;
-  emergency?: SeatView["emergency"];
-  assets?: SeatView["assets"];
+  emergency?: WireEmergency[];
+  assets?: WireAsset[];
 }
 
 export interface WireGame extends WirePending {
@@ -188,12 +193,36 @@ export function decodePending(w: Partial<WirePending> | undefined, seats: readon
   return { kind: w.pendingKind, seat, text };
 }
 
+const INVESTMENT_NAMES = new Map(catalog.investments.map((i) => [i.id, i.name]));
+const EMERGENCY_TITLES = new Map(catalog.emergencyActions.map((e) => [e.id, e.title]));
+const ASSET_NAMES = new Map(catalog.assets.map((a) => [a.id, a.name]));
+
 type Investment = NonNullable<GameView["you"]>["investment"];
 export function encodeInvestment(investment: Investment): WireInvestment {
-  return { investment: investment?.id ?? "", investmentName: investment?.name ?? "" };
+  return { investment: investment?.id ?? "" };
 }
 export function decodeInvestment(w: Partial<WireInvestment> | undefined): Investment {
-  return w?.investment ? { id: w.investment, name: w.investmentName ?? "" } : null;
+  return w?.investment ? { id: w.investment, name: INVESTMENT_NAMES.get(w.investment) ?? w.investment } : null;
+}
+
+type Emergency = SeatView["emergency"][number];
+export function encodeEmergency(e: Emergency): WireEmergency {
+  return { id: e.id, faceup: e.faceup };
+}
+export function decodeEmergency(w: WireEmergency): Emergency {
+  return { id: w.id, title: EMERGENCY_TITLES.get(w.id) ?? w.id, faceup: w.faceup };
+}
+
+type Asset = SeatView["assets"][number];
+export function encodeAsset(a: Asset): WireAsset {
+  return { id: a.id, exhausted: a.exhausted };
+}
+export function decodeAsset(w: WireAsset): Asset {
+  return { id: w.id, name: assetName(w.id), exhausted: w.exhausted };
+}
+/** An asset's name, as the engine gives it (its id when the catalog has none). */
+function assetName(id: string): string {
+  return ASSET_NAMES.get(id) ?? id;
 }
 
 /**
@@ -202,13 +231,13 @@ export function decodeInvestment(w: Partial<WireInvestment> | undefined): Invest
  * every id against the engine's cardView).
  */
 const CARDS = new Map<string, CardView>();
+const EMERGENCY_CARD_TITLES = new Map(catalog.emergencyActions.map((e) => [e.id, e.title]));
 for (const def of catalog.actionCards) {
   for (let i = 0; i < def.copies; i++) {
     const id = `a${CARDS.size}`;
     CARDS.set(id, { id, title: def.title, type: def.type });
   }
 }
-const EMERGENCY_TITLES = new Map(catalog.emergencyActions.map((e) => [e.id, e.title]));
 
 /** A card travels as its id. */
 export function encodeCard(card: CardView): WireCardId {
@@ -216,7 +245,7 @@ export function encodeCard(card: CardView): WireCardId {
 }
 export function decodeCard(id: WireCardId): CardView {
   const card = CARDS.get(id);
-  return card ? { ...card } : { id, title: EMERGENCY_TITLES.get(id) ?? id, type: "emergency" };
+  return card ? { ...card } : { id, title: EMERGENCY_CARD_TITLES.get(id) ?? id, type: "emergency" };
 }
 
 export function encodeDistrict(d: DistrictView): DistrictBoard {
@@ -236,20 +265,19 @@ export function encodeSeatPublic(s: SeatView): WireSeatPublic {
 export interface DealFields {
   open: boolean;
   winner: string;
-  asset: { id: string; name: string };
+  asset: string;
   main: WireOffer;
   counters: WireOffer[];
   supports: { seat: number; offer: "main" | "counter"; count: number }[];
   abstained: number[];
 }
-const NO_ASSET = { id: "", name: "" };
 const NO_OFFER: WireOffer = { seat: 0, card: "" };
 const encodeOffer = (o: { seat: number; card: CardView }): WireOffer => ({ seat: o.seat, card: encodeCard(o.card) });
 export function encodeDeal(view: DealView | null): DealFields {
   return {
     open: view !== null,
     winner: encodeNullable(view?.winner),
-    asset: view?.asset ?? NO_ASSET,
+    asset: view?.asset?.id ?? "",
     main: view?.main ? encodeOffer(view.main) : NO_OFFER,
     counters: (view?.counters ?? []).map(encodeOffer),
     supports: (view?.supports ?? []).map((x) => ({ seat: x.seat, offer: x.offer, count: x.count })),
@@ -260,7 +288,7 @@ export function decodeDeal(w: WireDeal | undefined): DealView | null {
   if (!w?.open) return null;
   const offer = (o: WireOffer) => ({ seat: o.seat, card: decodeCard(o.card) });
   return {
-    asset: w.asset?.id ? { id: w.asset.id, name: w.asset.name } : null,
+    asset: w.asset ? { id: w.asset, name: assetName(w.asset) } : null,
     main: w.main?.card ? offer(w.main) : null,
     counters: (w.counters ?? []).map(offer),
     supports: (w.supports ?? []).map((x) => ({ seat: x.seat, offer: x.offer, count: x.count })),

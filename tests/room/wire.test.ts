@@ -5,12 +5,15 @@
 // the same through real sockets for one game.)
 import { describe, expect, it } from "vitest";
 import { apply, createGame, legal, secretViewFor, viewFor, type GameState } from "../../server/engine/index.ts";
-import { ACTION_INSTANCES, catalog } from "../../server/engine/data.ts";
+import { ACTION_INSTANCES, assetName, catalog, emergencyAction, investmentDef } from "../../server/engine/data.ts";
 import { cardView } from "../../server/engine/view.ts";
 import { makeRandom, randomCommand, type Random } from "../../server/bots/random.ts";
 import { projectPublic, projectSecret } from "../../server/rooms/projection.ts";
 import { SecretState, SeatState, TableState } from "../../server/rooms/schema.ts";
-import { decodeCard, encodeCard, encodeDistrict, GameLogReader, readTable, type TableSnapshot, type WireTable } from "../../shared/wire/index.ts";
+import {
+  decodeAsset, decodeCard, decodeEmergency, decodeInvestment, encodeAsset, encodeCard, encodeDistrict, encodeEmergency, encodeInvestment,
+  GameLogReader, readTable, type TableSnapshot, type WireTable,
+} from "../../shared/wire/index.ts";
 import type { Command } from "../../shared/protocol.ts";
 import type { GameView } from "../../shared/view.ts";
 
@@ -97,6 +100,23 @@ describe("the wire", () => {
     for (const id of ids) {
       expect(encodeCard(cardView(id))).toBe(id);
       expect(decodeCard(id)).toEqual(cardView(id));
+    }
+  });
+
+  it("sends an emergency action, an asset and an investment as ids, and reads back the engine's titles and names", () => {
+    for (const { id } of catalog.emergencyActions) {
+      for (const faceup of [true, false]) {
+        const view = { id, title: emergencyAction(id).title, faceup };
+        expect(decodeEmergency(encodeEmergency(view))).toEqual(view);
+      }
+    }
+    for (const { id } of catalog.assets) {
+      const view = { id, name: assetName(id), exhausted: true };
+      expect(decodeAsset(encodeAsset(view))).toEqual(view);
+    }
+    for (const { id } of catalog.investments) {
+      const view = { id, name: investmentDef(id).name };
+      expect(decodeInvestment(encodeInvestment(view))).toEqual(view);
     }
   });
 
