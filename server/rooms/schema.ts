@@ -9,21 +9,15 @@ import type { CorpId } from "../../shared/catalog/types.ts";
 import type { DistrictView } from "../../shared/view.ts";
 import type { TableStatus, WireTable } from "../../shared/wire/index.ts";
 
-export const CardState = schema({
-  id: t.string().default(""),
-  title: t.string().default(""),
-  type: t.string().default(""),
-}, "CardState");
-export type CardState = SchemaType<typeof CardState>;
-
 /** One seat's secrets: only that seat's client ever receives this object. */
 export const SecretState = schema({
   /** Lets this seat's person take the seat back after a reload or a bot takeover. */
   seatToken: t.string().default(""),
-  hand: t.array(CardState),
+  /** The ids of this seat's cards (shared/wire decodeCard gives their titles and types). */
+  hand: t.array("string"),
   rival: t.string().default(""),
+  /** Your investment's id ("" for none; its name is the catalog's). */
   investment: t.string().default(""),
-  investmentName: t.string().default(""),
   /**
    * What this seat may send now, compacted (shared/wire encodeLegal): the decisions it owes, as JSON, and
    * its trade commands apart ("" for none), which change seldom.
@@ -40,16 +34,16 @@ export const SecretState = schema({
 }, "SecretState");
 export type SecretState = SchemaType<typeof SecretState>;
 
+/** An emergency action (its title is the catalog's: shared/wire decodeEmergency). */
 export const EmergencyState = schema({
   id: t.string().default(""),
-  title: t.string().default(""),
   faceup: t.boolean().default(true),
 }, "EmergencyState");
 export type EmergencyState = SchemaType<typeof EmergencyState>;
 
+/** An asset held (its name is the catalog's: shared/wire decodeAsset). */
 export const AssetState = schema({
   id: t.string().default(""),
-  name: t.string().default(""),
   exhausted: t.boolean().default(false),
 }, "AssetState");
 export type AssetState = SchemaType<typeof AssetState>;
@@ -92,7 +86,8 @@ export type DistrictState = SchemaType<typeof DistrictState>;
 /** An offer in the deal (the public DealView's OfferView). */
 export const OfferState = schema({
   seat: t.uint8().default(0),
-  card: t.ref(CardState),
+  /** The card's id (shared/wire decodeCard). */
+  card: t.string().default(""),
 }, "OfferState");
 export type OfferState = SchemaType<typeof OfferState>;
 
@@ -103,19 +98,14 @@ export const SupportState = schema({
 }, "SupportState");
 export type SupportState = SchemaType<typeof SupportState>;
 
-export const DealAssetState = schema({
-  id: t.string().default(""),
-  name: t.string().default(""),
-}, "DealAssetState");
-export type DealAssetState = SchemaType<typeof DealAssetState>;
-
 /**
  * The public DealView as fields, so that one support or offer patches a few bytes. `open` is false when
- * no deal runs; `asset` and `main` are absent when the view's are null; `winner` "" is null.
+ * no deal runs; `asset` "" and `main` are absent when the view's are null; `winner` "" is null.
  */
 export const DealState = schema({
   open: t.boolean().default(false),
-  asset: t.ref(DealAssetState),
+  /** The asset for sale's id ("" for none). */
+  asset: t.string().default(""),
   main: t.ref(OfferState),
   counters: t.array(OfferState),
   supports: t.array(SupportState),

@@ -23,8 +23,11 @@ export interface RoomSide {
 
 export function statePublisher(state: TableState, room: RoomSide): Publisher {
   const seatState = (n: number) => state.seats.get(String(n));
-  /** The game each seat's secret was last projected from (engine states never change once made). */
-  const projectedFrom = new WeakMap<SecretState, Game>();
+  /**
+   * The seats, as plain objects (reading schema fields costs more): each with its secret, the game that
+   * secret was last projected from (engine states never change once made) and its private moves.
+   */
+  const seats = new Map<number, { seat: number; secret: SecretState; from: Game | null; privateMoves: number }>();
   let previous: Game | null = null;
   /** The spectator's view of `previous`: the parts a change cannot have touched are reused from it. */
   let previousView: GameView | null = null;
@@ -37,10 +40,13 @@ export function statePublisher(state: TableState, room: RoomSide): Publisher {
       room.setPrivate(info.private);
     },
     seatAdded(seat, name, bot) {
-      state.seats.set(String(seat), new SeatState({ seat, name, bot, secret: new SecretState() }));
+      const secret = new SecretState();
+      state.seats.set(String(seat), new SeatState({ seat, name, bot, secret }));
+      seats.set(seat, { seat, secret, from: null, privateMoves: 0 });
     },
     seatRemoved(seat) {
       state.seats.delete(String(seat));
+      seats.delete(seat);
     },
     seatConnected(seat, connected) {
       const s = seatState(seat);
@@ -79,12 +85,11 @@ export function statePublisher(state: TableState, room: RoomSide): Publisher {
       // Only the seats whose own view may have changed since the game last projected are projected again;
       // a secret projected from another game (a new seat, the first change) is projected whole.
       const touched = previous ? secretsTouched(previous, game) : null;
-      for (const s of state.seats.values()) {
-        if (!touched || projectedFrom.get(s.secret) !== previous || touched.includes(s.seat)) {
-          projectSecret(s.secret, secretViewFor(game, s.seat));
-        }
-        projectedFrom.set(s.secret, game);
-        s.secret.privateMoves = privateMoves[s.seat] ?? 0;
+      for (const s of seats.values()) {
+        if (!touched || s.from !== previous || touched.includes(s.seat)) projectSecret(s.secret, secretViewFor(game, s.seat));
+        s.from = game;
+        const moves = privateMoves[s.seat] ?? 0;
+        if (s.privateMoves !== moves) s.secret.privateMoves = s.privateMoves = moves;
       }
       previous = game;
       previousView = view;

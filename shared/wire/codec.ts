@@ -3,6 +3,7 @@
 // client, the scripts, the tests) reads them back with the `decode*` half, through readTable()
 // (table.ts). A field whose wire form differs from its view form (a placeholder for null, a JSON
 // string, a compacted list) has its pair here and nowhere else.
+import { catalog } from "../catalog/index.ts";
 import type { CorpId, RivalId } from "../catalog/types.ts";
 import type { CardPick, ChoiceIntent, ChoiceOption, LegalCommand } from "../protocol.ts";
 import type { CardView, DealView, DistrictView, GameView, PendingView, ResultView, SeatView, TradeView } from "../view.ts";
@@ -13,13 +14,17 @@ import type { CardView, DealView, DistrictView, GameView, PendingView, ResultVie
 /** A district as sent: its static facts (name, tier, resources) come from the catalog, not the wire. */
 export type DistrictBoard = Omit<DistrictView, "name" | "tier" | "primary" | "secondary" | "production" | "next">;
 
+/** A card as sent: its id alone (its title and type are the catalog's, see decodeCard). */
+export type WireCardId = string;
+/** A card as read (decodeCard). */
 export interface WireCard { id: string; title: string; type: string }
-export interface WireOffer { seat: number; card?: WireCard }
+export interface WireOffer { seat: number; card: WireCardId }
 
 /** The deal as fields: `open` false when none runs, "" ids and winner for null. */
 export interface WireDeal {
   open: boolean;
-  asset?: { id: string; name: string };
+  /** The asset's id, "" for none (its name is the catalog's). */
+  asset: string;
   main?: WireOffer;
   counters?: WireOffer[];
   /** A support's `asset` (Isabel McGuire's added support) is not on the wire: see docs/protocol.md. */
@@ -42,12 +47,13 @@ export type WireDecks = Partial<Omit<GameView["decks"], "nextEventCategory" | "a
  */
 export interface WirePending { pendingKind: string; pendingSeat: number; pendingText: string }
 
-/** Your investment as two fields: "" when you hold none. */
-export interface WireInvestment { investment: string; investmentName: string }
+/** Your investment's id: "" when you hold none (its name is the catalog's). */
+export interface WireInvestment { investment: string }
 
 export interface WireSecret extends WireInvestment {
   seatToken: string;
-  hand?: WireCard[];
+  /** Your cards' ids (decodeCard). */
+  hand?: WireCardId[];
   rival: string;
   /** encodeLegal() of your legal commands: the decisions, */
   legal: string;
@@ -74,10 +80,14 @@ export interface SeatPresence {
 /** A seat's public fields as sent: the SeatView, with "" for a corp not dealt yet (before the start). */
 export type WireSeatPublic = Omit<SeatView, "corp" | "emergency" | "assets" | "handLimit"> & { corp: CorpId | "" };
 
+/** An emergency action and an asset as sent: their title and name are the catalog's. */
+export interface WireEmergency { id: string; faceup: boolean }
+export interface WireAsset { id: string; exhausted: boolean }
+
 export interface WireSeat extends WireSeatPublic, SeatPresence {
   secret?: WireSecret;
-  emergency?: SeatView["emergency"];
-  assets?: SeatView["assets"];
+  emergency?: WireEmergency[];
+  assets?: WireAsset[];
 }
 
 export interface WireGame extends WirePending {
@@ -183,19 +193,59 @@ export function decodePending(w: Partial<WirePending> | undefined, seats: readon
   return { kind: w.pendingKind, seat, text };
 }
 
+const INVESTMENT_NAMES = new Map(catalog.investments.map((i) => [i.id, i.name]));
+const EMERGENCY_TITLES = new Map(catalog.emergencyActions.map((e) => [e.id, e.title]));
+const ASSET_NAMES = new Map(catalog.assets.map((a) => [a.id, a.name]));
+
 type Investment = NonNullable<GameView["you"]>["investment"];
 export function encodeInvestment(investment: Investment): WireInvestment {
-  return { investment: investment?.id ?? "", investmentName: investment?.name ?? "" };
+  return { investment: investment?.id ?? "" };
 }
 export function decodeInvestment(w: Partial<WireInvestment> | undefined): Investment {
-  return w?.investment ? { id: w.investment, name: w.investmentName ?? "" } : null;
+  return w?.investment ? { id: w.investment, name: INVESTMENT_NAMES.get(w.investment) ?? w.investment } : null;
 }
 
-export function encodeCard(card: CardView): WireCard {
-  return { id: card.id, title: card.title, type: card.type };
+type Emergency = SeatView["emergency"][number];
+export function encodeEmergency(e: Emergency): WireEmergency {
+  return { id: e.id, faceup: e.faceup };
 }
-export function decodeCard(w: WireCard): CardView {
-  return { id: w.id, title: w.title, type: w.type as CardView["type"] };
+export function decodeEmergency(w: WireEmergency): Emergency {
+  return { id: w.id, title: EMERGENCY_TITLES.get(w.id) ?? w.id, faceup: w.faceup };
+}
+
+type Asset = SeatView["assets"][number];
+export function encodeAsset(a: Asset): WireAsset {
+  return { id: a.id, exhausted: a.exhausted };
+}
+export function decodeAsset(w: WireAsset): Asset {
+  return { id: w.id, name: assetName(w.id), exhausted: w.exhausted };
+}
+/** An asset's name, as the engine gives it (its id when the catalog has none). */
+function assetName(id: string): string {
+  return ASSET_NAMES.get(id) ?? id;
+}
+
+/**
+ * The cards an id stands for, as the engine deals them: action card copies are "a0", "a1"... in the
+ * catalog's order, copies together; any other id is an emergency action's (tests/room/wire.test.ts checks
+ * every id against the engine's cardView).
+ */
+const CARDS = new Map<string, CardView>();
+const EMERGENCY_CARD_TITLES = new Map(catalog.emergencyActions.map((e) => [e.id, e.title]));
+for (const def of catalog.actionCards) {
+  for (let i = 0; i < def.copies; i++) {
+    const id = `a${CARDS.size}`;
+    CARDS.set(id, { id, title: def.title, type: def.type });
+  }
+}
+
+/** A card travels as its id. */
+export function encodeCard(card: CardView): WireCardId {
+  return card.id;
+}
+export function decodeCard(id: WireCardId): CardView {
+  const card = CARDS.get(id);
+  return card ? { ...card } : { id, title: EMERGENCY_CARD_TITLES.get(id) ?? id, type: "emergency" };
 }
 
 export function encodeDistrict(d: DistrictView): DistrictBoard {
@@ -215,32 +265,31 @@ export function encodeSeatPublic(s: SeatView): WireSeatPublic {
 export interface DealFields {
   open: boolean;
   winner: string;
-  asset: { id: string; name: string };
-  main: { seat: number; card: WireCard };
-  counters: { seat: number; card: WireCard }[];
+  asset: string;
+  main: WireOffer;
+  counters: WireOffer[];
   supports: { seat: number; offer: "main" | "counter"; count: number }[];
   abstained: number[];
 }
-const NO_ASSET = { id: "", name: "" };
-const NO_OFFER = { seat: 0, card: { id: "", title: "", type: "" } };
-/** (Offers are the view's own objects, whose shape is the wire's: the projection runs on every command.) */
+const NO_OFFER: WireOffer = { seat: 0, card: "" };
+const encodeOffer = (o: { seat: number; card: CardView }): WireOffer => ({ seat: o.seat, card: encodeCard(o.card) });
 export function encodeDeal(view: DealView | null): DealFields {
   return {
     open: view !== null,
     winner: encodeNullable(view?.winner),
-    asset: view?.asset ?? NO_ASSET,
-    main: view?.main ?? NO_OFFER,
-    counters: view?.counters ?? [],
+    asset: view?.asset?.id ?? "",
+    main: view?.main ? encodeOffer(view.main) : NO_OFFER,
+    counters: (view?.counters ?? []).map(encodeOffer),
     supports: (view?.supports ?? []).map((x) => ({ seat: x.seat, offer: x.offer, count: x.count })),
     abstained: view?.abstained ?? [],
   };
 }
 export function decodeDeal(w: WireDeal | undefined): DealView | null {
   if (!w?.open) return null;
-  const offer = (o: WireOffer) => ({ seat: o.seat, card: decodeCard(o.card ?? { id: "", title: "", type: "" }) });
+  const offer = (o: WireOffer) => ({ seat: o.seat, card: decodeCard(o.card) });
   return {
-    asset: w.asset?.id ? { id: w.asset.id, name: w.asset.name } : null,
-    main: w.main?.card?.id ? offer(w.main) : null,
+    asset: w.asset ? { id: w.asset, name: assetName(w.asset) } : null,
+    main: w.main?.card ? offer(w.main) : null,
     counters: (w.counters ?? []).map(offer),
     supports: (w.supports ?? []).map((x) => ({ seat: x.seat, offer: x.offer, count: x.count })),
     abstained: [...(w.abstained ?? [])],
@@ -312,25 +361,41 @@ type Primitive = string | number | boolean;
 const isPrimitive = (v: unknown): v is Primitive => typeof v === "string" || typeof v === "number" || typeof v === "boolean";
 
 function encodeOptions(options: ChoiceOption[]): { options: ChoiceOption[] } | { o: CompactOptions } {
-  if (options.length === 0 || options.some((x) => !x.intent)) return { options };
-  const intents = options.map((x) => x.intent as unknown as Record<string, unknown>);
+  // (Plain loops: this runs for every seat whose legal commands change, after every command.)
+  const n = options.length;
+  if (n === 0) return { options };
+  for (let i = 0; i < n; i++) if (!options[i]!.intent) return { options };
+  const intentOf = (i: number) => options[i]!.intent as unknown as Record<string, unknown>;
+  const first = intentOf(0);
   const base: Record<string, unknown> = {};
   const byValue: string[] = [];
-  for (const [key, value] of Object.entries(intents[0]!)) {
+  for (const key in first) {
+    const value = first[key];
     if (!isPrimitive(value)) continue;
-    if (options.every((x, i) => intents[i]![key] === x.value)) byValue.push(key);
-    else if (intents.every((i) => key in i && i[key] === value)) base[key] = value;
-  }
-  const list = options.map((x, i): CompactOptions[2][number] => {
-    const rest: Record<string, unknown> = {};
-    let any = false;
-    for (const [key, value] of Object.entries(intents[i]!)) {
-      if (key in base || byValue.includes(key)) continue;
-      rest[key] = value;
-      any = true;
+    let all = true;
+    for (let i = 0; all && i < n; i++) all = intentOf(i)[key] === options[i]!.value;
+    if (all) {
+      byValue.push(key);
+      continue;
     }
-    return any ? [x.value, x.label, rest] : [x.value, x.label];
-  });
+    let shared = true;
+    for (let i = 1; shared && i < n; i++) {
+      const intent = intentOf(i);
+      shared = key in intent && intent[key] === value;
+    }
+    if (shared) base[key] = value;
+  }
+  const list: CompactOptions[2] = new Array(n);
+  for (let i = 0; i < n; i++) {
+    const x = options[i]!;
+    const intent = intentOf(i);
+    let rest: Record<string, unknown> | null = null;
+    for (const key in intent) {
+      if (key in base || byValue.includes(key)) continue;
+      (rest ??= {})[key] = intent[key];
+    }
+    list[i] = rest ? [x.value, x.label, rest] : [x.value, x.label];
+  }
   return { o: [base, byValue, list] };
 }
 function decodeOptions(l: { options?: ChoiceOption[]; o?: CompactOptions }): ChoiceOption[] {
@@ -355,28 +420,39 @@ function decodeOptions(l: { options?: ChoiceOption[]; o?: CompactOptions }): Cho
  *   ("" for none), so that a decision's change does not re-send them.
  */
 export function encodeLegal(legal: LegalCommand[], hand: readonly string[] = []): { legal: string; legalTrades: string } {
-  const compact = legal.map((l): CompactLegal => {
-    switch (l.type) {
-      case "trade-propose":
-        return { type: l.type, to: l.to.map((x) => x.seat), ...(l.support ? { support: { offers: l.support.offers, cards: encodePick(l.support.cards, hand) } } : {}) };
-      case "offer":
-        return { ...l, cards: encodeCards(l.cards, hand) };
-      case "counteroffer":
-        return { ...l, cards: encodeCards(l.cards, hand), discard: encodePick(l.discard, hand) };
-      case "support":
-      case "discard":
-        return { ...l, cards: encodePick(l.cards, hand) };
-      case "choose":
-        return { type: l.type, prompt: l.prompt, ...encodeOptions(l.options) };
-      case "investment":
-        return { type: l.type, ...encodeOptions(l.options) };
-      default:
-        return l;
+  const decisions: CompactLegal[] = [];
+  let trades: CompactLegal[] | null = null;
+  for (const l of legal) {
+    const c = compactLegal(l, hand);
+    if (c.type.startsWith("trade-")) (trades ??= []).push(c);
+    else decisions.push(c);
+  }
+  return { legal: JSON.stringify(decisions), legalTrades: trades ? JSON.stringify(trades) : "" };
+}
+
+function compactLegal(l: LegalCommand, hand: readonly string[]): CompactLegal {
+  switch (l.type) {
+    case "trade-propose": {
+      const to: number[] = [];
+      for (const x of l.to) to.push(x.seat);
+      const c: Extract<CompactLegal, { type: "trade-propose" }> = { type: l.type, to };
+      if (l.support) c.support = { offers: l.support.offers, cards: encodePick(l.support.cards, hand) };
+      return c;
     }
-  });
-  const decisions = compact.filter((l) => !l.type.startsWith("trade-"));
-  const trades = compact.filter((l) => l.type.startsWith("trade-"));
-  return { legal: JSON.stringify(decisions), legalTrades: trades.length ? JSON.stringify(trades) : "" };
+    case "offer":
+      return { ...l, cards: encodeCards(l.cards, hand) };
+    case "counteroffer":
+      return { ...l, cards: encodeCards(l.cards, hand), discard: encodePick(l.discard, hand) };
+    case "support":
+    case "discard":
+      return { ...l, cards: encodePick(l.cards, hand) };
+    case "choose":
+      return { type: l.type, prompt: l.prompt, ...encodeOptions(l.options) };
+    case "investment":
+      return { type: l.type, ...encodeOptions(l.options) };
+    default:
+      return l;
+  }
 }
 
 /** What a seat holds to trade, from its public fields. */
@@ -389,8 +465,8 @@ interface LegalSeat { seat: number; capital: number; assets?: { id: string }[] }
 
 /** The card ids of your hand, from your seat's secret as decoded (a schema array or its toJSON()). */
 function handOf(me: { secret?: unknown } | null): string[] {
-  const hand = (me?.secret as { hand?: Iterable<{ id: string }> } | undefined)?.hand;
-  return hand ? Array.from(hand, (c) => c.id) : [];
+  const hand = (me?.secret as { hand?: Iterable<WireCardId> } | undefined)?.hand;
+  return hand ? Array.from(hand) : [];
 }
 
 /**

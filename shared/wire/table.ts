@@ -6,7 +6,7 @@ import type { LegalCommand } from "../protocol.ts";
 import type { ChatLine, ServerMessages } from "../room-protocol.ts";
 import type { CardView, DealView, GameView, PendingView, ResultView, TradeView } from "../view.ts";
 import {
-  decodeCard, decodeDeal, decodeDecks, decodeInvestment, decodeLegal, decodePending, decodeResult, decodeTrades,
+  decodeAsset, decodeCard, decodeDeal, decodeEmergency, decodeDecks, decodeInvestment, decodeLegal, decodePending, decodeResult, decodeTrades,
   type DistrictBoard, type SeatPresence, type TableStatus, type WireSeatPublic, type WireTable,
 } from "./codec.ts";
 
@@ -91,8 +91,8 @@ export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: numbe
   const seats: TableSeat[] = Object.values(state.seats ?? {}).map((s) => ({
     seat: s.seat, name: s.name, bot: s.bot, connected: s.connected, botControlled: s.botControlled, awayUntil: s.awayUntil ?? 0,
     corp: s.corp, corpName: s.corpName, capital: s.capital, handSize: s.handSize, hasInvestment: s.hasInvestment,
-    emergency: (s.emergency ?? []).map((e) => ({ id: e.id, title: e.title, faceup: e.faceup })),
-    assets: (s.assets ?? []).map((a) => ({ id: a.id, name: a.name, exhausted: a.exhausted })),
+    emergency: (s.emergency ?? []).map(decodeEmergency),
+    assets: (s.assets ?? []).map(decodeAsset),
   })).sort((a, b) => a.seat - b.seat);
   const wireSecret = Object.values(state.seats ?? {}).find((s) => s.secret && (mySeat == null || s.seat === mySeat));
   const seat = mySeat ?? wireSecret?.seat ?? null;
@@ -122,7 +122,7 @@ export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: numbe
     code: state.code, status: state.status, seatCount: state.seatCount, hostSeat: state.hostSeat,
     stepSeconds: state.stepSeconds, spectators: state.spectators, watchersOpen: state.watchersOpen ?? false, botChat: state.botChat ?? true,
     seats, mySeat: seat, me, secret,
-    legal: decodeLegal(w?.legal, seats, me, (w?.hand ?? []).map((c) => c.id), w?.legalTrades),
+    legal: decodeLegal(w?.legal, seats, me, [...(w?.hand ?? [])], w?.legalTrades),
     trades: decodeTrades(w?.trades),
     game,
     log: [...(talk.log ?? [])],

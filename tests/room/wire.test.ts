@@ -5,10 +5,15 @@
 // the same through real sockets for one game.)
 import { describe, expect, it } from "vitest";
 import { apply, createGame, legal, secretViewFor, viewFor, type GameState } from "../../server/engine/index.ts";
+import { ACTION_INSTANCES, assetName, catalog, emergencyAction, investmentDef } from "../../server/engine/data.ts";
+import { cardView } from "../../server/engine/view.ts";
 import { makeRandom, randomCommand, type Random } from "../../server/bots/random.ts";
 import { projectPublic, projectSecret } from "../../server/rooms/projection.ts";
 import { SecretState, SeatState, TableState } from "../../server/rooms/schema.ts";
-import { encodeDistrict, GameLogReader, readTable, type TableSnapshot, type WireTable } from "../../shared/wire/index.ts";
+import {
+  decodeAsset, decodeCard, decodeEmergency, decodeInvestment, encodeAsset, encodeCard, encodeDistrict, encodeEmergency, encodeInvestment,
+  GameLogReader, readTable, type TableSnapshot, type WireTable,
+} from "../../shared/wire/index.ts";
 import type { Command } from "../../shared/protocol.ts";
 import type { GameView } from "../../shared/view.ts";
 
@@ -87,6 +92,32 @@ describe("the wire", () => {
     expect(checked).toBeGreaterThan(300);
     expect(deals).toBeGreaterThan(50);
     expect(trades).toBeGreaterThan(5);
+  });
+
+  it("sends a card as its id, and reads back the engine's card for every action card copy and emergency action", () => {
+    const ids = [...ACTION_INSTANCES.map((x) => x.id), ...catalog.emergencyActions.map((e) => e.id)];
+    expect(ids.length).toBeGreaterThan(100);
+    for (const id of ids) {
+      expect(encodeCard(cardView(id))).toBe(id);
+      expect(decodeCard(id)).toEqual(cardView(id));
+    }
+  });
+
+  it("sends an emergency action, an asset and an investment as ids, and reads back the engine's titles and names", () => {
+    for (const { id } of catalog.emergencyActions) {
+      for (const faceup of [true, false]) {
+        const view = { id, title: emergencyAction(id).title, faceup };
+        expect(decodeEmergency(encodeEmergency(view))).toEqual(view);
+      }
+    }
+    for (const { id } of catalog.assets) {
+      const view = { id, name: assetName(id), exhausted: true };
+      expect(decodeAsset(encodeAsset(view))).toEqual(view);
+    }
+    for (const { id } of catalog.investments) {
+      const view = { id, name: investmentDef(id).name };
+      expect(decodeInvestment(encodeInvestment(view))).toEqual(view);
+    }
   });
 
   it("holds each game-log line once: a history replaces, later lines already held are dropped, the oldest go past the limit", () => {
