@@ -14,7 +14,7 @@ import type { ActionType } from "../../../shared/catalog/types.ts";
 import type { ChoiceOption } from "../../../shared/protocol.ts";
 import type { Ctx } from "../ctx.ts";
 import { log } from "../ctx.ts";
-import { assetName, catalog, corpName, topType } from "../data.ts";
+import { assetName, assetText, corpName, topType } from "../data.ts";
 import { drawAndTell, drawableTypeOptions } from "../draw.ts";
 import type { Step } from "../effects.ts";
 import type { Ability, RulePart, WindowHook, WindowRule } from "../rulebook.ts";
@@ -97,10 +97,6 @@ function onlyIfUsed(step: Step): Step {
   if ("loop" in step) return { loop: { back: step.loop.back, while: (c, f) => !!f.vars.used && step.loop.while(c, f) } };
   const p = step.pick;
   return { pick: { ...p, options: (c, f) => (f.vars.used ? p.options(c, f) : []) } };
-}
-
-function assetText(id: string): string {
-  return catalog.assets.find((a) => a.id === id)?.text ?? "";
 }
 
 // ---- helpers for asset scripts ----
