@@ -2,10 +2,10 @@
 // who supported what with how many cards, hand sizes, deck sizes and the next event's back.
 // A seat also gets its own hand, rival, investment, trades and options. Nothing else.
 import { ACTION_TYPES } from "../../shared/catalog/types.ts";
-import type { ActionType } from "../../shared/catalog/types.ts";
+import type { ActionType, DistrictId } from "../../shared/catalog/types.ts";
 import type { CardView, EffectView, GameView, PendingView } from "../../shared/view.ts";
 import { handLimit, turnsLeftInRound } from "./action-phase.ts";
-import { inReserve } from "./city.ts";
+import { pool } from "./city.ts";
 import { actionCard, assetName, cardTitle, corpName, scriptTitle, demandDef, district, districtName, emergencyAction, investmentDef, isActionCard } from "./data.ts";
 import { nextEventCategory } from "./events.ts";
 import { legalFor } from "./legal.ts";
@@ -148,12 +148,20 @@ function scalarView(s: GameState, seat: number | null, parts: Parts): GameView {
   };
 }
 
+/** A district's name without its number, by id (the catalog's names never change). */
+const shortNames = new Map<number, string>();
+function shortName(id: DistrictId): string {
+  let name = shortNames.get(id);
+  if (name === undefined) shortNames.set(id, (name = districtName(id).replace(/ \(\d+\)$/, "")));
+  return name;
+}
+
 function districtsView(s: GameState): GameView["districts"] {
   return s.districts.map((d) => {
     const def = district(s, d.id);
     return {
       id: d.id,
-      name: districtName(d.id).replace(/ \(\d+\)$/, ""),
+      name: shortName(d.id),
       tier: def.tier,
       primary: def.primary,
       secondary: def.secondary,
@@ -171,13 +179,23 @@ function districtsView(s: GameState): GameView["districts"] {
 }
 
 function reserveView(s: GameState): GameView["reserve"] {
+  // inReserve (pool less what is on the board) for each kind, the board counted in one pass
+  let humanFirst = 0, orgcrime = 0, prisec = 0, illness = 0, outage = 0, development = 0;
+  for (const d of s.districts) {
+    if (d.humanFirst) humanFirst++;
+    if (d.orgcrime) orgcrime++;
+    if (d.prisec) prisec++;
+    if (d.illness) illness++;
+    if (d.condition === "outage") outage++;
+    if (d.development) development++;
+  }
   return {
-    humanFirst: inReserve(s, "humanFirst"),
-    orgcrime: inReserve(s, "orgcrime"),
-    prisec: inReserve(s, "prisec"),
-    illness: inReserve(s, "illness"),
-    outage: inReserve(s, "outage"),
-    development: inReserve(s, "development"),
+    humanFirst: pool(s, "humanFirst") - humanFirst,
+    orgcrime: pool(s, "orgcrime") - orgcrime,
+    prisec: pool(s, "prisec") - prisec,
+    illness: pool(s, "illness") - illness,
+    outage: pool(s, "outage") - outage,
+    development: pool(s, "development") - development,
   };
 }
 

@@ -119,7 +119,8 @@ export function claimedThis(id: string): (c: Ctx, owner: number, p: WindowPayloa
 }
 
 export function heldAsset(s: GameState, seat: number, id: string): AssetHeld | undefined {
-  return s.seats[seat]!.assets.find((a) => a.id === id);
+  for (const a of s.seats[seat]!.assets) if (a.id === id) return a;
+  return undefined;
 }
 
 /** Moves an asset from one play area to another (its ready/exhausted state goes with it unless `state` says). */
