@@ -23,7 +23,7 @@ import { checkInvariants } from "./invariants.ts";
 import { legalFor } from "./legal.ts";
 import { announceSetup, initialState } from "./setup.ts";
 import type { GameState } from "./state.ts";
-import { cloneState } from "./state.ts";
+import { forkState } from "./state.ts";
 import { acceptTrade, cancelTrade, declineTrade, proposeTrade } from "./trade.ts";
 import type { Rulebook } from "./rulebook.ts";
 import type { Seed } from "./rng.ts";
@@ -144,7 +144,7 @@ export function createEngine(rules: Rulebook): Engine {
     if (!parsed.success) {
       return { ok: false, code: "bad-command", message: "That command is not well formed: " + parsed.error.issues.map((i) => i.message).join("; ") };
     }
-    const c: Ctx = { s: cloneState(state), ev: [], frame: null, rules };
+    const c: Ctx = { s: forkState(state), ev: [], frame: null, rules };
     try {
       const err = dispatch(c, seat, parsed.data);
       if (err) return { ok: false, code: err.code, message: err.message };

@@ -49,8 +49,9 @@ export function dealTurnTrack(c: Ctx, n: number): void {
   const s = c.s;
   for (let i = 0; i < s.turnTrack.length && n > 0; i++) {
     if (s.turnTrack[i]) continue;
-    const a = s.assetDeck.shift();
+    const a = s.assetDeck[0];
     if (!a) break;
+    s.assetDeck = s.assetDeck.slice(1); // replaced, never changed in place (state.ts)
     s.turnTrack[i] = a;
     n--;
   }
@@ -64,15 +65,18 @@ export function nextEventCategory(s: GameState): string | null {
 /** The "event" stage. */
 export function runEvent(c: Ctx): void {
   const s = c.s;
-  const id = s.eventDeck.shift();
+  const id = s.eventDeck[0];
   if (!id) {
     s.stage = "next-round";
     return;
   }
   const e = eventDef(id);
-  // the resolved event goes under the deck (or out of the game) [R]
-  if (s.variant.resolvedEvents === "bottom") s.eventDeck.push(id);
-  else s.eventDiscard.push(id);
+  // the resolved event goes under the deck (or out of the game) [R]; decks are replaced, never changed in place (state.ts)
+  if (s.variant.resolvedEvents === "bottom") s.eventDeck = [...s.eventDeck.slice(1), id];
+  else {
+    s.eventDeck = s.eventDeck.slice(1);
+    s.eventDiscard = [...s.eventDiscard, id];
+  }
   // a title that ends in its own mark ("Beanstalk Owned by Mob?") takes no full stop
   log(c, "event", `Event: ${e.name}${/[.?!]$/.test(e.name) ? "" : "."}`);
   const threatAtStart = s.threat;

@@ -246,9 +246,8 @@ export function clonePlain<T>(x: T): T {
 }
 
 /**
- * Copies a state for one apply(): every part the rules change is copied, the variant (never
- * changed after setup) is shared. A new GameState field must be added here too; the property test
- * (apply never mutates its input) catches a forgotten one.
+ * A whole copy of a state that its user may change at will: every part copied but the variant (never
+ * changed after setup). For sandboxes and tests; apply() uses forkState.
  */
 export function cloneState(s: GameState): GameState {
   const decks = {} as GameState["actionDecks"];
@@ -259,21 +258,34 @@ export function cloneState(s: GameState): GameState {
     discards[k] = s.actionDiscards[k].slice();
   }
   return {
-    ...s,
-    rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]],
-    pending: clonePlain(s.pending),
-    supply: { ...s.supply },
-    threatFrom: { ...s.threatFrom },
-    demandDeck: s.demandDeck.slice(),
-    districts: s.districts.map((d) => ({ ...d })),
+    ...forkState(s),
     actionDecks: decks,
     actionDiscards: discards,
     eventDeck: s.eventDeck.slice(),
     eventDiscard: s.eventDiscard.slice(),
     assetDeck: s.assetDeck.slice(),
     assetDiscard: s.assetDiscard.slice(),
-    turnTrack: s.turnTrack.slice(),
     investmentDeck: s.investmentDeck.slice(),
+    demandDeck: s.demandDeck.slice(),
+  };
+}
+
+/**
+ * Copies a state for one apply(): every part the rules change in place is copied. Shared with `s`:
+ * the variant (never changed after setup) and the decks and discard piles (actionDecks,
+ * actionDiscards, eventDeck, eventDiscard, assetDeck, assetDiscard, investmentDeck, demandDeck), which
+ * the rules never change in place but replace (a new array, a new record of piles). A new GameState
+ * field must be added here too; the property test (apply never mutates its input) catches a forgotten one.
+ */
+export function forkState(s: GameState): GameState {
+  return {
+    ...s,
+    rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]],
+    pending: clonePlain(s.pending),
+    supply: { ...s.supply },
+    threatFrom: { ...s.threatFrom },
+    districts: s.districts.map((d) => ({ ...d })),
+    turnTrack: s.turnTrack.slice(),
     seats: s.seats.map((p) => ({
       ...p,
       hand: p.hand.slice(),

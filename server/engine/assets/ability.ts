@@ -55,7 +55,7 @@ export function defineAsset(id: string, def: AssetScript): RulePart {
     if (cost === "exhaust") p.assets[i]!.exhausted = true;
     if (cost === "discard") {
       p.assets.splice(i, 1);
-      c.s.assetDiscard.push(id);
+      c.s.assetDiscard = [...c.s.assetDiscard, id];
     }
     const how = cost === "exhaust" ? " (exhausted)" : cost === "discard" ? " (discarded)" : "";
     log(c, "asset", `${corpName(c.s, f.seat)} uses ${name}${how}.`);

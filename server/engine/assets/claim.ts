@@ -187,7 +187,8 @@ const hernandoCortez = defineAsset("hernando-cortez", {
 export const NAOKO_CLAIMS = 2;
 const naokoClaim: Step = {
   do: (c, f) => {
-    const asset = c.s.assetDeck.shift();
+    const asset = c.s.assetDeck[0];
+    c.s.assetDeck = c.s.assetDeck.slice(1); // replaced, never changed in place (state.ts)
     if (asset) claimAsset(c, f.seat, asset, c.s.variant.naokoClaimTriggers);
     else log(c, "asset", "Naoko Watanabe: the asset deck is empty.");
   },

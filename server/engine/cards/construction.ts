@@ -83,7 +83,7 @@ export const CONSTRUCTION_CARDS = defineCards({
           onPick: (c, f, v) => {
             const p = c.s.seats[f.vars.target as number]!;
             p.assets.splice(p.assets.findIndex((a) => a.id === v), 1);
-            c.s.assetDiscard.push(String(v));
+            c.s.assetDiscard = [...c.s.assetDiscard, String(v)];
             log(c, "asset", `${corpName(c.s, p.seat)} discards ${assetName(String(v))}.`);
           },
         },

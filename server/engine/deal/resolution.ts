@@ -84,7 +84,7 @@ export function runClaim(c: Ctx): void {
     deal.asset = null;
     if (won) claimAsset(c, won.seat, asset, true);
     else {
-      s.assetDiscard.push(asset);
+      s.assetDiscard = [...s.assetDiscard, asset];
       log(c, "claim", `${assetName(asset)} is discarded.`);
     }
   }
@@ -126,7 +126,7 @@ export function runDealEnd(c: Ctx): void {
       }
     }
     for (const x of deal.supports) discardCards(c, x.cards);
-    if (deal.asset) s.assetDiscard.push(deal.asset); // a deal skipped for lack of an offer
+    if (deal.asset) s.assetDiscard = [...s.assetDiscard, deal.asset]; // a deal skipped for lack of an offer
     fireWindow(c, "deal-end", {});
   }
   s.deal = null;
