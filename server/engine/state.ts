@@ -245,6 +245,25 @@ export function clonePlain<T>(x: T): T {
   return out as T;
 }
 
+/** A deal's copy (clonePlain, faster for its known shape; the same keys in the same order). */
+function cloneDeal(d: Deal): Deal {
+  const out: Deal = {
+    ...d,
+    main: d.main && { ...d.main },
+    counters: d.counters.map((o) => ({ ...o })),
+    counterQueue: d.counterQueue.slice(),
+    supportQueue: d.supportQueue.slice(),
+    supports: d.supports.map((x) => ({ ...x, cards: x.cards.slice() })),
+    abstained: d.abstained.slice(),
+  };
+  if (d.noTrade) out.noTrade = d.noTrade.slice();
+  if (d.noCounter) out.noCounter = d.noCounter.slice();
+  if (d.noCounterSupport) out.noCounterSupport = d.noCounterSupport.slice();
+  if (d.bets) out.bets = d.bets.map((b) => ({ ...b }));
+  if (d.declared) out.declared = clonePlain(d.declared);
+  return out;
+}
+
 /**
  * A whole copy of a state that its user may change at will: every part copied but the variant (never
  * changed after setup). For sandboxes and tests; apply() uses forkState.
@@ -259,6 +278,8 @@ export function cloneState(s: GameState): GameState {
   }
   return {
     ...forkState(s),
+    districts: s.districts.map((d) => ({ ...d })),
+    trades: clonePlain(s.trades),
     actionDecks: decks,
     actionDiscards: discards,
     eventDeck: s.eventDeck.slice(),
@@ -272,9 +293,11 @@ export function cloneState(s: GameState): GameState {
 
 /**
  * Copies a state for one apply(): every part the rules change in place is copied. Shared with `s`:
- * the variant (never changed after setup) and the decks and discard piles (actionDecks,
+ * the variant (never changed after setup); the decks and discard piles (actionDecks,
  * actionDiscards, eventDeck, eventDiscard, assetDeck, assetDiscard, investmentDeck, demandDeck), which
- * the rules never change in place but replace (a new array, a new record of piles). A new GameState
+ * the rules never change in place but replace (a new array, a new record of piles); the districts,
+ * changed only through city.ts's W (a copy of the list and of the district); the open trades (a
+ * trade never changes, and the list is replaced). A new GameState
  * field must be added here too; the property test (apply never mutates its input) catches a forgotten one.
  */
 export function forkState(s: GameState): GameState {
@@ -284,7 +307,6 @@ export function forkState(s: GameState): GameState {
     pending: clonePlain(s.pending),
     supply: { ...s.supply },
     threatFrom: { ...s.threatFrom },
-    districts: s.districts.map((d) => ({ ...d })),
     turnTrack: s.turnTrack.slice(),
     seats: s.seats.map((p) => ({
       ...p,
@@ -292,10 +314,9 @@ export function forkState(s: GameState): GameState {
       emergency: p.emergency.map((e) => ({ ...e })),
       assets: p.assets.map((a) => ({ ...a })),
     })),
-    deal: clonePlain(s.deal),
+    deal: s.deal && cloneDeal(s.deal),
     draw: clonePlain(s.draw),
     effects: clonePlain(s.effects),
-    trades: clonePlain(s.trades),
     tradeCounts: s.tradeCounts.slice(),
     result: clonePlain(s.result),
     assetState: clonePlain(s.assetState),

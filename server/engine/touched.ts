@@ -32,10 +32,12 @@ export function publicTouched(before: GameState, after: GameState): PublicTouche
 }
 
 function districtsEqual(a: readonly DistrictState[], b: readonly DistrictState[]): boolean {
+  if (a === b) return true; // shared by apply() when no district changed
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
     const x = a[i]!;
     const y = b[i]!;
+    if (x === y) continue;
     if (x.id !== y.id || x.condition !== y.condition || x.illness !== y.illness || x.development !== y.development
       || x.android !== y.android || x.humanFirst !== y.humanFirst || x.orgcrime !== y.orgcrime || x.prisec !== y.prisec) return false;
   }

@@ -73,7 +73,7 @@ export function proposeTrade(c: Ctx, seat: number, cmd: Extract<Command, { type:
   const pair = seat * s.players + t.to;
   s.tradeCounts[pair] = (s.tradeCounts[pair] ?? 0) + 1;
   const trade: Trade = { id: `t${seat}-${t.to}-${s.tradeCounts[pair]}`, ...t };
-  s.trades.push(trade);
+  s.trades = [...s.trades, trade]; // the list is replaced, never changed in place (state.ts)
   log(c, "trade-proposed", `${corpName(s, seat)} proposes a trade to ${corpName(s, t.to)}: gives ${describe(t.give, t.support)}, asks ${describe(t.get)}.`, [seat, t.to]);
   return null;
 }
