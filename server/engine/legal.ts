@@ -3,6 +3,7 @@
 import { CommandSchema } from "../../shared/protocol.ts";
 import type { Command, LegalCommand } from "../../shared/protocol.ts";
 import { handLimit } from "./action-phase.ts";
+import { quickCommand } from "./command.ts";
 import type { Ctx } from "./ctx.ts";
 import { counterofferCost } from "./deal/counteroffer.ts";
 import { faceupEmergencies } from "./deal/common.ts";
@@ -91,9 +92,12 @@ function distinctSubset(xs: string[], from: string[]): boolean {
 
 /** Whether a command is one of the moves `legal()` lists (used by tests, bots and the room to double-check). */
 export function isListed(list: LegalCommand[], raw: Command): boolean {
-  const parsed = CommandSchema.safeParse(raw);
-  if (!parsed.success) return false;
-  const cmd: Command = parsed.data;
+  let cmd = quickCommand(raw);
+  if (!cmd) {
+    const parsed = CommandSchema.safeParse(raw);
+    if (!parsed.success) return false;
+    cmd = parsed.data;
+  }
   for (const l of list) {
     if (l.type !== cmd.type) continue;
     switch (l.type) {
