@@ -11,7 +11,7 @@ import { nextEventCategory } from "./events.ts";
 import { legalFor } from "./legal.ts";
 import type { Rulebook } from "./rulebook.ts";
 import { publicTouched } from "./touched.ts";
-import type { GameState, Offer, PlayerState } from "./state.ts";
+import type { DistrictState, GameState, Offer, PlayerState } from "./state.ts";
 import { ROUND_TRACK } from "./state.ts";
 
 export function cardView(id: string): CardView {
@@ -73,9 +73,10 @@ function effectView(s: GameState): EffectView | null {
 
 export function viewFor(rules: Rulebook, s: GameState, who: number | "spectator"): GameView {
   const seat = typeof who === "number" && who >= 0 && who < s.players ? who : null;
+  const city = cityView(s);
   const view = scalarView(s, seat, {
-    districts: districtsView(s),
-    reserve: reserveView(s),
+    districts: city.districts,
+    reserve: city.reserve,
     seats: s.seats.map((p) => seatView(rules, s, p)),
     deal: dealView(s),
     decks: decksView(s),
@@ -92,9 +93,10 @@ export function viewFor(rules: Rulebook, s: GameState, who: number | "spectator"
  */
 export function publicViewSince(rules: Rulebook, before: GameState, last: GameView, after: GameState): GameView {
   const t = publicTouched(before, after);
+  const city = t.districts ? cityView(after) : last;
   return scalarView(after, null, {
-    districts: t.districts ? districtsView(after) : last.districts,
-    reserve: t.districts ? reserveView(after) : last.reserve,
+    districts: city.districts,
+    reserve: city.reserve,
     seats: after.seats.map((p, i) => {
       const kept = last.seats[i];
       return !t.seats[i] && kept && kept.handLimit === handLimit(rules, after, p.seat) ? kept : seatView(rules, after, p);
@@ -146,6 +148,36 @@ function scalarView(s: GameState, seat: number | null, parts: Parts): GameView {
         }
       : null,
   };
+}
+
+/**
+ * The districts' and the reserve's parts of a view, by the state's list of districts: apply() shares
+ * that list with the state it was made from until a district changes (state.ts), so they are built once
+ * for all the states that share it (and views share them, as publicViewSince's do; views are never
+ * changed once made). A list changed in place by hand (a test's) is seen by comparing it with the view.
+ */
+type CityView = { overrides: object; pools: object; districts: GameView["districts"]; reserve: GameView["reserve"] };
+const cityViews = new WeakMap<readonly DistrictState[], CityView>();
+function cityView(s: GameState): CityView {
+  let v = cityViews.get(s.districts);
+  const { districtOverrides: overrides, tokenPools: pools } = s.variant;
+  if (v === undefined || v.overrides !== overrides || v.pools !== pools || !showsDistricts(v.districts, s.districts)) {
+    v = { overrides, pools, districts: districtsView(s), reserve: reserveView(s) };
+    cityViews.set(s.districts, v);
+  }
+  return v;
+}
+
+/** Whether a view's districts show exactly these districts' ids, units and tokens. */
+function showsDistricts(view: GameView["districts"], ds: readonly DistrictState[]): boolean {
+  if (view.length !== ds.length) return false;
+  for (let i = 0; i < ds.length; i++) {
+    const v = view[i]!;
+    const d = ds[i]!;
+    if (v.id !== d.id || v.condition !== d.condition || v.illness !== d.illness || v.development !== d.development || v.android !== d.android
+      || v.humanFirst !== d.humanFirst || v.orgcrime !== d.orgcrime || v.prisec !== d.prisec) return false;
+  }
+  return true;
 }
 
 /** A district's name without its number, by id (the catalog's names never change). */
