@@ -44,7 +44,8 @@ export function runTurnStart(c: Ctx): void {
   log(c, "turn", `${corpName(s, s.active)}'s turn begins (${turnsLeft(s)} turn${turnsLeft(s) === 1 ? "" : "s"} left this round).`);
   fireWindow(c, "turn-start", { seat: s.active });
   if (s.result) return;
-  for (const a of s.seats[s.active]!.assets) a.exhausted = false;
+  const p = s.seats[s.active]!;
+  p.assets = p.assets.map((a) => (a.exhausted ? { ...a, exhausted: false } : a)); // replaced, never changed in place (state.ts)
   startCorpDraw(c, s.active, "asset");
 }
 

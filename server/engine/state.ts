@@ -232,6 +232,13 @@ export const UNIT_POOLS = { humanFirst: 9, orgcrime: 9, prisec: 6 } as const;
 export const ANDROIDS = 3;
 export const THREAT_MAX = 25;
 
+/** `xs` less its item at `i`, as `xs.splice(i, 1)` would leave it, in a new array: parts a state shares are replaced, never changed. */
+export function without<T>(xs: readonly T[], i: number): T[] {
+  const out = xs.slice();
+  out.splice(i, 1);
+  return out;
+}
+
 /** Fast deep copy of plain JSON data (much faster than structuredClone for our small state). */
 export function clonePlain<T>(x: T): T {
   if (x === null || typeof x !== "object") return x;
@@ -279,6 +286,12 @@ export function cloneState(s: GameState): GameState {
   return {
     ...forkState(s),
     districts: s.districts.map((d) => ({ ...d })),
+    seats: s.seats.map((p) => ({
+      ...p,
+      hand: p.hand.slice(),
+      emergency: p.emergency.map((e) => ({ ...e })),
+      assets: p.assets.map((a) => ({ ...a })),
+    })),
     trades: clonePlain(s.trades),
     actionDecks: decks,
     actionDiscards: discards,
@@ -297,7 +310,8 @@ export function cloneState(s: GameState): GameState {
  * actionDiscards, eventDeck, eventDiscard, assetDeck, assetDiscard, investmentDeck, demandDeck), which
  * the rules never change in place but replace (a new array, a new record of piles); the districts,
  * changed only through city.ts's W (a copy of the list and of the district); the open trades (a
- * trade never changes, and the list is replaced). A new GameState
+ * trade never changes, and the list is replaced); each seat's emergency actions and assets (the list
+ * is replaced, and an item changed is a new object). A new GameState
  * field must be added here too; the property test (apply never mutates its input) catches a forgotten one.
  */
 export function forkState(s: GameState): GameState {
@@ -308,12 +322,7 @@ export function forkState(s: GameState): GameState {
     supply: { ...s.supply },
     threatFrom: { ...s.threatFrom },
     turnTrack: s.turnTrack.slice(),
-    seats: s.seats.map((p) => ({
-      ...p,
-      hand: p.hand.slice(),
-      emergency: p.emergency.map((e) => ({ ...e })),
-      assets: p.assets.map((a) => ({ ...a })),
-    })),
+    seats: s.seats.map((p) => ({ ...p, hand: p.hand.slice() })),
     deal: s.deal && cloneDeal(s.deal),
     draw: clonePlain(s.draw),
     effects: clonePlain(s.effects),

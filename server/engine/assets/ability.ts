@@ -19,6 +19,7 @@ import { drawAndTell, drawableTypeOptions } from "../draw.ts";
 import type { Step } from "../effects.ts";
 import type { Ability, RulePart, WindowHook, WindowRule } from "../rulebook.ts";
 import type { AssetHeld, EffectFrame, GameState } from "../state.ts";
+import { without } from "../state.ts";
 import type { AbilityCost, WindowName, WindowPayload } from "../windows.ts";
 import { canUse } from "../windows.ts";
 
@@ -52,9 +53,14 @@ export function defineAsset(id: string, def: AssetScript): RulePart {
     f.vars.used = true;
     const p = c.s.seats[f.seat]!;
     const i = p.assets.findIndex((a) => a.id === id);
-    if (cost === "exhaust") p.assets[i]!.exhausted = true;
+    // play areas are replaced, never changed in place (state.ts)
+    if (cost === "exhaust") {
+      const assets = p.assets.slice();
+      assets[i] = { ...assets[i]!, exhausted: true };
+      p.assets = assets;
+    }
     if (cost === "discard") {
-      p.assets.splice(i, 1);
+      p.assets = without(p.assets, i);
       c.s.assetDiscard = [...c.s.assetDiscard, id];
     }
     const how = cost === "exhaust" ? " (exhausted)" : cost === "discard" ? " (discarded)" : "";
@@ -125,13 +131,15 @@ export function heldAsset(s: GameState, seat: number, id: string): AssetHeld | u
 
 /** Moves an asset from one play area to another (its ready/exhausted state goes with it unless `state` says). */
 export function moveAsset(s: GameState, from: number, to: number, id: string, state: "as-is" | "ready" | "exhausted" = "as-is"): void {
-  const src = s.seats[from]!.assets;
-  const held = src.splice(
-    src.findIndex((a) => a.id === id),
+  // play areas are replaced, never changed in place (state.ts)
+  const rest = s.seats[from]!.assets.slice();
+  const taken = rest.splice(
+    rest.findIndex((a) => a.id === id),
     1,
   )[0]!;
-  if (state !== "as-is") held.exhausted = state === "exhausted";
-  s.seats[to]!.assets.push(held);
+  s.seats[from]!.assets = rest;
+  const held = state === "as-is" ? taken : { ...taken, exhausted: state === "exhausted" };
+  s.seats[to]!.assets = [...s.seats[to]!.assets, held];
 }
 
 /** Every other seat, as options. */

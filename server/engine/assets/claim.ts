@@ -47,11 +47,15 @@ const bryanStinson = defineAsset("bryan-stinson", {
         },
         onPick: (c, f, v) => {
           const from = c.s.seats.find((p) => p.seat !== f.seat && p.emergency.some((e) => e.id === v))!;
-          const e = from.emergency.splice(
-            from.emergency.findIndex((x) => x.id === v),
+          // emergency slots are replaced, never changed in place (state.ts)
+          const rest = from.emergency.slice();
+          const e = rest.splice(
+            rest.findIndex((x) => x.id === v),
             1,
           )[0]!;
-          c.s.seats[f.seat]!.emergency.push(e);
+          from.emergency = rest;
+          const to = c.s.seats[f.seat]!;
+          to.emergency = [...to.emergency, e];
           log(c, "asset", `Bryan Stinson: ${corpName(c.s, f.seat)} takes ${emergencyAction(e.id).title} from ${corpName(c.s, from.seat)}.`);
         },
       },

@@ -93,7 +93,8 @@ export function runClaim(c: Ctx): void {
 
 /** A seat claims an asset: it goes ready into their play area, and its "when you claim this card" ability opens. */
 export function claimAsset(c: Ctx, seat: number, asset: string, triggers: boolean): void {
-  c.s.seats[seat]!.assets.push({ id: asset, exhausted: false });
+  const p = c.s.seats[seat]!;
+  p.assets = [...p.assets, { id: asset, exhausted: false }]; // replaced, never changed in place (state.ts)
   log(c, "claim", `${corpName(c.s, seat)} claims ${assetName(asset)}.`);
   if (triggers) fireWindow(c, "claim", { seat, asset });
 }
@@ -116,7 +117,8 @@ export function runDealEnd(c: Ctx): void {
     for (const o of offers) {
       if (o.emergency) {
         const faceup = o !== won;
-        s.seats[emergencyOwner(c, o)]!.emergency.push({ id: o.card, faceup });
+        const p = s.seats[emergencyOwner(c, o)]!;
+        p.emergency = [...p.emergency, { id: o.card, faceup }]; // replaced, never changed in place (state.ts)
         if (!faceup) log(c, "emergency", `${corpName(s, o.seat)}'s emergency action is spent (facedown).`);
       } else if (covered.includes(o) && s.variant.coveredCounteroffers === "return") {
         s.seats[o.seat]!.hand.push(o.card);
