@@ -38,7 +38,8 @@ export function drawType(c: Ctx, seat: number, type: ActionType, n: number): str
     if (!card) break;
     got.push(card);
   }
-  c.s.seats[seat]!.hand.push(...got);
+  const p = c.s.seats[seat]!;
+  p.hand = [...p.hand, ...got]; // replaced, never changed in place (state.ts)
   return got;
 }
 
@@ -74,11 +75,13 @@ export function discardCards(c: Ctx, cards: string[]): void {
 }
 
 export function removeFromHand(c: Ctx, seat: number, cards: string[]): void {
-  const hand = c.s.seats[seat]!.hand;
+  const p = c.s.seats[seat]!;
+  const hand = p.hand.slice();
   for (const id of cards) {
     const i = hand.indexOf(id);
     if (i >= 0) hand.splice(i, 1);
   }
+  p.hand = hand; // replaced, never changed in place (state.ts)
 }
 
 /** Starts a seat's corp-sheet draw (as the rulebook's modifiers change it: Braintrust doubles it); play continues at `then` when it is done. */

@@ -310,8 +310,8 @@ export function cloneState(s: GameState): GameState {
  * actionDiscards, eventDeck, eventDiscard, assetDeck, assetDiscard, investmentDeck, demandDeck), which
  * the rules never change in place but replace (a new array, a new record of piles); the districts,
  * changed only through city.ts's W (a copy of the list and of the district); the open trades (a
- * trade never changes, and the list is replaced); each seat's emergency actions and assets (the list
- * is replaced, and an item changed is a new object). A new GameState
+ * trade never changes, and the list is replaced); each seat's hand, emergency actions and assets (the
+ * list is replaced, and an item changed is a new object). A new GameState
  * field must be added here too; the property test (apply never mutates its input) catches a forgotten one.
  */
 export function forkState(s: GameState): GameState {
@@ -322,7 +322,7 @@ export function forkState(s: GameState): GameState {
     supply: { ...s.supply },
     threatFrom: { ...s.threatFrom },
     turnTrack: s.turnTrack.slice(),
-    seats: s.seats.map((p) => ({ ...p, hand: p.hand.slice() })),
+    seats: s.seats.map((p) => ({ ...p })),
     deal: s.deal && cloneDeal(s.deal),
     draw: clonePlain(s.draw),
     effects: clonePlain(s.effects),

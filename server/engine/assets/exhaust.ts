@@ -113,7 +113,10 @@ const chiefGorman = defineAsset("chief-gorman", {
             const p = c.s.seats[o.seat]!;
             p.emergency = [...p.emergency, { id: o.card, faceup: true }]; // replaced, never changed in place (state.ts)
           }
-          else c.s.seats[o.seat]!.hand.push(o.card);
+          else {
+            const p = c.s.seats[o.seat]!;
+            p.hand = [...p.hand, o.card]; // replaced, never changed in place (state.ts)
+          }
           if (deal.declared) delete deal.declared[o.card];
           log(c, "asset", `${corpName(c.s, seat)} takes ${offerTitle(o)} back.`);
         },

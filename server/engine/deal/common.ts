@@ -46,7 +46,7 @@ export function checkOffer(
 export function takeOffered(c: Ctx, o: Offer): void {
   const p = c.s.seats[o.seat]!;
   if (o.emergency) p.emergency = without(p.emergency, p.emergency.findIndex((e) => e.id === o.card && e.faceup));
-  else p.hand.splice(p.hand.indexOf(o.card), 1);
+  else p.hand = without(p.hand, p.hand.indexOf(o.card));
 }
 
 export function offerTitle(o: Offer): string {

@@ -121,7 +121,8 @@ export function runDealEnd(c: Ctx): void {
         p.emergency = [...p.emergency, { id: o.card, faceup }]; // replaced, never changed in place (state.ts)
         if (!faceup) log(c, "emergency", `${corpName(s, o.seat)}'s emergency action is spent (facedown).`);
       } else if (covered.includes(o) && s.variant.coveredCounteroffers === "return") {
-        s.seats[o.seat]!.hand.push(o.card);
+        const p = s.seats[o.seat]!;
+        p.hand = [...p.hand, o.card]; // replaced, never changed in place (state.ts)
         log(c, "counteroffer", `${corpName(s, o.seat)} takes back the covered ${offerTitle(o)}.`);
       } else {
         discardCards(c, [o.card]);
