@@ -88,7 +88,10 @@ export function discardToLimit(c: Ctx, seat: number, cards: string[]): Reject | 
 /** The "next-turn" stage: pass the active-player token left; the phase ends when the turn track is empty. */
 export function runNextTurn(c: Ctx): void {
   const s = c.s;
-  delete s.assetState.skipHandLimit;
+  if ("skipHandLimit" in s.assetState) {
+    const { skipHandLimit: _, ...rest } = s.assetState;
+    s.assetState = rest; // replaced, never changed in place (state.ts)
+  }
   s.active = leftOf(s, s.active);
   s.stage = turnsLeft(s) > 0 ? "turn-start" : "production";
 }

@@ -47,14 +47,17 @@ function eventThreat(c: Ctx, e: EventDef, t: EventThreat): void {
 /** Deals assets facedown onto the turn track, lowest slot first. */
 export function dealTurnTrack(c: Ctx, n: number): void {
   const s = c.s;
-  for (let i = 0; i < s.turnTrack.length && n > 0; i++) {
-    if (s.turnTrack[i]) continue;
+  // the track and the deck are replaced, never changed in place (state.ts)
+  const track = s.turnTrack.slice();
+  for (let i = 0; i < track.length && n > 0; i++) {
+    if (track[i]) continue;
     const a = s.assetDeck[0];
     if (!a) break;
-    s.assetDeck = s.assetDeck.slice(1); // replaced, never changed in place (state.ts)
-    s.turnTrack[i] = a;
+    s.assetDeck = s.assetDeck.slice(1);
+    track[i] = a;
     n--;
   }
+  s.turnTrack = track;
 }
 
 export function nextEventCategory(s: GameState): string | null {

@@ -293,6 +293,9 @@ export function cloneState(s: GameState): GameState {
       assets: p.assets.map((a) => ({ ...a })),
     })),
     trades: clonePlain(s.trades),
+    turnTrack: s.turnTrack.slice(),
+    tradeCounts: s.tradeCounts.slice(),
+    assetState: clonePlain(s.assetState),
     actionDecks: decks,
     actionDiscards: discards,
     eventDeck: s.eventDeck.slice(),
@@ -305,14 +308,14 @@ export function cloneState(s: GameState): GameState {
 }
 
 /**
- * Copies a state for one apply(): every part the rules change in place is copied. Shared with `s`:
- * the variant (never changed after setup); the decks and discard piles (actionDecks,
- * actionDiscards, eventDeck, eventDiscard, assetDeck, assetDiscard, investmentDeck, demandDeck), which
- * the rules never change in place but replace (a new array, a new record of piles); the districts,
- * changed only through city.ts's W (a copy of the list and of the district); the open trades (a
- * trade never changes, and the list is replaced); each seat's hand, emergency actions and assets (the
- * list is replaced, and an item changed is a new object). A new GameState
- * field must be added here too; the property test (apply never mutates its input) catches a forgotten one.
+ * Copies a state for one apply(): only the parts the rules change in place are copied (the top level,
+ * rng, pending, supply, threatFrom, each seat's own fields, deal, draw, effects, result). Every other
+ * part is shared with `s` (structural sharing: a command copies only what it changes), and the rules
+ * never change a shared part in place but replace it: a new array or record (decks and discard
+ * piles, hands, emergency actions, assets, trades, the turn track, trade counts, assetState), a district
+ * only through city.ts's W. The variant never changes after setup. A new GameState field the rules
+ * change in place must be copied here; tests/engine/sharing.test.ts (apply on a deep-frozen input)
+ * and the property test (apply never changes its input) catch a write to a shared part.
  */
 export function forkState(s: GameState): GameState {
   return {
@@ -321,13 +324,10 @@ export function forkState(s: GameState): GameState {
     pending: clonePlain(s.pending),
     supply: { ...s.supply },
     threatFrom: { ...s.threatFrom },
-    turnTrack: s.turnTrack.slice(),
     seats: s.seats.map((p) => ({ ...p })),
     deal: s.deal && cloneDeal(s.deal),
     draw: clonePlain(s.draw),
     effects: clonePlain(s.effects),
-    tradeCounts: s.tradeCounts.slice(),
     result: clonePlain(s.result),
-    assetState: clonePlain(s.assetState),
   };
 }

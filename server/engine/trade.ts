@@ -72,6 +72,7 @@ export function proposeTrade(c: Ctx, seat: number, cmd: Extract<Command, { type:
   if (bad) return bad;
   // Numbered within its pair of seats: a table-wide count would tell the parties how many other trades happen.
   const pair = seat * s.players + t.to;
+  s.tradeCounts = s.tradeCounts.slice(); // replaced, never changed in place (state.ts)
   s.tradeCounts[pair] = (s.tradeCounts[pair] ?? 0) + 1;
   const trade: Trade = { id: `t${seat}-${t.to}-${s.tradeCounts[pair]}`, ...t };
   s.trades = [...s.trades, trade]; // the list is replaced, never changed in place (state.ts)

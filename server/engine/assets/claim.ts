@@ -214,7 +214,7 @@ const toshiyukiSakai = defineAsset("toshiyuki-sakai", {
         for (const t of ACTION_TYPES) drawAndTell(c, f.seat, t, TOSHIYUKI_DRAW);
         // only the active player checks the hand limit this turn
         if (f.seat !== c.s.active) return;
-        c.s.assetState.skipHandLimit = f.seat;
+        c.s.assetState = { ...c.s.assetState, skipHandLimit: f.seat }; // replaced, never changed in place (state.ts)
         log(c, "asset", `Toshiyuki Sakai: ${corpName(c.s, f.seat)} skips the hand-limit discard this turn.`);
       },
     },
