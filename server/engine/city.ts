@@ -64,7 +64,14 @@ export function has(d: DistrictState, kind: Unit | "illness" | "outage" | "devel
 
 export function countOnBoard(s: GameState, kind: Unit | "illness" | "outage" | "development" | "android"): number {
   let n = 0;
-  for (const d of s.districts) if (has(d, kind)) n++;
+  // has(d, kind) by kind, each a plain property read (a read by a key that varies is slower)
+  if (kind === "outage") for (const d of s.districts) n += d.condition === "outage" ? 1 : 0;
+  else if (kind === "illness") for (const d of s.districts) n += d.illness ? 1 : 0;
+  else if (kind === "prisec") for (const d of s.districts) n += d.prisec ? 1 : 0;
+  else if (kind === "humanFirst") for (const d of s.districts) n += d.humanFirst ? 1 : 0;
+  else if (kind === "orgcrime") for (const d of s.districts) n += d.orgcrime ? 1 : 0;
+  else if (kind === "development") for (const d of s.districts) n += d.development ? 1 : 0;
+  else for (const d of s.districts) n += d.android ? 1 : 0;
   return n;
 }
 

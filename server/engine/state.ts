@@ -244,11 +244,17 @@ export function clonePlain<T>(x: T): T {
   if (x === null || typeof x !== "object") return x;
   if (Array.isArray(x)) {
     const out = new Array(x.length);
-    for (let i = 0; i < x.length; i++) out[i] = clonePlain(x[i]);
+    for (let i = 0; i < x.length; i++) {
+      const v: unknown = x[i];
+      out[i] = v === null || typeof v !== "object" ? v : clonePlain(v);
+    }
     return out as T;
   }
   const out: Record<string, unknown> = {};
-  for (const k in x) out[k] = clonePlain((x as Record<string, unknown>)[k]);
+  for (const k in x) {
+    const v = (x as Record<string, unknown>)[k];
+    out[k] = v === null || typeof v !== "object" ? v : clonePlain(v);
+  }
   return out as T;
 }
 
@@ -285,6 +291,7 @@ export function cloneState(s: GameState): GameState {
   }
   return {
     ...forkState(s),
+    pending: clonePlain(s.pending),
     districts: s.districts.map((d) => ({ ...d })),
     seats: s.seats.map((p) => ({
       ...p,
@@ -309,9 +316,9 @@ export function cloneState(s: GameState): GameState {
 
 /**
  * Copies a state for one apply(): only the parts the rules change in place are copied (the top level,
- * rng, pending, supply, threatFrom, each seat's own fields, deal, draw, effects, result). Every other
- * part is shared with `s` (structural sharing: a command copies only what it changes), and the rules
- * never change a shared part in place but replace it: a new array or record (decks and discard
+ * rng, supply, threatFrom, each seat's own fields, deal, draw, effects, result). Every other part is
+ * shared with `s` (structural sharing: a command copies only what it changes), and the rules never
+ * change a shared part in place but replace it: a new array or record (pending, decks and discard
  * piles, hands, emergency actions, assets, trades, the turn track, trade counts, assetState), a district
  * only through city.ts's W. The variant never changes after setup. A new GameState field the rules
  * change in place must be copied here; tests/engine/sharing.test.ts (apply on a deep-frozen input)
@@ -321,7 +328,6 @@ export function forkState(s: GameState): GameState {
   return {
     ...s,
     rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]],
-    pending: clonePlain(s.pending),
     supply: { ...s.supply },
     threatFrom: { ...s.threatFrom },
     seats: s.seats.map((p) => ({ ...p })),
