@@ -44,7 +44,8 @@ export function runTurnStart(c: Ctx): void {
   log(c, "turn", `${corpName(s, s.active)}'s turn begins (${turnsLeft(s)} turn${turnsLeft(s) === 1 ? "" : "s"} left this round).`);
   fireWindow(c, "turn-start", { seat: s.active });
   if (s.result) return;
-  for (const a of s.seats[s.active]!.assets) a.exhausted = false;
+  const p = s.seats[s.active]!;
+  p.assets = p.assets.map((a) => (a.exhausted ? { ...a, exhausted: false } : a)); // replaced, never changed in place (state.ts)
   startCorpDraw(c, s.active, "asset");
 }
 
@@ -87,7 +88,10 @@ export function discardToLimit(c: Ctx, seat: number, cards: string[]): Reject | 
 /** The "next-turn" stage: pass the active-player token left; the phase ends when the turn track is empty. */
 export function runNextTurn(c: Ctx): void {
   const s = c.s;
-  delete s.assetState.skipHandLimit;
+  if ("skipHandLimit" in s.assetState) {
+    const { skipHandLimit: _, ...rest } = s.assetState;
+    s.assetState = rest; // replaced, never changed in place (state.ts)
+  }
   s.active = leftOf(s, s.active);
   s.stage = turnsLeft(s) > 0 ? "turn-start" : "production";
 }

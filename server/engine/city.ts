@@ -35,8 +35,22 @@ function cap(x: string): string {
   return x[0]!.toUpperCase() + x.slice(1);
 }
 
+/** A district, to read. Change one only through W. */
 export function D(s: GameState, id: DistrictId): DistrictState {
   return s.districts[id - 1]!;
+}
+
+/**
+ * A district to change, changed at once: a state shares its districts with the one apply() made it
+ * from (state.ts, forkState), so the list and the district are replaced by copies first. Never keep
+ * the result past another W of the same district, nor change a district D returned.
+ */
+export function W(s: GameState, id: DistrictId): DistrictState {
+  const districts = s.districts.slice();
+  const d = { ...districts[id - 1]! };
+  districts[id - 1] = d;
+  s.districts = districts;
+  return d;
 }
 
 export function pool(s: GameState, kind: Unit | "illness" | "outage" | "development"): number {
@@ -50,7 +64,14 @@ export function has(d: DistrictState, kind: Unit | "illness" | "outage" | "devel
 
 export function countOnBoard(s: GameState, kind: Unit | "illness" | "outage" | "development" | "android"): number {
   let n = 0;
-  for (const d of s.districts) if (has(d, kind)) n++;
+  // has(d, kind) by kind, each a plain property read (a read by a key that varies is slower)
+  if (kind === "outage") for (const d of s.districts) n += d.condition === "outage" ? 1 : 0;
+  else if (kind === "illness") for (const d of s.districts) n += d.illness ? 1 : 0;
+  else if (kind === "prisec") for (const d of s.districts) n += d.prisec ? 1 : 0;
+  else if (kind === "humanFirst") for (const d of s.districts) n += d.humanFirst ? 1 : 0;
+  else if (kind === "orgcrime") for (const d of s.districts) n += d.orgcrime ? 1 : 0;
+  else if (kind === "development") for (const d of s.districts) n += d.development ? 1 : 0;
+  else for (const d of s.districts) n += d.android ? 1 : 0;
   return n;
 }
 
@@ -89,7 +110,7 @@ function settle(c: Ctx, kind: Mover, start: NextDistrict): NextDistrict {
     const d = D(c.s, at);
     if (canHold(c.s, kind, d)) {
       involve(c, at); // where it lands is changed too
-      put(d, kind);
+      put(W(c.s, at), kind);
       return at;
     }
     at = district(c.s, at).next;
@@ -114,8 +135,8 @@ export function place(c: Ctx, kind: Mover, id: DistrictId): NextDistrict | null 
 
 /** Moves the one in a district on to the next district that can hold it (not a removal). */
 export function move(c: Ctx, kind: Mover, from: DistrictId): NextDistrict {
-  const d = D(c.s, from);
   involve(c, from);
+  const d = W(c.s, from);
   if (kind === "outage") d.condition = "none";
   else d[kind] = false;
   const at = settle(c, kind, district(c.s, from).next);
@@ -128,8 +149,8 @@ export function remove(c: Ctx, kind: Mover | "prisec", id: DistrictId): boolean 
   const d = D(c.s, id);
   involve(c, id);
   if (!has(d, kind)) return false;
-  if (kind === "outage") d.condition = "none";
-  else d[kind] = false;
+  if (kind === "outage") W(c.s, id).condition = "none";
+  else W(c.s, id)[kind] = false;
   log(c, "remove", `The ${UNIT_NAMES[kind]} in ${districtName(id)} is removed.`);
   if (kind === "illness") contracts.illnessRemoved(c);
   else if (kind === "outage") contracts.outageRemoved(c);
@@ -142,7 +163,7 @@ export function placePrisec(c: Ctx, id: DistrictId): boolean {
   const d = D(c.s, id);
   involve(c, id);
   if (d.prisec || inReserve(c.s, "prisec") <= 0) return false;
-  d.prisec = true;
+  W(c.s, id).prisec = true;
   log(c, "place", `A prisec unit is placed in ${districtName(id)}.`);
   return true;
 }
@@ -151,7 +172,7 @@ export function placeDevelopment(c: Ctx, id: DistrictId): boolean {
   const d = D(c.s, id);
   involve(c, id);
   if (d.development || inReserve(c.s, "development") <= 0) return false;
-  d.development = true;
+  W(c.s, id).development = true;
   log(c, "place", `A development token is placed in ${districtName(id)}.`);
   return true;
 }
@@ -162,28 +183,32 @@ export function hasUnrest(d: DistrictState): boolean {
 
 /** Unrest rises one stage at a time: none, protest, strike (the cap). Outage is unchanged. Returns stages risen. */
 export function raiseUnrest(c: Ctx, id: DistrictId, stages = 1): number {
-  const d = D(c.s, id);
   involve(c, id);
+  let condition = D(c.s, id).condition;
   let n = 0;
-  while (n < stages && (d.condition === "none" || d.condition === "protest")) {
-    d.condition = d.condition === "none" ? "protest" : "strike";
+  while (n < stages && (condition === "none" || condition === "protest")) {
+    condition = condition === "none" ? "protest" : "strike";
     n++;
   }
-  if (n > 0) log(c, "unrest", `Unrest in ${districtName(id)} rises to ${d.condition}.`);
+  if (n > 0) {
+    W(c.s, id).condition = condition;
+    log(c, "unrest", `Unrest in ${districtName(id)} rises to ${condition}.`);
+  }
   return n;
 }
 
 /** Unrest falls one stage at a time: strike, protest, none. Pays NBN per stage. Returns stages fallen. */
 export function lowerUnrest(c: Ctx, id: DistrictId, stages = 1): number {
-  const d = D(c.s, id);
   involve(c, id);
+  let condition = D(c.s, id).condition;
   let n = 0;
-  while (n < stages && hasUnrest(d)) {
-    d.condition = d.condition === "strike" ? "protest" : "none";
+  while (n < stages && (condition === "protest" || condition === "strike")) {
+    condition = condition === "strike" ? "protest" : "none";
     n++;
   }
   if (n > 0) {
-    log(c, "unrest", `Unrest in ${districtName(id)} falls to ${d.condition === "none" ? "nothing" : d.condition}.`);
+    W(c.s, id).condition = condition;
+    log(c, "unrest", `Unrest in ${districtName(id)} falls to ${condition === "none" ? "nothing" : condition}.`);
     contracts.unrestDecreased(c, n);
   }
   return n;
@@ -192,8 +217,8 @@ export function lowerUnrest(c: Ctx, id: DistrictId, stages = 1): number {
 export function moveAndroid(c: Ctx, from: DistrictId, to: DistrictId): void {
   involve(c, from);
   involve(c, to);
-  D(c.s, from).android = false;
-  D(c.s, to).android = true;
+  W(c.s, from).android = false;
+  W(c.s, to).android = true;
   log(c, "android", `An android moves from ${districtName(from)} to ${districtName(to)}.`);
   contracts.androidsMoved(c);
 }

@@ -42,13 +42,24 @@ export function isEmergencyAction(id: string): boolean {
   return emergencyById.has(id);
 }
 
+/** A lookup by id that answers as `list.find` does: the first entry with that id. */
+function byId<T extends { id: string }>(list: readonly T[]): Map<string, T> {
+  const m = new Map<string, T>();
+  for (const x of list) if (!m.has(x.id)) m.set(x.id, x);
+  return m;
+}
+const assetById = byId(catalog.assets);
+const investmentById = byId(catalog.investments);
+const demandById = byId(catalog.demands);
+const rivalById = byId(catalog.rivals);
+
 const actionDefs = new Map(catalog.actionCards.map((a) => [a.id, a]));
 export function actionDefById(id: string): ActionCardDef | undefined {
   return actionDefs.get(id);
 }
 /** Title of whatever an effect script resolves: an action card title id, an emergency action or an asset. */
 export function scriptTitle(id: string): string {
-  return actionDefs.get(id)?.title ?? emergencyById.get(id)?.title ?? catalog.assets.find((a) => a.id === id)?.name ?? id;
+  return actionDefs.get(id)?.title ?? emergencyById.get(id)?.title ?? assetById.get(id)?.name ?? id;
 }
 
 /** Title of an action card instance or an emergency action. */
@@ -92,17 +103,20 @@ export function eventTurns(s: GameState, id: string): number {
   return s.variant.eventTurns[id] ?? eventById.get(id)!.nextTurns;
 }
 
+export function assetText(id: string): string {
+  return assetById.get(id)?.text ?? "";
+}
 export function assetName(id: string): string {
-  return catalog.assets.find((a) => a.id === id)?.name ?? id;
+  return assetById.get(id)?.name ?? id;
 }
 export function investmentDef(id: string) {
-  return catalog.investments.find((i) => i.id === id)!;
+  return investmentById.get(id)!;
 }
 export function demandDef(id: string) {
-  return catalog.demands.find((d) => d.id === id)!;
+  return demandById.get(id)!;
 }
 export function rivalName(id: string): string {
-  return catalog.rivals.find((r) => r.id === id)?.name ?? id;
+  return rivalById.get(id)?.name ?? id;
 }
 
 export function corpName(s: GameState, seat: number): string {

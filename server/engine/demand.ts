@@ -76,8 +76,10 @@ export function runPayDemand(c: Ctx): void {
 /** The "demand-reveal" stage: the old demand goes under the deck, supply resets, the next demand is revealed. */
 export function runRevealDemand(c: Ctx): void {
   const s = c.s;
-  s.demandDeck.push(s.demand);
-  s.demand = s.demandDeck.shift()!;
+  // the deck is replaced, never changed in place (state.ts)
+  const deck = [...s.demandDeck, s.demand];
+  s.demand = deck[0]!;
+  s.demandDeck = deck.slice(1);
   for (const r of RESOURCES) s.supply[r] = 0;
   const d = demandDef(s.demand);
   log(c, "demand", `New demand: ${d.name} (${RESOURCES.map((r) => `${r} ${d.targets[r]}`).join(", ")}; unmet +${d.penalty} threat).`);
@@ -104,11 +106,13 @@ export function runInvestmentChoice(c: Ctx, order: number[], drawTwo: boolean, t
     turn();
     const seat = order[s.cursor]!;
     if (!drawTwo) {
-      s.seats[seat]!.investment = s.investmentDeck.shift() ?? null;
+      s.seats[seat]!.investment = s.investmentDeck[0] ?? null;
+      s.investmentDeck = s.investmentDeck.slice(1); // replaced, never changed in place (state.ts)
       s.cursor++;
       continue;
     }
-    const cards = s.investmentDeck.splice(0, 2);
+    const cards = s.investmentDeck.slice(0, 2);
+    s.investmentDeck = s.investmentDeck.slice(2);
     s.pending = { kind: "investment", seat, cards };
     return;
   }
@@ -129,7 +133,7 @@ export function keepInvestment(c: Ctx, seat: number, keep: string): Reject | nul
   if (!p.cards.includes(keep)) return reject("not-drawn", "Keep one of the two investments you drew.");
   s.seats[seat]!.investment = keep;
   const back = p.cards.filter((x) => x !== keep);
-  s.investmentDeck.unshift(...back); // returned facedown on top
+  s.investmentDeck = [...back, ...s.investmentDeck]; // returned facedown on top
   s.pending = null;
   s.cursor++;
   log(c, "investment", `${corpName(s, seat)} keeps an investment and returns one to the top of the deck.`);

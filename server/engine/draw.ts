@@ -13,12 +13,16 @@ import type { GameState, Stage } from "./state.ts";
 /** Takes the top card of a type's deck (an empty deck is rebuilt from its discard pile [R]), or null. */
 export function takeTop(c: Ctx, type: ActionType): string | null {
   const s = c.s;
+  // decks are replaced, never changed in place (state.ts: a state shares them with the one before)
   if (s.actionDecks[type].length === 0 && s.variant.reshuffleEmptyDecks && s.actionDiscards[type].length > 0) {
-    s.actionDecks[type] = shuffle(s.rng, s.actionDiscards[type]);
-    s.actionDiscards[type] = [];
+    s.actionDecks = { ...s.actionDecks, [type]: shuffle(s.rng, s.actionDiscards[type].slice()) };
+    s.actionDiscards = { ...s.actionDiscards, [type]: [] };
     log(c, "reshuffle", `The ${type} discard pile is shuffled into a new deck.`);
   }
-  return s.actionDecks[type].shift() ?? null;
+  const deck = s.actionDecks[type];
+  if (deck.length === 0) return null;
+  s.actionDecks = { ...s.actionDecks, [type]: deck.slice(1) };
+  return deck[0]!;
 }
 
 /** Whether a type still has a card to take (in its deck, or a discard pile to rebuild it from). */
@@ -34,7 +38,8 @@ export function drawType(c: Ctx, seat: number, type: ActionType, n: number): str
     if (!card) break;
     got.push(card);
   }
-  c.s.seats[seat]!.hand.push(...got);
+  const p = c.s.seats[seat]!;
+  p.hand = [...p.hand, ...got]; // replaced, never changed in place (state.ts)
   return got;
 }
 
@@ -59,15 +64,24 @@ export function tellDrawn(c: Ctx, seat: number, cards: string[]): void {
 
 /** Discards action cards from a hand (or the deal) to their type's discard pile. */
 export function discardCards(c: Ctx, cards: string[]): void {
-  for (const id of cards) c.s.actionDiscards[actionCard(id).type].push(id);
+  if (cards.length === 0) return;
+  // replaced, never changed in place (state.ts)
+  const piles = { ...c.s.actionDiscards };
+  for (const id of cards) {
+    const t = actionCard(id).type;
+    piles[t] = [...piles[t], id];
+  }
+  c.s.actionDiscards = piles;
 }
 
 export function removeFromHand(c: Ctx, seat: number, cards: string[]): void {
-  const hand = c.s.seats[seat]!.hand;
+  const p = c.s.seats[seat]!;
+  const hand = p.hand.slice();
   for (const id of cards) {
     const i = hand.indexOf(id);
     if (i >= 0) hand.splice(i, 1);
   }
+  p.hand = hand; // replaced, never changed in place (state.ts)
 }
 
 /** Starts a seat's corp-sheet draw (as the rulebook's modifiers change it: Braintrust doubles it); play continues at `then` when it is done. */

@@ -10,7 +10,7 @@ import { log } from "./ctx.ts";
 import { clockwiseFrom } from "./ctx.ts";
 import { districtName, DISTRICT_IDS, corpName, scriptTitle } from "./data.ts";
 import type { DistrictState, EffectFrame, GameState, Stage } from "./state.ts";
-import { cloneState } from "./state.ts";
+import { forkState } from "./state.ts";
 import { ILLNESS_THREAT, raiseThreat } from "./threat.ts";
 import { fireWindow } from "./windows.ts";
 import * as contracts from "./contracts.ts";
@@ -200,7 +200,7 @@ export function answerEffect(c: Ctx, value: Value): string | null {
  */
 export function nextPickAhead(c: Ctx, source: string, seat: number, picks: Value[]): { prompt: string; options: ChoiceOption[] } | null {
   if (script(c, source).hiddenPicks) return null;
-  const t: GameState = { ...cloneState(c.s), effects: [], pending: null };
+  const t: GameState = { ...forkState(c.s), effects: [], pending: null }; // the rules change only its own parts (state.ts)
   const sc: Ctx = { s: t, ev: [], frame: null, rules: c.rules, sandbox: true };
   startEffect(sc, source, seat);
   let made = 0;

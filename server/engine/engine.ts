@@ -16,6 +16,7 @@ import { proposeMainOffer } from "./deal/offer.ts";
 import { abstain, giveSupport } from "./deal/support.ts";
 import { keepInvestment } from "./demand.ts";
 import { answerGeneral, generalOptions } from "./draw.ts";
+import { quickCommand } from "./command.ts";
 import { answerEffect } from "./effects.ts";
 import { EngineStuck } from "./budget.ts";
 import { advance } from "./flow.ts";
@@ -23,7 +24,7 @@ import { checkInvariants } from "./invariants.ts";
 import { legalFor } from "./legal.ts";
 import { announceSetup, initialState } from "./setup.ts";
 import type { GameState } from "./state.ts";
-import { cloneState } from "./state.ts";
+import { forkState } from "./state.ts";
 import { acceptTrade, cancelTrade, declineTrade, proposeTrade } from "./trade.ts";
 import type { Rulebook } from "./rulebook.ts";
 import type { Seed } from "./rng.ts";
@@ -140,13 +141,17 @@ export function createEngine(rules: Rulebook): Engine {
     if (!Number.isInteger(seat) || seat < 0 || seat >= state.players) {
       return { ok: false, code: "bad-seat", message: "You are not seated at this table." };
     }
-    const parsed = CommandSchema.safeParse(command);
-    if (!parsed.success) {
-      return { ok: false, code: "bad-command", message: "That command is not well formed: " + parsed.error.issues.map((i) => i.message).join("; ") };
+    let cmd = quickCommand(command);
+    if (!cmd) {
+      const parsed = CommandSchema.safeParse(command);
+      if (!parsed.success) {
+        return { ok: false, code: "bad-command", message: "That command is not well formed: " + parsed.error.issues.map((i) => i.message).join("; ") };
+      }
+      cmd = parsed.data;
     }
-    const c: Ctx = { s: cloneState(state), ev: [], frame: null, rules };
+    const c: Ctx = { s: forkState(state), ev: [], frame: null, rules };
     try {
-      const err = dispatch(c, seat, parsed.data);
+      const err = dispatch(c, seat, cmd);
       if (err) return { ok: false, code: err.code, message: err.message };
       advance(c);
     } catch (e) {

@@ -47,13 +47,17 @@ function eventThreat(c: Ctx, e: EventDef, t: EventThreat): void {
 /** Deals assets facedown onto the turn track, lowest slot first. */
 export function dealTurnTrack(c: Ctx, n: number): void {
   const s = c.s;
-  for (let i = 0; i < s.turnTrack.length && n > 0; i++) {
-    if (s.turnTrack[i]) continue;
-    const a = s.assetDeck.shift();
+  // the track and the deck are replaced, never changed in place (state.ts)
+  const track = s.turnTrack.slice();
+  for (let i = 0; i < track.length && n > 0; i++) {
+    if (track[i]) continue;
+    const a = s.assetDeck[0];
     if (!a) break;
-    s.turnTrack[i] = a;
+    s.assetDeck = s.assetDeck.slice(1);
+    track[i] = a;
     n--;
   }
+  s.turnTrack = track;
 }
 
 export function nextEventCategory(s: GameState): string | null {
@@ -64,15 +68,18 @@ export function nextEventCategory(s: GameState): string | null {
 /** The "event" stage. */
 export function runEvent(c: Ctx): void {
   const s = c.s;
-  const id = s.eventDeck.shift();
+  const id = s.eventDeck[0];
   if (!id) {
     s.stage = "next-round";
     return;
   }
   const e = eventDef(id);
-  // the resolved event goes under the deck (or out of the game) [R]
-  if (s.variant.resolvedEvents === "bottom") s.eventDeck.push(id);
-  else s.eventDiscard.push(id);
+  // the resolved event goes under the deck (or out of the game) [R]; decks are replaced, never changed in place (state.ts)
+  if (s.variant.resolvedEvents === "bottom") s.eventDeck = [...s.eventDeck.slice(1), id];
+  else {
+    s.eventDeck = s.eventDeck.slice(1);
+    s.eventDiscard = [...s.eventDiscard, id];
+  }
   // a title that ends in its own mark ("Beanstalk Owned by Mob?") takes no full stop
   log(c, "event", `Event: ${e.name}${/[.?!]$/.test(e.name) ? "" : "."}`);
   const threatAtStart = s.threat;

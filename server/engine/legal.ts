@@ -3,6 +3,7 @@
 import { CommandSchema } from "../../shared/protocol.ts";
 import type { Command, LegalCommand } from "../../shared/protocol.ts";
 import { handLimit } from "./action-phase.ts";
+import { quickCommand } from "./command.ts";
 import type { Ctx } from "./ctx.ts";
 import { counterofferCost } from "./deal/counteroffer.ts";
 import { faceupEmergencies } from "./deal/common.ts";
@@ -11,7 +12,7 @@ import { investmentDef } from "./data.ts";
 import { generalOptions } from "./draw.ts";
 import { effectChoice } from "./effects.ts";
 import type { Rulebook } from "./rulebook.ts";
-import type { GameState } from "./state.ts";
+import type { GameState, Trade } from "./state.ts";
 import { MAX_OPEN_TRADES, checkTrade, maySupportByTrade, tradeBlocked } from "./trade.ts";
 
 export function legalFor(rules: Rulebook, s: GameState, seat: number): LegalCommand[] {
@@ -22,21 +23,21 @@ export function legalFor(rules: Rulebook, s: GameState, seat: number): LegalComm
   if (p && p.seat === seat) {
     switch (p.kind) {
       case "main-offer":
-        out.push({ type: "offer", cards: [...hand], emergency: faceupEmergencies(s, seat) });
+        out.push({ type: "offer", cards: hand.slice(), emergency: faceupEmergencies(s, seat) });
         break;
       case "counteroffer": {
         const cost = counterofferCost(s);
         out.push({
           type: "counteroffer",
-          cards: hand.length >= cost + 1 ? [...hand] : [],
+          cards: hand.length >= cost + 1 ? hand.slice() : [],
           emergency: hand.length >= cost ? faceupEmergencies(s, seat) : [],
-          discard: { from: [...hand], min: cost, max: cost },
+          discard: { from: hand.slice(), min: cost, max: cost },
         });
         out.push({ type: "pass" });
         break;
       }
       case "support":
-        out.push({ type: "support", offers: supportableOffers(s, seat), cards: { from: [...hand], min: 1, max: hand.length } });
+        out.push({ type: "support", offers: supportableOffers(s, seat), cards: { from: hand.slice(), min: 1, max: hand.length } });
         out.push({ type: "abstain" });
         break;
       case "general-draw": {
@@ -53,7 +54,7 @@ export function legalFor(rules: Rulebook, s: GameState, seat: number): LegalComm
         out.push({
           type: "discard",
           prompt: `Discard ${p.count} card${p.count === 1 ? "" : "s"} down to your hand size of ${handLimit(rules, s, seat)}`,
-          cards: { from: [...hand], min: p.count, max: p.count },
+          cards: { from: hand.slice(), min: p.count, max: p.count },
         });
         break;
       case "investment":
@@ -62,24 +63,29 @@ export function legalFor(rules: Rulebook, s: GameState, seat: number): LegalComm
     }
   }
   // trades: any time during the game
-  if (!tradeBlocked(s, seat) && s.trades.filter((t) => t.from === seat).length < MAX_OPEN_TRADES) {
+  const outgoing: string[] = [];
+  const incoming: Trade[] = [];
+  for (const t of s.trades) {
+    if (t.from === seat) outgoing.push(t.id);
+    if (t.to === seat) incoming.push(t);
+  }
+  if (outgoing.length < MAX_OPEN_TRADES && !tradeBlocked(s, seat)) {
     const me = s.seats[seat]!;
-    const to = s.seats
-      .filter((o) => o.seat !== seat && !tradeBlocked(s, o.seat))
-      .map((o) => ({ seat: o.seat, capital: o.capital, assets: o.assets.map((a) => a.id) }));
+    const to: { seat: number; capital: number; assets: string[] }[] = [];
+    for (const o of s.seats) if (o.seat !== seat && !tradeBlocked(s, o.seat)) to.push({ seat: o.seat, capital: o.capital, assets: o.assets.map((a) => a.id) });
     if (to.length > 0) {
       const cmd: LegalCommand = { type: "trade-propose", to, give: { capital: me.capital, assets: me.assets.map((a) => a.id) } };
       if (maySupportByTrade(s, seat) && hand.length > 0) {
-        cmd.support = { offers: supportableOffers(s, seat), cards: { from: [...hand], min: 1, max: hand.length } };
+        cmd.support = { offers: supportableOffers(s, seat), cards: { from: hand.slice(), min: 1, max: hand.length } };
       }
       out.push(cmd);
     }
   }
-  const incoming = s.trades.filter((t) => t.to === seat);
-  const acceptable = incoming.filter((t) => checkTrade(s, t) === null).map((t) => t.id);
-  if (acceptable.length) out.push({ type: "trade-accept", ids: acceptable });
-  if (incoming.length) out.push({ type: "trade-decline", ids: incoming.map((t) => t.id) });
-  const outgoing = s.trades.filter((t) => t.from === seat).map((t) => t.id);
+  if (incoming.length) {
+    const acceptable = incoming.filter((t) => checkTrade(s, t) === null).map((t) => t.id);
+    if (acceptable.length) out.push({ type: "trade-accept", ids: acceptable });
+    out.push({ type: "trade-decline", ids: incoming.map((t) => t.id) });
+  }
   if (outgoing.length) out.push({ type: "trade-cancel", ids: outgoing });
   return out;
 }
@@ -91,9 +97,12 @@ function distinctSubset(xs: string[], from: string[]): boolean {
 
 /** Whether a command is one of the moves `legal()` lists (used by tests, bots and the room to double-check). */
 export function isListed(list: LegalCommand[], raw: Command): boolean {
-  const parsed = CommandSchema.safeParse(raw);
-  if (!parsed.success) return false;
-  const cmd: Command = parsed.data;
+  let cmd = quickCommand(raw);
+  if (!cmd) {
+    const parsed = CommandSchema.safeParse(raw);
+    if (!parsed.success) return false;
+    cmd = parsed.data;
+  }
   for (const l of list) {
     if (l.type !== cmd.type) continue;
     switch (l.type) {

@@ -232,23 +232,54 @@ export const UNIT_POOLS = { humanFirst: 9, orgcrime: 9, prisec: 6 } as const;
 export const ANDROIDS = 3;
 export const THREAT_MAX = 25;
 
+/** `xs` less its item at `i`, as `xs.splice(i, 1)` would leave it, in a new array: parts a state shares are replaced, never changed. */
+export function without<T>(xs: readonly T[], i: number): T[] {
+  const out = xs.slice();
+  out.splice(i, 1);
+  return out;
+}
+
 /** Fast deep copy of plain JSON data (much faster than structuredClone for our small state). */
 export function clonePlain<T>(x: T): T {
   if (x === null || typeof x !== "object") return x;
   if (Array.isArray(x)) {
     const out = new Array(x.length);
-    for (let i = 0; i < x.length; i++) out[i] = clonePlain(x[i]);
+    for (let i = 0; i < x.length; i++) {
+      const v: unknown = x[i];
+      out[i] = v === null || typeof v !== "object" ? v : clonePlain(v);
+    }
     return out as T;
   }
   const out: Record<string, unknown> = {};
-  for (const k in x) out[k] = clonePlain((x as Record<string, unknown>)[k]);
+  for (const k in x) {
+    const v = (x as Record<string, unknown>)[k];
+    out[k] = v === null || typeof v !== "object" ? v : clonePlain(v);
+  }
   return out as T;
 }
 
+/** A deal's copy (clonePlain, faster for its known shape; the same keys in the same order). */
+function cloneDeal(d: Deal): Deal {
+  const out: Deal = {
+    ...d,
+    main: d.main && { ...d.main },
+    counters: d.counters.map((o) => ({ ...o })),
+    counterQueue: d.counterQueue.slice(),
+    supportQueue: d.supportQueue.slice(),
+    supports: d.supports.map((x) => ({ ...x, cards: x.cards.slice() })),
+    abstained: d.abstained.slice(),
+  };
+  if (d.noTrade) out.noTrade = d.noTrade.slice();
+  if (d.noCounter) out.noCounter = d.noCounter.slice();
+  if (d.noCounterSupport) out.noCounterSupport = d.noCounterSupport.slice();
+  if (d.bets) out.bets = d.bets.map((b) => ({ ...b }));
+  if (d.declared) out.declared = clonePlain(d.declared);
+  return out;
+}
+
 /**
- * Copies a state for one apply(): every part the rules change is copied, the variant (never
- * changed after setup) is shared. A new GameState field must be added here too; the property test
- * (apply never mutates its input) catches a forgotten one.
+ * A whole copy of a state that its user may change at will: every part copied but the variant (never
+ * changed after setup). For sandboxes and tests; apply() uses forkState.
  */
 export function cloneState(s: GameState): GameState {
   const decks = {} as GameState["actionDecks"];
@@ -259,33 +290,50 @@ export function cloneState(s: GameState): GameState {
     discards[k] = s.actionDiscards[k].slice();
   }
   return {
-    ...s,
-    rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]],
+    ...forkState(s),
     pending: clonePlain(s.pending),
-    supply: { ...s.supply },
-    threatFrom: { ...s.threatFrom },
-    demandDeck: s.demandDeck.slice(),
     districts: s.districts.map((d) => ({ ...d })),
-    actionDecks: decks,
-    actionDiscards: discards,
-    eventDeck: s.eventDeck.slice(),
-    eventDiscard: s.eventDiscard.slice(),
-    assetDeck: s.assetDeck.slice(),
-    assetDiscard: s.assetDiscard.slice(),
-    turnTrack: s.turnTrack.slice(),
-    investmentDeck: s.investmentDeck.slice(),
     seats: s.seats.map((p) => ({
       ...p,
       hand: p.hand.slice(),
       emergency: p.emergency.map((e) => ({ ...e })),
       assets: p.assets.map((a) => ({ ...a })),
     })),
-    deal: clonePlain(s.deal),
+    trades: clonePlain(s.trades),
+    turnTrack: s.turnTrack.slice(),
+    tradeCounts: s.tradeCounts.slice(),
+    assetState: clonePlain(s.assetState),
+    actionDecks: decks,
+    actionDiscards: discards,
+    eventDeck: s.eventDeck.slice(),
+    eventDiscard: s.eventDiscard.slice(),
+    assetDeck: s.assetDeck.slice(),
+    assetDiscard: s.assetDiscard.slice(),
+    investmentDeck: s.investmentDeck.slice(),
+    demandDeck: s.demandDeck.slice(),
+  };
+}
+
+/**
+ * Copies a state for one apply(): only the parts the rules change in place are copied (the top level,
+ * rng, supply, threatFrom, each seat's own fields, deal, draw, effects, result). Every other part is
+ * shared with `s` (structural sharing: a command copies only what it changes), and the rules never
+ * change a shared part in place but replace it: a new array or record (pending, decks and discard
+ * piles, hands, emergency actions, assets, trades, the turn track, trade counts, assetState), a district
+ * only through city.ts's W. The variant never changes after setup. A new GameState field the rules
+ * change in place must be copied here; tests/engine/sharing.test.ts (apply on a deep-frozen input)
+ * and the property test (apply never changes its input) catch a write to a shared part.
+ */
+export function forkState(s: GameState): GameState {
+  return {
+    ...s,
+    rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]],
+    supply: { ...s.supply },
+    threatFrom: { ...s.threatFrom },
+    seats: s.seats.map((p) => ({ ...p })),
+    deal: s.deal && cloneDeal(s.deal),
     draw: clonePlain(s.draw),
     effects: clonePlain(s.effects),
-    trades: clonePlain(s.trades),
-    tradeCounts: s.tradeCounts.slice(),
     result: clonePlain(s.result),
-    assetState: clonePlain(s.assetState),
   };
 }

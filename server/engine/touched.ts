@@ -32,10 +32,12 @@ export function publicTouched(before: GameState, after: GameState): PublicTouche
 }
 
 function districtsEqual(a: readonly DistrictState[], b: readonly DistrictState[]): boolean {
+  if (a === b) return true; // shared by apply() when no district changed
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) {
     const x = a[i]!;
     const y = b[i]!;
+    if (x === y) continue;
     if (x.id !== y.id || x.condition !== y.condition || x.illness !== y.illness || x.development !== y.development
       || x.android !== y.android || x.humanFirst !== y.humanFirst || x.orgcrime !== y.orgcrime || x.prisec !== y.prisec) return false;
   }
@@ -60,10 +62,11 @@ function seatEqual(p: PlayerState, q: PlayerState | undefined): boolean {
   if (!q || p.seat !== q.seat || p.corp !== q.corp || p.capital !== q.capital || p.hand.length !== q.hand.length
     || (p.investment === null) !== (q.investment === null)) return false;
   if (p.emergency.length !== q.emergency.length || p.assets.length !== q.assets.length) return false;
-  for (let i = 0; i < p.emergency.length; i++) {
+  // apply() shares both lists while they do not change (state.ts)
+  if (p.emergency !== q.emergency) for (let i = 0; i < p.emergency.length; i++) {
     if (p.emergency[i]!.id !== q.emergency[i]!.id || p.emergency[i]!.faceup !== q.emergency[i]!.faceup) return false;
   }
-  for (let i = 0; i < p.assets.length; i++) {
+  if (p.assets !== q.assets) for (let i = 0; i < p.assets.length; i++) {
     if (p.assets[i]!.id !== q.assets[i]!.id || p.assets[i]!.exhausted !== q.assets[i]!.exhausted) return false;
   }
   return true;
@@ -128,12 +131,13 @@ function holdingsEqual(a: readonly PlayerState[], b: readonly PlayerState[]): bo
     const p = a[i]!;
     const q = b[i]!;
     if (p.capital !== q.capital || p.assets.length !== q.assets.length) return false;
-    for (let j = 0; j < p.assets.length; j++) if (p.assets[j]!.id !== q.assets[j]!.id) return false;
+    if (p.assets !== q.assets) for (let j = 0; j < p.assets.length; j++) if (p.assets[j]!.id !== q.assets[j]!.id) return false;
   }
   return true;
 }
 
 function sameStrings(a: readonly string[], b: readonly string[]): boolean {
+  if (a === b) return true;
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;

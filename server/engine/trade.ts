@@ -9,6 +9,7 @@ import { reject } from "./deal/common.ts";
 import type { Reject } from "./deal/common.ts";
 import { checkSupport, giveSupport } from "./deal/support.ts";
 import type { GameState, Trade } from "./state.ts";
+import { without } from "./state.ts";
 
 /** Open proposals a player may have at once (keeps the state small). */
 export const MAX_OPEN_TRADES = 5;
@@ -71,9 +72,10 @@ export function proposeTrade(c: Ctx, seat: number, cmd: Extract<Command, { type:
   if (bad) return bad;
   // Numbered within its pair of seats: a table-wide count would tell the parties how many other trades happen.
   const pair = seat * s.players + t.to;
+  s.tradeCounts = s.tradeCounts.slice(); // replaced, never changed in place (state.ts)
   s.tradeCounts[pair] = (s.tradeCounts[pair] ?? 0) + 1;
   const trade: Trade = { id: `t${seat}-${t.to}-${s.tradeCounts[pair]}`, ...t };
-  s.trades.push(trade);
+  s.trades = [...s.trades, trade]; // the list is replaced, never changed in place (state.ts)
   log(c, "trade-proposed", `${corpName(s, seat)} proposes a trade to ${corpName(s, t.to)}: gives ${describe(t.give, t.support)}, asks ${describe(t.get)}.`, [seat, t.to]);
   return null;
 }
@@ -89,8 +91,17 @@ export function acceptTrade(c: Ctx, seat: number, id: string): Reject | null {
   const to = s.seats[t.to]!;
   from.capital += t.get.capital - t.give.capital;
   to.capital += t.give.capital - t.get.capital;
-  for (const a of t.give.assets) to.assets.push(from.assets.splice(from.assets.findIndex((x) => x.id === a), 1)[0]!);
-  for (const a of t.get.assets) from.assets.push(to.assets.splice(to.assets.findIndex((x) => x.id === a), 1)[0]!);
+  // play areas are replaced, never changed in place (state.ts)
+  for (const a of t.give.assets) {
+    const i = from.assets.findIndex((x) => x.id === a);
+    to.assets = [...to.assets, from.assets[i < 0 ? from.assets.length + i : i]!];
+    from.assets = without(from.assets, i);
+  }
+  for (const a of t.get.assets) {
+    const i = to.assets.findIndex((x) => x.id === a);
+    from.assets = [...from.assets, to.assets[i < 0 ? to.assets.length + i : i]!];
+    to.assets = without(to.assets, i);
+  }
   log(c, "trade", `${corpName(s, t.from)} and ${corpName(s, t.to)} trade: ${corpName(s, t.from)} gives ${describe(t.give, t.support)}, ${corpName(s, t.to)} gives ${describe(t.get)}.`);
   if (t.support) giveSupport(c, t.from, t.support.offer, t.support.cards);
   // a proposal either side can no longer carry out is dropped

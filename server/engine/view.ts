@@ -2,16 +2,16 @@
 // who supported what with how many cards, hand sizes, deck sizes and the next event's back.
 // A seat also gets its own hand, rival, investment, trades and options. Nothing else.
 import { ACTION_TYPES } from "../../shared/catalog/types.ts";
-import type { ActionType } from "../../shared/catalog/types.ts";
+import type { ActionType, DistrictId } from "../../shared/catalog/types.ts";
 import type { CardView, EffectView, GameView, PendingView } from "../../shared/view.ts";
 import { handLimit, turnsLeftInRound } from "./action-phase.ts";
-import { inReserve } from "./city.ts";
+import { pool } from "./city.ts";
 import { actionCard, assetName, cardTitle, corpName, scriptTitle, demandDef, district, districtName, emergencyAction, investmentDef, isActionCard } from "./data.ts";
 import { nextEventCategory } from "./events.ts";
 import { legalFor } from "./legal.ts";
 import type { Rulebook } from "./rulebook.ts";
 import { publicTouched } from "./touched.ts";
-import type { GameState, Offer, PlayerState } from "./state.ts";
+import type { DistrictState, GameState, Offer, PlayerState } from "./state.ts";
 import { ROUND_TRACK } from "./state.ts";
 
 export function cardView(id: string): CardView {
@@ -73,9 +73,10 @@ function effectView(s: GameState): EffectView | null {
 
 export function viewFor(rules: Rulebook, s: GameState, who: number | "spectator"): GameView {
   const seat = typeof who === "number" && who >= 0 && who < s.players ? who : null;
+  const city = cityView(s);
   const view = scalarView(s, seat, {
-    districts: districtsView(s),
-    reserve: reserveView(s),
+    districts: city.districts,
+    reserve: city.reserve,
     seats: s.seats.map((p) => seatView(rules, s, p)),
     deal: dealView(s),
     decks: decksView(s),
@@ -92,9 +93,10 @@ export function viewFor(rules: Rulebook, s: GameState, who: number | "spectator"
  */
 export function publicViewSince(rules: Rulebook, before: GameState, last: GameView, after: GameState): GameView {
   const t = publicTouched(before, after);
+  const city = t.districts ? cityView(after) : last;
   return scalarView(after, null, {
-    districts: t.districts ? districtsView(after) : last.districts,
-    reserve: t.districts ? reserveView(after) : last.reserve,
+    districts: city.districts,
+    reserve: city.reserve,
     seats: after.seats.map((p, i) => {
       const kept = last.seats[i];
       return !t.seats[i] && kept && kept.handLimit === handLimit(rules, after, p.seat) ? kept : seatView(rules, after, p);
@@ -148,12 +150,50 @@ function scalarView(s: GameState, seat: number | null, parts: Parts): GameView {
   };
 }
 
+/**
+ * The districts' and the reserve's parts of a view, by the state's list of districts: apply() shares
+ * that list with the state it was made from until a district changes (state.ts), so they are built once
+ * for all the states that share it (and views share them, as publicViewSince's do; views are never
+ * changed once made). A list changed in place by hand (a test's) is seen by comparing it with the view.
+ */
+type CityView = { overrides: object; pools: object; districts: GameView["districts"]; reserve: GameView["reserve"] };
+const cityViews = new WeakMap<readonly DistrictState[], CityView>();
+function cityView(s: GameState): CityView {
+  let v = cityViews.get(s.districts);
+  const { districtOverrides: overrides, tokenPools: pools } = s.variant;
+  if (v === undefined || v.overrides !== overrides || v.pools !== pools || !showsDistricts(v.districts, s.districts)) {
+    v = { overrides, pools, districts: districtsView(s), reserve: reserveView(s) };
+    cityViews.set(s.districts, v);
+  }
+  return v;
+}
+
+/** Whether a view's districts show exactly these districts' ids, units and tokens. */
+function showsDistricts(view: GameView["districts"], ds: readonly DistrictState[]): boolean {
+  if (view.length !== ds.length) return false;
+  for (let i = 0; i < ds.length; i++) {
+    const v = view[i]!;
+    const d = ds[i]!;
+    if (v.id !== d.id || v.condition !== d.condition || v.illness !== d.illness || v.development !== d.development || v.android !== d.android
+      || v.humanFirst !== d.humanFirst || v.orgcrime !== d.orgcrime || v.prisec !== d.prisec) return false;
+  }
+  return true;
+}
+
+/** A district's name without its number, by id (the catalog's names never change). */
+const shortNames = new Map<number, string>();
+function shortName(id: DistrictId): string {
+  let name = shortNames.get(id);
+  if (name === undefined) shortNames.set(id, (name = districtName(id).replace(/ \(\d+\)$/, "")));
+  return name;
+}
+
 function districtsView(s: GameState): GameView["districts"] {
   return s.districts.map((d) => {
     const def = district(s, d.id);
     return {
       id: d.id,
-      name: districtName(d.id).replace(/ \(\d+\)$/, ""),
+      name: shortName(d.id),
       tier: def.tier,
       primary: def.primary,
       secondary: def.secondary,
@@ -171,13 +211,23 @@ function districtsView(s: GameState): GameView["districts"] {
 }
 
 function reserveView(s: GameState): GameView["reserve"] {
+  // inReserve (pool less what is on the board) for each kind, the board counted in one pass
+  let humanFirst = 0, orgcrime = 0, prisec = 0, illness = 0, outage = 0, development = 0;
+  for (const d of s.districts) {
+    if (d.humanFirst) humanFirst++;
+    if (d.orgcrime) orgcrime++;
+    if (d.prisec) prisec++;
+    if (d.illness) illness++;
+    if (d.condition === "outage") outage++;
+    if (d.development) development++;
+  }
   return {
-    humanFirst: inReserve(s, "humanFirst"),
-    orgcrime: inReserve(s, "orgcrime"),
-    prisec: inReserve(s, "prisec"),
-    illness: inReserve(s, "illness"),
-    outage: inReserve(s, "outage"),
-    development: inReserve(s, "development"),
+    humanFirst: pool(s, "humanFirst") - humanFirst,
+    orgcrime: pool(s, "orgcrime") - orgcrime,
+    prisec: pool(s, "prisec") - prisec,
+    illness: pool(s, "illness") - illness,
+    outage: pool(s, "outage") - outage,
+    development: pool(s, "development") - development,
   };
 }
 

@@ -39,9 +39,11 @@ export function fireWindow(c: Ctx, window: WindowName, payload: WindowPayload = 
     const seat = (c.s.active + k) % n;
     const assets = c.s.seats[seat]!.assets;
     if (assets.length === 0) continue;
-    for (const { id } of assets.slice()) {
+    // the rules replace a play area, never change it (state.ts): `assets` stays as it was
+    for (const { id } of assets) {
       if (!c.s.seats[seat]!.assets.some((x) => x.id === id)) continue; // given away by an earlier hook
-      for (const hook of autoMap?.get(id) ?? []) hook(c, seat, payload);
+      const hooks = autoMap?.get(id);
+      if (hooks) for (const hook of hooks) hook(c, seat, payload);
       if (c.s.result) return;
       const ability = abilityMap?.get(id);
       if (ability && canUse(c, seat, id, ability, payload)) {

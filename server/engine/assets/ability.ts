@@ -14,11 +14,12 @@ import type { ActionType } from "../../../shared/catalog/types.ts";
 import type { ChoiceOption } from "../../../shared/protocol.ts";
 import type { Ctx } from "../ctx.ts";
 import { log } from "../ctx.ts";
-import { assetName, catalog, corpName, topType } from "../data.ts";
+import { assetName, assetText, corpName, topType } from "../data.ts";
 import { drawAndTell, drawableTypeOptions } from "../draw.ts";
 import type { Step } from "../effects.ts";
 import type { Ability, RulePart, WindowHook, WindowRule } from "../rulebook.ts";
 import type { AssetHeld, EffectFrame, GameState } from "../state.ts";
+import { without } from "../state.ts";
 import type { AbilityCost, WindowName, WindowPayload } from "../windows.ts";
 import { canUse } from "../windows.ts";
 
@@ -52,10 +53,15 @@ export function defineAsset(id: string, def: AssetScript): RulePart {
     f.vars.used = true;
     const p = c.s.seats[f.seat]!;
     const i = p.assets.findIndex((a) => a.id === id);
-    if (cost === "exhaust") p.assets[i]!.exhausted = true;
+    // play areas are replaced, never changed in place (state.ts)
+    if (cost === "exhaust") {
+      const assets = p.assets.slice();
+      assets[i] = { ...assets[i]!, exhausted: true };
+      p.assets = assets;
+    }
     if (cost === "discard") {
-      p.assets.splice(i, 1);
-      c.s.assetDiscard.push(id);
+      p.assets = without(p.assets, i);
+      c.s.assetDiscard = [...c.s.assetDiscard, id];
     }
     const how = cost === "exhaust" ? " (exhausted)" : cost === "discard" ? " (discarded)" : "";
     log(c, "asset", `${corpName(c.s, f.seat)} uses ${name}${how}.`);
@@ -99,10 +105,6 @@ function onlyIfUsed(step: Step): Step {
   return { pick: { ...p, options: (c, f) => (f.vars.used ? p.options(c, f) : []) } };
 }
 
-function assetText(id: string): string {
-  return catalog.assets.find((a) => a.id === id)?.text ?? "";
-}
-
 // ---- helpers for asset scripts ----
 
 export function windowOf(f: EffectFrame): WindowName {
@@ -123,18 +125,21 @@ export function claimedThis(id: string): (c: Ctx, owner: number, p: WindowPayloa
 }
 
 export function heldAsset(s: GameState, seat: number, id: string): AssetHeld | undefined {
-  return s.seats[seat]!.assets.find((a) => a.id === id);
+  for (const a of s.seats[seat]!.assets) if (a.id === id) return a;
+  return undefined;
 }
 
 /** Moves an asset from one play area to another (its ready/exhausted state goes with it unless `state` says). */
 export function moveAsset(s: GameState, from: number, to: number, id: string, state: "as-is" | "ready" | "exhausted" = "as-is"): void {
-  const src = s.seats[from]!.assets;
-  const held = src.splice(
-    src.findIndex((a) => a.id === id),
+  // play areas are replaced, never changed in place (state.ts)
+  const rest = s.seats[from]!.assets.slice();
+  const taken = rest.splice(
+    rest.findIndex((a) => a.id === id),
     1,
   )[0]!;
-  if (state !== "as-is") held.exhausted = state === "exhausted";
-  s.seats[to]!.assets.push(held);
+  s.seats[from]!.assets = rest;
+  const held = state === "as-is" ? taken : { ...taken, exhausted: state === "exhausted" };
+  s.seats[to]!.assets = [...s.seats[to]!.assets, held];
 }
 
 /** Every other seat, as options. */

@@ -47,11 +47,15 @@ const bryanStinson = defineAsset("bryan-stinson", {
         },
         onPick: (c, f, v) => {
           const from = c.s.seats.find((p) => p.seat !== f.seat && p.emergency.some((e) => e.id === v))!;
-          const e = from.emergency.splice(
-            from.emergency.findIndex((x) => x.id === v),
+          // emergency slots are replaced, never changed in place (state.ts)
+          const rest = from.emergency.slice();
+          const e = rest.splice(
+            rest.findIndex((x) => x.id === v),
             1,
           )[0]!;
-          c.s.seats[f.seat]!.emergency.push(e);
+          from.emergency = rest;
+          const to = c.s.seats[f.seat]!;
+          to.emergency = [...to.emergency, e];
           log(c, "asset", `Bryan Stinson: ${corpName(c.s, f.seat)} takes ${emergencyAction(e.id).title} from ${corpName(c.s, from.seat)}.`);
         },
       },
@@ -187,7 +191,8 @@ const hernandoCortez = defineAsset("hernando-cortez", {
 export const NAOKO_CLAIMS = 2;
 const naokoClaim: Step = {
   do: (c, f) => {
-    const asset = c.s.assetDeck.shift();
+    const asset = c.s.assetDeck[0];
+    c.s.assetDeck = c.s.assetDeck.slice(1); // replaced, never changed in place (state.ts)
     if (asset) claimAsset(c, f.seat, asset, c.s.variant.naokoClaimTriggers);
     else log(c, "asset", "Naoko Watanabe: the asset deck is empty.");
   },
@@ -209,7 +214,7 @@ const toshiyukiSakai = defineAsset("toshiyuki-sakai", {
         for (const t of ACTION_TYPES) drawAndTell(c, f.seat, t, TOSHIYUKI_DRAW);
         // only the active player checks the hand limit this turn
         if (f.seat !== c.s.active) return;
-        c.s.assetState.skipHandLimit = f.seat;
+        c.s.assetState = { ...c.s.assetState, skipHandLimit: f.seat }; // replaced, never changed in place (state.ts)
         log(c, "asset", `Toshiyuki Sakai: ${corpName(c.s, f.seat)} skips the hand-limit discard this turn.`);
       },
     },

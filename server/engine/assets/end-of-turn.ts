@@ -8,6 +8,7 @@ import { gainCapital, log, loseCapital } from "../ctx.ts";
 import { actionCard, assetName, cardTitle, corpName, rivalName } from "../data.ts";
 import { drawAndTell } from "../draw.ts";
 import type { EffectFrame } from "../state.ts";
+import { without } from "../state.ts";
 import type { RulePart } from "../rulebook.ts";
 import { defineAsset, moveAsset, otherPlayers, ownTurn, typeOptions } from "./ability.ts";
 
@@ -83,8 +84,10 @@ const berniceMai = defineAsset("bernice-mai", {
         options: (c, f) => c.s.seats[f.seat]!.hand.map((id) => ({ value: id, label: `Give ${cardTitle(id)}`, intent: { act: "give" as const, card: actionCard(id).id } })),
         onPick: (c, f, v) => {
           const me = c.s.seats[f.seat]!;
-          me.hand.splice(me.hand.indexOf(String(v)), 1);
-          c.s.seats[target(c, f)]!.hand.push(String(v));
+          // hands are replaced, never changed in place (state.ts)
+          me.hand = without(me.hand, me.hand.indexOf(String(v)));
+          const to = c.s.seats[target(c, f)]!;
+          to.hand = [...to.hand, String(v)];
           gainCapital(c, f.seat, 1);
           log(c, "asset", `${corpName(c.s, f.seat)} gives 1 action card to ${corpName(c.s, target(c, f))} and gains 1 capital.`);
           log(c, "asset-private", `Bernice Mai: the card given is ${cardTitle(String(v))}.`, [f.seat, target(c, f)]);
@@ -204,8 +207,12 @@ const mrWhite = defineAsset("mr-white", {
             log(c, "asset", `${corpName(c.s, f.seat)} takes nothing.`);
             return;
           }
-          const card = c.s.seats[from]!.hand.splice(Number(String(v).slice("take:".length)), 1)[0]!;
-          c.s.seats[f.seat]!.hand.push(card);
+          // hands are replaced, never changed in place (state.ts)
+          const rest = c.s.seats[from]!.hand.slice();
+          const card = rest.splice(Number(String(v).slice("take:".length)), 1)[0]!;
+          c.s.seats[from]!.hand = rest;
+          const me = c.s.seats[f.seat]!;
+          me.hand = [...me.hand, card];
           log(c, "asset", `${corpName(c.s, f.seat)} takes 1 card from ${corpName(c.s, from)}'s hand.`);
           log(c, "asset-private", `'Mr. White': ${corpName(c.s, f.seat)} takes ${cardTitle(card)} from ${corpName(c.s, from)}.`, [f.seat, from]);
         },

@@ -109,8 +109,14 @@ const chiefGorman = defineAsset("chief-gorman", {
           }
           // the box goes back to the counteroffer it covered, if any [R]
           const o = deal.counters.pop()!;
-          if (o.emergency) c.s.seats[o.seat]!.emergency.push({ id: o.card, faceup: true });
-          else c.s.seats[o.seat]!.hand.push(o.card);
+          if (o.emergency) {
+            const p = c.s.seats[o.seat]!;
+            p.emergency = [...p.emergency, { id: o.card, faceup: true }]; // replaced, never changed in place (state.ts)
+          }
+          else {
+            const p = c.s.seats[o.seat]!;
+            p.hand = [...p.hand, o.card]; // replaced, never changed in place (state.ts)
+          }
           if (deal.declared) delete deal.declared[o.card];
           log(c, "asset", `${corpName(c.s, seat)} takes ${offerTitle(o)} back.`);
         },

@@ -15,7 +15,8 @@ import { automaticAbility, defineAsset, drawTopTypeSteps, heldAsset } from "./ab
 function aaronMarronTakes(c: Ctx, payer: number, cards: string[]): boolean {
   const owner = holderOf(c, "aaron-marron");
   if (owner < 0 || owner === payer || cards.length === 0) return false;
-  c.s.seats[owner]!.hand.push(...cards);
+  const p = c.s.seats[owner]!;
+  p.hand = [...p.hand, ...cards]; // replaced, never changed in place (state.ts)
   const what = cards.length === 1 ? "the card" : `the ${cards.length} cards`;
   log(c, "asset", `Aaron Marron: ${what} ${corpName(c.s, payer)} discards to counter go${cards.length === 1 ? "es" : ""} to ${corpName(c.s, owner)}'s hand.`);
   log(c, "asset-private", `Aaron Marron brings you ${cards.map(cardTitle).join(", ")}.`, [owner]);
@@ -72,8 +73,12 @@ const lilyLockwell = defineAsset("lily-lockwell", {
     {
       do: (c, f) => {
         const from = c.s.seats[c.s.active]!;
-        const card = from.hand.splice(randInt(c.s.rng, from.hand.length), 1)[0]!;
-        c.s.seats[f.seat]!.hand.push(card);
+        // hands are replaced, never changed in place (state.ts)
+        const rest = from.hand.slice();
+        const card = rest.splice(randInt(c.s.rng, rest.length), 1)[0]!;
+        from.hand = rest;
+        const me = c.s.seats[f.seat]!;
+        me.hand = [...me.hand, card];
         log(c, "asset", `Lily Lockwell: ${corpName(c.s, f.seat)} takes 1 random card from ${corpName(c.s, from.seat)}'s hand.`);
         log(c, "asset-private", `Lily Lockwell: ${corpName(c.s, f.seat)} takes ${cardTitle(card)} from ${corpName(c.s, from.seat)}.`, [f.seat, from.seat]);
       },

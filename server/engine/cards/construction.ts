@@ -3,6 +3,7 @@ import { D, ENEMY_UNITS, inReserve, move, placeDevelopment, placePrisec, raiseUn
 import { gainCapital, log } from "../ctx.ts";
 import { assetName, corpName } from "../data.ts";
 import { asDistrict, defineCards, districtOptions, listVar, playerOptions } from "../effects.ts";
+import { without } from "../state.ts";
 
 export const CONSTRUCTION_CARDS = defineCards({
   /** Place 1 development token in any district (at most 1 per district [R]). */
@@ -82,8 +83,8 @@ export const CONSTRUCTION_CARDS = defineCards({
           options: (c, f) => c.s.seats[f.vars.target as number]!.assets.map((a) => ({ value: a.id, label: assetName(a.id), intent: { act: "discard", card: a.id } })),
           onPick: (c, f, v) => {
             const p = c.s.seats[f.vars.target as number]!;
-            p.assets.splice(p.assets.findIndex((a) => a.id === v), 1);
-            c.s.assetDiscard.push(String(v));
+            p.assets = without(p.assets, p.assets.findIndex((a) => a.id === v)); // replaced, never changed in place (state.ts)
+            c.s.assetDiscard = [...c.s.assetDiscard, String(v)];
             log(c, "asset", `${corpName(c.s, p.seat)} discards ${assetName(String(v))}.`);
           },
         },

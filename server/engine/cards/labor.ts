@@ -1,5 +1,5 @@
 // Labor action cards (B4).
-import { D, involve, moveAndroid, place } from "../city.ts";
+import { D, W, involve, moveAndroid, place } from "../city.ts";
 import { gainCapital, log } from "../ctx.ts";
 import { corpName, districtName } from "../data.ts";
 import { asDistrict, defineCards, districtOptions, listVar, playerOptions } from "../effects.ts";
@@ -103,7 +103,7 @@ export const LABOR_CARDS = defineCards({
             involve(c, id);
             const got = produce(c, id, true);
             log(c, "production", `${districtName(id)} is liquidated and produces ${got}.`);
-            D(c.s, id).condition = "strike";
+            W(c.s, id).condition = "strike";
             log(c, "unrest", `${districtName(id)} goes on strike.`);
           },
         },

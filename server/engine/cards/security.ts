@@ -76,8 +76,11 @@ export const SECURITY_CARDS = defineCards({
             const [what, arg] = String(v).split(":");
             if (what === "draw") drawAndTell(c, seat, arg as ActionType, 5);
             else {
-              const e = c.s.seats[seat]!.emergency.find((x) => x.id === arg)!;
-              e.faceup = true;
+              // emergency slots are replaced, never changed in place (state.ts)
+              const p = c.s.seats[seat]!;
+              const k = p.emergency.findIndex((x) => x.id === arg);
+              const e = { ...p.emergency[k]!, faceup: true };
+              p.emergency = p.emergency.map((x, j) => (j === k ? e : x));
               log(c, "emergency", `${corpName(c.s, seat)}'s ${emergencyAction(e.id).title} turns faceup.`);
             }
           },

@@ -14,7 +14,7 @@ export function revealAsset(c: Ctx): void {
     }
   }
   const asset = slot >= 0 ? s.turnTrack[slot]! : null;
-  if (slot >= 0) s.turnTrack[slot] = null;
+  if (slot >= 0) s.turnTrack = s.turnTrack.map((x, i) => (i === slot ? null : x)); // replaced, never changed in place (state.ts)
   s.deal = { asset, main: null, counters: [], counterQueue: [], supportQueue: [], supports: [], abstained: [], winner: null };
   if (asset) {
     log(c, "asset", `${corpName(s, s.active)} reveals ${assetName(asset)} from turn-track slot ${slot + 1}.`);

@@ -2,6 +2,7 @@
 import type { Ctx } from "../ctx.ts";
 import { cardTitle, isActionCard } from "../data.ts";
 import type { GameState, Offer } from "../state.ts";
+import { without } from "../state.ts";
 
 export interface Reject {
   code: string;
@@ -44,8 +45,8 @@ export function checkOffer(
 /** Moves the offered card out of the hand or emergency slot. */
 export function takeOffered(c: Ctx, o: Offer): void {
   const p = c.s.seats[o.seat]!;
-  if (o.emergency) p.emergency.splice(p.emergency.findIndex((e) => e.id === o.card && e.faceup), 1);
-  else p.hand.splice(p.hand.indexOf(o.card), 1);
+  if (o.emergency) p.emergency = without(p.emergency, p.emergency.findIndex((e) => e.id === o.card && e.faceup));
+  else p.hand = without(p.hand, p.hand.indexOf(o.card));
 }
 
 export function offerTitle(o: Offer): string {

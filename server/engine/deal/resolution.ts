@@ -84,7 +84,7 @@ export function runClaim(c: Ctx): void {
     deal.asset = null;
     if (won) claimAsset(c, won.seat, asset, true);
     else {
-      s.assetDiscard.push(asset);
+      s.assetDiscard = [...s.assetDiscard, asset];
       log(c, "claim", `${assetName(asset)} is discarded.`);
     }
   }
@@ -93,7 +93,8 @@ export function runClaim(c: Ctx): void {
 
 /** A seat claims an asset: it goes ready into their play area, and its "when you claim this card" ability opens. */
 export function claimAsset(c: Ctx, seat: number, asset: string, triggers: boolean): void {
-  c.s.seats[seat]!.assets.push({ id: asset, exhausted: false });
+  const p = c.s.seats[seat]!;
+  p.assets = [...p.assets, { id: asset, exhausted: false }]; // replaced, never changed in place (state.ts)
   log(c, "claim", `${corpName(c.s, seat)} claims ${assetName(asset)}.`);
   if (triggers) fireWindow(c, "claim", { seat, asset });
 }
@@ -116,17 +117,19 @@ export function runDealEnd(c: Ctx): void {
     for (const o of offers) {
       if (o.emergency) {
         const faceup = o !== won;
-        s.seats[emergencyOwner(c, o)]!.emergency.push({ id: o.card, faceup });
+        const p = s.seats[emergencyOwner(c, o)]!;
+        p.emergency = [...p.emergency, { id: o.card, faceup }]; // replaced, never changed in place (state.ts)
         if (!faceup) log(c, "emergency", `${corpName(s, o.seat)}'s emergency action is spent (facedown).`);
       } else if (covered.includes(o) && s.variant.coveredCounteroffers === "return") {
-        s.seats[o.seat]!.hand.push(o.card);
+        const p = s.seats[o.seat]!;
+        p.hand = [...p.hand, o.card]; // replaced, never changed in place (state.ts)
         log(c, "counteroffer", `${corpName(s, o.seat)} takes back the covered ${offerTitle(o)}.`);
       } else {
         discardCards(c, [o.card]);
       }
     }
     for (const x of deal.supports) discardCards(c, x.cards);
-    if (deal.asset) s.assetDiscard.push(deal.asset); // a deal skipped for lack of an offer
+    if (deal.asset) s.assetDiscard = [...s.assetDiscard, deal.asset]; // a deal skipped for lack of an offer
     fireWindow(c, "deal-end", {});
   }
   s.deal = null;
