@@ -10,6 +10,7 @@ export type { Variant } from "./variant.ts";
 export type { Seed } from "./rng.ts";
 export { isSeed } from "./rng.ts";
 export { secretsTouched } from "./touched.ts";
+export { quickCommand } from "./command.ts";
 export { DEFAULT_VARIANT, FIRST_GAME_CORPS, VARIANT_DOCS } from "./variant.ts";
 export type { Command, LegalCommand } from "../../shared/protocol.ts";
 export type { GameEvent, GameView } from "../../shared/view.ts";

@@ -7,6 +7,7 @@ import { StateView } from "@colyseus/schema";
 import { parseCommand } from "../../shared/protocol.ts";
 import { ChatMessage, HostMessage, JoinOptions, PlayerName } from "../../shared/room-protocol.ts";
 import { normalizeCode } from "../access/codes.ts";
+import { quickCommand } from "../engine/index.ts";
 import type { TableMetadata } from "../access/metadata.ts";
 import { Access, LimitRefusal } from "../access/throttle.ts";
 import * as metrics from "../metrics.ts";
@@ -48,7 +49,13 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     command: {
       guard: (c) => !this.seatOf(c) ? { code: "not-a-player", message: "Spectators cannot play: join with a seat to send game commands." }
         : !this.table.game ? { code: "not-started", message: "The game has not started yet." } : null,
-      parse: (p) => { const r = parseCommand(p); return r.ok ? { ok: true, value: r.command } : r; },
+      // The engine's fast check accepts only what the schema accepts; the schema words every refusal.
+      parse: (p) => {
+        const quick = quickCommand(p);
+        if (quick) return { ok: true, value: quick };
+        const r = parseCommand(p);
+        return r.ok ? { ok: true, value: r.command } : r;
+      },
       bad: "bad-command",
       handle: (c, command, receivedAt) => this.table.command(this.seatOf(c)!.seat, command, receivedAt, (r) => this.refuse(c, r)),
     },
