@@ -148,8 +148,22 @@ let imagining = 0;
 function publicKey(s: Table): string {
   let key = tableKeys.get(s);
   if (key === undefined) {
+    // a short string, each field in a fixed order (a district's name follows from its number)
     const v = s.view;
-    key = JSON.stringify([v.players, v.round, v.threat, v.supply, v.demand.id, v.decks.nextEventCategory, v.districts, v.reserve, v.rules, v.seats.map((p) => [p.corp, p.assets])]);
+    key = `${v.players},${v.round},${v.threat},${v.demand.id},${v.decks.nextEventCategory}`;
+    for (const r in v.supply) key += `,${v.supply[r as keyof typeof v.supply]}`;
+    for (const d of v.districts) {
+      key += `|${d.id},${d.tier},${d.primary},${d.secondary},${d.production.primary},${d.production.secondary},${d.next},${d.condition},`;
+      key += (d.illness ? 1 : 0) + (d.development ? 2 : 0) + (d.android ? 4 : 0) + (d.humanFirst ? 8 : 0) + (d.orgcrime ? 16 : 0) + (d.prisec ? 32 : 0);
+    }
+    const x = v.reserve;
+    key += `|${x.humanFirst},${x.orgcrime},${x.prisec},${x.illness},${x.outage},${x.development}`;
+    const r = v.rules;
+    key += `|${r.tieWinner},${r.contractScope},${r.melangeContract},${r.prisecBlocksEnemyUnits}`;
+    for (const p of v.seats) {
+      key += `|${p.corp}`;
+      for (const a of p.assets) key += `,${a.id}${a.exhausted ? "!" : ""}`;
+    }
     tableKeys.set(s, key);
   }
   return key;
