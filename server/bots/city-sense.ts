@@ -90,8 +90,38 @@ function cityKey(s: Table, category: string | null): string {
   codes.push(s.supply.credits > 0 ? 1 : 0);
   // the board's layout (overrides included) and the rules the guesses read
   const r = s.rules;
-  const layout = s.districts.map((d) => `${d.tier}${d.primary}${d.secondary}${d.production.primary}${d.production.secondary}${d.next}`).join(",");
-  return String.fromCharCode(...codes) + demand.id + "|" + category + "|" + r.contractScope + r.melangeContract + r.prisecBlocksEnemyUnits + r.tieWinner + "|" + layout;
+  return String.fromCharCode(...codes) + demand.id + "|" + category + "|" + r.contractScope + r.melangeContract + r.prisecBlocksEnemyUnits + r.tieWinner + "|" + layoutId(s.districts);
+}
+
+/** Layouts seen so far, each with a short number (few: one per variant of the board), and the last one read. */
+const layouts = new Map<string, number>();
+let lastLayout: { districts: readonly District[]; id: number } | null = null;
+let nextLayout = 0;
+const LAYOUTS_KEPT = 256;
+
+function sameLayout(a: readonly District[], b: readonly District[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.tier !== y.tier || x.primary !== y.primary || x.secondary !== y.secondary || x.next !== y.next) return false;
+    if (x.production.primary !== y.production.primary || x.production.secondary !== y.production.secondary) return false;
+  }
+  return true;
+}
+
+/** The board's layout as a short number: the same number for the same layout. */
+function layoutId(districts: readonly District[]): number {
+  if (lastLayout && (lastLayout.districts === districts || sameLayout(lastLayout.districts, districts))) return lastLayout.id;
+  const key = districts.map((d) => `${d.tier}${d.primary}${d.secondary}${d.production.primary}${d.production.secondary}${d.next}`).join(",");
+  let id = layouts.get(key);
+  if (id === undefined) {
+    // a process serves few variants of the board; the map is bounded all the same (numbers are never reused)
+    if (layouts.size >= LAYOUTS_KEPT) layouts.clear();
+    layouts.set(key, (id = nextLayout++));
+  }
+  lastLayout = { districts, id };
+  return id;
 }
 
 function cityTable(s: Table, category: string | null): CityTable {
