@@ -141,6 +141,7 @@ export const imagineStats = { runs: 0, mostLooked: 0, mostFresh: 0 };
 const imaginedByTable = new Map<string, Map<string, (Outcome | undefined)[]>>();
 const TABLES_KEPT = 64;
 const tableKeys = new WeakMap<Table, string>();
+const tableOutcomes = new WeakMap<Table, Map<string, (Outcome | undefined)[]>>();
 /** Cards being imagined now: a pick that itself asks what a card is worth gets a blank guess. */
 let imagining = 0;
 
@@ -203,12 +204,20 @@ function blank(n: number): Outcome {
   return { gains: new Array(n).fill(0), threat: 0, city: 0, cards: new Array(n).fill(0) };
 }
 
+/** The outcomes imagined on this table so far (found once per decision's table, not once per card). */
+function outcomesOf(s: Table): Map<string, (Outcome | undefined)[]> | undefined {
+  let byTitle = tableOutcomes.get(s);
+  if (byTitle) return byTitle;
+  byTitle = imaginedByTable.get(publicKey(s));
+  if (byTitle) tableOutcomes.set(s, byTitle);
+  return byTitle;
+}
+
 function imagined(sense: Sense, titleId: string, resolver: number, picks: Picks): Outcome {
   const s = sense.s;
   if (++sense.looked.n > IMAGINED_PER_DECISION) return blank(s.players);
   if (sense.looked.n > imagineStats.mostLooked) imagineStats.mostLooked = sense.looked.n;
-  const key = publicKey(s);
-  let byTitle = imaginedByTable.get(key);
+  let byTitle = outcomesOf(s);
   const slot = picks === "sensible" ? resolver : s.players + resolver;
   const known = byTitle?.get(titleId)?.[slot];
   if (known) return known;
@@ -235,7 +244,8 @@ function imagined(sense: Sense, titleId: string, resolver: number, picks: Picks)
   }
   if (!byTitle) {
     if (imaginedByTable.size >= TABLES_KEPT) imaginedByTable.delete(imaginedByTable.keys().next().value!);
-    imaginedByTable.set(key, (byTitle = new Map()));
+    imaginedByTable.set(publicKey(s), (byTitle = new Map()));
+    tableOutcomes.set(s, byTitle);
   }
   let list = byTitle.get(titleId);
   if (!list) byTitle.set(titleId, (list = []));
