@@ -41,6 +41,8 @@ export type Chooser = (chooser: number, options: ChoiceOption[], now: () => Game
 export const IMAGINE_PICKS = 200;
 export const IMAGINE_COMMANDS = 50;
 const SEED = 0;
+/** The copy's generator state, seeded once (each copy gets its own array). */
+const SEEDED = seedRng(SEED);
 
 const engine = createEngine(RULEBOOK);
 /** Action card instances by type, in catalog order; event ids with their categories, in catalog order. */
@@ -194,7 +196,7 @@ function stateFrom(view: GameView, own: boolean): GameState | string {
     players: n,
     seed: SEED,
     variant,
-    rng: seedRng(SEED),
+    rng: [SEEDED[0], SEEDED[1], SEEDED[2], SEEDED[3]],
     round: view.round,
     stage: view.stage as GameState["stage"],
     pending,
