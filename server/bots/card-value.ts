@@ -17,7 +17,7 @@ import type { GameView } from "../../shared/view.ts";
 import { imagineCard } from "../engine/imagine.ts";
 import { MODELED, MODELS, melangeAfterEvent, melangeContract, type Guess } from "./card-models.ts";
 import { argmax, chooseForEffect } from "./choices.ts";
-import { ASSET_WORTH, CARD_WORTH, ILLNESS_THREAT, capitalWorth, readTable, seatOfCorp, type Sense } from "./city-sense.ts";
+import { ASSET_WORTH, CARD_WORTH, ILLNESS_THREAT, capitalWorth, districtCode, layoutId, readTable, seatOfCorp, type Sense } from "./city-sense.ts";
 import { androidWorth, conditionThreat, problemThreat, resourceWorth } from "./city-threat.ts";
 import { makeRandom, type Random } from "./random.ts";
 import { publicTable, type District, type Table } from "./table.ts";
@@ -149,14 +149,13 @@ let imagining = 0;
 function publicKey(s: Table): string {
   let key = tableKeys.get(s);
   if (key === undefined) {
-    // a short string, each field in a fixed order (a district's name follows from its number)
+    // a short string, each field in a fixed order
     const v = s.view;
     key = `${v.players},${v.round},${v.threat},${v.demand.id},${v.decks.nextEventCategory}`;
     for (const r in v.supply) key += `,${v.supply[r as keyof typeof v.supply]}`;
-    for (const d of v.districts) {
-      key += `|${d.id},${d.tier},${d.primary},${d.secondary},${d.production.primary},${d.production.secondary},${d.next},${d.condition},`;
-      key += (d.illness ? 1 : 0) + (d.development ? 2 : 0) + (d.android ? 4 : 0) + (d.humanFirst ? 8 : 0) + (d.orgcrime ? 16 : 0) + (d.prisec ? 32 : 0);
-    }
+    // the board: its layout by number, then one character per district for what stands there
+    key += `|${layoutId(v.districts)}|`;
+    for (const d of v.districts) key += String.fromCharCode(districtCode(d));
     const x = v.reserve;
     key += `|${x.humanFirst},${x.orgcrime},${x.prisec},${x.illness},${x.outage},${x.development}`;
     const r = v.rules;

@@ -75,15 +75,16 @@ const TABLES_KEPT = 32;
 export const PROCUREMENT_THREAT = 12;
 const CONDITION_CODE = { none: 0, protest: 1, strike: 2, outage: 3 } as const;
 
+/** What stands in a district (its condition, tokens and units), as a number under 256. */
+export function districtCode(d: District): number {
+  return CONDITION_CODE[d.condition] | (d.illness ? 4 : 0) | (d.development ? 8 : 0) | (d.android ? 16 : 0) | (d.humanFirst ? 32 : 0) | (d.orgcrime ? 64 : 0) | (d.prisec ? 128 : 0);
+}
+
 /** Everything the city sums read, as a short string (a pure memo key: same key, same sums). */
 function cityKey(s: Table, category: string | null): string {
   // the card guesses read threat only against Information Procurement's threshold
   const codes: number[] = [s.players, s.round, s.threat >= PROCUREMENT_THREAT ? 1 : 0];
-  for (const d of s.districts) {
-    codes.push(
-      CONDITION_CODE[d.condition] | (d.illness ? 4 : 0) | (d.development ? 8 : 0) | (d.android ? 16 : 0) | (d.humanFirst ? 32 : 0) | (d.orgcrime ? 64 : 0) | (d.prisec ? 128 : 0),
-    );
-  }
+  for (const d of s.districts) codes.push(districtCode(d));
   // supply matters as far as the demand still lacks it (and credits for Spin Doctors)
   const demand = s.demand;
   for (const r of RESOURCES) codes.push(Math.max(0, (demand.targets[r] ?? 0) - s.supply[r]));
@@ -111,7 +112,7 @@ function sameLayout(a: readonly District[], b: readonly District[]): boolean {
 }
 
 /** The board's layout as a short number: the same number for the same layout. */
-function layoutId(districts: readonly District[]): number {
+export function layoutId(districts: readonly District[]): number {
   if (lastLayout && (lastLayout.districts === districts || sameLayout(lastLayout.districts, districts))) return lastLayout.id;
   const key = districts.map((d) => `${d.tier}${d.primary}${d.secondary}${d.production.primary}${d.production.secondary}${d.next}`).join(",");
   let id = layouts.get(key);
