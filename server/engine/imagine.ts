@@ -281,18 +281,28 @@ export function imagineCard(view: GameView, card: string, resolver: number, choo
   const from = base;
   const c: Ctx = { s: { ...cloneState(from.s), pending: null, effects: [], stage: "effect" }, ev: [], frame: null, rules: RULEBOOK, sandbox: true };
   const now = () => publicViewSince(RULEBOOK, from.s, (from.view ??= viewFor(RULEBOOK, from.s, "spectator")), c.s);
-  startEffect(c, card, resolver, { illnessFree: def.illnessFree, then: "end-of-turn" });
-  for (let picks = 0; ; picks++) {
-    runEffects(c);
-    const owed = c.s.pending;
-    if (c.s.effects.length === 0 || c.s.result || !owed) break;
-    if (picks >= IMAGINE_PICKS) return refuse("too-long", "The card asks for too many picks.");
-    const choice = effectChoice(c);
-    if (!choice || choice.options.length === 0) return refuse("cannot-imagine", "A pick with no option.");
-    const value = choose(owed.seat, choice.options, now);
-    c.s.pending = null;
-    const err = answerEffect(c, value);
-    if (err) return refuse("bad-choice", err);
+  // A rule that throws on the copy (a card's script meeting a city it does not expect) is a card that
+  // cannot be imagined: the bot gets a refusal, not the exception. The chooser's own errors go through.
+  let choosing = false;
+  try {
+    startEffect(c, card, resolver, { illnessFree: def.illnessFree, then: "end-of-turn" });
+    for (let picks = 0; ; picks++) {
+      runEffects(c);
+      const owed = c.s.pending;
+      if (c.s.effects.length === 0 || c.s.result || !owed) break;
+      if (picks >= IMAGINE_PICKS) return refuse("too-long", "The card asks for too many picks.");
+      const choice = effectChoice(c);
+      if (!choice || choice.options.length === 0) return refuse("cannot-imagine", "A pick with no option.");
+      choosing = true;
+      const value = choose(owed.seat, choice.options, now);
+      choosing = false;
+      c.s.pending = null;
+      const err = answerEffect(c, value);
+      if (err) return refuse("bad-choice", err);
+    }
+  } catch (e) {
+    if (choosing) throw e;
+    return refuse("cannot-imagine", `The rules failed on the copy: ${e instanceof Error ? e.message : String(e)}`);
   }
   return { ok: true, view: now(), events: c.ev.filter((e) => !e.to) };
 }
