@@ -192,11 +192,36 @@ const CARELESS_RUNS = 2;
 function picker(picks: Picks, seed: number): (chooser: number, options: ChoiceOption[], now: () => GameView) => string | number {
   const random = makeRandom(seed);
   if (picks === "careless") return (_chooser, options) => options[Math.floor(random() * options.length)]!.value;
-  return (chooser, options, now) => {
-    const sense = readTable(publicTable(now(), chooser));
-    sense.ownCorpRival = false; // publicTable stands its own corp in for the unknown rival
-    return chooseForEffect(sense, options, random);
-  };
+  return (chooser, options, now) => chooseForEffect(pickReading(now(), chooser), options, random);
+}
+
+/**
+ * The last pick's reading of the table. A chooser on an imagined card reads the table without
+ * secrets (its own corp stands in for its rival), so what it makes of the city, the tracks and the
+ * supply (threat's worth, the demand's shortfall, the city memos) is the same for every chooser:
+ * the next pick reuses it while those stand (the same districts, as the views share them, the same
+ * threat, round, supply, demand, rules and next event), and reads afresh otherwise.
+ */
+let lastPick: { view: GameView; sense: Sense } | null = null;
+
+function sameCity(a: GameView, b: GameView): boolean {
+  if (a.districts !== b.districts || a.threat !== b.threat || a.round !== b.round || a.players !== b.players) return false;
+  if (a.demand.id !== b.demand.id || a.decks.nextEventCategory !== b.decks.nextEventCategory) return false;
+  if (a.roundTrack.length !== b.roundTrack.length || a.roundTrack.some((r, i) => r !== b.roundTrack[i])) return false;
+  for (const r in a.supply) if (a.supply[r as keyof typeof a.supply] !== b.supply[r as keyof typeof b.supply]) return false;
+  const x = a.rules;
+  const y = b.rules;
+  return x.tieWinner === y.tieWinner && x.contractScope === y.contractScope && x.melangeContract === y.melangeContract && x.prisecBlocksEnemyUnits === y.prisecBlocksEnemyUnits;
+}
+
+function pickReading(view: GameView, chooser: number): Sense {
+  const s = publicTable(view, chooser);
+  const last = lastPick;
+  if (last && sameCity(last.view, view)) return { ...last.sense, s, me: chooser, memo: new Map(), looked: { n: 0, fresh: 0 } };
+  const sense = readTable(s);
+  sense.ownCorpRival = false; // publicTable stands its own corp in for the unknown rival
+  lastPick = { view, sense };
+  return sense;
 }
 
 function blank(n: number): Outcome {
