@@ -57,6 +57,13 @@ const DEMAND_IDS = catalog.demands.map((d) => d.id);
 const ASSET_BY_NAME = new Map(catalog.assets.map((a) => [a.name, a.id]));
 const refuse = (code: string, message: string): Refusal => ({ ok: false, code, message });
 
+/** Freezes plain data all the way down. */
+function deepFreeze(x: unknown): void {
+  if (x === null || typeof x !== "object" || Object.isFrozen(x)) return;
+  Object.freeze(x);
+  for (const v of Object.values(x)) deepFreeze(v);
+}
+
 /** Takes `n` items from the front of `from` (null when there are not enough). */
 function take<T>(from: T[], n: number): T[] | null {
   if (!Number.isInteger(n) || n < 0 || n > from.length) return null;
@@ -275,11 +282,14 @@ export function imagineCard(view: GameView, card: string, resolver: number, choo
   let base = publicStates.get(view);
   if (base === undefined) {
     const s = stateFrom(view, false);
+    // the deal is shared by every copy (a card's rules never touch it): frozen, so a rule that did would be refused
+    if (typeof s !== "string") deepFreeze(s.deal);
     publicStates.set(view, (base = typeof s === "string" ? s : { s, view: null }));
   }
   if (typeof base === "string") return refuse("cannot-imagine", base);
   const from = base;
-  const c: Ctx = { s: { ...cloneState(from.s), pending: null, effects: [], stage: "effect" }, ev: [], frame: null, rules: RULEBOOK, sandbox: true };
+  // the deal stays the base's own object (frozen above): finding what changed then needs no deep compare
+  const c: Ctx = { s: { ...cloneState(from.s), deal: from.s.deal, pending: null, effects: [], stage: "effect" }, ev: [], frame: null, rules: RULEBOOK, sandbox: true };
   const now = () => publicViewSince(RULEBOOK, from.s, (from.view ??= viewFor(RULEBOOK, from.s, "spectator")), c.s);
   // A rule that throws on the copy (a card's script meeting a city it does not expect) is a card that
   // cannot be imagined: the bot gets a refusal, not the exception. The chooser's own errors go through.
