@@ -17,7 +17,7 @@ import type { GameView } from "../../shared/view.ts";
 import { imagineCard } from "../engine/imagine.ts";
 import { MODELED, MODELS, melangeAfterEvent, melangeContract, type Guess } from "./card-models.ts";
 import { argmax, chooseForEffect } from "./choices.ts";
-import { ASSET_WORTH, CARD_WORTH, ILLNESS_THREAT, capitalWorth, readTable, seatOfCorp, type Sense } from "./city-sense.ts";
+import { ASSET_WORTH, CARD_WORTH, ILLNESS_THREAT, capitalWorth, districtCode, layoutId, readTable, seatOfCorp, type Sense } from "./city-sense.ts";
 import { androidWorth, conditionThreat, problemThreat, resourceWorth } from "./city-threat.ts";
 import { makeRandom, type Random } from "./random.ts";
 import { publicTable, type District, type Table } from "./table.ts";
@@ -141,6 +141,7 @@ export const imagineStats = { runs: 0, mostLooked: 0, mostFresh: 0 };
 const imaginedByTable = new Map<string, Map<string, (Outcome | undefined)[]>>();
 const TABLES_KEPT = 64;
 const tableKeys = new WeakMap<Table, string>();
+const tableOutcomes = new WeakMap<Table, Map<string, (Outcome | undefined)[]>>();
 /** Cards being imagined now: a pick that itself asks what a card is worth gets a blank guess. */
 let imagining = 0;
 
@@ -148,8 +149,21 @@ let imagining = 0;
 function publicKey(s: Table): string {
   let key = tableKeys.get(s);
   if (key === undefined) {
+    // a short string, each field in a fixed order
     const v = s.view;
-    key = JSON.stringify([v.players, v.round, v.threat, v.supply, v.demand.id, v.decks.nextEventCategory, v.districts, v.reserve, v.rules, v.seats.map((p) => [p.corp, p.assets])]);
+    key = `${v.players},${v.round},${v.threat},${v.demand.id},${v.decks.nextEventCategory}`;
+    for (const r in v.supply) key += `,${v.supply[r as keyof typeof v.supply]}`;
+    // the board: its layout by number, then one character per district for what stands there
+    key += `|${layoutId(v.districts)}|`;
+    for (const d of v.districts) key += String.fromCharCode(districtCode(d));
+    const x = v.reserve;
+    key += `|${x.humanFirst},${x.orgcrime},${x.prisec},${x.illness},${x.outage},${x.development}`;
+    const r = v.rules;
+    key += `|${r.tieWinner},${r.contractScope},${r.melangeContract},${r.prisecBlocksEnemyUnits}`;
+    for (const p of v.seats) {
+      key += `|${p.corp}`;
+      for (const a of p.assets) key += `,${a.id}${a.exhausted ? "!" : ""}`;
+    }
     tableKeys.set(s, key);
   }
   return key;
@@ -178,23 +192,56 @@ const CARELESS_RUNS = 2;
 function picker(picks: Picks, seed: number): (chooser: number, options: ChoiceOption[], now: () => GameView) => string | number {
   const random = makeRandom(seed);
   if (picks === "careless") return (_chooser, options) => options[Math.floor(random() * options.length)]!.value;
-  return (chooser, options, now) => {
-    const sense = readTable(publicTable(now(), chooser));
-    sense.ownCorpRival = false; // publicTable stands its own corp in for the unknown rival
-    return chooseForEffect(sense, options, random);
-  };
+  return (chooser, options, now) => chooseForEffect(pickReading(now(), chooser), options, random);
+}
+
+/**
+ * The last pick's reading of the table. A chooser on an imagined card reads the table without
+ * secrets (its own corp stands in for its rival), so what it makes of the city, the tracks and the
+ * supply (threat's worth, the demand's shortfall, the city memos) is the same for every chooser:
+ * the next pick reuses it while those stand (the same districts, as the views share them, the same
+ * threat, round, supply, demand, rules and next event), and reads afresh otherwise.
+ */
+let lastPick: { view: GameView; sense: Sense } | null = null;
+
+function sameCity(a: GameView, b: GameView): boolean {
+  if (a.districts !== b.districts || a.threat !== b.threat || a.round !== b.round || a.players !== b.players) return false;
+  if (a.demand.id !== b.demand.id || a.decks.nextEventCategory !== b.decks.nextEventCategory) return false;
+  if (a.roundTrack.length !== b.roundTrack.length || a.roundTrack.some((r, i) => r !== b.roundTrack[i])) return false;
+  for (const r in a.supply) if (a.supply[r as keyof typeof a.supply] !== b.supply[r as keyof typeof b.supply]) return false;
+  const x = a.rules;
+  const y = b.rules;
+  return x.tieWinner === y.tieWinner && x.contractScope === y.contractScope && x.melangeContract === y.melangeContract && x.prisecBlocksEnemyUnits === y.prisecBlocksEnemyUnits;
+}
+
+function pickReading(view: GameView, chooser: number): Sense {
+  const s = publicTable(view, chooser);
+  const last = lastPick;
+  if (last && sameCity(last.view, view)) return { ...last.sense, s, me: chooser, memo: new Map(), looked: { n: 0, fresh: 0 } };
+  const sense = readTable(s);
+  sense.ownCorpRival = false; // publicTable stands its own corp in for the unknown rival
+  lastPick = { view, sense };
+  return sense;
 }
 
 function blank(n: number): Outcome {
   return { gains: new Array(n).fill(0), threat: 0, city: 0, cards: new Array(n).fill(0) };
 }
 
+/** The outcomes imagined on this table so far (found once per decision's table, not once per card). */
+function outcomesOf(s: Table): Map<string, (Outcome | undefined)[]> | undefined {
+  let byTitle = tableOutcomes.get(s);
+  if (byTitle) return byTitle;
+  byTitle = imaginedByTable.get(publicKey(s));
+  if (byTitle) tableOutcomes.set(s, byTitle);
+  return byTitle;
+}
+
 function imagined(sense: Sense, titleId: string, resolver: number, picks: Picks): Outcome {
   const s = sense.s;
   if (++sense.looked.n > IMAGINED_PER_DECISION) return blank(s.players);
   if (sense.looked.n > imagineStats.mostLooked) imagineStats.mostLooked = sense.looked.n;
-  const key = publicKey(s);
-  let byTitle = imaginedByTable.get(key);
+  let byTitle = outcomesOf(s);
   const slot = picks === "sensible" ? resolver : s.players + resolver;
   const known = byTitle?.get(titleId)?.[slot];
   if (known) return known;
@@ -221,7 +268,8 @@ function imagined(sense: Sense, titleId: string, resolver: number, picks: Picks)
   }
   if (!byTitle) {
     if (imaginedByTable.size >= TABLES_KEPT) imaginedByTable.delete(imaginedByTable.keys().next().value!);
-    imaginedByTable.set(key, (byTitle = new Map()));
+    imaginedByTable.set(publicKey(s), (byTitle = new Map()));
+    tableOutcomes.set(s, byTitle);
   }
   let list = byTitle.get(titleId);
   if (!list) byTitle.set(titleId, (list = []));

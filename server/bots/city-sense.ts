@@ -75,23 +75,54 @@ const TABLES_KEPT = 32;
 export const PROCUREMENT_THREAT = 12;
 const CONDITION_CODE = { none: 0, protest: 1, strike: 2, outage: 3 } as const;
 
+/** What stands in a district (its condition, tokens and units), as a number under 256. */
+export function districtCode(d: District): number {
+  return CONDITION_CODE[d.condition] | (d.illness ? 4 : 0) | (d.development ? 8 : 0) | (d.android ? 16 : 0) | (d.humanFirst ? 32 : 0) | (d.orgcrime ? 64 : 0) | (d.prisec ? 128 : 0);
+}
+
 /** Everything the city sums read, as a short string (a pure memo key: same key, same sums). */
 function cityKey(s: Table, category: string | null): string {
   // the card guesses read threat only against Information Procurement's threshold
   const codes: number[] = [s.players, s.round, s.threat >= PROCUREMENT_THREAT ? 1 : 0];
-  for (const d of s.districts) {
-    codes.push(
-      CONDITION_CODE[d.condition] | (d.illness ? 4 : 0) | (d.development ? 8 : 0) | (d.android ? 16 : 0) | (d.humanFirst ? 32 : 0) | (d.orgcrime ? 64 : 0) | (d.prisec ? 128 : 0),
-    );
-  }
+  for (const d of s.districts) codes.push(districtCode(d));
   // supply matters as far as the demand still lacks it (and credits for Spin Doctors)
   const demand = s.demand;
   for (const r of RESOURCES) codes.push(Math.max(0, (demand.targets[r] ?? 0) - s.supply[r]));
   codes.push(s.supply.credits > 0 ? 1 : 0);
   // the board's layout (overrides included) and the rules the guesses read
   const r = s.rules;
-  const layout = s.districts.map((d) => `${d.tier}${d.primary}${d.secondary}${d.production.primary}${d.production.secondary}${d.next}`).join(",");
-  return String.fromCharCode(...codes) + demand.id + "|" + category + "|" + r.contractScope + r.melangeContract + r.prisecBlocksEnemyUnits + r.tieWinner + "|" + layout;
+  return String.fromCharCode(...codes) + demand.id + "|" + category + "|" + r.contractScope + r.melangeContract + r.prisecBlocksEnemyUnits + r.tieWinner + "|" + layoutId(s.districts);
+}
+
+/** Layouts seen so far, each with a short number (few: one per variant of the board), and the last one read. */
+const layouts = new Map<string, number>();
+let lastLayout: { districts: readonly District[]; id: number } | null = null;
+let nextLayout = 0;
+const LAYOUTS_KEPT = 256;
+
+function sameLayout(a: readonly District[], b: readonly District[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) {
+    const x = a[i]!;
+    const y = b[i]!;
+    if (x.tier !== y.tier || x.primary !== y.primary || x.secondary !== y.secondary || x.next !== y.next) return false;
+    if (x.production.primary !== y.production.primary || x.production.secondary !== y.production.secondary) return false;
+  }
+  return true;
+}
+
+/** The board's layout as a short number: the same number for the same layout. */
+export function layoutId(districts: readonly District[]): number {
+  if (lastLayout && (lastLayout.districts === districts || sameLayout(lastLayout.districts, districts))) return lastLayout.id;
+  const key = districts.map((d) => `${d.tier}${d.primary}${d.secondary}${d.production.primary}${d.production.secondary}${d.next}`).join(",");
+  let id = layouts.get(key);
+  if (id === undefined) {
+    // a process serves few variants of the board; the map is bounded all the same (numbers are never reused)
+    if (layouts.size >= LAYOUTS_KEPT) layouts.clear();
+    layouts.set(key, (id = nextLayout++));
+  }
+  lastLayout = { districts, id };
+  return id;
 }
 
 function cityTable(s: Table, category: string | null): CityTable {

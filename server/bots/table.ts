@@ -114,11 +114,13 @@ export function isEmergency(id: string): boolean {
   return emergencyIds.has(id);
 }
 
+/** Every card id a bot can meet ("a12", or an emergency action's id) with its title id. */
+const TITLE_OF = new Map<string, string>([...TITLE_OF_INSTANCE.map((title, i) => ["a" + i, title] as const), ...[...emergencyIds].map((id) => [id, id] as const)]);
+
 /** The title id of an action card instance ("a12"), or the emergency action's own id. */
 export function titleOf(card: string): string {
-  if (isEmergency(card)) return card;
-  const title = /^a\d+$/.test(card) ? TITLE_OF_INSTANCE[Number(card.slice(1))] : undefined;
-  if (!title) throw new Error("unknown action card " + card);
+  const title = TITLE_OF.get(card);
+  if (title === undefined) throw new Error("unknown action card " + card);
   return title;
 }
 

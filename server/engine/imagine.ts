@@ -41,11 +41,28 @@ export type Chooser = (chooser: number, options: ChoiceOption[], now: () => Game
 export const IMAGINE_PICKS = 200;
 export const IMAGINE_COMMANDS = 50;
 const SEED = 0;
+/** The copy's generator state, seeded once (each copy gets its own array). */
+const SEEDED = seedRng(SEED);
 
 const engine = createEngine(RULEBOOK);
-const INSTANCE_TYPE = new Map(ACTION_INSTANCES.map((x) => [x.id, x.def.type]));
+/** Action card instances by type, in catalog order; event ids with their categories, in catalog order. */
+const INSTANCES_OF_TYPE = new Map<ActionType, string[]>(ACTION_TYPES.map((t) => [t, ACTION_INSTANCES.filter((x) => x.def.type === t).map((x) => x.id)]));
+const INSTANCE_IDS = ACTION_INSTANCES.map((x) => x.id);
+const EVENT_IDS = catalog.events.map((e) => e.id);
+const EVENT_CATEGORIES = catalog.events.map((e) => e.category);
+const RIVAL_IDS = catalog.rivals.map((r) => r.id);
+const INVESTMENT_IDS = catalog.investments.map((i) => i.id);
+const ASSET_IDS = catalog.assets.map((a) => a.id);
+const DEMAND_IDS = catalog.demands.map((d) => d.id);
 const ASSET_BY_NAME = new Map(catalog.assets.map((a) => [a.name, a.id]));
 const refuse = (code: string, message: string): Refusal => ({ ok: false, code, message });
+
+/** Freezes plain data all the way down. */
+function deepFreeze(x: unknown): void {
+  if (x === null || typeof x !== "object" || Object.isFrozen(x)) return;
+  Object.freeze(x);
+  for (const v of Object.values(x)) deepFreeze(v);
+}
 
 /** Takes `n` items from the front of `from` (null when there are not enough). */
 function take<T>(from: T[], n: number): T[] | null {
@@ -66,25 +83,29 @@ function stateFrom(view: GameView, own: boolean): GameState | string {
   const offered = deal ? [deal.main, ...deal.counters].filter((o) => o !== null).map((o) => o!.card.id) : [];
   // action cards: those in sight stay; the others are dealt in catalog order, decks and discards
   // first (their sizes per type are public), then hands and facedown support from what is left
-  const seen = new Set([...offered, ...(you ? you.hand.map((c) => c.id) : [])]);
-  const free = ACTION_INSTANCES.map((x) => x.id).filter((id) => !seen.has(id));
+  const seen = new Set(offered);
+  if (you) for (const c of you.hand) seen.add(c.id);
   const decks = {} as Record<ActionType, string[]>;
   const discards = {} as Record<ActionType, string[]>;
   for (const t of ACTION_TYPES) {
-    const ofType = free.filter((id) => INSTANCE_TYPE.get(id) === t);
+    const ofType = seen.size === 0 ? INSTANCES_OF_TYPE.get(t)!.slice() : INSTANCES_OF_TYPE.get(t)!.filter((id) => !seen.has(id));
     const deck = take(ofType, view.decks.action[t].deck);
     const discard = take(ofType, view.decks.action[t].discard);
     if (!deck || !discard) return `the ${t} deck does not add up`;
     decks[t] = deck;
     discards[t] = discard;
+    for (const id of deck) seen.add(id);
+    for (const id of discard) seen.add(id);
   }
-  const inPiles = new Set(ACTION_TYPES.flatMap((t) => [...decks[t], ...discards[t]]));
-  const left = free.filter((id) => !inPiles.has(id));
+  // the rest, in catalog order: neither in sight nor in a pile
+  const left = INSTANCE_IDS.filter((id) => !seen.has(id));
   // rivals, investments and assets out of sight: the catalog's, in order, past the ones in sight
-  const rivals: RivalId[] = catalog.rivals.map((r) => r.id).filter((r) => r !== you?.rival);
-  const investments = catalog.investments.map((i) => i.id).filter((id) => id !== you?.investment?.id);
-  const assetsSeen = new Set([...view.seats.flatMap((p) => p.assets.map((a) => a.id)), ...(deal?.asset ? [deal.asset.id] : [])]);
-  const assets = catalog.assets.map((a) => a.id).filter((id) => !assetsSeen.has(id));
+  const rivals: RivalId[] = you ? RIVAL_IDS.filter((r) => r !== you.rival) : RIVAL_IDS.slice();
+  const investments = you?.investment ? INVESTMENT_IDS.filter((id) => id !== you.investment!.id) : INVESTMENT_IDS.slice();
+  const assetsSeen = new Set<string>();
+  for (const p of view.seats) for (const a of p.assets) assetsSeen.add(a.id);
+  if (deal?.asset) assetsSeen.add(deal.asset.id);
+  const assets = ASSET_IDS.filter((id) => !assetsSeen.has(id));
   const seats: PlayerState[] = [];
   for (const p of view.seats) {
     const hand = p.seat === me ? you!.hand.map((c) => c.id) : take(left, p.handSize);
@@ -111,11 +132,11 @@ function stateFrom(view: GameView, own: boolean): GameState | string {
   const investmentDeck = take(investments, view.decks.investments);
   if (!assetDeck || !assetDiscard || !investmentDeck) return "the asset or investment decks do not add up";
   // the event deck: a card of the public category on top
-  const events = catalog.events.map((e) => e.id);
-  const top = events.findIndex((id) => catalog.events.find((e) => e.id === id)!.category === view.decks.nextEventCategory);
+  const events = EVENT_IDS.slice();
+  const top = EVENT_CATEGORIES.indexOf(view.decks.nextEventCategory as (typeof EVENT_CATEGORIES)[number]);
   if (top > 0) events.unshift(...events.splice(top, 1));
   const eventDeck = take(events, view.decks.events);
-  const demandDeck = take(catalog.demands.map((d) => d.id).filter((id) => id !== view.demand.id), view.decks.demands);
+  const demandDeck = take(DEMAND_IDS.filter((id) => id !== view.demand.id), view.decks.demands);
   if (!eventDeck || !demandDeck) return "the event or demand decks do not add up";
 
   let state: GameState["deal"] = null;
@@ -182,7 +203,7 @@ function stateFrom(view: GameView, own: boolean): GameState | string {
     players: n,
     seed: SEED,
     variant,
-    rng: seedRng(SEED),
+    rng: [SEEDED[0], SEEDED[1], SEEDED[2], SEEDED[3]],
     round: view.round,
     stage: view.stage as GameState["stage"],
     pending,
@@ -261,24 +282,37 @@ export function imagineCard(view: GameView, card: string, resolver: number, choo
   let base = publicStates.get(view);
   if (base === undefined) {
     const s = stateFrom(view, false);
+    // the deal is shared by every copy (a card's rules never touch it): frozen, so a rule that did would be refused
+    if (typeof s !== "string") deepFreeze(s.deal);
     publicStates.set(view, (base = typeof s === "string" ? s : { s, view: null }));
   }
   if (typeof base === "string") return refuse("cannot-imagine", base);
   const from = base;
-  const c: Ctx = { s: { ...cloneState(from.s), pending: null, effects: [], stage: "effect" }, ev: [], frame: null, rules: RULEBOOK, sandbox: true };
+  // the deal stays the base's own object (frozen above): finding what changed then needs no deep compare
+  const c: Ctx = { s: { ...cloneState(from.s), deal: from.s.deal, pending: null, effects: [], stage: "effect" }, ev: [], frame: null, rules: RULEBOOK, sandbox: true };
   const now = () => publicViewSince(RULEBOOK, from.s, (from.view ??= viewFor(RULEBOOK, from.s, "spectator")), c.s);
-  startEffect(c, card, resolver, { illnessFree: def.illnessFree, then: "end-of-turn" });
-  for (let picks = 0; ; picks++) {
-    runEffects(c);
-    const owed = c.s.pending;
-    if (c.s.effects.length === 0 || c.s.result || !owed) break;
-    if (picks >= IMAGINE_PICKS) return refuse("too-long", "The card asks for too many picks.");
-    const choice = effectChoice(c);
-    if (!choice || choice.options.length === 0) return refuse("cannot-imagine", "A pick with no option.");
-    const value = choose(owed.seat, choice.options, now);
-    c.s.pending = null;
-    const err = answerEffect(c, value);
-    if (err) return refuse("bad-choice", err);
+  // A rule that throws on the copy (a card's script meeting a city it does not expect) is a card that
+  // cannot be imagined: the bot gets a refusal, not the exception. The chooser's own errors go through.
+  let choosing = false;
+  try {
+    startEffect(c, card, resolver, { illnessFree: def.illnessFree, then: "end-of-turn" });
+    for (let picks = 0; ; picks++) {
+      runEffects(c);
+      const owed = c.s.pending;
+      if (c.s.effects.length === 0 || c.s.result || !owed) break;
+      if (picks >= IMAGINE_PICKS) return refuse("too-long", "The card asks for too many picks.");
+      const choice = effectChoice(c);
+      if (!choice || choice.options.length === 0) return refuse("cannot-imagine", "A pick with no option.");
+      choosing = true;
+      const value = choose(owed.seat, choice.options, now);
+      choosing = false;
+      c.s.pending = null;
+      const err = answerEffect(c, value);
+      if (err) return refuse("bad-choice", err);
+    }
+  } catch (e) {
+    if (choosing) throw e;
+    return refuse("cannot-imagine", `The rules failed on the copy: ${e instanceof Error ? e.message : String(e)}`);
   }
   return { ok: true, view: now(), events: c.ev.filter((e) => !e.to) };
 }

@@ -100,6 +100,19 @@ describe("imagining from a seat's view", () => {
     expect(imagine({ ...view, effect: { ...view.effect!, source: "clinical-trials", seat } as never }, [])).toMatchObject({ ok: false, code: "cannot-imagine" });
     expect(imagine(viewFor(s, "spectator"), [])).toMatchObject({ ok: false, code: "no-seat" });
   });
+
+  it("a card whose rules fail on the copy is refused, not thrown at the bot (Scorched Earth with every district in outage)", () => {
+    const s = firstMainOffer(4, 3);
+    const seat = s.pending!.seat;
+    for (const d of s.districts) d.condition = "outage";
+    s.variant = { ...s.variant, tokenPools: { ...s.variant.tokenPools, outage: s.districts.length } };
+    const view = viewFor(s, seat);
+    let r: ReturnType<typeof imagineCard> | undefined;
+    expect(() => (r = imagineCard(view, "scorched-earth", seat, first))).not.toThrow();
+    if (r && !r.ok) expect(r.code).toBe("cannot-imagine");
+    // and the bot still values its hand there (no fallback to a random move)
+    expect(() => guessOutcome(readTable(tableOf(s, seat)), "scorched-earth", seat)).not.toThrow();
+  });
 });
 
 describe("bots value cards by imagining them", () => {
