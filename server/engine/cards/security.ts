@@ -146,6 +146,8 @@ export const SECURITY_CARDS = defineCards({
           prompt: "Remove every enemy unit in another district of the same tier",
           intent: { act: "remove" },
           options: (c, f) => {
+            // No district could take the outage: there is no tier to match, and nothing more happens.
+            if (f.vars.first === undefined) return [];
             const first = f.vars.first as number;
             return districtOptions(c.s, (d) => d.id !== first && district(c.s, d.id).tier === district(c.s, first).tier);
           },

@@ -113,4 +113,14 @@ describe("Scorched Earth", () => {
     expect(district(r.state, 5).orgcrime).toBe(false);
     expect(district(r.state, 9).orgcrime).toBe(true);
   });
+
+  it("with every district already in outage, places none and removes nothing (no tier to match)", () => {
+    const s = atFirstMainOffer();
+    clearCity(s);
+    for (let d = 1; d <= 10; d++) setDistrict(s, d, { condition: "outage" });
+    setDistrict(s, 5, { condition: "outage", orgcrime: true });
+    const r = resolveAsActive(s, "scorched-earth");
+    expect(r.state.pending?.kind).not.toBe("effect");
+    expect(district(r.state, 5).orgcrime).toBe(true);
+  });
 });
