@@ -1,10 +1,12 @@
 // The latency benchmark, side by side with a bare Colyseus room (the floor).
-//   npm run bench -- [--tables 8] [--commands 250] [--seed 1] [--floor-delay-ms 0]
+//   npm run bench -- [--tables 8] [--commands 250] [--seed 1] [--floor-delay-ms 0] [--no-pin]
 //   npm run bench -- --views [--tables 8] [--commands 250] [--seed 1]   (no sockets: see viewsOnly)
 // Starts a server in this process on a free loopback port. SDK clients run in a worker thread (so the
 // server's heap and CPU are its own): each table has 6 players and a spectator; one player at a time
 // sends a random legal command, and a sample is the time from that send until all 7 clients have
 // decoded the resulting patch. The floor does the same on a room that only increments a counter.
+// The server's thread keeps a CPU of its own, the clients' thread and V8's helpers use the others
+// (lib/pin.ts; --no-pin leaves them to the scheduler).
 // Tables are played one after another (one command in flight) and stay open until the end, when
 // the server's heap is weighed. Every 100 commands a player reclaims its seat with its seat token and
 // a spectator joins late: the full states they receive give fullStateBytesPerClient (the largest).
@@ -23,6 +25,7 @@ import { createTable, freePort, joinRoom, mySecret, myLegal, percentile, round, 
 import { makeRandom, randomCommand } from "../bots/random.ts";
 import { reportTargets } from "./lib/targets.ts";
 import { viewsOnly } from "./lib/bench-views.ts";
+import { pinClientThread, pinServerThread } from "./lib/pin.ts";
 
 /** The bench's targets (issue #19): each is printed beside its figure, and a miss fails the run. */
 const TARGETS = {
@@ -45,7 +48,7 @@ const FULL_STATE_EVERY = 100;
 /** Tables played before the measured phases (of --commands each), game and floor. */
 const WARM_UP_TABLES = 4;
 
-interface Job { kind: "game" | "floor"; httpUrl: string; wsUrl: string; tables: number; commands: number; seed: number }
+interface Job { kind: "game" | "floor"; httpUrl: string; wsUrl: string; tables: number; commands: number; seed: number; pin: boolean }
 interface PhaseResult { samples: number[]; refused: number; unanswered: number; stalls: number; finished: number; lateSessions: string[] }
 
 // ---- the server side (main thread) ---------------------------------------------------------------
@@ -58,7 +61,9 @@ async function main(): Promise<void> {
       seed: { type: "string", default: "1" },
       views: { type: "boolean", default: false },
       "floor-delay-ms": { type: "string", default: "0" },
+      pin: { type: "boolean", default: true },
     },
+    allowNegative: true,
   });
   const tables = Number(values.tables);
   const commands = Number(values.commands);
@@ -142,8 +147,9 @@ async function main(): Promise<void> {
   const server = createServer({ logger: pino({ level: "warn" }), seeds: () => seed + tableInPhase++, limits: perAddress });
   server.define("bench_floor", FloorRoom);
   await server.listen(port, "127.0.0.1");
-  const job = { httpUrl: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}`, tables, commands, seed };
+  const job = { httpUrl: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}`, tables, commands, seed, pin: values.pin };
   console.log(`server on ${job.httpUrl}; ${tables} tables of ${WATCHERS} clients, up to ${commands} commands each`);
+  console.log(values.pin ? pinServerThread() : "threads not pinned (--no-pin)");
 
   // Warm-up, not measured: a server that has been up a while, its hot code optimized by V8 (with one
   // short table of 60 commands, most of it still ran as baseline code during the measurement).
@@ -246,6 +252,7 @@ function runPhase(job: Job, whileOpen: () => void = () => {}): Promise<PhaseResu
 // ---- the client side (worker thread) -------------------------------------------------------------
 
 async function runWorker(job: Job): Promise<void> {
+  if (job.pin) pinClientThread();
   const result: PhaseResult = { samples: [], refused: 0, unanswered: 0, stalls: 0, finished: 0, lateSessions: [] };
   const open: SdkRoom[] = [];
   for (let i = 0; i < job.tables; i++) {
