@@ -22,4 +22,4 @@ VOLUME ["/data"]
 EXPOSE 2567
 HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||2567)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["node", "server/index.ts"]
+CMD ["node", "--max-semi-space-size=32", "server/index.ts"]
