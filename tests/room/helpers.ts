@@ -122,20 +122,30 @@ export function until(check: () => boolean, timeoutMs = 20_000, what = "conditio
   });
 }
 
+/** autoplay's least time between two commands: at most ~67 messages a second, well under the room's limit. */
+const PLAY_PAUSE_MS = 15;
+
 /** Makes an SDK client answer every decision it owes with a random legal command, until stopped. */
 export function autoplay(client: SDKRoom, seed: number): { stop(): void; errors: { code: string; message: string }[]; sent: number } {
   const random = makeRandom(seed);
   const result = { stop: () => { stopped = true; }, errors: [] as { code: string; message: string }[], sent: 0 };
   let stopped = false;
   let inFlight = false;
+  let lastSent = 0;
   const act = () => {
     if (stopped || inFlight) return;
     if ((client.state as any).status !== "playing") return;
+    // At most one command per PLAY_PAUSE_MS: the room drops a client that sends over 100 messages a
+    // second (maxMessagesPerSecond), and against bots that play at once (each of their moves a patch
+    // that ends the wait) an unpaced client reached that once the server became faster.
+    const wait = lastSent + PLAY_PAUSE_MS - Date.now();
+    if (wait > 0) return void setTimeout(act, wait);
     // A trade offered to this seat is answered first, as people do (a bot that proposed one waits on it).
     const legal = legalOf(client);
     const command = answerTrade(legal, random) ?? randomCommand(legal, random);
     if (command) {
       inFlight = true;
+      lastSent = Date.now();
       result.sent++;
       client.send("command", command);
     }
