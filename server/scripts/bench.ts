@@ -13,7 +13,8 @@
 // The LAST line is JSON:
 //   {p50Ms, p99Ms, floorP50Ms, floorP99Ms, ratioP50, serverMsPerCommand, viewsSendMsPerCommand,
 //    patchBytesAvg, fullStateBytesPerClient, heapPerRoomKB, socketWriteMsPerCommand,
-//    floorPatchMsPerCommand, serverCpuMsPerCommand, floorCpuMsPerCommand}
+//    floorPatchMsPerCommand, serverLessWritesMsPerCommand, viewsSendLessWritesMsPerCommand,
+//    serverCpuMsPerCommand, floorCpuMsPerCommand}
 // Before it, each target of issue #19 beside its figure (see TARGETS). Exits 1 when a target is missed
 // or when a command was refused or went unanswered.
 import { parseArgs } from "node:util";
@@ -45,8 +46,13 @@ const TARGETS = {
 const WATCHERS = 7; // 6 seats and a spectator
 const ANSWER_TIMEOUT_MS = 2000;
 const FULL_STATE_EVERY = 100;
-/** Tables played before the measured phases (of --commands each), game and floor. */
-const WARM_UP_TABLES = 4;
+/**
+ * Tables played before the measured phases (of --commands each), game and floor. V8 optimizes a function
+ * after some 3,000 calls: with 4 tables (1,000 commands), `apply`, `play`, the views and the projection
+ * were still baseline code when the measured phase began, and were optimized in the middle of it
+ * (`node --trace-opt`); with 16 they are optimized before it.
+ */
+const WARM_UP_TABLES = 16;
 
 interface Job { kind: "game" | "floor"; httpUrl: string; wsUrl: string; tables: number; commands: number; seed: number; pin: boolean }
 interface PhaseResult { samples: number[]; refused: number; unanswered: number; stalls: number; finished: number; lateSessions: string[] }
@@ -151,8 +157,8 @@ async function main(): Promise<void> {
   console.log(`server on ${job.httpUrl}; ${tables} tables of ${WATCHERS} clients, up to ${commands} commands each`);
   console.log(values.pin ? pinServerThread() : "threads not pinned (--no-pin)");
 
-  // Warm-up, not measured: a server that has been up a while, its hot code optimized by V8 (with one
-  // short table of 60 commands, most of it still ran as baseline code during the measurement).
+  // Warm-up, not measured: a server that has been up a while, its hot code optimized by V8 (see
+  // WARM_UP_TABLES).
   tableInPhase = 1000; // other games than the measured ones
   await runPhase({ ...job, kind: "game", tables: WARM_UP_TABLES, seed: seed + 2000 });
   tableInPhase = 0;
@@ -200,9 +206,15 @@ async function main(): Promise<void> {
     heapPerRoomKB: round((heapAfterGame - heapBefore) / tables / 1024, 1),
     socketWriteMsPerCommand: round(((writesAfter - writesBefore) * 1000) / commandsCounted, 3),
     floorPatchMsPerCommand: round(floorPatchMs / Math.max(1, floor.samples.length), 3),
+    serverLessWritesMsPerCommand: 0,
+    viewsSendLessWritesMsPerCommand: 0,
     serverCpuMsPerCommand: cpuMs(gameCpu, game.samples.length),
     floorCpuMsPerCommand: cpuMs(floorCpu, floor.samples.length),
   };
+  // What this process does itself: the sockets' system calls are the kernel's (on loopback they include
+  // the receiving clients' side of TCP).
+  result.serverLessWritesMsPerCommand = round(result.serverMsPerCommand - result.socketWriteMsPerCommand, 3);
+  result.viewsSendLessWritesMsPerCommand = round(result.viewsSendMsPerCommand - result.socketWriteMsPerCommand, 3);
   result.ratioP50 = round(result.floorP50Ms > 0 ? result.p50Ms / result.floorP50Ms : 0, 2);
 
   console.log(`game: ${game.samples.length} samples, ${game.finished} games finished, ${game.refused} refused, ${game.unanswered} unanswered, ${game.stalls} stalls`);
@@ -211,6 +223,7 @@ async function main(): Promise<void> {
   console.log(`in the server (receive -> patch sent, from /metrics): ${result.serverMsPerCommand.toFixed(3)} ms per command on average`);
   console.log(`  by stage (ms per command on average): ${Object.keys(stagesAfter).map((k) => `${k} ${stageMs(k).toFixed(3)}`).join(", ")}`);
   console.log(`  of send, the sockets' writes (system calls; on loopback the kernel delivers to the client inside them): ${result.socketWriteMsPerCommand.toFixed(3)} ms per command`);
+  console.log(`  outside those system calls: server time ${result.serverLessWritesMsPerCommand.toFixed(3)} ms, of it views + send ${result.viewsSendLessWritesMsPerCommand.toFixed(3)} ms per command`);
   console.log(`  the floor's patch, encoded and written to the same number of sockets${floorDelayMs ? ` after ${floorDelayMs} ms of busy work` : ""}: ${result.floorPatchMsPerCommand.toFixed(3)} ms per command`);
   console.log(`the server thread's CPU time per command (whole phase, joins included): game ${result.serverCpuMsPerCommand.toFixed(3)} ms, floor ${result.floorCpuMsPerCommand.toFixed(3)} ms`);
   console.log(`full states of late joiners (bytes): min ${Math.min(...fullStates)}, median ${percentile(fullStates, 50)}, max ${Math.max(...fullStates)}`);
