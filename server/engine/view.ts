@@ -208,13 +208,13 @@ function cityView(s: GameState): CityView {
 /** Whether a view's districts show exactly these districts' ids, units and tokens. */
 function showsDistricts(view: GameView["districts"], ds: readonly DistrictState[]): boolean {
   if (view.length !== ds.length) return false;
-  for (let i = 0; i < ds.length; i++) {
-    const v = view[i]!;
-    const d = ds[i]!;
-    if (v.id !== d.id || v.condition !== d.condition || v.illness !== d.illness || v.development !== d.development || v.android !== d.android
-      || v.humanFirst !== d.humanFirst || v.orgcrime !== d.orgcrime || v.prisec !== d.prisec) return false;
-  }
+  for (let i = 0; i < ds.length; i++) if (!showsDistrict(view[i]!, ds[i]!)) return false;
   return true;
+}
+
+function showsDistrict(v: DistrictView, d: DistrictState): boolean {
+  return v.id === d.id && v.condition === d.condition && v.illness === d.illness && v.development === d.development && v.android === d.android
+    && v.humanFirst === d.humanFirst && v.orgcrime === d.orgcrime && v.prisec === d.prisec;
 }
 
 /** A district's name without its number, by id (the catalog's names never change). */
@@ -225,10 +225,26 @@ function shortName(id: DistrictId): string {
   return name;
 }
 
+/**
+ * One district's view, found again by the district (city.ts's W replaces only the district it
+ * changes: the others stay the same objects from list to list) and reused while it shows the same
+ * with the same variant's overrides.
+ */
+type DistrictView = GameView["districts"][number];
+const districtViews = new WeakMap<DistrictState, { overrides: object; view: DistrictView }>();
 function districtsView(s: GameState): GameView["districts"] {
-  return s.districts.map((d) => {
+  const overrides = s.variant.districtOverrides;
+  const ds = s.districts;
+  const out: GameView["districts"] = new Array(ds.length);
+  for (let i = 0; i < ds.length; i++) {
+    const d = ds[i]!;
+    const last = districtViews.get(d);
+    if (last !== undefined && last.overrides === overrides && showsDistrict(last.view, d)) {
+      out[i] = last.view;
+      continue;
+    }
     const def = district(s, d.id);
-    return {
+    const view: DistrictView = {
       id: d.id,
       name: shortName(d.id),
       tier: def.tier,
@@ -244,7 +260,10 @@ function districtsView(s: GameState): GameView["districts"] {
       orgcrime: d.orgcrime,
       prisec: d.prisec,
     };
-  });
+    districtViews.set(d, { overrides, view });
+    out[i] = view;
+  }
+  return out;
 }
 
 function reserveView(s: GameState): GameView["reserve"] {
