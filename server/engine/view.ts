@@ -225,26 +225,14 @@ function shortName(id: DistrictId): string {
   return name;
 }
 
-/**
- * One district's view, found again by the district (city.ts's W replaces only the district it
- * changes: the others stay the same objects from list to list) and reused while it shows the same
- * with the same variant's overrides.
- */
 type DistrictView = GameView["districts"][number];
-const districtViews = new WeakMap<DistrictState, { overrides: object; view: DistrictView }>();
 function districtsView(s: GameState): GameView["districts"] {
-  const overrides = s.variant.districtOverrides;
   const ds = s.districts;
   const out: GameView["districts"] = new Array(ds.length);
   for (let i = 0; i < ds.length; i++) {
     const d = ds[i]!;
-    const last = districtViews.get(d);
-    if (last !== undefined && last.overrides === overrides && showsDistrict(last.view, d)) {
-      out[i] = last.view;
-      continue;
-    }
     const def = district(s, d.id);
-    const view: DistrictView = {
+    out[i] = {
       id: d.id,
       name: shortName(d.id),
       tier: def.tier,
@@ -260,8 +248,6 @@ function districtsView(s: GameState): GameView["districts"] {
       orgcrime: d.orgcrime,
       prisec: d.prisec,
     };
-    districtViews.set(d, { overrides, view });
-    out[i] = view;
   }
   return out;
 }

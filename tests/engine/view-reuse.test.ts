@@ -1,4 +1,4 @@
-// viewFor and legal() reuse the parts of a view (a seat's public part, a district, the decks, a trade
+// viewFor and legal() reuse the parts of a view (a seat's public part, the decks, a trade
 // partner) that still show the same, found again by the state's own lists (view.ts, legal.ts). A reused
 // part must be exactly what a fresh build gives: here every view is compared with the view of a whole
 // copy of its state (cloneState: every list new, so nothing is found again and everything is built),
