@@ -12,7 +12,7 @@ import { investmentDef } from "./data.ts";
 import { generalOptions } from "./draw.ts";
 import { effectChoice } from "./effects.ts";
 import type { Rulebook } from "./rulebook.ts";
-import type { AssetHeld, GameState, PlayerState, Trade } from "./state.ts";
+import type { GameState, Trade } from "./state.ts";
 import { MAX_OPEN_TRADES, checkTrade, maySupportByTrade, tradeBlocked } from "./trade.ts";
 
 export function legalFor(rules: Rulebook, s: GameState, seat: number): LegalCommand[] {
@@ -62,58 +62,32 @@ export function legalFor(rules: Rulebook, s: GameState, seat: number): LegalComm
         break;
     }
   }
-  // trades: any time during the game (no list made for none)
-  let outgoing: string[] | null = null;
-  let incoming: Trade[] | null = null;
+  // trades: any time during the game
+  const outgoing: string[] = [];
+  const incoming: Trade[] = [];
   for (const t of s.trades) {
-    if (t.from === seat) (outgoing ??= []).push(t.id);
-    if (t.to === seat) (incoming ??= []).push(t);
+    if (t.from === seat) outgoing.push(t.id);
+    if (t.to === seat) incoming.push(t);
   }
-  if ((outgoing?.length ?? 0) < MAX_OPEN_TRADES && !tradeBlocked(s, seat)) {
+  if (outgoing.length < MAX_OPEN_TRADES && !tradeBlocked(s, seat)) {
     const me = s.seats[seat]!;
-    let n = 0;
-    for (const o of s.seats) if (o.seat !== seat && !tradeBlocked(s, o.seat)) n++;
-    if (n > 0) {
-      const to: TradePartner[] = new Array(n);
-      let k = 0;
-      for (const o of s.seats) if (o.seat !== seat && !tradeBlocked(s, o.seat)) to[k++] = partner(o);
-      const cmd: LegalCommand = { type: "trade-propose", to, give: { capital: me.capital, assets: partner(me).assets } };
+    const to: { seat: number; capital: number; assets: string[] }[] = [];
+    for (const o of s.seats) if (o.seat !== seat && !tradeBlocked(s, o.seat)) to.push({ seat: o.seat, capital: o.capital, assets: o.assets.map((a) => a.id) });
+    if (to.length > 0) {
+      const cmd: LegalCommand = { type: "trade-propose", to, give: { capital: me.capital, assets: me.assets.map((a) => a.id) } };
       if (maySupportByTrade(s, seat) && hand.length > 0) {
         cmd.support = { offers: supportableOffers(s, seat), cards: { from: hand.slice(), min: 1, max: hand.length } };
       }
       out.push(cmd);
     }
   }
-  if (incoming) {
+  if (incoming.length) {
     const acceptable = incoming.filter((t) => checkTrade(s, t) === null).map((t) => t.id);
     if (acceptable.length) out.push({ type: "trade-accept", ids: acceptable });
     out.push({ type: "trade-decline", ids: incoming.map((t) => t.id) });
   }
-  if (outgoing) out.push({ type: "trade-cancel", ids: outgoing });
+  if (outgoing.length) out.push({ type: "trade-cancel", ids: outgoing });
   return out;
-}
-
-type TradePartner = { seat: number; capital: number; assets: string[] };
-
-/**
- * A seat as trade-propose lists it (its capital and its assets' ids), found again by its play area
- * (apply() shares it while it does not change, state.ts) and reused while it shows the same: one
- * frozen object for every seat's list (legal lists are read, never changed).
- */
-const partners = new WeakMap<readonly AssetHeld[], TradePartner>();
-function partner(p: PlayerState): TradePartner {
-  const last = partners.get(p.assets);
-  if (last !== undefined && last.seat === p.seat && last.capital === p.capital && showsIds(last.assets, p.assets)) return last;
-  const assets = last !== undefined && showsIds(last.assets, p.assets) ? last.assets : Object.freeze(p.assets.map((a) => a.id)) as string[];
-  const v = Object.freeze({ seat: p.seat, capital: p.capital, assets });
-  partners.set(p.assets, v);
-  return v;
-}
-
-function showsIds(ids: readonly string[], list: readonly AssetHeld[]): boolean {
-  if (ids.length !== list.length) return false;
-  for (let i = 0; i < list.length; i++) if (ids[i] !== list[i]!.id) return false;
-  return true;
 }
 
 

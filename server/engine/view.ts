@@ -11,12 +11,12 @@ import { nextEventCategory } from "./events.ts";
 import { legalFor } from "./legal.ts";
 import type { Rulebook } from "./rulebook.ts";
 import { publicTouched } from "./touched.ts";
-import type { AssetHeld, DistrictState, EmergencyHeld, GameState, Offer, PlayerState } from "./state.ts";
+import type { DistrictState, GameState, Offer, PlayerState } from "./state.ts";
 import { ROUND_TRACK } from "./state.ts";
 
 /**
- * A card's view, by id: the same frozen object every time (the catalog never changes), so views and
- * hands share it instead of making three strings' worth of object per card per view.
+ * A card's view, by id: the same frozen object every time (the catalog never changes; views are read,
+ * never changed), so views and hands share it instead of making one per card per view.
  */
 const cardViews = new Map<string, CardView>();
 export function cardView(id: string): CardView {
@@ -118,7 +118,7 @@ export function publicViewSince(rules: Rulebook, before: GameState, last: GameVi
 
 type Parts = Pick<GameView, "districts" | "reserve" | "seats" | "deal" | "decks">;
 
-/** The round track as views show it: one frozen list for every view (views are never changed once made). */
+/** The round track as views show it: one frozen list for every view. */
 const ROUND_TRACK_VIEW: string[] = Object.freeze([...ROUND_TRACK]) as unknown as string[];
 
 /** A demand card's view, by id: one frozen object per card (the catalog never changes). */
@@ -133,25 +133,7 @@ function demandView(id: string): GameView["demand"] {
   return v;
 }
 
-/** The table rules' view, by variant (apply() never changes it; compared anyway), shared by the views of a game. */
-const rulesViews = new WeakMap<GameState["variant"], GameView["rules"]>();
-function rulesView(s: GameState): GameView["rules"] {
-  const r = s.variant;
-  let v = rulesViews.get(r);
-  if (v === undefined || v.tieWinner !== r.tieWinner || v.contractScope !== r.contractScope || v.melangeContract !== r.melangeContract
-    || v.prisecBlocksEnemyUnits !== r.prisecBlocksEnemyUnits) {
-    v = Object.freeze({
-      tieWinner: r.tieWinner,
-      contractScope: r.contractScope,
-      melangeContract: r.melangeContract,
-      prisecBlocksEnemyUnits: r.prisecBlocksEnemyUnits,
-    });
-    rulesViews.set(r, v);
-  }
-  return v;
-}
-
-/** The view around its parts: the cheap fields, built fresh each time (the constant ones shared). */
+/** The view around its parts: the cheap fields, built fresh each time (the catalog's shared, frozen). */
 function scalarView(s: GameState, seat: number | null, parts: Parts): GameView {
   const deal = s.deal;
   return {
@@ -174,7 +156,12 @@ function scalarView(s: GameState, seat: number | null, parts: Parts): GameView {
     supportQueue: deal ? [...deal.supportQueue] : [],
     pending: pendingView(s),
     effect: effectView(s),
-    rules: rulesView(s),
+    rules: {
+      tieWinner: s.variant.tieWinner,
+      contractScope: s.variant.contractScope,
+      melangeContract: s.variant.melangeContract,
+      prisecBlocksEnemyUnits: s.variant.prisecBlocksEnemyUnits,
+    },
     trades: seat === null ? [] : tradesOf(s, seat),
     result: s.result
       ? {
@@ -208,13 +195,13 @@ function cityView(s: GameState): CityView {
 /** Whether a view's districts show exactly these districts' ids, units and tokens. */
 function showsDistricts(view: GameView["districts"], ds: readonly DistrictState[]): boolean {
   if (view.length !== ds.length) return false;
-  for (let i = 0; i < ds.length; i++) if (!showsDistrict(view[i]!, ds[i]!)) return false;
+  for (let i = 0; i < ds.length; i++) {
+    const v = view[i]!;
+    const d = ds[i]!;
+    if (v.id !== d.id || v.condition !== d.condition || v.illness !== d.illness || v.development !== d.development || v.android !== d.android
+      || v.humanFirst !== d.humanFirst || v.orgcrime !== d.orgcrime || v.prisec !== d.prisec) return false;
+  }
   return true;
-}
-
-function showsDistrict(v: DistrictView, d: DistrictState): boolean {
-  return v.id === d.id && v.condition === d.condition && v.illness === d.illness && v.development === d.development && v.android === d.android
-    && v.humanFirst === d.humanFirst && v.orgcrime === d.orgcrime && v.prisec === d.prisec;
 }
 
 /** A district's name without its number, by id (the catalog's names never change). */
@@ -225,14 +212,10 @@ function shortName(id: DistrictId): string {
   return name;
 }
 
-type DistrictView = GameView["districts"][number];
 function districtsView(s: GameState): GameView["districts"] {
-  const ds = s.districts;
-  const out: GameView["districts"] = new Array(ds.length);
-  for (let i = 0; i < ds.length; i++) {
-    const d = ds[i]!;
+  return s.districts.map((d) => {
     const def = district(s, d.id);
-    out[i] = {
+    return {
       id: d.id,
       name: shortName(d.id),
       tier: def.tier,
@@ -248,8 +231,7 @@ function districtsView(s: GameState): GameView["districts"] {
       orgcrime: d.orgcrime,
       prisec: d.prisec,
     };
-  }
-  return out;
+  });
 }
 
 function reserveView(s: GameState): GameView["reserve"] {
@@ -273,69 +255,18 @@ function reserveView(s: GameState): GameView["reserve"] {
   };
 }
 
-type SeatView = GameView["seats"][number];
-
-/**
- * A seat's public part, found again by the seat's list of emergency actions (apply() shares it while
- * it does not change, state.ts) and reused while everything it shows is the same: the same object,
- * as publicViewSince's unchanged seats are (views are never changed once made). Every field is
- * compared (a corporation's name is its id's, when the seat is where its number says), so a state made
- * or edited any other way is still shown right.
- */
-const seatViews = new WeakMap<readonly EmergencyHeld[], SeatView>();
-function seatView(rules: Rulebook, s: GameState, p: PlayerState): SeatView {
-  const limit = handLimit(rules, s, p.seat);
-  const last = seatViews.get(p.emergency);
-  if (last !== undefined) {
-    if (last.seat === p.seat && s.seats[p.seat] === p && last.corp === p.corp && last.capital === p.capital && last.handSize === p.hand.length
-      && last.hasInvestment === (p.investment !== null) && last.handLimit === limit
-      && showsEmergency(last.emergency, p.emergency) && showsAssets(last.assets, p.assets)) return last;
-  }
-  const v: SeatView = {
+function seatView(rules: Rulebook, s: GameState, p: PlayerState): GameView["seats"][number] {
+  return {
     seat: p.seat,
     corp: p.corp,
     corpName: corpName(s, p.seat),
     capital: p.capital,
     handSize: p.hand.length,
-    emergency: last !== undefined && showsEmergency(last.emergency, p.emergency) ? last.emergency : emergencyView(p.emergency),
-    assets: last !== undefined && showsAssets(last.assets, p.assets) ? last.assets : assetsView(p.assets),
+    emergency: p.emergency.map((e) => ({ id: e.id, title: emergencyAction(e.id).title, faceup: e.faceup })),
+    assets: p.assets.map((a) => ({ id: a.id, name: assetName(a.id), exhausted: a.exhausted })),
     hasInvestment: p.investment !== null,
-    handLimit: limit,
+    handLimit: handLimit(rules, s, p.seat),
   };
-  seatViews.set(p.emergency, v);
-  return v;
-}
-
-function emergencyView(list: readonly EmergencyHeld[]): SeatView["emergency"] {
-  const out: SeatView["emergency"] = new Array(list.length);
-  for (let i = 0; i < list.length; i++) {
-    const e = list[i]!;
-    out[i] = { id: e.id, title: emergencyAction(e.id).title, faceup: e.faceup };
-  }
-  return out;
-}
-
-function assetsView(list: readonly AssetHeld[]): SeatView["assets"] {
-  const out: SeatView["assets"] = new Array(list.length);
-  for (let i = 0; i < list.length; i++) {
-    const a = list[i]!;
-    out[i] = { id: a.id, name: assetName(a.id), exhausted: a.exhausted };
-  }
-  return out;
-}
-
-/** Whether a view's emergency actions show exactly these (a title is its id's). */
-function showsEmergency(view: SeatView["emergency"], list: readonly EmergencyHeld[]): boolean {
-  if (view.length !== list.length) return false;
-  for (let i = 0; i < list.length; i++) if (view[i]!.id !== list[i]!.id || view[i]!.faceup !== list[i]!.faceup) return false;
-  return true;
-}
-
-/** Whether a view's assets show exactly these (a name is its id's). */
-function showsAssets(view: SeatView["assets"], list: readonly AssetHeld[]): boolean {
-  if (view.length !== list.length) return false;
-  for (let i = 0; i < list.length; i++) if (view[i]!.id !== list[i]!.id || view[i]!.exhausted !== list[i]!.exhausted) return false;
-  return true;
 }
 
 function dealView(s: GameState): GameView["deal"] {
@@ -352,30 +283,7 @@ function dealView(s: GameState): GameView["deal"] {
     : null;
 }
 
-/**
- * The decks' part, found again by the state's record of action decks (apply() shares it until a deck
- * changes, state.ts) and reused while every count it shows is the same (views are never changed once made).
- */
-const decksViews = new WeakMap<GameState["actionDecks"], GameView["decks"]>();
 function decksView(s: GameState): GameView["decks"] {
-  const last = decksViews.get(s.actionDecks);
-  if (last !== undefined && showsDecks(last, s)) return last;
-  const v = buildDecksView(s);
-  decksViews.set(s.actionDecks, v);
-  return v;
-}
-
-function showsDecks(v: GameView["decks"], s: GameState): boolean {
-  if (v.events !== s.eventDeck.length || v.assets !== s.assetDeck.length || v.assetDiscard !== s.assetDiscard.length
-    || v.investments !== s.investmentDeck.length || v.demands !== s.demandDeck.length || v.nextEventCategory !== nextEventCategory(s)) return false;
-  for (const t of ACTION_TYPES) {
-    const a = v.action[t];
-    if (a.deck !== s.actionDecks[t].length || a.discard !== s.actionDiscards[t].length) return false;
-  }
-  return true;
-}
-
-function buildDecksView(s: GameState): GameView["decks"] {
   const action = {} as Record<ActionType, { deck: number; discard: number }>;
   for (const t of ACTION_TYPES) action[t] = { deck: s.actionDecks[t].length, discard: s.actionDiscards[t].length };
   return {

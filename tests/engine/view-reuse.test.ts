@@ -1,9 +1,9 @@
-// viewFor and legal() reuse the parts of a view (a seat's public part, the decks, a trade
-// partner) that still show the same, found again by the state's own lists (view.ts, legal.ts). A reused
-// part must be exactly what a fresh build gives: here every view is compared with the view of a whole
-// copy of its state (cloneState: every list new, so nothing is found again and everything is built),
-// and a state changed in place by hand after its view was made must show the change. Views are never
-// changed by their readers: bot games run on deep-frozen views and legal lists.
+// Views share the catalog's parts (a card's view, a demand's, the round track: one frozen object each,
+// view.ts) and the spectator's parts publicViewSince keeps. Every view must still be exactly what a
+// fresh build gives: here each is compared with the view of a whole copy of its state (cloneState:
+// every list and object new), and a state changed in place by hand after its view was made must show
+// the change. Views are never changed by their readers: bot games run on deep-frozen views and legal
+// lists (a write to a shared part would throw).
 import { describe, expect, it } from "vitest";
 import { createGame, legal, viewFor } from "../../server/engine/index.ts";
 import type { GameState } from "../../server/engine/index.ts";
@@ -28,14 +28,13 @@ function expectFresh(s: GameState): void {
   for (let seat = 0; seat < s.players; seat++) expect(viewFor(s, seat)).toEqual(viewFor(copy, seat));
 }
 
-describe("views reuse only what still shows the same", () => {
+describe("views share only what cannot differ", () => {
   it("every view over random games with trades equals a fresh build", () => {
     let checked = 0;
     for (const [i, players] of ([4, 5, 6, 6] as const).entries()) {
       const rnd = testRng(300 + i);
       let s = createGame({ players, seed: 300 + i, variant: i % 2 ? { corpAssignment: "random", counterofferCost: "cards-in-box" } : undefined });
       for (let step = 0; step < 3000 && !s.result; step++) {
-        // the views of the state before are made first, so that the next state's parts are found again
         if (step % 2 === 0) viewFor(s, s.pending?.seat ?? "spectator");
         const m = randomMove(rnd, s, 0.2);
         if (!m) break;
