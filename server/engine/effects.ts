@@ -157,7 +157,10 @@ export function effectChoice(c: Ctx): { prompt: string; options: ChoiceOption[] 
  */
 export function titledPrompt(title: string, prompt: string): string {
   let byPrompt = titled.get(title);
-  if (byPrompt === undefined) titled.set(title, (byPrompt = new Map()));
+  if (byPrompt === undefined) {
+    if (titled.size >= TITLES_KEPT) titled.clear();
+    titled.set(title, (byPrompt = new Map()));
+  }
   let out = byPrompt.get(prompt);
   if (out === undefined) {
     out = titlePrompt(title, prompt);
@@ -167,8 +170,9 @@ export function titledPrompt(title: string, prompt: string): string {
   }
   return out;
 }
-/** Titled prompts remembered, by title (the catalog's titles, and ids: bounded by the rulebook's scripts). */
+/** Titled prompts remembered, by title (the rulebook's scripts' titles), both bounded. */
 const titled = new Map<string, Map<string, string>>();
+const TITLES_KEPT = 1000;
 const PROMPTS_KEPT = 200;
 
 function titlePrompt(title: string, prompt: string): string {
