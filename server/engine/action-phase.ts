@@ -13,7 +13,9 @@ import { fireWindow } from "./windows.ts";
 
 /** Facedown assets on the turn track: the turns still to begin in this Action Phase. */
 export function turnsLeft(s: GameState): number {
-  return s.turnTrack.filter((x) => x !== null).length;
+  let n = 0;
+  for (const x of s.turnTrack) if (x !== null) n++;
+  return n;
 }
 
 /** The stages of a turn after its asset left the turn track, up to the token passing on. */

@@ -156,6 +156,26 @@ export function effectChoice(c: Ctx): { prompt: string; options: ChoiceOption[] 
  * name ("Eiko: support the main offer…") has that name replaced by the full title, not doubled.
  */
 export function titledPrompt(title: string, prompt: string): string {
+  let byPrompt = titled.get(title);
+  if (byPrompt === undefined) {
+    if (titled.size >= TITLES_KEPT) titled.clear();
+    titled.set(title, (byPrompt = new Map()));
+  }
+  let out = byPrompt.get(prompt);
+  if (out === undefined) {
+    out = titlePrompt(title, prompt);
+    // a card has a few prompts (one may name a seat or a number): kept, up to a bound
+    if (byPrompt.size >= PROMPTS_KEPT) byPrompt.clear();
+    byPrompt.set(prompt, out);
+  }
+  return out;
+}
+/** Titled prompts remembered, by title (the rulebook's scripts' titles), both bounded. */
+const titled = new Map<string, Map<string, string>>();
+const TITLES_KEPT = 1000;
+const PROMPTS_KEPT = 200;
+
+function titlePrompt(title: string, prompt: string): string {
   const label = /^([^:]{1,40}): /.exec(prompt)?.[1];
   const words = (t: string) => t.split(/\s+/).filter((w) => w.length > 2 && w !== "The");
   const named = label !== undefined && (title.includes(label) || label.includes(title) || words(label).some((w) => words(title).includes(w)));

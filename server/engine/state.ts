@@ -258,15 +258,18 @@ export function clonePlain<T>(x: T): T {
   return out as T;
 }
 
-/** A deal's copy (clonePlain, faster for its known shape; the same keys in the same order). */
+/**
+ * A deal's copy for apply(): its lists are copied (the rules push to them and pop from them), its
+ * offers and supports are shared (the rules add and remove them, never change one in place). The same
+ * keys in the same order.
+ */
 function cloneDeal(d: Deal): Deal {
   const out: Deal = {
     ...d,
-    main: d.main && { ...d.main },
-    counters: d.counters.map((o) => ({ ...o })),
+    counters: d.counters.slice(),
     counterQueue: d.counterQueue.slice(),
     supportQueue: d.supportQueue.slice(),
-    supports: d.supports.map((x) => ({ ...x, cards: x.cards.slice() })),
+    supports: d.supports.slice(),
     abstained: d.abstained.slice(),
   };
   if (d.noTrade) out.noTrade = d.noTrade.slice();
@@ -290,7 +293,14 @@ export function cloneState(s: GameState): GameState {
     discards[k] = s.actionDiscards[k].slice();
   }
   return {
-    ...forkState(s),
+    ...s,
+    rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]],
+    supply: { ...s.supply },
+    threatFrom: { ...s.threatFrom },
+    deal: clonePlain(s.deal),
+    draw: clonePlain(s.draw),
+    effects: s.effects.length === 0 ? [] : s.effects.map(cloneFrame),
+    result: clonePlain(s.result),
     pending: clonePlain(s.pending),
     districts: s.districts.map((d) => ({ ...d })),
     seats: s.seats.map((p) => ({
@@ -316,11 +326,11 @@ export function cloneState(s: GameState): GameState {
 
 /**
  * Copies a state for one apply(): only the parts the rules change in place are copied (the top level,
- * rng, supply, threatFrom, each seat's own fields, deal, draw, effects, result). Every other part is
- * shared with `s` (structural sharing: a command copies only what it changes), and the rules never
- * change a shared part in place but replace it: a new array or record (pending, decks and discard
- * piles, hands, emergency actions, assets, trades, the turn track, trade counts, assetState), a district
- * only through city.ts's W. The variant never changes after setup. A new GameState field the rules
+ * rng, supply, threatFrom, each seat's own fields, the deal and its lists, draw, effects, result). Every
+ * other part is shared with `s` (structural sharing: a command copies only what it changes), and the
+ * rules never change a shared part in place but replace it: a new array or record (pending, decks and
+ * discard piles, hands, emergency actions, assets, trades, the turn track, trade counts, assetState, a
+ * deal's offer or support), a district only through city.ts's W. The variant never changes after setup. A new GameState field the rules
  * change in place must be copied here; tests/engine/sharing.test.ts (apply on a deep-frozen input)
  * and the property test (apply never changes its input) catch a write to a shared part.
  */
@@ -333,7 +343,12 @@ export function forkState(s: GameState): GameState {
     seats: s.seats.map((p) => ({ ...p })),
     deal: s.deal && cloneDeal(s.deal),
     draw: clonePlain(s.draw),
-    effects: clonePlain(s.effects),
+    effects: s.effects.length === 0 ? [] : s.effects.map(cloneFrame),
     result: clonePlain(s.result),
   };
+}
+
+/** An effect frame's copy (clonePlain, faster for its known shape: its one list and its vars copied, the same keys in the same order). */
+function cloneFrame(f: EffectFrame): EffectFrame {
+  return { ...f, vars: clonePlain(f.vars), supporters: clonePlain(f.supporters) };
 }

@@ -18,7 +18,21 @@ type Bundle = { capital: number; assets: string[] };
 
 function canPay(s: GameState, seat: number, b: Bundle): boolean {
   const p = s.seats[seat]!;
-  return p.capital >= b.capital && new Set(b.assets).size === b.assets.length && b.assets.every((a) => p.assets.some((x) => x.id === a));
+  if (!(p.capital >= b.capital)) return false;
+  // every asset named once (as a Set would count them) and held
+  const xs = b.assets;
+  for (let i = 0; i < xs.length; i++) {
+    const a = xs[i]!;
+    for (let j = 0; j < i; j++) if (sameValueZero(xs[j]!, a)) return false;
+    let held = false;
+    for (const x of p.assets) if (x.id === a) { held = true; break; }
+    if (!held) return false;
+  }
+  return true;
+}
+
+function sameValueZero(x: unknown, y: unknown): boolean {
+  return x === y || (x !== x && y !== y);
 }
 
 function describe(b: Bundle, support?: Trade["support"]): string {

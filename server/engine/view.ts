@@ -6,7 +6,7 @@ import type { ActionType, DistrictId } from "../../shared/catalog/types.ts";
 import type { CardView, EffectView, GameView, PendingView } from "../../shared/view.ts";
 import { handLimit, turnsLeftInRound } from "./action-phase.ts";
 import { pool } from "./city.ts";
-import { actionCard, assetName, cardTitle, corpName, scriptTitle, demandDef, district, districtName, emergencyAction, investmentDef, isActionCard } from "./data.ts";
+import { actionCard, assetName, cardTitle, corpName, scriptTitle, demandDef, district, districtName, emergencyAction, investmentDef, isActionCard, isEmergencyAction } from "./data.ts";
 import { nextEventCategory } from "./events.ts";
 import { legalFor } from "./legal.ts";
 import type { Rulebook } from "./rulebook.ts";
@@ -14,12 +14,22 @@ import { publicTouched } from "./touched.ts";
 import type { DistrictState, GameState, Offer, PlayerState } from "./state.ts";
 import { ROUND_TRACK } from "./state.ts";
 
+/**
+ * A card's view, by id: the same frozen object every time (the catalog never changes; views are read,
+ * never changed), so views and hands share it instead of making one per card per view.
+ */
+const cardViews = new Map<string, CardView>();
 export function cardView(id: string): CardView {
-  if (isActionCard(id)) {
-    const d = actionCard(id);
-    return { id, title: d.title, type: d.type };
+  let v = cardViews.get(id);
+  if (v === undefined) {
+    if (isActionCard(id)) {
+      const d = actionCard(id);
+      v = Object.freeze({ id, title: d.title, type: d.type });
+    } else v = Object.freeze({ id, title: cardTitle(id), type: "emergency" as const });
+    // an id outside the catalog (a state edited by hand) is answered but not kept: the cache stays bounded
+    if (isActionCard(id) || isEmergencyAction(id)) cardViews.set(id, v);
   }
-  return { id, title: cardTitle(id), type: "emergency" };
+  return v;
 }
 
 function offerView(o: Offer) {
@@ -108,20 +118,34 @@ export function publicViewSince(rules: Rulebook, before: GameState, last: GameVi
 
 type Parts = Pick<GameView, "districts" | "reserve" | "seats" | "deal" | "decks">;
 
-/** The view around its parts: the cheap fields, built fresh each time. */
+/** The round track as views show it: one frozen list for every view. */
+const ROUND_TRACK_VIEW: string[] = Object.freeze([...ROUND_TRACK]) as unknown as string[];
+
+/** A demand card's view, by id: one frozen object per card (the catalog never changes). */
+const demandViews = new Map<string, GameView["demand"]>();
+function demandView(id: string): GameView["demand"] {
+  let v = demandViews.get(id);
+  if (v === undefined) {
+    const dem = demandDef(id);
+    v = Object.freeze({ id: dem.id, name: dem.name, targets: Object.freeze({ ...dem.targets }), penalty: dem.penalty });
+    demandViews.set(dem.id, v);
+  }
+  return v;
+}
+
+/** The view around its parts: the cheap fields, built fresh each time (the catalog's shared, frozen). */
 function scalarView(s: GameState, seat: number | null, parts: Parts): GameView {
-  const dem = demandDef(s.demand);
   const deal = s.deal;
   return {
     seat,
     players: s.players,
     round: s.round,
-    roundTrack: [...ROUND_TRACK],
+    roundTrack: ROUND_TRACK_VIEW,
     stage: s.stage,
     active: s.active,
     threat: s.threat,
     supply: { ...s.supply },
-    demand: { id: dem.id, name: dem.name, targets: { ...dem.targets }, penalty: dem.penalty },
+    demand: demandView(s.demand),
     districts: parts.districts,
     reserve: parts.reserve,
     seats: parts.seats,
