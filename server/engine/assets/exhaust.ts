@@ -75,23 +75,10 @@ const capriceNisei = defineAsset("caprice-nisei", {
   ],
 });
 
-/**
- * The proposer's next pick in the declaration, or null when the card would be fully resolved.
- * A look-ahead runs the card on a scratch copy, and one command asks for the same one twice in a row
- * (the pick's options, then the picked option's label; the loop's test, then the pick's options; a
- * legal list's options, then the prompt) with nothing changed in between: the last answer is kept for
- * the same working context, frame and number of picks made.
- */
-type Declaration = { prompt: string; options: ChoiceOption[] } | null;
-const lastDeclaration = new WeakMap<Ctx, { f: EffectFrame; s: Ctx["s"]; picks: number; d: Declaration }>();
-function declaration(c: Ctx, f: EffectFrame): Declaration {
+/** The proposer's next pick in the declaration, or null when the card would be fully resolved. */
+function declaration(c: Ctx, f: EffectFrame): { prompt: string; options: ChoiceOption[] } | null {
   if (!c.s.deal || !f.vars.script) return null;
-  const picks = f.vars.picks as Value[];
-  const last = lastDeclaration.get(c);
-  if (last !== undefined && last.f === f && last.s === c.s && last.picks === picks.length) return last.d;
-  const d = nextPickAhead(c, f.vars.script as string, proposer(c, f), picks);
-  lastDeclaration.set(c, { f, s: c.s, picks: picks.length, d });
-  return d;
+  return nextPickAhead(c, f.vars.script as string, proposer(c, f), f.vars.picks as Value[]);
 }
 
 /** Chief Gorman: after a counteroffer is proposed, it goes back to its owner unless they pay you 2 capital; they cannot counter again this turn. */
