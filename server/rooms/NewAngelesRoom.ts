@@ -18,7 +18,7 @@ import { newTable, storedTable, type TableStart } from "../table/start.ts";
 import { Table, type Refusal } from "../table/table.ts";
 import { redeemRestoreTicket } from "./restore.ts";
 import { TableState } from "./schema.ts";
-import { corked, rawWithoutEmptyPatches, zodParser, type MessageRule } from "./sockets.ts";
+import { corked, fullStateSent, rawWithoutEmptyPatches, zodParser, type MessageRule } from "./sockets.ts";
 import { statePublisher } from "./table-state.ts";
 
 export type { SeedSource } from "../table/start.ts";
@@ -74,6 +74,14 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     // precise enough for it; the table's own timers are plain ones.
     this.setTimestep(() => {}, CLOCK_TICK_MS);
     this.patchRate = null; // drops the 60-a-second ticker now that the timestep ticks the clock
+    // After a joining or returning client's full state, its view's pending changes are dropped
+    // (fullStateSent). Colyseus's sendFullState is private in its types, so it is wrapped here.
+    const room = this as unknown as { sendFullState(client: Client): void };
+    const sendFullState = room.sendFullState.bind(this);
+    room.sendFullState = (client) => {
+      sendFullState(client);
+      fullStateSent(client.view);
+    };
     const input = (raw ?? {}) as Record<string, unknown>;
     const store = (input.store as GameStore | undefined) ?? fallbackStore();
     this.access = input.access instanceof Access ? input.access : fallbackAccess();

@@ -1,6 +1,7 @@
 // The room's socket plumbing: the shape of a validated message, empty patches kept off the wire, and
 // corked sockets so that what one change sends leaves in one write per client.
 import { Protocol, type Client } from "@colyseus/core";
+import type { StateView } from "@colyseus/schema";
 import type { z } from "zod";
 import * as metrics from "../metrics.ts";
 import type { Refusal } from "../table/table.ts";
@@ -42,4 +43,15 @@ export function corked<T>(clients: readonly Client[], fn: () => T): T {
     for (const socket of sockets) socket?.uncork();
     metrics.socketWrites(metrics.now() - start);
   }
+}
+
+/**
+ * Called once a client's full state has been sent: it holds everything the client's view shows, so the
+ * view's pending changes (made by `view.add` in onJoin, while the client was still joining and so left
+ * out of the patches) must not be sent again. Sent again with the next patch, they re-added the items of
+ * a list at the slots the server's array had, which after an item was removed from its middle were
+ * other indexes than the client's: a player who came back (a reload) saw their hand with cards twice.
+ */
+export function fullStateSent(view: StateView | undefined): void {
+  view?.changes.clear();
 }
