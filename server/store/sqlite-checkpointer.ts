@@ -17,6 +17,8 @@ export function startCheckpointer(file: string): { stop(): Promise<void> } {
   const exited = new Promise<void>((resolve) => worker.once("exit", () => resolve()));
   return {
     async stop() {
+      // Waiting for the last checkpoint must keep the process alive: at shutdown nothing else may.
+      worker.ref();
       worker.postMessage("stop");
       await exited;
     },

@@ -206,6 +206,13 @@ describe.each(databases)("a server killed with SIGKILL, games in %s", (db, dbEnv
 });
 
 describe("a server stopped with SIGTERM", () => {
+  it("closes its SQLite store before it exits, even with no table open", async () => {
+    const server = await startServer({ DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "na-sigterm-")), LOG_LEVEL: "info" });
+    server.child.kill("SIGTERM");
+    expect(await server.exited).toBe(0);
+    expect(server.output()).toContain("game store closed");
+  }, 30_000);
+
   it("closes cleanly, and a table still in its lobby comes back with its seats and chat", async () => {
     const env = { DATA_DIR: dataDir, LOG_LEVEL: "info" };
     let server = await startServer(env);
