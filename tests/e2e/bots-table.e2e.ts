@@ -7,6 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { serverAndBrowser } from "./browser.ts";
+import { decide } from "./decide.ts";
 
 const VIEWPORT = { width: 1440, height: 900 };
 const SHOTS = path.join(tmpdir(), "na-e2e-bots-table");
@@ -19,40 +20,6 @@ const errors: string[] = [];
 let page: Page | null = null;
 
 const at = serverAndBrowser(SHOTS);
-
-/**
- * Makes one decision through the buttons built from the legal commands: an offer or a counteroffer of
- * the person's own whenever they may make one (what a bot may sell its support for), else the first
- * choice offered (cards picked first when it needs some, a district on the map). Returns whether it acted.
- */
-async function decide(p: Page): Promise<boolean> {
-  const box = p.getByTestId("choices");
-  if ((await box.count()) === 0) return false;
-  const click = async (selector: string) => {
-    const button = box.locator(`${selector}:not([disabled])`).first();
-    if ((await button.count()) === 0) return false;
-    await button.click({ timeout: 1500 });
-    return true;
-  };
-  try {
-    if (await click('[data-choice="offer"]')) return true;
-    if ((await box.getByTestId("pick-counter-discard").count()) === 0 && (await click('[data-choice="counteroffer"]'))) return true;
-    const discard = box.getByTestId("choice-discard");
-    if (await discard.count()) {
-      const boxes = discard.locator('input[type="checkbox"]');
-      const go = discard.locator("button[data-choice]");
-      for (let i = 0; i < (await boxes.count()) && (await go.isDisabled()); i++) await boxes.nth(i).check({ timeout: 1500 });
-    }
-    const onMap = p.locator('[data-testid^="pick-district-"]').first();
-    if (await onMap.count()) {
-      await onMap.click({ timeout: 1500 });
-      return true;
-    }
-    return await click("button[data-choice]");
-  } catch {
-    return false; // the options changed under us: look again on the next pass
-  }
-}
 
 const capitalOf = async (p: Page) => Number(await p.getByTestId("my-capital").textContent());
 
