@@ -1,8 +1,9 @@
-// Straight layers: no import circle anywhere in server/, shared/ and client/src, between files or
-// between the server's parts (server/rooms, server/lobby, server/store...), and imports only go down
-// (shared/ ← the engine ← the rest; the engine's core rules ← its cards). dependency-cruiser walks
-// every import of every .ts/.tsx file, `import type` included, and every import must resolve, so a
-// circle cannot hide behind an import the walk could not follow.
+// The picture of docs/architecture.md, enforced: every import between two of the project's parts
+// (server/engine, server/rooms, shared/wire, client ...) must be an edge of PICTURE below; no import
+// circle anywhere in server/, shared/ and client/src, between files or between parts; the engine's
+// core rules never import a card. dependency-cruiser walks every import of every .ts/.tsx file,
+// `import type` included, and every import must resolve, so nothing hides behind an import the walk
+// could not follow. A new part, or a new edge, is a change to the picture: here and in the doc.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,7 +11,65 @@ import { cruise } from "dependency-cruiser";
 import type { ICruiseResult, IViolation } from "dependency-cruiser";
 import { describe, expect, it } from "vitest";
 
+/**
+ * What each part of the project may import besides itself and packages (a part: a folder under
+ * server/ or shared/, a file directly there, or the whole client). The picture in
+ * docs/architecture.md, from the bottom up.
+ */
+export const PICTURE: Record<string, string[]> = {
+  "shared/catalog": [],
+  "shared/protocol": ["shared/catalog"],
+  "shared/phase-lines": ["shared/catalog"],
+  "shared/view": ["shared/catalog", "shared/protocol"],
+  "shared/room-protocol": [],
+  "shared/bot-chose": [],
+  "shared/wire": ["shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view"],
+  "server/engine": ["shared/catalog", "shared/phase-lines", "shared/protocol", "shared/view"],
+  "server/bots": ["server/engine", "shared/catalog", "shared/protocol", "shared/view"],
+  "server/sim": ["server/bots", "server/engine", "shared/catalog", "shared/protocol"],
+  "server/logger": [],
+  "server/metrics": [],
+  "server/access": [],
+  "server/store": ["server/engine", "shared/protocol", "shared/room-protocol"],
+  "server/table": ["server/bots", "server/engine", "server/metrics", "server/store", "shared/bot-chose", "shared/protocol", "shared/room-protocol", "shared/view"],
+  "server/http-guard": [],
+  "server/fair-turns": ["server/access"],
+  "server/static": [],
+  "server/rooms": ["server/access", "server/engine", "server/metrics", "server/store", "server/table", "shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
+  "server/lobby": ["server/access", "server/engine", "server/http-guard", "server/store", "shared/room-protocol", "shared/wire"],
+  "server/config": ["server/access", "server/table"],
+  "server/app": ["server/access", "server/fair-turns", "server/http-guard", "server/lobby", "server/metrics", "server/rooms", "server/static", "server/store", "server/table", "shared/room-protocol"],
+  "server/index": ["server/app", "server/config", "server/logger", "server/rooms", "server/store"],
+  "server/scripts": ["server/access", "server/app", "server/bots", "server/engine", "server/http-guard", "server/metrics", "server/rooms", "server/sim", "server/store", "server/table", "shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
+  // The create form lists the rule options with their documentation, which lives with the variant.
+  "client": ["server/engine/variant.ts", "shared/bot-chose", "shared/catalog", "shared/phase-lines", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
+};
+
+/** A part's files: a folder (server/engine/...), a file beside the folders (server/app.ts), or one file named whole. */
+function partPath(part: string): string {
+  const escaped = part.replace(/[.]/g, "[.]");
+  if (part === "client") return "^client/";
+  return part.endsWith(".ts") ? `^${escaped}$` : `^${escaped}(/|[.]tsx?$)`;
+}
+
+/** The picture as dependency-cruiser's allow-list: anything not allowed is an error. */
+function allowedRules(picture: Record<string, string[]>) {
+  return [
+    { from: {}, to: { dependencyTypes: ["core" as const] } },
+    { from: {}, to: { path: "node_modules/" } },
+    // within one part
+    { from: { path: "^(server|shared)/([^/.]+)/" }, to: { path: "^$1/$2/" } },
+    { from: { path: "^client/" }, to: { path: "^client/" } },
+    ...Object.entries(picture).filter(([, to]) => to.length > 0).map(([from, to]) => ({
+      from: { path: partPath(from) },
+      to: { path: to.map(partPath).join("|") },
+    })),
+  ];
+}
+
 const RULES = {
+  allowed: allowedRules(PICTURE),
+  allowedSeverity: "error" as const,
   forbidden: [
     { name: "no-circular", severity: "error" as const, from: {}, to: { circular: true } },
     { name: "no-circular-folders", scope: "folder" as const, severity: "error" as const, from: {}, to: { circular: true } },
@@ -47,10 +106,10 @@ const RULES = {
  */
 const KNOWN: { rule: string; cycle: string[] }[] = [];
 
-async function cruiseTree(roots: string[], baseDir = process.cwd()): Promise<ICruiseResult> {
+async function cruiseTree(roots: string[], baseDir = process.cwd(), ruleSet: object = RULES): Promise<ICruiseResult> {
   const r = await cruise(roots, {
     baseDir,
-    ruleSet: RULES,
+    ruleSet,
     validate: true,
     tsPreCompilationDeps: true,
     doNotFollow: { path: "node_modules" },
@@ -59,6 +118,7 @@ async function cruiseTree(roots: string[], baseDir = process.cwd()): Promise<ICr
 }
 
 function describeViolation(v: IViolation): string {
+  if (v.rule.name === "not-in-allowed") return `not in the picture (PICTURE, docs/architecture.md): ${v.from} → ${v.to}`;
   const path = v.cycle ? [v.from, ...v.cycle.map((d) => d.name)] : [v.from, v.unresolvedTo ?? v.to];
   return `${v.rule.name}: ${path.join(" → ")}`;
 }
@@ -85,6 +145,41 @@ describe("import graph", () => {
     expect(stale, "a known circle is gone: take it out of KNOWN").toEqual([]);
   });
 
+  it("every part of the tree is in the picture, and every edge of the picture is used", async () => {
+    const result = await cruiseTree(["server", "shared", "client/src"]);
+    const ours = result.modules.filter((m) => !m.source.includes("node_modules") && !m.coreModule);
+    const partOf = (file: string) => Object.keys(PICTURE).find((p) => new RegExp(partPath(p)).test(file));
+    expect(ours.map((m) => m.source).filter((f) => !partOf(f)), "files in no part of the picture").toEqual([]);
+    const used = new Set<string>();
+    const targets = [...new Set(Object.values(PICTURE).flat())];
+    for (const m of ours) {
+      for (const d of m.dependencies) {
+        for (const to of targets.filter((p) => p !== partOf(m.source) && new RegExp(partPath(p)).test(d.resolved))) {
+          used.add(`${partOf(m.source)} → ${to}`);
+        }
+      }
+    }
+    const drawn = Object.entries(PICTURE).flatMap(([from, tos]) => tos.map((to) => `${from} → ${to}`));
+    expect(drawn.filter((e) => !used.has(e)), "edges of the picture no import uses: take them out").toEqual([]);
+  });
+
+  it("the picture refuses an import it does not draw (the engine reaching up to the table)", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "na-picture-"));
+    try {
+      mkdirSync(join(dir, "server", "engine"), { recursive: true });
+      mkdirSync(join(dir, "server", "table"), { recursive: true });
+      writeFileSync(join(dir, "server", "table", "t.ts"), 'import { e } from "../engine/e.ts";\nexport const t = e;\n');
+      writeFileSync(join(dir, "server", "engine", "e.ts"), 'export const e = 1;\n');
+      writeFileSync(join(dir, "server", "engine", "up.ts"), 'import { t } from "../table/t.ts";\nexport const up = t;\n');
+      const seen = (await cruiseTree(["server"], dir)).summary.violations.map(describeViolation);
+      expect(seen.filter((v) => v.startsWith("not in the picture"))).toEqual([
+        "not in the picture (PICTURE, docs/architecture.md): server/engine/up.ts → server/table/t.ts",
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("the check finds a circle, also one made only of type imports, and a circle between folders", async () => {
     const dir = mkdtempSync(join(tmpdir(), "na-imports-"));
     try {
@@ -96,7 +191,7 @@ describe("import graph", () => {
       writeFileSync(join(dir, "a", "four.ts"), 'import { five } from "../b/five.ts";\nexport const four = five;\n');
       writeFileSync(join(dir, "b", "five.ts"), 'export const five = 5;\n');
       writeFileSync(join(dir, "b", "six.ts"), 'import { one } from "../a/one.ts";\nexport const six = one;\n');
-      const result = await cruiseTree(["a", "b"], dir);
+      const result = await cruiseTree(["a", "b"], dir, { forbidden: RULES.forbidden });
       const seen = result.summary.violations.map(describeViolation);
       expect(seen.filter((v) => v.startsWith("no-circular: ") && v.includes("a/two.ts") && v.includes("a/three.ts"))).not.toEqual([]);
       expect(seen.filter((v) => v.startsWith("no-circular-folders: a → b → a") || v.startsWith("no-circular-folders: b → a → b"))).not.toEqual([]);
