@@ -7,6 +7,7 @@ import { RedisDriver } from "@colyseus/redis-driver";
 import { RedisPresence } from "@colyseus/redis-presence";
 import type { Logger } from "pino";
 import { ROOM_NAME } from "../shared/room-protocol.ts";
+import { checkColyseusInternals } from "./rooms/colyseus-internals.ts";
 import { NewAngelesRoom, type SeedSource } from "./rooms/NewAngelesRoom.ts";
 import { lobbyRoutes } from "./lobby/routes.ts";
 import { registry } from "./metrics.ts";
@@ -169,6 +170,7 @@ class GuardedTransport extends WebSocketTransport {
 /** Renderings of /metrics one address may ask for in 10 s (Prometheus scrapes every 15 s or so). */
 const METRICS_PER_10S = 10;
 export function createServer(options: ServerOptions) {
+  checkColyseusInternals();
   const access = new Access(options.limits);
   guardMatchmaking(options.logger, access);
   const transport = new GuardedTransport();

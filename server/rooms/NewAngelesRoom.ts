@@ -18,7 +18,8 @@ import { newTable, storedTable, type TableStart } from "../table/start.ts";
 import { Table, type Refusal } from "../table/table.ts";
 import { redeemRestoreTicket } from "./restore.ts";
 import { TableState } from "./schema.ts";
-import { corked, fullStateSent, rawWithoutEmptyPatches, zodParser, type MessageRule } from "./sockets.ts";
+import { corked, fullStateSent, withoutEmptyPatches, zodParser, type MessageRule } from "./sockets.ts";
+import { afterFullState, quietClock } from "./colyseus-internals.ts";
 import { statePublisher } from "./table-state.ts";
 
 export type { SeedSource } from "../table/start.ts";
@@ -69,19 +70,11 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   };
 
   async onCreate(raw: unknown) {
-    // With patchRate null Colyseus ticks each room's clock 60 times a second (3,000 timer callbacks a
-    // second per 50 tables). Only its message-rate limit reads that clock, and a quarter second is
-    // precise enough for it; the table's own timers are plain ones.
-    this.setTimestep(() => {}, CLOCK_TICK_MS);
-    this.patchRate = null; // drops the 60-a-second ticker now that the timestep ticks the clock
-    // After a joining or returning client's full state, its view's pending changes are dropped
-    // (fullStateSent). Colyseus's sendFullState is private in its types, so it is wrapped here.
-    const room = this as unknown as { sendFullState(client: Client): void };
-    const sendFullState = room.sendFullState.bind(this);
-    room.sendFullState = (client) => {
-      sendFullState(client);
-      fullStateSent(client.view);
-    };
+    // The room's clock ticks four times a second: only Colyseus's message-rate limit reads it, and a
+    // quarter second is precise enough for that; the table's own timers are plain ones.
+    quietClock(this, CLOCK_TICK_MS);
+    // After a joining or returning client's full state, its view's pending changes are dropped.
+    afterFullState(this, (client) => fullStateSent(client.view));
     const input = (raw ?? {}) as Record<string, unknown>;
     const store = (input.store as GameStore | undefined) ?? fallbackStore();
     this.access = input.access instanceof Access ? input.access : fallbackAccess();
@@ -172,7 +165,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
 
   async onJoin(client: Client, _options: unknown, auth: Auth) {
     this.table.stopIdle();
-    client.raw = rawWithoutEmptyPatches;
+    withoutEmptyPatches(client);
     client.view = new StateView();
     if (auth.role === "spectator") {
       client.userData = { spectator: true };
@@ -220,7 +213,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   }
 
   onReconnect(client: Client) {
-    client.raw = rawWithoutEmptyPatches; // a new connection object
+    withoutEmptyPatches(client); // a new connection object
     const seat = this.seatOf(client);
     if (!seat && !client.userData?.spectator) {
       // Its seat went to another connection while it was coming back.

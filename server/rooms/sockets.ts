@@ -4,6 +4,7 @@ import { Protocol, type Client } from "@colyseus/core";
 import type { StateView } from "@colyseus/schema";
 import type { z } from "zod";
 import * as metrics from "../metrics.ts";
+import { dropFrames, socketOf } from "./colyseus-internals.ts";
 import type { Refusal } from "../table/table.ts";
 
 /** A message type: checks before its payload is read, the payload's parser (refused as `bad`), the handler. */
@@ -22,19 +23,17 @@ export function zodParser<T extends z.ZodType>(schema: T, fallback: string): Mes
 }
 
 /**
- * Sends a frame to this client unless it is a patch with nothing in it. Colyseus sends every client a
- * patch when any field changed, and one whose changes are all in another seat's secret is empty: it
- * would still tell a spectator that something private happened, and when.
+ * Keeps patches with nothing in them off this client's wire. Colyseus sends every client a patch when
+ * any field changed, and one whose changes are all in another seat's secret is empty: it would still
+ * tell a spectator that something private happened, and when.
  */
-export function rawWithoutEmptyPatches(this: Client, data: Uint8Array | Buffer, ...rest: unknown[]): void {
-  if (data.length === 1 && data[0] === Protocol.ROOM_STATE_PATCH) return;
-  // The class's raw, looked up at each call (tests record the wire by wrapping it).
-  return (Object.getPrototypeOf(this) as Client).raw.call(this, data, ...(rest as []));
+export function withoutEmptyPatches(client: Client): void {
+  dropFrames(client, (data) => data.length === 1 && data[0] === Protocol.ROOM_STATE_PATCH);
 }
 
 /** Runs fn with every client's socket corked: what it sends leaves in one write per socket (timed). */
 export function corked<T>(clients: readonly Client[], fn: () => T): T {
-  const sockets = clients.map((c) => (c as { ref?: { _socket?: { cork(): void; uncork(): void } } }).ref?._socket);
+  const sockets = clients.map(socketOf);
   for (const socket of sockets) socket?.cork();
   try {
     return fn();

@@ -90,7 +90,7 @@ async function main(): Promise<void> {
   const pino = (await import("pino")).default;
   const { Room } = await import("@colyseus/core");
   const { schema, t } = await import("@colyseus/schema");
-  const { WebSocketClient } = await import("@colyseus/ws-transport");
+  const { tapFrames } = await import("../rooms/colyseus-internals.ts");
   const { createServer } = await import("../app.ts");
   const { registry } = await import("../metrics.ts");
   /** Sum and count of the server's own command latency (receive -> patch sent), from /metrics. */
@@ -135,14 +135,12 @@ async function main(): Promise<void> {
   let patches = 0;
   let messageBytes = 0;
   const fullStateBySession = new Map<string, number>();
-  const originalRaw = WebSocketClient.prototype.raw;
-  WebSocketClient.prototype.raw = function (this: InstanceType<typeof WebSocketClient>, data: Uint8Array, options?: any, cb?: any) {
+  const untap = tapFrames((sessionId, data) => {
     const code = data[0]! & 0x1f;
     if (code === ROOM_STATE_PATCH) { patchBytes += data.byteLength; patches++; }
     else if (code === ROOM_DATA) messageBytes += data.byteLength;
-    else if (code === ROOM_STATE) fullStateBySession.set(this.sessionId, data.byteLength);
-    return originalRaw.call(this, data, options, cb);
-  };
+    else if (code === ROOM_STATE) fullStateBySession.set(sessionId, data.byteLength);
+  });
 
   const port = await freePort();
   // Game tables are seeded on the server side (clients cannot choose a seed): the n-th game table of a
@@ -188,7 +186,7 @@ async function main(): Promise<void> {
   floorPatchMs = 0;
   const floor = await runPhase({ ...job, kind: "floor", seed: seed + 1000 }, () => { floorCpu = process.threadCpuUsage(cpu); });
   const cpuMs = (used: NodeJS.CpuUsage, samples: number) => round((used.user + used.system) / 1000 / Math.max(1, samples), 3);
-  WebSocketClient.prototype.raw = originalRaw;
+  untap();
 
   const fullStates = game.lateSessions.map((id) => fullStateBySession.get(id) ?? 0);
   const commandsCounted = Math.max(1, serverAfter.count - serverBefore.count);

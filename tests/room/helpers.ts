@@ -2,7 +2,7 @@
 // legal moves, and a recorder of every byte the server sends to each client.
 import { ColyseusTestServer } from "@colyseus/testing";
 import { matchMaker } from "@colyseus/core";
-import { WebSocketClient } from "@colyseus/ws-transport";
+import { tapFrames } from "../../server/rooms/colyseus-internals.ts";
 import { Room as SDKRoomClass, type Room as SDKRoom } from "@colyseus/sdk";
 import pino from "pino";
 import { createServer } from "../../server/app.ts";
@@ -167,17 +167,15 @@ export interface WireMessage {
 /** Records every byte sent to every client, with the game's secrets at that moment. */
 export function recordWire(roomOf: () => NewAngelesRoom | undefined): { messages: WireMessage[]; stop(): void } {
   const messages: WireMessage[] = [];
-  const original = WebSocketClient.prototype.raw;
-  WebSocketClient.prototype.raw = function (this: WebSocketClient, data: Uint8Array | Buffer, options?: any, cb?: any) {
+  const stop = tapFrames((sessionId, data) => {
     const game = (roomOf() as any)?.game;
     messages.push({
-      sessionId: this.sessionId,
+      sessionId,
       bytes: Buffer.from(data),
       secrets: game
         ? game.seats.map((p: any) => ({ seat: p.seat, hand: [...p.hand], rival: p.rival, investment: p.investment }))
         : [],
     });
-    return original.call(this, data, options, cb);
-  };
-  return { messages, stop: () => { WebSocketClient.prototype.raw = original; } };
+  });
+  return { messages, stop };
 }

@@ -11,6 +11,7 @@ import pino from "pino";
 import { createServer } from "../../server/app.ts";
 import { clearWrongCodes, type Limits } from "../../server/access/throttle.ts";
 import { BODY_LIMIT } from "../../server/http-guard.ts";
+import { reservedSeatsOf } from "../../server/rooms/colyseus-internals.ts";
 import { BASE, PORT } from "../room/helpers.ts";
 
 const LIMITS: Limits = {
@@ -191,12 +192,12 @@ describe("seat reservations", () => {
     const reserve = (ip: string, code?: string) => api(`/matchmake/joinById/${table.roomId}`, ip, { body: code ? { code, spectator: true } : {} });
     for (let i = 0; i < 8; i++) expect((await reserve(`10.0.6.${10 + i}`)).status).toBe(403); // no code
     expect((await reserve("10.0.6.30", "AAAAA-AAAAA")).status).toBe(403); // a wrong one
-    expect(Object.keys(room._reservedSeats)).toHaveLength(0);
+    expect(Object.keys(reservedSeatsOf(room))).toHaveLength(0);
     for (let i = 0; i < LIMITS.reservationsPerAddress; i++) expect((await reserve("10.0.6.40", table.code)).status).toBe(200);
     const refused = await reserve("10.0.6.40", table.code);
     expect(refused.status).toBe(429);
     expect(refused.json.error).toMatch(/Too many seat requests/);
-    expect(Object.keys(room._reservedSeats)).toHaveLength(LIMITS.reservationsPerAddress);
+    expect(Object.keys(reservedSeatsOf(room))).toHaveLength(LIMITS.reservationsPerAddress);
   });
 });
 

@@ -1,0 +1,136 @@
+// Every member of Colyseus (and of ws beneath it) that the server uses although it is private or
+// undocumented, behind one door. A minor upgrade that renamed one of them would not fail loudly: it would
+// silently switch off the empty-patch filter (a secrecy property: a spectator would learn when something
+// private happened), the corked writes, the room's quiet clock or the tests' wire recorder. So
+// `checkColyseusInternals` runs when the server is made, and the server refuses to start when one of
+// them is gone. The room, the bench and the tests reach these members only through this file.
+import { Room, type Client } from "@colyseus/core";
+import { WebSocketClient } from "@colyseus/ws-transport";
+import { WebSocket } from "ws";
+
+type RawSend = (data: Uint8Array | Buffer, options?: unknown, cb?: unknown) => void;
+type Corkable = { cork(): void; uncork(): void };
+
+/** What the check looks at: the real classes, or stand-ins in the test that shows it refusing. */
+export interface Internals {
+  Room: { prototype: object; new (): object };
+  WebSocketClient: { prototype: object };
+  WebSocket: { prototype: object };
+}
+
+/** The name of each private member relied on, with what stops working without it; empty when all are there. */
+export function missingInternals(parts: Internals = { Room: Room as unknown as Internals["Room"], WebSocketClient, WebSocket }): string[] {
+  const missing: string[] = [];
+  const room = parts.Room.prototype as Record<string, unknown>;
+  if (typeof room.sendFullState !== "function") {
+    missing.push("Room#sendFullState (a returning player's view would send its changes twice)");
+  }
+  if (typeof room.setTimestep !== "function") missing.push("Room#setTimestep (the room's quiet clock)");
+  if (typeof (parts.WebSocketClient.prototype as Record<string, unknown>).raw !== "function") {
+    missing.push("WebSocketClient#raw (the empty-patch filter, a secrecy property; the wire recorder)");
+  }
+  const setSocket = (parts.WebSocket.prototype as Record<string, unknown>).setSocket;
+  if (typeof setSocket !== "function" || !/this\._socket\s*=\s*socket/.test(String(setSocket))) {
+    missing.push("ws WebSocket#_socket (one corked write per client)");
+  }
+  let instance: Record<string, unknown> | null = null;
+  try {
+    instance = new parts.Room() as Record<string, unknown>;
+  } catch {
+    missing.push("new Room() (cannot look at a room's own members)");
+  }
+  if (instance) {
+    if (typeof instance._reservedSeats !== "object" || instance._reservedSeats === null) {
+      missing.push("Room#_reservedSeats (seat reservations counted by the limits' tests)");
+    }
+    if (!quietClockHolds(instance)) missing.push("Room#_simulationInterval (patchRate null with a timestep must start no 60-a-second ticker)");
+  }
+  return missing;
+}
+
+/**
+ * The quiet clock (`quietClock`) relies on Colyseus starting no ticker of its own for `patchRate = null`
+ * once a timestep runs (it checks `_simulationInterval`). Tried on a room that never opens: the
+ * intervals it starts are recorded and stopped.
+ */
+function quietClockHolds(room: Record<string, unknown>): boolean {
+  const started: { delay: number; id: NodeJS.Timeout }[] = [];
+  const setInterval_ = globalThis.setInterval;
+  globalThis.setInterval = ((fn: () => void, delay?: number) => {
+    const id = setInterval_(fn, delay);
+    started.push({ delay: delay ?? 0, id });
+    return id;
+  }) as typeof setInterval;
+  try {
+    if (typeof room.__init !== "function") return false;
+    (room.__init as () => void).call(room);
+    for (const s of started.splice(0)) clearInterval(s.id);
+    quietClock(room as unknown as Room, 250);
+    return started.length === 1 && started[0]!.delay === 250 && room._simulationInterval !== undefined;
+  } catch {
+    return false;
+  } finally {
+    globalThis.setInterval = setInterval_;
+    for (const s of started) clearInterval(s.id);
+  }
+}
+
+/** Refuses to go on when a member relied on is gone (createServer calls it). */
+export function checkColyseusInternals(parts?: Internals): void {
+  const missing = missingInternals(parts);
+  if (missing.length > 0) {
+    throw new Error(`Colyseus has changed under this server (an upgrade?); missing: ${missing.join("; ")}. `
+      + "See server/rooms/colyseus-internals.ts before starting it.");
+  }
+}
+
+/**
+ * The room's clock ticks every `ms` and nothing else runs on a timer: with patchRate null and no
+ * timestep Colyseus ticks each room's clock 60 times a second (3,000 callbacks a second per 50 tables).
+ */
+export function quietClock(room: Room, ms: number): void {
+  room.setTimestep(() => {}, ms);
+  room.patchRate = null;
+}
+
+/** Runs `after(client)` each time the room has sent a client its full state (private in Colyseus's types). */
+export function afterFullState(room: Room, after: (client: Client) => void): void {
+  const own = room as unknown as { sendFullState(client: Client): void };
+  const send = own.sendFullState.bind(room);
+  own.sendFullState = (client) => {
+    send(client);
+    after(client);
+  };
+}
+
+/** From now on this client is sent no frame that `drop` refuses (the class's own send, looked up at each call). */
+export function dropFrames(client: Client, drop: (data: Uint8Array | Buffer) => boolean): void {
+  (client as unknown as { raw: RawSend }).raw = function (this: Client, data: Uint8Array | Buffer, ...rest: unknown[]) {
+    if (drop(data)) return;
+    return ((Object.getPrototypeOf(this) as { raw: RawSend }).raw as RawSend).call(this, data, ...(rest as []));
+  };
+}
+
+/** The TCP socket under a client's websocket, to cork (undefined for a client without one). */
+export function socketOf(client: Client): Corkable | undefined {
+  return (client as { ref?: { _socket?: Corkable } }).ref?._socket;
+}
+
+/** The seat reservations a room holds, by session id. */
+export function reservedSeatsOf(room: Room): Record<string, unknown> {
+  return (room as unknown as { _reservedSeats: Record<string, unknown> })._reservedSeats;
+}
+
+/**
+ * Sees every frame sent to any client of any room in this process, before it is sent (the tests' wire
+ * recorder, the bench's byte counts). Returns the function that stops it.
+ */
+export function tapFrames(see: (sessionId: string, data: Uint8Array | Buffer) => void): () => void {
+  const proto = WebSocketClient.prototype as unknown as { raw: RawSend };
+  const original = proto.raw;
+  proto.raw = function (this: WebSocketClient, data: Uint8Array | Buffer, options?: unknown, cb?: unknown) {
+    see(this.sessionId, data);
+    return original.call(this, data, options, cb);
+  };
+  return () => { proto.raw = original; };
+}

@@ -1,0 +1,65 @@
+// The private members of Colyseus the server leans on (server/rooms/colyseus-internals.ts): all there in
+// the installed version; each one missing is named and stops the server from being made; and the wire
+// recorder that the secrecy tests trust really sees the frames of a client that received a state.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Protocol } from "@colyseus/core";
+import { WebSocketClient } from "@colyseus/ws-transport";
+import type { ColyseusTestServer } from "@colyseus/testing";
+import pino from "pino";
+import { createServer } from "../../server/app.ts";
+import { checkColyseusInternals, missingInternals } from "../../server/rooms/colyseus-internals.ts";
+import { bootServer, createTable, join, recordWire, until } from "./helpers.ts";
+
+describe("Colyseus internals", () => {
+  it("are all there in the installed Colyseus", () => {
+    expect(missingInternals()).toEqual([]);
+  });
+
+  it("each one missing is named, and the check refuses", () => {
+    class BareRoom {}
+    const missing = missingInternals({ Room: BareRoom, WebSocketClient: class {}, WebSocket: class {} });
+    expect(missing.map((m) => m.split(" ")[0])).toEqual([
+      "Room#sendFullState", "Room#setTimestep", "WebSocketClient#raw", "ws", "Room#_reservedSeats", "Room#_simulationInterval",
+    ]);
+    expect(() => checkColyseusInternals({ Room: BareRoom, WebSocketClient: class {}, WebSocket: class {} })).toThrow(/Colyseus has changed under this server/);
+  });
+
+  it("a server is not made when one is gone (here the frames' send, which the empty-patch filter wraps)", () => {
+    const proto = WebSocketClient.prototype as unknown as { raw?: unknown };
+    const raw = proto.raw;
+    delete proto.raw;
+    try {
+      expect(() => createServer({ logger: pino({ level: "silent" }) })).toThrow(/WebSocketClient#raw/);
+    } finally {
+      proto.raw = raw;
+    }
+    expect(typeof proto.raw).toBe("function");
+  });
+});
+
+describe("the wire recorder", () => {
+  let colyseus: ColyseusTestServer;
+  beforeAll(async () => { colyseus = await bootServer(); });
+  afterAll(async () => { await colyseus.shutdown(); });
+
+  it("sees the full state and the patches of every client that received a state", async () => {
+    const { code, roomId, room } = await createTable({ seats: 4 });
+    const wire = recordWire(() => room);
+    try {
+      const ann = await join(colyseus, roomId, { code, name: "Ann" });
+      const ben = await join(colyseus, roomId, { code, name: "Ben" });
+      // Ben's arrival changes the seats Ann sees: a patch for her.
+      await until(() => Object.keys((ann.state as any).toJSON().seats).length === 2, 5_000, "Ann to see Ben");
+      const codes = (sessionId: string) => wire.messages.filter((m) => m.sessionId === sessionId).map((m) => m.bytes[0]! & 0x1f);
+      for (const client of [ann, ben]) {
+        expect(client.state, "the client received a state").toBeDefined();
+        expect(codes(client.sessionId), `frames recorded for ${client.sessionId}`).toContain(Protocol.ROOM_STATE);
+      }
+      expect(codes(ann.sessionId)).toContain(Protocol.ROOM_STATE_PATCH);
+      await ann.leave();
+      await ben.leave();
+    } finally {
+      wire.stop();
+    }
+  });
+});
