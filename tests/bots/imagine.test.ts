@@ -101,17 +101,25 @@ describe("imagining from a seat's view", () => {
     expect(imagine(viewFor(s, "spectator"), [])).toMatchObject({ ok: false, code: "no-seat" });
   });
 
-  it("a card whose rules fail on the copy is refused, not thrown at the bot (Scorched Earth with every district in outage)", () => {
+  it("a card whose rules fail on the copy is refused, not thrown at the bot (Gentrification where the arrows loop)", () => {
     const s = firstMainOffer(4, 3);
     const seat = s.pending!.seat;
-    for (const d of s.districts) d.condition = "outage";
-    s.variant = { ...s.variant, tokenPools: { ...s.variant.tokenPools, outage: s.districts.length } };
+    // next-district arrows that loop and never reach The Root, and every district already holding
+    // both enemy units: Gentrification removes an outage and moves the units there on, round the loop
+    const ids = s.districts.map((d) => d.id);
+    const districtOverrides = Object.fromEntries(ids.map((id, i) => [id, { next: ids[(i + 1) % ids.length]! }]));
+    s.variant = { ...s.variant, districtOverrides };
+    for (const d of s.districts) Object.assign(d, { condition: "outage", humanFirst: true, orgcrime: true });
+    // the engine's own rules really fail there (first option at every pick, as the chooser below)
+    expect(() => resolveForReal(s, "gentrification", seat)).toThrow(/never reach The Root/);
     const view = viewFor(s, seat);
     let r: ReturnType<typeof imagineCard> | undefined;
-    expect(() => (r = imagineCard(view, "scorched-earth", seat, first))).not.toThrow();
-    if (r && !r.ok) expect(r.code).toBe("cannot-imagine");
+    expect(() => (r = imagineCard(view, "gentrification", seat, first))).not.toThrow();
+    expect(r).toMatchObject({ ok: false, code: "cannot-imagine", message: expect.stringMatching(/^The rules failed on the copy: .*never reach The Root/) });
+    // the chooser's own errors are not the rules': they go through to the caller
+    expect(() => imagineCard(view, "gentrification", seat, () => { throw new Error("chooser broke"); })).toThrow("chooser broke");
     // and the bot still values its hand there (no fallback to a random move)
-    expect(() => guessOutcome(readTable(tableOf(s, seat)), "scorched-earth", seat)).not.toThrow();
+    expect(() => guessOutcome(readTable(tableOf(s, seat)), "gentrification", seat)).not.toThrow();
   });
 });
 

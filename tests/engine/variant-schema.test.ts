@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { VariantSchema, districtWithoutRoot, variantProblem as checkVariant } from "../../server/engine/variant-schema.ts";
-import { VARIANT_DOCS, DEFAULT_VARIANT, createGame } from "../../server/engine/index.ts";
+import { VARIANT_DOCS, DEFAULT_VARIANT, createGame, viewFor } from "../../server/engine/index.ts";
+import { playGame } from "../../server/sim/play.ts";
 import { catalog } from "../../shared/catalog/index.ts";
 
 describe("variant options sent by clients (one schema, owned by the engine)", () => {
@@ -9,7 +10,11 @@ describe("variant options sent by clients (one schema, owned by the engine)", ()
       const value = (DEFAULT_VARIANT as unknown as Record<string, unknown>)[doc.key];
       expect(checkVariant({ [doc.key]: value }), doc.key).toBeNull();
     }
-    expect(() => createGame({ players: 5, seed: 1, variant: { tieWinner: "counter", supplyMax: 12, eventTurns: {} } })).not.toThrow();
+    // bots play a whole game with options off their defaults: to its end, no error, no broken invariant
+    const run = playGame(5, 1, { tieWinner: "counter", supplyMax: 12, eventTurns: {} });
+    expect(run.error).toBeNull();
+    expect(run.violations).toEqual([]);
+    expect(run.ending).not.toBeNull();
   });
 
   it("accepts a starting-hand table of 0-4 corp-sheet draws for each of the six seats", () => {
@@ -52,7 +57,15 @@ describe("variant options sent by clients (one schema, owned by the engine)", ()
     const shortcut = { districtOverrides: { "1": { next: "root" as const }, "5": { next: 10 as const } } };
     expect(checkVariant(shortcut)).toBeNull();
     expect(districtWithoutRoot(shortcut.districtOverrides)).toBeNull();
-    expect(() => createGame({ players: 4, seed: 1, variant: shortcut })).not.toThrow();
+    const run = playGame(4, 1, shortcut);
+    expect(run.error).toBeNull();
+    expect(run.violations).toEqual([]);
+    expect(run.ending).not.toBeNull();
+    // the game was played on the new arrows (they are what the players see) and went otherwise than without them
+    const arrows = Object.fromEntries(viewFor(run.state, "spectator").districts.map((d) => [d.id, d.next]));
+    expect(arrows).toMatchObject({ 1: "root", 5: 10 });
+    const plain = playGame(4, 1);
+    expect(JSON.stringify(run.commands)).not.toBe(JSON.stringify(plain.commands));
   });
 
   it("refuses unknown keys at every level, and a City Setup the pools cannot hold", () => {
@@ -63,8 +76,10 @@ describe("variant options sent by clients (one schema, owned by the engine)", ()
     const illnessEverywhere = catalog.districts.map((d, i) => ({ district: d.id, illness: true, android: i < 3 }));
     expect(checkVariant({ citySetup: illnessEverywhere, tokenPools: { illness: 4 } })).toMatch(/citySetup.*illness/);
     expect(checkVariant({ citySetup: illnessEverywhere, tokenPools: { illness: catalog.districts.length } })).toBeNull();
-    const catalogIllness = catalog.citySetup.filter((e) => e.illness).length;
-    if (catalogIllness > 1) expect(checkVariant({ tokenPools: { illness: catalogIllness - 1 } })).toMatch(/tokenPools/);
+    // at the edge: two illnesses need a pool of two
+    const twoIllnesses = [{ district: 1, illness: true, android: true }, { district: 2, illness: true, android: true }, { district: 3, android: true }];
+    expect(checkVariant({ citySetup: twoIllnesses, tokenPools: { illness: 1 } })).toMatch(/citySetup.*2 illness but only 1/);
+    expect(checkVariant({ citySetup: twoIllnesses, tokenPools: { illness: 2 } })).toBeNull();
   });
 
   it("covers every documented option: a new option with choices is checked without a change here", () => {

@@ -78,8 +78,10 @@ describe("views share only what cannot differ", () => {
     expect(v.districts[4]!.illness).toBe(s.districts[4]!.illness);
     expect(v.decks.action.labor.deck).toBe(s.actionDecks.labor.length);
     expect(v.decks.assets).toBe(s.assetDeck.length);
+    // a trade partner's capital and assets, as seat 0's legal list offers them, are the changed ones
     const propose = legal(s, 0).find((l) => l.type === "trade-propose");
-    if (propose?.type === "trade-propose") expect(propose.to.find((x) => x.seat === 1)).toEqual({ seat: 1, capital: p.capital, assets: p.assets.map((a) => a.id) });
+    expect(propose?.type, "seat 0 may propose a trade here").toBe("trade-propose");
+    expect(propose!.type === "trade-propose" && propose!.to.find((x) => x.seat === 1)).toEqual({ seat: 1, capital: p.capital, assets: p.assets.map((a) => a.id) });
     expectFresh(s);
   });
 

@@ -124,8 +124,14 @@ describe("a bot offers its support to a person", () => {
     expect(log).toContain(`${bot.corpName} and ${table.me!.corpName} trade: ${bot.corpName} gives support for the ${which} with ${count} card${count === 1 ? "" : "s"}, ${table.me!.corpName} gives ${price} capital.`);
     expect(log).toContain(`${bot.corpName} supports the ${which} with ${count} card${count === 1 ? "" : "s"}.`);
     // The capital moved by the price, the bot's support sits on the person's offer, and its hand is
-    // smaller (unless the bot was the last supporter and the deal resolved at once, moving more).
-    if (done.game!.stage === "support") {
+    // smaller, unless the bot was the last supporter and the deal resolved at once (moving more): which
+    // of the two happened is told by the table before the acceptance (eligible: no offer in contention,
+    // not yet asked, and holding cards; a seat with none abstains at once).
+    const laterSupporters = table.seats.filter((p) =>
+      p.seat !== bot.seat && p.seat !== deal.main?.seat && p.seat !== deal.counters.at(-1)?.seat
+      && !deal.supports.some((x) => x.seat === p.seat) && !deal.abstained.includes(p.seat) && p.handSize > 0);
+    expect(done.game!.stage === "support", "the support round goes on only while someone is still to be asked").toBe(laterSupporters.length > 0);
+    if (laterSupporters.length > 0) {
       expect(done.seats[me]!.capital).toBe(table.me!.capital - price);
       expect(done.seats[bot.seat]!.capital).toBe(bot.capital + price);
       expect(done.seats[bot.seat]!.handSize).toBe(bot.handSize - count);
@@ -158,6 +164,14 @@ describe("a bot offers its support to a person", () => {
     const { person, offer, table } = await offeredGame(15);
     const bot = table.seats[offer.from]!;
     const moves = table.game!.moves;
+    // every proposal of the bot to the person while the deal lasts
+    const proposals: TradeView[] = [];
+    const round = table.game!.round;
+    person.onStateChange(() => {
+      const t = tableOf(person);
+      if (t.game!.round !== round || t.game!.deal?.asset?.id !== table.game!.deal?.asset?.id) return;
+      for (const x of t.trades) if (x.from === bot.seat && x.to === t.mySeat && !proposals.some((y) => y.id === x.id)) proposals.push(x);
+    });
     person.send("command", { type: "trade-decline", id: offer.id });
     // Its next step: a cheaper offer of the same support, or its own support decision.
     await until(() => {
@@ -166,9 +180,17 @@ describe("a bot offers its support to a person", () => {
     }, BOT_DELAY + SLACK, "the bot's next step");
     const again = tableOf(person).trades.find((x) => x.from === bot.seat && x.id !== offer.id);
     if (again) {
+      // it asks less for the same support (why and by how much: tests/bots/negotiate.test.ts)
       expect(again.support).toEqual(offer.support);
       expect(again.get.capital).toBeLessThan(offer.get.capital);
+    } else {
+      // it plays on: its own support decision is on the table (or the deal is over), and no new offer
+      const t = tableOf(person);
+      const decided = t.game!.stage !== "support" || t.game!.deal!.supports.some((x) => x.seat === bot.seat) || t.game!.deal!.abstained.includes(bot.seat);
+      expect(decided, "the bot's own support decision").toBe(true);
     }
+    // never the same price again in that deal: every later proposal of the bot to the person is cheaper
+    expect(proposals.filter((x) => x.id !== offer.id && x.get.capital >= offer.get.capital)).toEqual([]);
     await until(() => tableOf(person).secret!.log.some((l) => l.startsWith(`${table.me!.corpName} declines the trade`)), SLACK, "the decline in the private log");
     await person.leave();
   }, 60_000);

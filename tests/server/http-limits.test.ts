@@ -53,11 +53,10 @@ const liveTables = async () => (await matchMaker.query({ name: "new_angeles" }))
 
 /**
  * Sends `total` bytes of body in 64 KB writes, with a Content-Length or chunked, and resolves with the
- * answer's status, how long it took, and how many bytes the server's socket had read when it answered.
+ * answer's status and how many bytes the server's socket had read when it answered.
  */
-function sendBody(path: string, total: number, chunked: boolean): Promise<{ status: number; ms: number; serverRead: number }> {
+function sendBody(path: string, total: number, chunked: boolean): Promise<{ status: number; serverRead: number }> {
   return new Promise((resolve, reject) => {
-    const started = Date.now();
     const before = new Set(sockets);
     const headers: Record<string, string | number> = { "content-type": "application/json" };
     if (!chunked) headers["content-length"] = total;
@@ -78,7 +77,7 @@ function sendBody(path: string, total: number, chunked: boolean): Promise<{ stat
       const mine = [...sockets].filter((s) => !before.has(s));
       const serverRead = Math.max(0, ...mine.map((s) => s.bytesRead));
       res.resume();
-      resolve({ status: res.statusCode!, ms: Date.now() - started, serverRead });
+      resolve({ status: res.statusCode!, serverRead });
       req.destroy();
     });
     req.on("error", (e) => { if (!answered) reject(e); });
@@ -89,18 +88,16 @@ function sendBody(path: string, total: number, chunked: boolean): Promise<{ stat
 describe("request bodies", () => {
   const EIGHT_MB = 8 * 1024 * 1024;
   for (const path of ["/matchmake/joinById/someRoom", "/matchmake/joinOrCreate/new_angeles", "/api/games", "/healthz"]) {
+    // Behaviour, not speed: the answer is 413 and the server's own socket read no more than the limit
+    // (plus what one read of the socket brings), so it neither waited for nor held the 8 MB. (Timing
+    // the answer or the test process's heap, which the server shares, measured the machine's load.)
     it(`answers 413 to 8 MB on ${path}, declared or chunked, without reading it`, async () => {
-      const memory = () => { const m = process.memoryUsage(); return m.heapUsed + m.arrayBuffers; };
-      const start = memory();
       for (const chunked of [false, true]) {
         const r = await sendBody(path, EIGHT_MB, chunked);
         expect(r.status, `chunked: ${chunked}`).toBe(413);
-        expect(r.ms).toBeLessThan(1000);
-        // the server stopped reading at the limit (plus what one read of the socket brings)
         expect(r.serverRead, `chunked: ${chunked}`).toBeLessThan(BODY_LIMIT + 256 * 1024);
       }
-      expect(memory() - start).toBeLessThan(EIGHT_MB);
-    });
+    }, 30_000);
   }
 
   it("still reads a body under the limit, chunked or not", async () => {
