@@ -166,7 +166,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     if (!name.success) throw this.turnAway("join", name.error.issues[0]?.message ?? "Bad name.", context.ip);
     if (this.table.status !== "lobby") throw this.turnAway("join", "This game has already started: join as a spectator.", context.ip);
     if (this.table.seats.free() === null) throw this.turnAway("join", "This table is full: join as a spectator.", context.ip);
-    if (this.table.seats.nameTaken(name.data)) throw this.turnAway("join", `The name "${name.data}" is already taken at this table.`, context.ip);
+    const taken = this.table.seats.nameRefusal(name.data);
+    if (taken) throw this.turnAway("join", taken, context.ip);
     return { role: "player", name: name.data, reclaim: null };
   }
 
