@@ -121,6 +121,19 @@ export class Access {
   }
 
   /**
+   * Looks a code up, then counts it wrong only when the lookup found nothing (throwing a LimitRefusal
+   * over the address's or everyone's count): a right code is never refused, whoever spent the counts.
+   * For lookups that cost little (a primary-key read); fair turns (fair-turns.ts) bound how many one
+   * address may have waiting.
+   */
+  async lookUpCode<T>(ip: string | undefined, find: () => Promise<T | null>): Promise<T | null> {
+    const found = await find();
+    if (found) return found;
+    await this.spendCodeAttempt(ip);
+    return null;
+  }
+
+  /**
    * Checks an invite code against a table's: a right code always passes (a page that makes the
    * victim's browser send wrong codes cannot lock the victim out); a wrong one is counted and refused
    * with the reason.
@@ -238,9 +251,8 @@ export class Access {
 
   /** Forgets the wrong codes counted so far (tests start each case from a clean slate). */
   async clearCounts(): Promise<void> {
-    for (const limiter of [this.wrongCodes, this.wrongCodesGlobal]) {
-      for (const key of ["127.0.0.1", "0:0:0:0::/64", "unknown", "all"]) await limiter.delete(key);
-    }
+    this.wrongCodes = new RateLimiterMemory({ points: this.limits.wrongCodesPerMinute, duration: 60 });
+    this.wrongCodesGlobal = new RateLimiterMemory({ points: this.limits.wrongCodesPerMinuteGlobal, duration: 60 });
   }
 }
 
