@@ -56,6 +56,7 @@ function readRoomLimits(env: NodeJS.ProcessEnv): RoomLimits {
     tradeProposalsPerMinute: intSetting(env, "TRADE_PROPOSALS_PER_MINUTE", d.tradeProposalsPerMinute, 1, 600),
     openTradesPerSeat: intSetting(env, "TRADE_OPEN_PER_SEAT", d.openTradesPerSeat, 1, MAX_OPEN_TRADES),
     botDelayMinMs: intSetting(env, "BOT_DELAY_MIN_MS", d.botDelayMinMs, 0, 60_000),
+    stepSecondsMin: intSetting(env, "STEP_SECONDS_MIN", d.stepSecondsMin, 0, 3600),
   };
 }
 

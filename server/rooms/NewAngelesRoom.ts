@@ -13,6 +13,7 @@ import { Access, LimitRefusal } from "../access/throttle.ts";
 import * as metrics from "../metrics.ts";
 import { memoryStore, type GameStore } from "../store/index.ts";
 import { hostAction } from "../table/host.ts";
+import { DEFAULT_ROOM_LIMITS } from "../table/limits.ts";
 import type { Seat } from "../table/seats.ts";
 import { newTable, storedTable, type TableStart } from "../table/start.ts";
 import { Table, type Refusal } from "../table/table.ts";
@@ -92,7 +93,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       if (!redeemRestoreTicket(input.restoreTicket)) throw new Error("Only the server restores games.");
       start = await storedTable(store, code);
     } else {
-      const made = await newTable(store, this.roomId, code, input.options ?? {}, input.seeds);
+      const made = await newTable(store, this.roomId, code, input.options ?? {}, input.seeds, { ...DEFAULT_ROOM_LIMITS, ...(input.limits as object | undefined) });
       if ("problem" in made) throw this.turnAway("table", made.problem);
       start = made;
     }
