@@ -78,6 +78,31 @@ export const PlayerName = z
       }),
   );
 
+/** Keys that name an object's machinery, not an option: refused anywhere in a variant. */
+const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+/** How deep a variant's records may nest (the deepest option needs 3). */
+const VARIANT_DEPTH = 8;
+
+/** The first key of `value`, at any depth, that is __proto__, constructor or prototype (or too deep), or null. */
+export function unsafeKey(value: unknown, depth = 0): string | null {
+  if (value === null || typeof value !== "object") return null;
+  if (depth > VARIANT_DEPTH) return `(nested over ${VARIANT_DEPTH} levels)`;
+  for (const key of Object.keys(value)) {
+    if (UNSAFE_KEYS.has(key)) return key;
+    const inner = unsafeKey((value as Record<string, unknown>)[key], depth + 1);
+    if (inner !== null) return inner;
+  }
+  return null;
+}
+
+/** A variant as sent: a record of options (variant-schema.ts checks each), none of them named __proto__ and kin. */
+const VariantRecord = z.unknown()
+  .superRefine((v, ctx) => {
+    const key = unsafeKey(v);
+    if (key !== null) ctx.addIssue({ code: "custom", message: `A variant cannot hold the key "${key}".` });
+  })
+  .pipe(z.record(z.string(), z.unknown()));
+
 /** Options of a new table (POST /api/games, or the room's onCreate). The server alone seeds a game: no `seed` here. */
 export const TableOptions = z.strictObject({
   seats: z.union([z.literal(4), z.literal(5), z.literal(6)]).default(4),
@@ -89,7 +114,7 @@ export const TableOptions = z.strictObject({
   botChat: z.boolean().default(true),
   /** Seconds a disconnected player's seat waits before a bot plays it. */
   graceSeconds: z.number().min(0).max(3600).default(60),
-  variant: z.record(z.string(), z.unknown()).default({}),
+  variant: VariantRecord.default({}),
   /** Players see the spectators' channel (spectators always see the players' public chat). */
   watchersOpen: z.boolean().default(false),
 }).refine((o) => o.bots <= o.seats, { message: "There cannot be more bots than seats.", path: ["bots"] });
@@ -123,7 +148,7 @@ export const HostMessage = z.discriminatedUnion("action", [
   z.strictObject({
     action: z.literal("settings"),
     stepSeconds: z.number().min(0).max(3600).optional(),
-    variant: z.record(z.string(), z.unknown()).optional(),
+    variant: VariantRecord.optional(),
     botChat: z.boolean().optional(),
   }),
   /** Whether players see the spectators' channel: before or during the game. */
