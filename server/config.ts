@@ -31,6 +31,8 @@ export const LIMIT_SETTINGS: Record<keyof Limits, string> = {
   reservationsPerAddress: "SEAT_RESERVATIONS_PER_ADDRESS",
   wrongCodesPerMinute: "WRONG_CODES_PER_MINUTE",
   wrongCodesPerMinuteGlobal: "WRONG_CODES_PER_MINUTE_GLOBAL",
+  spectatorsPerTable: "SPECTATORS_PER_TABLE",
+  spectatorsPerAddress: "SPECTATORS_PER_ADDRESS",
 };
 
 function count(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {

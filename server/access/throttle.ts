@@ -22,6 +22,10 @@ export interface Limits {
   wrongCodesPerMinute: number;
   /** Wrong invite codes from everyone together per minute. */
   wrongCodesPerMinuteGlobal: number;
+  /** Spectators at one table (seats never count: a seat's holder always gets back in). */
+  spectatorsPerTable: number;
+  /** Spectators from one address at one table. */
+  spectatorsPerAddress: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -32,6 +36,8 @@ export const DEFAULT_LIMITS: Limits = {
   reservationsPerAddress: 20,
   wrongCodesPerMinute: 10,
   wrongCodesPerMinuteGlobal: 600,
+  spectatorsPerTable: 50,
+  spectatorsPerAddress: 5,
 };
 
 /** Seconds a seat reservation lasts (Colyseus's default): an untaken one stops counting after this. */

@@ -63,6 +63,12 @@ export class Seats {
     return n === undefined ? undefined : this.bySeat.get(n);
   }
 
+  /** Whether this token is a seat's (nothing remembered: a check before the seat is taken back). */
+  holds(token: string): boolean {
+    const hash = hashSeatToken(token);
+    return [...this.bySeat.values()].some((s) => s.tokenHash !== null && s.tokenHash === hash);
+  }
+
   /** The seat whose stored token hash matches this token; the seat remembers the token itself. */
   claim(token: string): Seat | undefined {
     const hash = hashSeatToken(token);
