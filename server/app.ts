@@ -92,9 +92,14 @@ function guardMatchmaking(logger: Logger, access: Access): void {
       const [room] = await matchMaker.query({ roomId: roomName });
       if (room?.name === ROOM_NAME) {
         const ip = context?.ip;
+        // The room counts a spectator's reservation under this address (never the client's word for it).
+        const options: Record<string, unknown> = { ...(clientOptions as Record<string, unknown> | undefined), address: ip };
         try {
-          await access.checkCode(ip, normalizeCode((clientOptions as { code?: unknown } | undefined)?.code), (room.metadata as { code?: string } | undefined)?.code ?? "");
-          return await access.reserveSeat(ip, () => invokeMatchmaking.call(this, method, roomName, ...rest));
+          await access.checkCode(ip, normalizeCode(options.code), (room.metadata as { code?: string } | undefined)?.code ?? "");
+          // Spectators over their limits, a seat token that is no seat's, a seat at a started or full table.
+          const refused = await matchMaker.remoteRoomCall(roomName, "admission", [clientOptions, ip]) as { status: number; message: string } | null;
+          if (refused) throw new ServerError(refused.status, refused.message);
+          return await access.reserveSeat(ip, () => invokeMatchmaking.call(this, method, roomName, options, ...rest.slice(1)));
         } catch (e) {
           if (!(e instanceof LimitRefusal)) throw e;
           logger.info({ ip, roomId: roomName, reason: e.message }, "join refused");

@@ -31,6 +31,8 @@ export const LIMIT_SETTINGS: Record<keyof Limits, string> = {
   reservationsPerAddress: "SEAT_RESERVATIONS_PER_ADDRESS",
   wrongCodesPerMinute: "WRONG_CODES_PER_MINUTE",
   wrongCodesPerMinuteGlobal: "WRONG_CODES_PER_MINUTE_GLOBAL",
+  spectatorsPerTable: "SPECTATORS_PER_TABLE",
+  spectatorsPerAddress: "SPECTATORS_PER_ADDRESS",
 };
 
 function count(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {
@@ -56,6 +58,7 @@ function readRoomLimits(env: NodeJS.ProcessEnv): RoomLimits {
     tradeProposalsPerMinute: intSetting(env, "TRADE_PROPOSALS_PER_MINUTE", d.tradeProposalsPerMinute, 1, 600),
     openTradesPerSeat: intSetting(env, "TRADE_OPEN_PER_SEAT", d.openTradesPerSeat, 1, MAX_OPEN_TRADES),
     botDelayMinMs: intSetting(env, "BOT_DELAY_MIN_MS", d.botDelayMinMs, 0, 60_000),
+    stepSecondsMin: intSetting(env, "STEP_SECONDS_MIN", d.stepSecondsMin, 0, 3600),
   };
 }
 

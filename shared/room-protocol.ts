@@ -17,33 +17,91 @@ export const CHAT_MAX = 500;
 const HIDDEN_IN_NAMES = /[\p{Cc}\p{Cf}\u2028\u2029]/u;
 const HIDDEN_IN_CHAT = /[\p{Cc}\u2028\u2029]|(?!\u200d)\p{Cf}/u;
 
-/** Letters that pass for others in a name ("B0t", "Вот"), folded before looking for "bot". */
-const LOOK_ALIKES: Record<string, string> = {
-  "0": "o", "о": "o", "ο": "o", "ö": "o", "ø": "o", "8": "b", "в": "b", "ь": "b", "β": "b", "ß": "b",
-  "т": "t", "τ": "t", "7": "t", "+": "t",
-};
+/**
+ * Characters that show nothing, or nothing of their own, in a name: every default-ignorable code point
+ * (zero-width spaces and joiners, variation selectors, the combining grapheme joiner, Hangul fillers,
+ * tags, soft hyphen...), the braille blank, private-use, unassigned and surrogate code points.
+ */
+const INVISIBLE_IN_NAMES = /[\p{Default_Ignorable_Code_Point}\u2800\p{Co}\p{Cn}\p{Cs}]/u;
 
 /**
- * Whether a name could be taken for a server bot's ("Bot Ada"): the word "bot", in any disguise. A
- * number standing alone is a number, not a disguise ("Table 807" is a name; "B0T" and "8o+" are not).
+ * The scripts a name's letters may come from: Unicode's Recommended scripts for identifiers (UAX #31,
+ * table 4), those in everyday use. Cherokee, Latin's small capitals aside, and historic scripts are
+ * not among them: too many of their letters pass for Latin ones.
  */
-export function looksLikeBot(name: string): boolean {
-  const numbersApart = name.normalize("NFKC").toLowerCase().replace(/(?<![\p{L}\p{N}+])\p{N}+(?![\p{L}\p{N}+])/gu, "#");
-  const folded = [...numbersApart].map((c) => LOOK_ALIKES[c] ?? c).join("");
-  return /(^|[^\p{L}\p{N}])bot(?![\p{L}\p{N}])/u.test(folded);
+export const NAME_SCRIPTS = [
+  "Latin", "Greek", "Cyrillic", "Armenian", "Hebrew", "Arabic", "Thaana", "Devanagari", "Bengali", "Gurmukhi",
+  "Gujarati", "Oriya", "Tamil", "Telugu", "Kannada", "Malayalam", "Sinhala", "Thai", "Lao", "Tibetan", "Myanmar",
+  "Georgian", "Hangul", "Ethiopic", "Khmer", "Han", "Hiragana", "Katakana", "Bopomofo",
+] as const;
+const SCRIPT_TESTS = NAME_SCRIPTS.map((script) => [script, new RegExp(`\\p{Script=${script}}`, "u")] as const);
+/** Scripts that are written together (UTS #39's "highly restrictive" level): Japanese, Chinese, Korean with Latin. */
+const SCRIPTS_TOGETHER = [["Latin", "Han", "Hiragana", "Katakana"], ["Latin", "Han", "Bopomofo"], ["Latin", "Han", "Hangul"]];
+
+/**
+ * Why the letters of a name mix scripts as no one writes (UTS #39, "highly restrictive"): "Аlice" with a
+ * Cyrillic А, "Αlice" with a Greek Α. Digits, punctuation, symbols and marks (Common and Inherited)
+ * go with any script. Null when the name is written in one script, or in one of the usual mixtures.
+ */
+export function scriptProblem(name: string): string | null {
+  const scripts = new Set<string>();
+  for (const ch of name) {
+    if (!/[\p{L}\p{M}\p{N}]/u.test(ch) || /[\p{Script=Common}\p{Script=Inherited}]/u.test(ch)) continue;
+    const found = SCRIPT_TESTS.find(([, test]) => test.test(ch));
+    if (!found) return `A name cannot use the letter "${ch}": choose letters in everyday use.`;
+    scripts.add(found[0]);
+  }
+  if (scripts.size <= 1 || SCRIPTS_TOGETHER.some((set) => [...scripts].every((s) => set.includes(s)))) return null;
+  return `A name cannot mix ${[...scripts].join(" and ")} letters: they pass for one another.`;
 }
 
-/** A player's display name: trimmed, 1–24 characters, no control or direction characters, not a bot's. */
+/**
+ * A player's display name: in NFKC form ("Ａｌｉｃｅ" is "Alice", "𝐀" is "A"), spaces collapsed,
+ * 1–24 characters, at least one letter or digit, nothing hidden (control, text-direction or invisible
+ * characters), at most two accents on a letter, letters of one script (scriptProblem). Whether it
+ * passes for a bot's or another seat's name is the server's check (server/access/names.ts).
+ */
 export const PlayerName = z
   .string()
-  .transform((s) => s.trim().replace(/\s+/g, " "))
+  .transform((s) => s.normalize("NFKC").trim().replace(/\s+/g, " "))
   .pipe(
     z.string()
       .min(1, "Choose a name to join the table.")
       .max(NAME_MAX, `A name can be at most ${NAME_MAX} characters.`)
       .refine((s) => !HIDDEN_IN_NAMES.test(s), "A name cannot contain control or text-direction characters.")
-      .refine((s) => !looksLikeBot(s), "Names with \"bot\" are kept for the server's bots: choose another."),
+      .refine((s) => !INVISIBLE_IN_NAMES.test(s), "A name cannot contain invisible characters.")
+      .refine((s) => /[\p{L}\p{N}]/u.test(s), "A name needs a letter or a digit.")
+      .refine((s) => !/\p{M}{3}/u.test(s), "A name can have at most two accents on a letter.")
+      .superRefine((s, ctx) => {
+        const problem = scriptProblem(s);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
   );
+
+/** Keys that name an object's machinery, not an option: refused anywhere in a variant. */
+const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
+/** How deep a variant's records may nest (the deepest option needs 3). */
+const VARIANT_DEPTH = 8;
+
+/** The first key of `value`, at any depth, that is __proto__, constructor or prototype (or too deep), or null. */
+export function unsafeKey(value: unknown, depth = 0): string | null {
+  if (value === null || typeof value !== "object") return null;
+  if (depth > VARIANT_DEPTH) return `(nested over ${VARIANT_DEPTH} levels)`;
+  for (const key of Object.keys(value)) {
+    if (UNSAFE_KEYS.has(key)) return key;
+    const inner = unsafeKey((value as Record<string, unknown>)[key], depth + 1);
+    if (inner !== null) return inner;
+  }
+  return null;
+}
+
+/** A variant as sent: a record of options (variant-schema.ts checks each), none of them named __proto__ and kin. */
+const VariantRecord = z.unknown()
+  .superRefine((v, ctx) => {
+    const key = unsafeKey(v);
+    if (key !== null) ctx.addIssue({ code: "custom", message: `A variant cannot hold the key "${key}".` });
+  })
+  .pipe(z.record(z.string(), z.unknown()));
 
 /** Options of a new table (POST /api/games, or the room's onCreate). The server alone seeds a game: no `seed` here. */
 export const TableOptions = z.strictObject({
@@ -56,7 +114,7 @@ export const TableOptions = z.strictObject({
   botChat: z.boolean().default(true),
   /** Seconds a disconnected player's seat waits before a bot plays it. */
   graceSeconds: z.number().min(0).max(3600).default(60),
-  variant: z.record(z.string(), z.unknown()).default({}),
+  variant: VariantRecord.default({}),
   /** Players see the spectators' channel (spectators always see the players' public chat). */
   watchersOpen: z.boolean().default(false),
 }).refine((o) => o.bots <= o.seats, { message: "There cannot be more bots than seats.", path: ["bots"] });
@@ -90,7 +148,7 @@ export const HostMessage = z.discriminatedUnion("action", [
   z.strictObject({
     action: z.literal("settings"),
     stepSeconds: z.number().min(0).max(3600).optional(),
-    variant: z.record(z.string(), z.unknown()).optional(),
+    variant: VariantRecord.optional(),
     botChat: z.boolean().optional(),
   }),
   /** Whether players see the spectators' channel: before or during the game. */

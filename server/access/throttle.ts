@@ -22,6 +22,10 @@ export interface Limits {
   wrongCodesPerMinute: number;
   /** Wrong invite codes from everyone together per minute. */
   wrongCodesPerMinuteGlobal: number;
+  /** Spectators at one table (seats never count: a seat's holder always gets back in). */
+  spectatorsPerTable: number;
+  /** Spectators from one address at one table. */
+  spectatorsPerAddress: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -32,6 +36,8 @@ export const DEFAULT_LIMITS: Limits = {
   reservationsPerAddress: 20,
   wrongCodesPerMinute: 10,
   wrongCodesPerMinuteGlobal: 600,
+  spectatorsPerTable: 50,
+  spectatorsPerAddress: 5,
 };
 
 /** Seconds a seat reservation lasts (Colyseus's default): an untaken one stops counting after this. */
@@ -118,6 +124,19 @@ export class Access {
       await this.wrongCodes.reward(key).catch(() => {});
       await this.wrongCodesGlobal.reward("all").catch(() => {});
     };
+  }
+
+  /**
+   * Looks a code up, then counts it wrong only when the lookup found nothing (throwing a LimitRefusal
+   * over the address's or everyone's count): a right code is never refused, whoever spent the counts.
+   * For lookups that cost little (a primary-key read); fair turns (fair-turns.ts) bound how many one
+   * address may have waiting.
+   */
+  async lookUpCode<T>(ip: string | undefined, find: () => Promise<T | null>): Promise<T | null> {
+    const found = await find();
+    if (found) return found;
+    await this.spendCodeAttempt(ip);
+    return null;
   }
 
   /**
@@ -238,9 +257,8 @@ export class Access {
 
   /** Forgets the wrong codes counted so far (tests start each case from a clean slate). */
   async clearCounts(): Promise<void> {
-    for (const limiter of [this.wrongCodes, this.wrongCodesGlobal]) {
-      for (const key of ["127.0.0.1", "0:0:0:0::/64", "unknown", "all"]) await limiter.delete(key);
-    }
+    this.wrongCodes = new RateLimiterMemory({ points: this.limits.wrongCodesPerMinute, duration: 60 });
+    this.wrongCodesGlobal = new RateLimiterMemory({ points: this.limits.wrongCodesPerMinuteGlobal, duration: 60 });
   }
 }
 

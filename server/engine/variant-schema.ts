@@ -9,6 +9,7 @@ import { z } from "zod";
 import { ACTION_TYPES, CORP_IDS, RESOURCES } from "../../shared/catalog/types.ts";
 import type { DistrictId, NextDistrict } from "../../shared/catalog/types.ts";
 import { catalog } from "../../shared/catalog/index.ts";
+import { unsafeKey } from "../../shared/room-protocol.ts";
 import { ANDROIDS, UNIT_POOLS } from "./state.ts";
 import { DEFAULT_VARIANT, VARIANT_DOCS, type Variant, type VariantDoc } from "./variant.ts";
 
@@ -121,6 +122,8 @@ export const VariantSchema = z
 
 /** null when the variant is complete and playable, else a sentence saying what is wrong. */
 export function variantProblem(variant: unknown): string | null {
+  const unsafe = unsafeKey(variant);
+  if (unsafe !== null) return `A variant cannot hold the key "${unsafe}".`;
   const parsed = VariantSchema.safeParse(variant);
   if (parsed.success) return null;
   const issue = parsed.error.issues[0]!;

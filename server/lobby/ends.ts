@@ -97,15 +97,14 @@ export function endsRoutes(logger: Logger, store: GameStore, access: Access): Ro
   const making = new Map<string, Promise<{ code: string; by: string }>>();
 
   /**
-   * The stored game with this code; a code that names no game counts as a wrong code (throttled as the
-   * lobby's look-ups are), and one whose game is not finished is refused with 403.
+   * The stored game with this code; a code that names no game counts as a wrong code (over the address's
+   * or everyone's count, 429), and one whose game is not finished is refused with 403.
    */
   async function finishedGame(rawCode: unknown, ip: string | undefined): Promise<StoredGame> {
     const code = normalizeCode(rawCode);
-    const giveBack = await access.spendCodeAttempt(ip);
-    const game = code ? await store.getGame(code) : null;
+    // Looked up before it is counted: a right code is never refused (README, Security model).
+    const game = await access.lookUpCode(ip, async () => (code ? store.getGame(code) : null));
     if (!game) throw new HttpError(404, "unknown-code", "No table has that invite code.");
-    await giveBack();
     if (game.status !== "finished") throw new HttpError(403, "not-finished", "The replay is available once the game is finished.");
     return game;
   }
@@ -171,10 +170,16 @@ export function endsRoutes(logger: Logger, store: GameStore, access: Access): Ro
     res.json({ code: b.game.code, total, steps });
   });
 
+  // Who learns the rematch's code: the finished table's players (POST with their seat token gives it,
+  // made or not), and everyone when the table was public (public tables list their codes in the lobby).
+  // Anyone else with the finished game's code (its spectators) learns that a rematch exists and who
+  // asked, not its code: a private table's code is its key.
   router.get("/api/games/:code/rematch", async (req, res) => {
     const game = await finishedGame(req.params.code, requestAddress(req));
     const rematch = await store.rematch(game.code);
-    res.json({ rematch: rematch && { ...rematch, roomId: await roomOf(rematch.code) } });
+    if (!rematch) return void res.json({ rematch: null });
+    if (game.options.private !== false) return void res.json({ rematch: { by: rematch.by, private: true } });
+    res.json({ rematch: { ...rematch, roomId: await roomOf(rematch.code), private: false } });
   });
 
   router.post("/api/games/:code/rematch", express.json({ limit: "16kb" }), async (req, res) => {
@@ -206,7 +211,7 @@ export function endsRoutes(logger: Logger, store: GameStore, access: Access): Ro
       pending.finally(() => making.delete(game.code)).catch(() => {});
     }
     const rematch = await pending;
-    res.status(201).json({ rematch: { ...rematch, roomId: await roomOf(rematch.code) } });
+    res.status(201).json({ rematch: { ...rematch, roomId: await roomOf(rematch.code), private: game.options.private !== false } });
   });
 
   /** The live room of a table, or "" once it has gone. */

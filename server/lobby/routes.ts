@@ -35,22 +35,20 @@ function storedMetadata(g: StoredGame): TableMetadata {
 }
 
 /**
- * The table with this invite code. A live table is found in memory and answered whatever the address's
- * count of wrong codes (a right code is never throttled). Anything else is counted as a wrong code
- * before the store is asked (for a finished game), so that concurrent guesses cannot all reach it; the
- * point is given back when the code is right after all.
+ * The table with this invite code. A live table is found in memory, a finished game in the store (a
+ * primary-key read), and either is answered whatever the address's count of wrong codes: a right code
+ * is never refused. Only a code that names neither is counted as wrong (Access.lookUpCode).
  */
 async function findByCode(req: Request, store: GameStore, access: Access): Promise<Found> {
   const code = normalizeCode(req.params.code);
   const [room] = code ? await matchMaker.query({ name: ROOM, code } as any) : [];
   if (room) return room as { roomId: string; metadata?: TableMetadata };
-  const giveBack = await access.spendCodeAttempt(requestAddress(req));
   // A finished game stays in the store after its room has gone (idle, or a server restart).
-  const stored = code ? await store.getGame(code) : null;
-  if (stored?.status === "finished") {
-    await giveBack();
-    return { roomId: stored.roomId, metadata: storedMetadata(stored), stored };
-  }
+  const stored = await access.lookUpCode(requestAddress(req), async () => {
+    const game = code ? await store.getGame(code) : null;
+    return game?.status === "finished" ? game : null;
+  });
+  if (stored) return { roomId: stored.roomId, metadata: storedMetadata(stored), stored };
   throw new HttpError(404, "unknown-code", "No table has that invite code.");
 }
 

@@ -9,17 +9,18 @@ import { ChatMessage, HostMessage, JoinOptions, PlayerName } from "../../shared/
 import { normalizeCode } from "../access/codes.ts";
 import { quickCommand } from "../engine/index.ts";
 import type { TableMetadata } from "../access/metadata.ts";
-import { Access, LimitRefusal } from "../access/throttle.ts";
+import { Access, LimitRefusal, RESERVATION_SECONDS, addressKey } from "../access/throttle.ts";
 import * as metrics from "../metrics.ts";
 import { memoryStore, type GameStore } from "../store/index.ts";
 import { hostAction } from "../table/host.ts";
+import { DEFAULT_ROOM_LIMITS } from "../table/limits.ts";
 import type { Seat } from "../table/seats.ts";
 import { newTable, storedTable, type TableStart } from "../table/start.ts";
 import { Table, type Refusal } from "../table/table.ts";
 import { redeemRestoreTicket } from "./restore.ts";
 import { TableState } from "./schema.ts";
 import { corked, fullStateSent, withoutEmptyPatches, zodParser, type MessageRule } from "./sockets.ts";
-import { afterFullState, quietClock } from "./colyseus-internals.ts";
+import { afterFullState, aroundSeatReservations, quietClock } from "./colyseus-internals.ts";
 import { statePublisher } from "./table-state.ts";
 
 export type { SeedSource } from "../table/start.ts";
@@ -32,7 +33,10 @@ const CLOCK_TICK_MS = 250;
 
 export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMetadata }> {
   state = new TableState();
-  maxClients = 64;
+  // No maxClients: a full room locks, and a locked room turns away everyone, a seat's holder too. Each
+  // kind of connection has its own bound instead: seats (a holder, or a free seat at a table in the
+  // lobby), spectators (Access's limits per table and per address, reservations included), and seat
+  // reservations per address (Access).
   /** Over this a client is disconnected as abusive; fast scripted clients stay well below it. */
   maxMessagesPerSecond = 100;
   autoDispose = false;
@@ -43,6 +47,10 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   private access!: Access;
   /** Dropped players' connections that may still come back (allowReconnection), by session. */
   private reconnections = new Map<string, ReturnType<Room["allowReconnection"]>>();
+  /** Spectators at the table, by session: the address each is counted under. */
+  private watchers = new Map<string, string>();
+  /** Spectators' seat reservations not yet taken up, by session: their address, and their expiry. */
+  private watchersComing = new Map<string, { key: string; timer: NodeJS.Timeout }>();
   private publishedMetadata = "";
 
   /** Every message a client may send. Anything else is refused as unknown. */
@@ -75,6 +83,18 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     quietClock(this, CLOCK_TICK_MS);
     // After a joining or returning client's full state, its view's pending changes are dropped.
     afterFullState(this, (client) => fullStateSent(client.view));
+    // A spectator's seat reservation counts against the spectators' limits from the moment it is made
+    // (a reservation not yet taken up holds a place as a joined spectator does); over them it is refused.
+    aroundSeatReservations(this, async (reserve, { sessionId, options, seconds, reconnecting }) => {
+      const asked = (options ?? {}) as { spectator?: unknown; address?: unknown };
+      if (asked.spectator !== true || reconnecting) return reserve();
+      const key = addressKey(typeof asked.address === "string" ? asked.address : undefined);
+      if (this.spectatorRefusal(key)) return false;
+      this.watcherComing(sessionId, key, seconds ?? RESERVATION_SECONDS);
+      const made = await reserve();
+      if (!made) this.watcherGone(sessionId);
+      return made;
+    });
     const input = (raw ?? {}) as Record<string, unknown>;
     const store = (input.store as GameStore | undefined) ?? fallbackStore();
     this.access = input.access instanceof Access ? input.access : fallbackAccess();
@@ -85,7 +105,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       if (!redeemRestoreTicket(input.restoreTicket)) throw new Error("Only the server restores games.");
       start = await storedTable(store, code);
     } else {
-      const made = await newTable(store, this.roomId, code, input.options ?? {}, input.seeds);
+      const made = await newTable(store, this.roomId, code, input.options ?? {}, input.seeds, { ...DEFAULT_ROOM_LIMITS, ...(input.limits as object | undefined) });
       if ("problem" in made) throw this.turnAway("table", made.problem);
       start = made;
     }
@@ -137,6 +157,47 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     return new ServerError(ErrorCode.APPLICATION_ERROR, reason);
   }
 
+  /**
+   * Why a seat reservation with these join options (its code already checked) would be refused, or
+   * null; asked by the matchmaking guard (app.ts) before it reserves, so that the refusal is a clear
+   * answer to the request. onAuth checks everything again when the websocket arrives.
+   */
+  admission(raw: unknown, ip: string | undefined): { status: number; message: string } | null {
+    const parsed = JoinOptions.safeParse(raw ?? {});
+    if (!parsed.success) return null; // onAuth words it
+    const opts = parsed.data;
+    if (opts.spectator) return this.spectatorRefusal(addressKey(ip));
+    if (opts.seatToken) return this.table.seats.holds(opts.seatToken) ? null : { status: 403, message: "That seat token is not valid at this table." };
+    if (this.table.status !== "lobby") return { status: 403, message: "This game has already started: join as a spectator." };
+    if (this.table.seats.free() === null) return { status: 403, message: "This table is full: join as a spectator." };
+    return null;
+  }
+
+  /** Why one more spectator from this address (its key) may not watch: the table's limit, or the address's. */
+  private spectatorRefusal(key: string): { status: number; message: string } | null {
+    const { spectatorsPerTable: most, spectatorsPerAddress: each } = this.access.limits;
+    const counted = [...this.watchers.values(), ...[...this.watchersComing.values()].map((w) => w.key)];
+    if (counted.length >= most) return { status: 429, message: `This table has ${most} spectators, as many as it takes: try again later.` };
+    if (counted.filter((k) => k === key).length >= each) {
+      return { status: 429, message: `Your address already has ${each} spectators at this table, as many as it may.` };
+    }
+    return null;
+  }
+
+  /** A spectator on the way (reserved or authorized, not yet joined): counted until it joins or `seconds` pass. */
+  private watcherComing(sessionId: string, key: string, seconds: number): void {
+    const timer = setTimeout(() => this.watchersComing.delete(sessionId), (seconds + 1) * 1000);
+    timer.unref();
+    this.watchersComing.set(sessionId, { key, timer });
+  }
+
+  private watcherGone(sessionId: string): void {
+    const coming = this.watchersComing.get(sessionId);
+    if (coming) clearTimeout(coming.timer);
+    this.watchersComing.delete(sessionId);
+    this.watchers.delete(sessionId);
+  }
+
   async onAuth(client: Client, raw: unknown, context: AuthContext): Promise<Auth> {
     this.access.seatTaken(client.sessionId); // the seat reservation is used: it no longer counts
     const parsed = JoinOptions.safeParse(raw ?? {});
@@ -149,7 +210,15 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       if (e instanceof LimitRefusal) throw this.turnAway("join", e.message, context.ip);
       throw e;
     }
-    if (opts.spectator) return { role: "spectator" };
+    if (opts.spectator) {
+      // Its reservation was counted (see _reserveSeat); one made without it (a script's) is counted here.
+      if (!this.watchersComing.has(client.sessionId)) {
+        const refused = this.spectatorRefusal(addressKey(context.ip));
+        if (refused) throw this.turnAway("join", refused.message, context.ip);
+        this.watcherComing(client.sessionId, addressKey(context.ip), RESERVATION_SECONDS);
+      }
+      return { role: "spectator" };
+    }
     if (opts.seatToken) {
       const seat = this.table.seats.claim(opts.seatToken);
       if (!seat) throw this.turnAway("join", "That seat token is not valid at this table.", context.ip);
@@ -159,7 +228,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     if (!name.success) throw this.turnAway("join", name.error.issues[0]?.message ?? "Bad name.", context.ip);
     if (this.table.status !== "lobby") throw this.turnAway("join", "This game has already started: join as a spectator.", context.ip);
     if (this.table.seats.free() === null) throw this.turnAway("join", "This table is full: join as a spectator.", context.ip);
-    if (this.table.seats.nameTaken(name.data)) throw this.turnAway("join", `The name "${name.data}" is already taken at this table.`, context.ip);
+    const taken = this.table.seats.nameRefusal(name.data);
+    if (taken) throw this.turnAway("join", taken, context.ip);
     return { role: "player", name: name.data, reclaim: null };
   }
 
@@ -168,6 +238,9 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     withoutEmptyPatches(client);
     client.view = new StateView();
     if (auth.role === "spectator") {
+      const key = this.watchersComing.get(client.sessionId)?.key ?? "unknown";
+      this.watcherGone(client.sessionId);
+      this.watchers.set(client.sessionId, key);
       client.userData = { spectator: true };
       this.state.spectators++;
       this.sendHistories(client, null);
@@ -228,6 +301,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   }
 
   onLeave(client: Client) {
+    this.watcherGone(client.sessionId);
     if (client.userData?.spectator) this.state.spectators = Math.max(0, this.state.spectators - 1);
     else this.table.left(client.sessionId);
     if (this.clients.length === 0) this.table.startIdle();

@@ -26,6 +26,9 @@ export function missingInternals(parts: Internals = { Room: Room as unknown as I
     missing.push("Room#sendFullState (a returning player's view would send its changes twice)");
   }
   if (typeof room.setTimestep !== "function") missing.push("Room#setTimestep (the room's quiet clock)");
+  if (typeof room._reserveSeat !== "function" || !/^async _reserveSeat\(sessionId, joinOptions[^,]*, authData[^,]*, seconds[^,]*, allowReconnection/.test(String(room._reserveSeat))) {
+    missing.push("Room#_reserveSeat(sessionId, joinOptions, authData, seconds, allowReconnection) (the spectators' limits)");
+  }
   if (typeof (parts.WebSocketClient.prototype as Record<string, unknown>).raw !== "function") {
     missing.push("WebSocketClient#raw (the empty-patch filter, a secrecy property; the wire recorder)");
   }
@@ -101,6 +104,23 @@ export function afterFullState(room: Room, after: (client: Client) => void): voi
     send(client);
     after(client);
   };
+}
+
+/** A seat reservation as the room is asked to make it. */
+export interface SeatReservation { sessionId: string; options: unknown; seconds: number | undefined; reconnecting: boolean }
+
+/**
+ * Runs `around` in place of each seat reservation the room makes: it may refuse (false) or call
+ * `reserve` to make it as Colyseus would.
+ */
+export function aroundSeatReservations(room: Room, around: (reserve: () => Promise<boolean>, asked: SeatReservation) => Promise<boolean>): void {
+  type Reserve = (sessionId: string, options?: unknown, authData?: unknown, seconds?: unknown, allowReconnection?: unknown, ...rest: unknown[]) => Promise<boolean>;
+  const own = room as unknown as { _reserveSeat: Reserve };
+  const reserve = own._reserveSeat.bind(room);
+  own._reserveSeat = (sessionId, options, authData, seconds, allowReconnection, ...rest) =>
+    around(() => reserve(sessionId, options, authData, seconds, allowReconnection, ...rest), {
+      sessionId, options, seconds: typeof seconds === "number" ? seconds : undefined, reconnecting: allowReconnection === true,
+    });
 }
 
 /** From now on this client is sent no frame that `drop` refuses (the class's own send, looked up at each call). */

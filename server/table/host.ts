@@ -4,6 +4,7 @@ import { variantProblem } from "../engine/variant-schema.ts";
 import type { HostMessage } from "../../shared/room-protocol.ts";
 type Host = ReturnType<(typeof HostMessage)["parse"]>;
 import type { Refusal, Table } from "./table.ts";
+import { deadlineProblem } from "./limits.ts";
 
 /** The host's change to the table (the caller checked it comes from the host's seat). */
 export function hostAction(table: Table, msg: Host): Refusal | null {
@@ -37,6 +38,8 @@ export function hostAction(table: Table, msg: Host): Refusal | null {
       break;
     }
     case "settings": {
+      const tooShort = msg.stepSeconds === undefined ? null : deadlineProblem(msg.stepSeconds, table.limits);
+      if (tooShort) return { code: "bad-settings", message: tooShort };
       if (msg.variant) {
         const problem = variantProblem(msg.variant);
         if (problem) return { code: "bad-variant", message: problem };

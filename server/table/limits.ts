@@ -2,6 +2,7 @@
 // them from the environment), handed to every room through createServer and defineRoom. A client never
 // reaches them: tests and tools that need other values pass them to createServer.
 import { MAX_OPEN_TRADES } from "../engine/trade.ts";
+import { STEP_SECONDS_FLOOR } from "../../shared/deadlines.ts";
 
 export interface RoomLimits {
   /** Trade proposals a seat may make in any minute (TRADE_PROPOSALS_PER_MINUTE). */
@@ -10,13 +11,26 @@ export interface RoomLimits {
   openTradesPerSeat: number;
   /** The least delay before a server bot acts: a table asking for less gets this (BOT_DELAY_MIN_MS). */
   botDelayMinMs: number;
+  /** The shortest deadline per decision a table may have, 0 aside (no deadline) (STEP_SECONDS_MIN). */
+  stepSecondsMin: number;
 }
 
 export const DEFAULT_ROOM_LIMITS: RoomLimits = {
   tradeProposalsPerMinute: 20,
   openTradesPerSeat: 3,
   botDelayMinMs: 250,
+  stepSecondsMin: STEP_SECONDS_FLOOR,
 };
+
+/**
+ * Why a deadline per decision is too short for a person, or null. A decision means reading what
+ * changed (an offer, a deal, an event) and answering on a phone over a slow network: 20 s is the
+ * least that leaves a reader time, where a bot would otherwise decide for everyone.
+ */
+export function deadlineProblem(stepSeconds: number, limits: Pick<RoomLimits, "stepSecondsMin">): string | null {
+  if (stepSeconds === 0 || stepSeconds >= limits.stepSecondsMin) return null;
+  return `A deadline per decision is at least ${limits.stepSecondsMin} seconds (or none).`;
+}
 
 /** Open proposals the engine itself allows a seat: TRADE_OPEN_PER_SEAT cannot go above it. */
 export { MAX_OPEN_TRADES };

@@ -50,7 +50,8 @@ export class Seating {
     } else {
       const free = seats.free();
       if (free === null || this.d.status() !== "lobby") return { code: "full", message: "This table is full: join as a spectator." };
-      if (seats.nameTaken(name)) return { code: "name-taken", message: `The name "${name}" is already taken at this table.` };
+      const taken = seats.nameRefusal(name);
+      if (taken) return { code: "name-taken", message: taken };
       seat = newSeat(free, name, false, randomBytes(18).toString("base64url"));
       seats.add(seat);
       this.save(seat);

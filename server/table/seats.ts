@@ -3,6 +3,7 @@
 // connection; nothing here sends anything or knows of sockets (a connection is its session id).
 import { hashSeatToken } from "../store/index.ts";
 import type { StoredPlayer, StoredSeat } from "../store/index.ts";
+import { nameRefusal } from "../access/names.ts";
 
 export const BOT_NAMES = ["Bot Ada", "Bot Bao", "Bot Cyd", "Bot Dex", "Bot Eli", "Bot Fen"];
 
@@ -62,6 +63,12 @@ export class Seats {
     return n === undefined ? undefined : this.bySeat.get(n);
   }
 
+  /** Whether this token is a seat's (nothing remembered: a check before the seat is taken back). */
+  holds(token: string): boolean {
+    const hash = hashSeatToken(token);
+    return [...this.bySeat.values()].some((s) => s.tokenHash !== null && s.tokenHash === hash);
+  }
+
   /** The seat whose stored token hash matches this token; the seat remembers the token itself. */
   claim(token: string): Seat | undefined {
     const hash = hashSeatToken(token);
@@ -70,8 +77,9 @@ export class Seats {
     return seat;
   }
 
-  nameTaken(name: string): boolean {
-    return [...this.bySeat.values()].some((s) => s.name.toLowerCase() === name.toLowerCase());
+  /** Why a new player may not sit down under this name (a bot's, or too like a seated one's), or null. */
+  nameRefusal(name: string): string | null {
+    return nameRefusal(name, [...this.bySeat.values()].map((s) => s.name));
   }
 
   attach(seat: Seat, sessionId: string): void {

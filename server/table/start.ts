@@ -7,6 +7,7 @@ import { TableOptions } from "../../shared/room-protocol.ts";
 import type { GameEvent } from "../../shared/view.ts";
 import type { GameStore, StoredChatLine, StoredCommand, StoredGame, StoredSeat, StoredWhisper } from "../store/index.ts";
 import { CHAT_LINES } from "./talk.ts";
+import { DEFAULT_ROOM_LIMITS, deadlineProblem, type RoomLimits } from "./limits.ts";
 
 /**
  * The server-side switch for a fixed seed (tests and tools only): given to createServer, it reaches the
@@ -52,10 +53,12 @@ export interface TableStart {
  * A new table: its options checked (a sentence for the client when they are wrong), its seed drawn,
  * and the game written to the store.
  */
-export async function newTable(store: GameStore, roomId: string, code: string, input: unknown, seeds: unknown): Promise<TableStart | { problem: string }> {
+export async function newTable(
+  store: GameStore, roomId: string, code: string, input: unknown, seeds: unknown, limits: Pick<RoomLimits, "stepSecondsMin"> = DEFAULT_ROOM_LIMITS,
+): Promise<TableStart | { problem: string }> {
   const parsed = TableOptions.safeParse(input ?? {});
   if (!parsed.success) return { problem: parsed.error.issues[0]?.message ?? "Bad table options." };
-  const problem = variantProblem(parsed.data.variant);
+  const problem = variantProblem(parsed.data.variant) ?? deadlineProblem(parsed.data.stepSeconds, limits);
   if (problem) return { problem };
   const start: TableStart = { code, options: parsed.data, seed: tableSeed(seeds, code), restored: null };
   await store.createGame({ code, roomId, options: { ...start.options, seed: start.seed }, createdAt: Date.now() });

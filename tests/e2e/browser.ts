@@ -47,7 +47,7 @@ export async function startServer(): Promise<E2EServer> {
   const child = spawn(process.execPath, ["server/index.ts"], {
     cwd: root,
     // BOT_DELAY_MIN_MS 0: bots at full speed (the tests' tables ask for botDelayMs 0).
-    env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), "na-e2e-")), LOG_LEVEL: "warn", BOT_DELAY_MIN_MS: "0" },
+    env: { ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), "na-e2e-")), LOG_LEVEL: "warn", BOT_DELAY_MIN_MS: "0", STEP_SECONDS_MIN: "0" },
     stdio: ["ignore", "inherit", "inherit"],
   });
   const url = `http://127.0.0.1:${port}`;

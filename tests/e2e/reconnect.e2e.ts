@@ -31,7 +31,7 @@ async function startServer(): Promise<number> {
   const root = path.resolve(import.meta.dirname, "../..");
   const child = spawn(process.execPath, ["server/index.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", BOT_DELAY_MIN_MS: "0" },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: "warn", BOT_DELAY_MIN_MS: "0", STEP_SECONDS_MIN: "0" },
     stdio: ["ignore", "inherit", "inherit"],
   });
   server = child;

@@ -1,9 +1,10 @@
 // The ends of a game over HTTP: the replay viewer's public steps and outline, and the rematch.
 // One real game is played to its end over real sockets (two people, two bots); the routes are then
 // asked what a browser would ask.
+import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
-import { autoplay, BASE, bootServer, createTable, join, stateOf, tableOf, until } from "./helpers.ts";
+import { autoplay, BASE, PORT, bootServer, createTable, join, stateOf, tableOf, until } from "./helpers.ts";
 import { clearWrongCodes } from "../../server/access/throttle.ts";
 import { MAX_STEPS_PER_REQUEST } from "../../server/lobby/ends.ts";
 import { apply, createGame, viewFor, type GameState } from "../../server/engine/index.ts";
@@ -158,10 +159,48 @@ describe("the rematch", () => {
     expect(["Alice", "Bob"]).toContain(a.body.rematch.by);
     const again = await askRematch(tokens[1]);
     expect(again.body.rematch).toEqual(a.body.rematch);
+    // The finished table was private: anyone else with its code learns who asked, not the new code.
     const seen = await getJson(`/api/games/${code}/rematch`);
-    expect(seen.body.rematch).toEqual(a.body.rematch);
+    expect(seen.body.rematch).toEqual({ by: a.body.rematch.by, private: true });
+    expect(JSON.stringify(seen.body)).not.toContain(a.body.rematch.code);
+    expect(a.body.rematch.private).toBe(true);
     const table = await getJson(`/api/games/${a.body.rematch.code}`);
     expect(table.body).toMatchObject({ code: a.body.rematch.code, roomId: a.body.rematch.roomId, status: "lobby", seats: 4 });
     expect(table.body.players.filter((p: any) => p.bot)).toHaveLength(2);
   });
+});
+
+/** A request from a loopback address of its own (127.0.0.2 and up), as another machine's would come. */
+function fromAddress(address: string, path: string, body?: unknown): Promise<{ status: number; body: any }> {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: "127.0.0.1", port: PORT, path, localAddress: address, method: body === undefined ? "GET" : "POST",
+      headers: body === undefined ? {} : { "content-type": "application/json" } }, (res) => {
+      let text = "";
+      res.on("data", (c) => { text += c; });
+      res.on("end", () => resolve({ status: res.statusCode!, body: text.startsWith("{") ? JSON.parse(text) : text }));
+    });
+    req.on("error", reject);
+    req.end(body === undefined ? undefined : JSON.stringify(body));
+  });
+}
+
+describe("a right code is never refused on the finished game's pages", () => {
+  it("answers the right code after everyone's wrong-code count and the player's own address's are spent", async () => {
+    await clearWrongCodes();
+    const WRONG = "AAAAA-AAAAA";
+    // 60 addresses spend the minute's 600 wrong codes of everyone together (10 each, the address limit).
+    for (let a = 0; a < 60; a++) {
+      const answers = await Promise.all(Array.from({ length: 10 }, () => fromAddress(`127.0.0.${a + 2}`, `/api/games/${WRONG}/replay/outline`)));
+      expect(answers.every((r) => r.status === 404), `address ${a + 2}`).toBe(true);
+    }
+    expect((await fromAddress("127.0.0.100", `/api/games/${WRONG}/rematch`)).status).toBe(429);
+    // The player's own address (127.0.0.2) has spent its own count too: the right code still opens every page.
+    for (const path of ["replay/outline", "replay/steps?from=0&count=2", "rematch"]) {
+      const r = await fromAddress("127.0.0.2", `/api/games/${code}/${path}`);
+      expect(r.status, path).toBe(200);
+    }
+    expect((await fromAddress("127.0.0.2", `/api/games/${code}`)).status).toBe(200);
+    expect((await fromAddress("127.0.0.2", `/api/games/${code}/rematch`, { token: tokens[0] })).status).toBe(201);
+    await clearWrongCodes();
+  }, 60_000);
 });

@@ -28,7 +28,7 @@ let nextSeed: Seed | undefined;
 export async function bootServer(limits: Partial<RoomLimits> = {}): Promise<ColyseusTestServer> {
   // @colyseus/testing's boot() ignores its port for a Server instance, so listen here.
   const seeds = () => { const seed = nextSeed; nextSeed = undefined; return seed; };
-  const server = createServer({ logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }), seeds, roomLimits: { botDelayMinMs: 0, ...limits } });
+  const server = createServer({ logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }), seeds, roomLimits: { botDelayMinMs: 0, stepSecondsMin: 0, ...limits } });
   await server.listen(PORT, "127.0.0.1");
   return new ColyseusTestServer(server);
 }

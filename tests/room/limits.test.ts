@@ -6,8 +6,10 @@ import type { Room as SDKRoom } from "@colyseus/sdk";
 import { bootServer, createTable, join, stateOf, tableOf, until } from "./helpers.ts";
 import { readConfig } from "../../server/config.ts";
 import { DEFAULT_ROOM_LIMITS, MAX_OPEN_TRADES } from "../../server/table/limits.ts";
+import { BASE } from "./helpers.ts";
+import { STEP_SECONDS_FLOOR } from "../../shared/deadlines.ts";
 
-const LIMITS = { tradeProposalsPerMinute: 5, openTradesPerSeat: 2, botDelayMinMs: 100 };
+const LIMITS = { tradeProposalsPerMinute: 5, openTradesPerSeat: 2, botDelayMinMs: 100, stepSecondsMin: STEP_SECONDS_FLOOR };
 
 let colyseus: ColyseusTestServer;
 beforeAll(async () => { colyseus = await bootServer(LIMITS); });
@@ -89,11 +91,42 @@ describe("the bots' pace", () => {
   });
 });
 
+describe("the deadline floor", () => {
+  const create = (body: unknown) => fetch(`${BASE}/api/games`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+
+  it("refuses a table whose deadline per decision is under the floor, and takes none or the floor", async () => {
+    for (const stepSeconds of [0.01, 1, STEP_SECONDS_FLOOR - 1]) {
+      const res = await create({ stepSeconds });
+      expect(res.status, String(stepSeconds)).toBe(400);
+      expect((await res.json()).error.message).toContain(`at least ${STEP_SECONDS_FLOOR} seconds`);
+    }
+    for (const stepSeconds of [0, STEP_SECONDS_FLOOR]) expect((await create({ stepSeconds })).status, String(stepSeconds)).toBe(201);
+  });
+
+  it("refuses the host a deadline under the floor before the start", async () => {
+    const { roomId, code, room } = await createTable({ seats: 4, stepSeconds: 60 });
+    const host = await join(colyseus, roomId, { code, name: "Hana" });
+    const errors: { code: string; message: string }[] = [];
+    host.onMessage("error", (e) => errors.push(e));
+    host.send("host", { action: "settings", stepSeconds: 0.01 });
+    await until(() => errors.length === 1, 5000, "the refusal");
+    expect(errors[0]).toMatchObject({ code: "bad-settings" });
+    expect(room.options.stepSeconds).toBe(60);
+    host.send("host", { action: "settings", stepSeconds: STEP_SECONDS_FLOOR });
+    await until(() => room.options.stepSeconds === STEP_SECONDS_FLOOR, 5000, "the floor itself");
+    host.send("host", { action: "start" });
+    await until(() => stateOf(host).status === "playing", 5000, "the start");
+    expect(room.deadlineAt).toBeDefined();
+  });
+});
+
 describe("settings", () => {
   it("reads the limits from the environment, with defaults, and refuses bad values", () => {
     expect(readConfig({}).roomLimits).toEqual(DEFAULT_ROOM_LIMITS);
     expect(readConfig({ TRADE_PROPOSALS_PER_MINUTE: "7", TRADE_OPEN_PER_SEAT: "1", BOT_DELAY_MIN_MS: "0" }).roomLimits)
-      .toEqual({ tradeProposalsPerMinute: 7, openTradesPerSeat: 1, botDelayMinMs: 0 });
+      .toEqual({ ...DEFAULT_ROOM_LIMITS, tradeProposalsPerMinute: 7, openTradesPerSeat: 1, botDelayMinMs: 0 });
+    expect(readConfig({ STEP_SECONDS_MIN: "45" }).roomLimits.stepSecondsMin).toBe(45);
+    expect(() => readConfig({ STEP_SECONDS_MIN: "-1" })).toThrow(/STEP_SECONDS_MIN/);
     expect(() => readConfig({ TRADE_OPEN_PER_SEAT: String(MAX_OPEN_TRADES + 1) })).toThrow(/TRADE_OPEN_PER_SEAT/);
     expect(() => readConfig({ TRADE_PROPOSALS_PER_MINUTE: "0" })).toThrow(/TRADE_PROPOSALS_PER_MINUTE/);
     expect(() => readConfig({ BOT_DELAY_MIN_MS: "fast" })).toThrow(/BOT_DELAY_MIN_MS/);

@@ -39,6 +39,38 @@ describe("names", () => {
   });
 });
 
+describe("names that pass for another's (UTS #39 skeletons)", () => {
+  // Each of these reads as "Alice" beside Alice, or hides something in the name.
+  const PASSES_FOR_ALICE = ["Аlice", "Αlice", "Ａｌｉｃｅ", "𝐀lice", "AIice", "ALICE", "alice", "Alicé", "Álice"];
+  const INVISIBLE = ["Al\ufe0fice", "Al\u034fice", "A\u3164lice", "A\u115flice", "Al\u2800ice", "Al\u{e0041}ice", "Al\u200dice", "Al\u2060ice"];
+
+  it("refuses a second Alice in any disguise, and a name with an invisible character", async () => {
+    const { roomId, code } = await createTable({ seats: 6 });
+    const alice = await join(colyseus, roomId, { code, name: "Alice" });
+    for (const name of PASSES_FOR_ALICE) {
+      await expect(join(colyseus, roomId, { code, name }), name).rejects.toThrow(/already taken|cannot mix/);
+    }
+    for (const name of INVISIBLE) {
+      await expect(join(colyseus, roomId, { code, name }), JSON.stringify(name)).rejects.toThrow(/invisible|control or text-direction/);
+    }
+    // Names in one script, or in the mixtures people write (Japanese with Latin), sit down.
+    for (const name of ["Алиса", "Αλίκη", "山田 Taro", "Alicia"]) {
+      const c = await join(colyseus, roomId, { code, name });
+      expect(c.sessionId, name).toBeTruthy();
+    }
+    await alice.leave();
+  });
+
+  it("refuses the bot disguises of the first attack suite, and letters in no everyday script", async () => {
+    const { roomId, code } = await createTable({ seats: 6, bots: 1 });
+    for (const name of ["Bᴏt Fen", "ʙot", "Bót", "Ɓot"]) {
+      await expect(join(colyseus, roomId, { code, name }), name).rejects.toThrow(/kept for the server's bots/);
+    }
+    await expect(join(colyseus, roomId, { code, name: "Ᏼot Fen" })).rejects.toThrow(/everyday use/); // Cherokee
+    await expect(join(colyseus, roomId, { code, name: "Spectator" })).rejects.toThrow(/spectators' lines/);
+  });
+});
+
 describe("chat", () => {
   it("refuses a line with a control or text-direction character, and keeps emoji joined", async () => {
     const { roomId, code } = await createTable();

@@ -58,4 +58,25 @@ describe("variants the engine cannot play", () => {
     await until(() => (room as any).game !== null);
     await host.leave();
   });
+
+  it("refuse __proto__, constructor and prototype keys at any depth, over HTTP and in the host's settings", async () => {
+    const raw = ['{"variant":{"__proto__":{"eventTurns":{}}}}', '{"variant":{"eventTurns":{"__proto__":3}}}', '{"variant":{"constructor":{"prototype":{}}}}',
+      '{"variant":{"districtOverrides":{"4":{"__proto__":{"next":4}}}}}'];
+    for (const body of raw) {
+      const res = await fetch(BASE + "/api/games", { method: "POST", headers: { "content-type": "application/json" }, body });
+      expect(res.status, body).toBe(400);
+      expect(((await res.json()) as any).error.message, body).toMatch(/cannot hold the key "(__proto__|constructor)"/);
+    }
+    expect(await matchMaker.query({ name: ROOM_NAME })).toHaveLength(0);
+    const { code, roomId, room } = await createTable({ seats: 4 });
+    const host = await join(colyseus, roomId, { code, name: "Host" });
+    const errors: { code: string; message: string }[] = [];
+    host.onMessage("error", (e) => errors.push(e));
+    host.send("host", { action: "settings", variant: JSON.parse('{"eventTurns":{"__proto__":2}}') });
+    await until(() => errors.length === 1);
+    // (msgpack may decode the key away: then the record it leaves is refused as it stands)
+    expect(errors[0]!.message).toMatch(/__proto__|eventTurns/);
+    expect((room as any).options.variant).toEqual({});
+    await host.leave();
+  });
 });

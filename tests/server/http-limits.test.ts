@@ -22,6 +22,8 @@ const LIMITS: Limits = {
   reservationsPerAddress: 3,
   wrongCodesPerMinute: 5,
   wrongCodesPerMinuteGlobal: 20,
+  spectatorsPerTable: 10,
+  spectatorsPerAddress: 4,
 };
 const FRIEND = "https://friend.example";
 

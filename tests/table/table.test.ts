@@ -29,7 +29,7 @@ async function openTable(options: Record<string, unknown>, deps: Partial<TableDe
   const store: GameStore = memoryStore();
   const code = newInviteCode();
   const rec = recorder();
-  const start = await newTable(store, "room-1", code, options, () => 11);
+  const start = await newTable(store, "room-1", code, options, () => 11, { stepSecondsMin: 0 });
   if ("problem" in start) throw new Error(start.problem);
   const table = new Table(start, { store, publisher: rec.publisher, log: quiet, limits: { botDelayMinMs: 0 }, ...deps });
   tables.push(table);

@@ -17,7 +17,12 @@ export interface ReplaySteps {
 }
 
 /** A finished table's rematch: the new table, and the player who asked for it. */
-export interface Rematch { code: string; roomId: string; by: string }
+export interface Rematch { code: string; roomId: string; by: string; private: boolean }
+/**
+ * What anyone with the finished game's code learns of a rematch: a private one's code goes only to the
+ * finished table's players (askRematch with their seat token), a public one's to everyone.
+ */
+export type RematchSeen = Rematch | { by: string; private: true; code?: undefined };
 
 /** What the server gives at most in one request (server/lobby/ends.ts). */
 export const STEPS_PER_REQUEST = 50;
@@ -32,8 +37,8 @@ export function replaySteps(code: string, from: number, count: number): Promise<
   return call(`${base(code)}/replay/steps?from=${from}&count=${Math.min(count, STEPS_PER_REQUEST)}`);
 }
 
-export async function rematchOf(code: string): Promise<Rematch | null> {
-  return (await call<{ rematch: Rematch | null }>(`${base(code)}/rematch`)).rematch;
+export async function rematchOf(code: string): Promise<RematchSeen | null> {
+  return (await call<{ rematch: RematchSeen | null }>(`${base(code)}/rematch`)).rematch;
 }
 
 /** Makes the rematch table (or finds the one already made); needs your seat token at the finished table. */

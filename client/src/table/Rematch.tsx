@@ -3,14 +3,14 @@
 // button to join it. The end screen asks the server every few seconds (GET /api/games/:code/rematch).
 import { useEffect, useState } from "preact/hooks";
 import { findTable, type TableInfo } from "../net/api.ts";
-import { askRematch, rematchOf, type Rematch as RematchInfo } from "../net/ends-api.ts";
+import { askRematch, rematchOf, type RematchSeen } from "../net/ends-api.ts";
 import { rememberedName, rememberedSeat } from "../net/seat-memory.ts";
 import { TableSession } from "../net/session.ts";
 
 const POLL_MS = 3000;
 
 export function Rematch({ code, token, onJoined }: { code: string; token?: string; onJoined(session: TableSession): void }) {
-  const [rematch, setRematch] = useState<RematchInfo | null>(null);
+  const [rematch, setRematch] = useState<RematchSeen | null>(null);
   const [table, setTable] = useState<TableInfo | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState("");
@@ -22,22 +22,25 @@ export function Rematch({ code, token, onJoined }: { code: string; token?: strin
     let timer: ReturnType<typeof setTimeout> | undefined;
     const look = async () => {
       try {
-        const r = await rematchOf(code);
+        let r = await rematchOf(code);
+        // A private rematch's code is the players' alone: a player asks for it with the seat token.
+        if (r && r.code === undefined && seatToken) r = await askRematch(code, seatToken);
         if (stop) return;
         setRematch(r);
-        if (r) setTable(await findTable(r.code).catch(() => null));
+        if (r?.code) setTable(await findTable(r.code).catch(() => null));
       } catch { /* the next look may work */ }
       if (!stop) timer = setTimeout(look, POLL_MS);
     };
     void look();
     return () => { stop = true; clearTimeout(timer); };
-  }, [code]);
+  }, [code, seatToken]);
 
   async function go(make: boolean) {
     setBusy(true);
     setProblem("");
     try {
-      const r = make && seatToken ? await askRematch(code, seatToken) : rematch!;
+      const r = make && seatToken ? await askRematch(code, seatToken) : rematch;
+      if (!r?.code) { setBusy(false); return; }
       const name = mine?.name || rememberedName();
       onJoined(await TableSession.join(r.code, name ? { name } : { spectator: true }));
     } catch (e) {
@@ -50,7 +53,9 @@ export function Rematch({ code, token, onJoined }: { code: string; token?: strin
   const open = !table || (table.status === "lobby" && table.players.length < table.seats);
   return (
     <div class="rematch" data-testid="rematch">
-      {rematch ? (
+      {rematch && rematch.code === undefined ? (
+        <p data-testid="rematch-offer"><strong>{rematch.by}</strong> asked for a rematch at a private table: its players have the code.</p>
+      ) : rematch ? (
         <>
           <p data-testid="rematch-offer">
             <strong>{rematch.by}</strong> wants a rematch: table <span class="code">{rematch.code}</span>.{" "}

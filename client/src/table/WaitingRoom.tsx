@@ -5,6 +5,7 @@ import type { TableSession } from "../net/session.ts";
 import { seatOf, type TableSnapshot } from "../state.ts";
 import { Chat } from "./Chat.tsx";
 import { RefusalNote } from "./RefusalNote.tsx";
+import { STEP_SECONDS_FLOOR } from "../../../shared/deadlines.ts";
 
 export function WaitingRoom({ model, session, lastLook }: { model: TableSnapshot; session: TableSession; lastLook: number }) {
   const link = inviteLink(model.code);
@@ -32,6 +33,10 @@ export function WaitingRoom({ model, session, lastLook }: { model: TableSnapshot
         <p class="muted">
           The game starts by itself when all {model.seatCount} seats are taken
           {model.stepSeconds > 0 ? `; each decision has ${Number(model.stepSeconds.toPrecision(4))} seconds` : ""}.
+        </p>
+        <p class="muted small" data-testid="deadline-floor">
+          {model.stepSeconds > 0 ? "When time runs out, a bot decides for that player. " : "No deadline: everyone takes the time they need. "}
+          A deadline is never under {STEP_SECONDS_FLOOR} seconds, time to read an offer and answer.
         </p>
       </section>
 

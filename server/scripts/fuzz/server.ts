@@ -13,7 +13,7 @@ export const wsUrl = `ws://127.0.0.1:${port}`;
 export const from = (ip: string): Record<string, string> => ({ "x-forwarded-for": ip });
 
 /** The server's limits on a table here: the defaults, but bots wait at least 20 ms (the public floor is higher) so that honest tables with bots finish within a short run. */
-export const ROOM_LIMITS: RoomLimits = { ...DEFAULT_ROOM_LIMITS, botDelayMinMs: 20 };
+export const ROOM_LIMITS: RoomLimits = { ...DEFAULT_ROOM_LIMITS, botDelayMinMs: 20, stepSecondsMin: 1 };
 
 const waiting = new Map<number, { resolve(v: any): void; reject(e: Error): void }>();
 let nextCall = 1;
