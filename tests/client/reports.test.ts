@@ -29,7 +29,8 @@ function engineFigures(prev: GameState): { before: Supply; after: Supply; demand
   runEvent(c);
   if (c.s.pending || c.s.effects.length > 0 || c.s.stage !== "next-round") return { before, after, demand: null };
   runNextRound(c);
-  return { before, after, demand: c.s.stage === "demand-score" ? { ...c.s.supply } : null };
+  const stage: string = c.s.stage; // (changed by runNextRound)
+  return { before, after, demand: stage === "demand-score" ? { ...c.s.supply } : null };
 }
 
 /** A bot-less random game's public log, with the engine's figures for each Production it could re-run. */
