@@ -19,7 +19,7 @@ import { z } from "zod";
 import { apply, createGameWithEvents, viewFor, type GameState, type GameView } from "../engine/index.ts";
 import { TableOptions } from "../../shared/room-protocol.ts";
 import {
-  encodeDeal, encodeDecks, encodeDistrict, encodePending, encodeResult, encodeSeatPublic, type WireSeat, type WireTable,
+  encodeDeal, encodeDecks, encodeDistrict, encodeForecast, encodePending, encodeResult, encodeSeatPublic, type WireSeat, type WireTable,
 } from "../../shared/wire/index.ts";
 import { hashSeatToken, type GameStore, type StoredCommand, type StoredGame } from "../store/index.ts";
 import { requestAddress } from "../http-guard.ts";
@@ -80,6 +80,7 @@ export function wireTableOf(game: StoredGame, view: GameView, step: number, fini
       deadline: 0,
       result: encodeResult(view.result),
       moves: step,
+      forecast: encodeForecast(view.forecast),
     },
   };
 }
