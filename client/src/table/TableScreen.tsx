@@ -20,6 +20,7 @@ import { Reports } from "./Reports.tsx";
 import { reportsOf } from "./reports.ts";
 import { districtPicks } from "./district-picks.ts";
 import { hasMoves } from "./Choices.tsx";
+import { threatLevel } from "./Forecast.tsx";
 import { loadPrefs, savePrefs, useAttention, useLastLook, type AlertPrefs } from "./awareness.ts";
 import { PHONE_QUERY, PhoneTabs, useMedia, useTopBarHeight, type Pane, type PaneTab } from "./PhoneTabs.tsx";
 import { LeaveDialog } from "./LeaveDialog.tsx";
@@ -59,8 +60,11 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
   // The talk counts as read while its tab is open (on a laptop it is always in view).
   useEffect(() => { if (!phone || pane === "talk") setTalkSeen(session.arrivals); });
   const unseenTalk = unreadIn(talk, talkSeen);
+  const g = model?.game;
+  const alarm = g && model.status === "playing" && threatLevel(g.threat, g.forecast) === "alarm"
+    ? `Threat ${g.threat}/25${g.forecast && g.forecast.worst > g.threat ? `, up to ${g.forecast.worst}` : ""}` : null;
   useAttention({
-    act: mine, unread, trades: newTrades,
+    act: mine, unread, trades: newTrades, alarm,
     what: mine ? "It is your move." : newTrades ? "A trade waits for your answer." : "Someone wrote to you.",
   }, prefs);
 
@@ -155,7 +159,7 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
         <section class="tracks pane-city" aria-label="Round, threat, supply and demand">
           <div class="track-row">
             <RoundTrack round={game?.round ?? 0} />
-            <ThreatTrack threat={game?.threat ?? 0} />
+            <ThreatTrack threat={game?.threat ?? 0} worst={game?.forecast?.worst} />
           </div>
         </section>
         <section class="city-area pane-city" aria-labelledby="city-h">
