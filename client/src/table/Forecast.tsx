@@ -33,13 +33,13 @@ function range(min: number, max: number): string {
   return min === max ? `+${max}` : `+${min} to +${max}`;
 }
 
-/** The one-line sum: "Threat 14/25 · next: event +0 to +5, demand +4 → up to 23". */
-export function forecastLine(threat: number, f: ThreatForecast): string {
+/** The parts of the sum: "event +0 to +5, demand +4". */
+export function forecastParts(f: ThreatForecast): string {
   const parts: string[] = [];
   if (f.event) parts.push(`event ${range(f.event.min, f.event.max)}`);
   parts.push(`demand +${f.demand.adds}`);
   if (f.illness) parts.push(`illness +${f.illness}`);
-  return `next: ${parts.join(", ")} → up to ${f.worst}`;
+  return parts.join(", ");
 }
 
 export function Forecast({ threat, forecast, compact = false }: { threat: number; forecast: ThreatForecast | null; compact?: boolean }) {
@@ -47,12 +47,10 @@ export function Forecast({ threat, forecast, compact = false }: { threat: number
   const f = forecast;
   return (
     <details class={`forecast ${level}`} data-testid="forecast" data-level={level} data-worst={f?.worst ?? threat}>
-      <summary aria-label={`Threat ${threat} of ${THREAT_MAX}${f ? `, ${forecastLine(threat, f)}` : ""}${level === "alarm" ? ". The city is about to fall." : ""}`}>
+      <summary aria-label={`Threat ${threat} of ${THREAT_MAX}${f ? `; if scored now up to ${f.worst} (${forecastParts(f)})` : ""}${level === "alarm" ? ". The city is about to fall." : ""}`}>
         {level === "alarm" && <span class="alarm-mark" aria-hidden="true">⚠</span>}
-        <span class="fc-now">Threat <strong data-testid="forecast-threat">{threat}</strong>/{THREAT_MAX}</span>
-        {f && (compact
-          ? <span class="fc-next" data-testid="forecast-line"> → {f.worst}</span>
-          : <span class="fc-next" data-testid="forecast-line"> · {forecastLine(threat, f)}</span>)}
+        <span class="fc-now">Threat <strong data-testid="forecast-threat">{threat}</strong>{compact ? "" : `/${THREAT_MAX}`}</span>
+        {f && <span class="fc-next" data-testid="forecast-line"> → <strong>{f.worst}</strong>{!compact && <span class="muted"> ({forecastParts(f)})</span>}</span>}
       </summary>
       {f && (
         <div class="fc-body" data-testid="forecast-body">
