@@ -117,9 +117,24 @@ describe("the forecast and the end, in the browser", () => {
     }
     await page.getByTestId("game-over").waitFor({ timeout: 60_000 });
     expect(decisions).toBeGreaterThan(10);
-    await page.screenshot({ path: `${SHOTS}/end-1440.png`, fullPage: true });
+    // a headline for each person: Ann's own first ("You win: …" / "You lose: …"), then one per other seat
+    await expect(page.getByTestId("headline-mine").textContent()).resolves.toMatch(/^You (win|lose): /);
+    await expect(page.getByTestId("headlines").locator("li").count()).resolves.toBe(3);
+    await page.getByTestId("decided").waitFor({ timeout: 20_000 });
+    for (const chart of ["chart-capital", "chart-threat", "chart-play"]) await page.getByTestId(chart).waitFor();
+    await expect(page.getByTestId("chart-capital").locator("polyline").count()).resolves.toBe(4);
+    await page.screenshot({ path: `${SHOTS}/end-1440.png` });
+    await page.screenshot({ path: `${SHOTS}/end-1440-full.png`, fullPage: true });
     await page.setViewportSize(PHONE);
-    await page.screenshot({ path: `${SHOTS}/end-390.png`, fullPage: true });
+    await page.getByTestId("tab-city").click();
+    await page.getByTestId("tab-deal").click();
+    await page.getByTestId("game-over").scrollIntoViewIfNeeded();
+    await page.evaluate(() => document.querySelector("[data-testid=game-over]")!.scrollIntoView({ block: "start" }));
+    // the rematch is in view on a phone without scrolling past the charts
+    const rematch = await page.getByTestId("rematch").boundingBox();
+    expect(rematch!.y + rematch!.height).toBeLessThanOrEqual(PHONE.height - 56);
+    await page.screenshot({ path: `${SHOTS}/end-390.png` });
+    await page.screenshot({ path: `${SHOTS}/end-390-full.png`, fullPage: true });
     expect(errors).toEqual([]);
     await context.close();
   });
