@@ -58,7 +58,17 @@ export class SummaryBuilder {
   }
 
   step(step: number, before: GameState, after: GameState, seat: number, command: Command, events: GameEvent[]): void {
-    if (after.round !== before.round) this.rounds.push(mark(after, ROUND_TRACK[after.round] ?? "?", step));
+    if (after.round !== before.round) {
+      // the flow may run on into the new round in the same command (a demand paid at once): what the new
+      // round raised so far (the engine's threatRound) is the new round's, not the last one's
+      const m = mark(after, ROUND_TRACK[after.round] ?? "?", step);
+      for (const [k, v] of Object.entries(after.threatRound ?? {})) {
+        const key = k as ThreatSourceName;
+        m.threatFrom[key] = (m.threatFrom[key] ?? 0) - (v ?? 0);
+        m.threat -= v ?? 0;
+      }
+      this.rounds.push(m);
+    }
     const lines = events.filter((e) => !e.to).map((e) => e.text);
     this.steps.push({ step, round: after.round, lines, capital: after.seats.map((p) => p.capital) });
     // a winner is named: count the deal's support as it stood (facedown cards are counted, never read)

@@ -73,6 +73,15 @@ describe("the end screen's summary", () => {
     expect(body.rounds.slice(1, -1).map((r: any) => r.step)).toEqual(starts);
     expect(body.rounds.at(-1)).toMatchObject({ label: "end", capital: end.seats.map((p) => p.capital), threat: end.threat, threatFrom: end.threatFrom });
     for (const r of body.rounds.slice(1, -1)) expect(r.capital).toEqual(states[r.step]!.seats.map((p) => p.capital));
+    // threat by source at each round's start: the tally then, less what the new round had raised already
+    for (const r of body.rounds.slice(1, -1)) {
+      const s = states[r.step]!;
+      for (const k of ["demand", "event", "illness", "root", "card"] as const) {
+        expect(r.threatFrom[k] ?? 0, `${k} at round ${r.label}`).toBe((s.threatFrom[k] ?? 0) - (s.threatRound?.[k] ?? 0));
+      }
+    }
+    const raised = (m: any) => Object.values(m.threatFrom as Record<string, number>).reduce((a, b) => a + b, 0);
+    expect(raised(body.rounds.at(-1))).toBeGreaterThanOrEqual(raised(body.rounds[0]));
     // deals won: one per winner named in the public log
     let won = 0;
     let s = states[0]!;
