@@ -21,7 +21,7 @@ import { reportsOf } from "./reports.ts";
 import { districtPicks } from "./district-picks.ts";
 import { hasMoves } from "./Choices.tsx";
 import { threatLevel } from "./Forecast.tsx";
-import { loadPrefs, savePrefs, useAttention, useLastLook, type AlertPrefs } from "./awareness.ts";
+import { loadPrefs, savePrefs, useAttention, useLastLook, useSpentFlashes, type AlertPrefs } from "./awareness.ts";
 import { PHONE_QUERY, PhoneTabs, useMedia, useTopBarHeight, type Pane, type PaneTab } from "./PhoneTabs.tsx";
 import { LeaveDialog } from "./LeaveDialog.tsx";
 import { useRememberResult } from "./remember-result.ts";
@@ -49,6 +49,7 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
   const [askLeave, setAskLeave] = useState(false);
   useTopBarHeight(phone && model?.status !== "lobby");
   useRememberResult(model);
+  useSpentFlashes();
 
   // Awareness: what needs you, in the title and favicon (and the chime and notification if you want them).
   const mine = !!model?.game && model.mySeat !== null && model.status === "playing" && hasMoves(model);

@@ -35,6 +35,26 @@ export function useFlash(value: unknown): number {
   return count.current;
 }
 
+/**
+ * A highlight plays once: when its animation ends, or is cut short (its part of the table hidden, as a
+ * phone's tab switch hides it), its class is taken off, so showing the part again does not replay it. The
+ * next change sets the other class name (flashClass), which plays afresh.
+ */
+export function useSpentFlashes(): void {
+  useEffect(() => {
+    const spent = (e: AnimationEvent) => {
+      if (e.animationName !== "flash-a" && e.animationName !== "flash-b") return;
+      (e.target as Element).classList.remove("flash-a", "flash-b");
+    };
+    document.addEventListener("animationend", spent, true);
+    document.addEventListener("animationcancel", spent, true);
+    return () => {
+      document.removeEventListener("animationend", spent, true);
+      document.removeEventListener("animationcancel", spent, true);
+    };
+  }, []);
+}
+
 /** A class that restarts the fading highlight each time the count changes (two names, one animation). */
 export function flashClass(count: number): string {
   return count === 0 ? "" : count % 2 ? " flash-a" : " flash-b";
