@@ -116,6 +116,25 @@ export interface ResultView {
   rivalUnderBoard: RivalId;
 }
 
+/** Where threat comes from (the engine's tally). */
+export type ThreatSourceName = "demand" | "event" | "illness" | "root" | "card";
+
+/**
+ * Where the threat is heading, from public facts only: what the next event (only its category is known:
+ * every event of that category not yet resolved) and the current demand (if paid with today's supply)
+ * would add if scored now, the +2 a card being resolved owes for illness, and the threat raised so far
+ * by source, this round and in the whole game. `worst`: today's threat plus every worst case, at most 25.
+ */
+export interface ThreatForecast {
+  worst: number;
+  demand: { adds: number; short: Resource[] };
+  event: { category: string; min: number; max: number; candidates: { id: string; name: string; adds: number }[] } | null;
+  /** +2 when the card being resolved involved a district with illness (paid when it ends). */
+  illness: number;
+  round: Partial<Record<ThreatSourceName, number>>;
+  total: Partial<Record<ThreatSourceName, number>>;
+}
+
 export interface GameView {
   /** The seat this view is for, or null for a spectator. */
   seat: number | null;
@@ -160,4 +179,6 @@ export interface GameView {
     legal: LegalCommand[];
   };
   result: ResultView | null;
+  /** Where the threat is heading (public). */
+  forecast: ThreatForecast;
 }

@@ -12,6 +12,7 @@ export function isDemandRound(round: number): boolean {
 export function runNextRound(c: Ctx): void {
   const s = c.s;
   s.round++;
+  s.threatRound = {};
   if (s.round >= ROUND_TRACK.length) throw new Error("the round track is over");
   if (isDemandRound(s.round)) {
     log(c, "round", `Demand round ${s.demandRounds + 1} begins.`);

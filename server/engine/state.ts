@@ -3,6 +3,7 @@
 import type { ActionType, CorpId, DistrictId, DrawSlot, Resource, RivalId } from "../../shared/catalog/types.ts";
 import type { RngState, Seed } from "./rng.ts";
 import type { Variant } from "./variant.ts";
+import type { ThreatSourceName } from "../../shared/view.ts";
 
 export type Condition = "none" | "protest" | "strike" | "outage";
 
@@ -172,7 +173,7 @@ export interface GameResult {
 }
 
 /** Where threat comes from: an unmet demand, an event's top half, a card involving illness, The Root, a card's own effect. */
-export type ThreatSource = "demand" | "event" | "illness" | "root" | "card";
+export type ThreatSource = ThreatSourceName;
 
 export interface GameState {
   players: number;
@@ -188,6 +189,8 @@ export interface GameState {
   threat: number;
   /** Threat raised so far, by where it came from (public: every rise is announced). */
   threatFrom: Partial<Record<ThreatSource, number>>;
+  /** The same, this round only (absent: none yet); a new round starts it again. */
+  threatRound?: Partial<Record<ThreatSource, number>>;
   supply: Record<Resource, number>;
   demand: string;
   demandDeck: string[];

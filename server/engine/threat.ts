@@ -12,6 +12,7 @@ export function raiseThreat(c: Ctx, amount: number, why: string, source: ThreatS
   const before = c.s.threat;
   c.s.threat = Math.min(THREAT_MAX, before + amount);
   c.s.threatFrom = { ...c.s.threatFrom, [source]: (c.s.threatFrom?.[source] ?? 0) + c.s.threat - before };
+  c.s.threatRound = { ...c.s.threatRound, [source]: (c.s.threatRound?.[source] ?? 0) + c.s.threat - before };
   log(c, "threat", `Threat rises by ${amount} to ${c.s.threat}: ${why}.`);
   if (c.s.threat >= THREAT_MAX) {
     endByThreat(c);

@@ -8,6 +8,7 @@ import { handLimit, turnsLeftInRound } from "./action-phase.ts";
 import { pool } from "./city.ts";
 import { actionCard, assetName, cardTitle, corpName, scriptTitle, demandDef, district, districtName, emergencyAction, investmentDef, isActionCard, isEmergencyAction } from "./data.ts";
 import { nextEventCategory } from "./events.ts";
+import { threatForecast } from "./forecast.ts";
 import { legalFor } from "./legal.ts";
 import type { Rulebook } from "./rulebook.ts";
 import { publicTouched } from "./touched.ts";
@@ -84,7 +85,7 @@ function effectView(s: GameState): EffectView | null {
 export function viewFor(rules: Rulebook, s: GameState, who: number | "spectator"): GameView {
   const seat = typeof who === "number" && who >= 0 && who < s.players ? who : null;
   const city = cityView(s);
-  const view = scalarView(s, seat, {
+  const view = scalarView(rules, s, seat, {
     districts: city.districts,
     reserve: city.reserve,
     seats: s.seats.map((p) => seatView(rules, s, p)),
@@ -104,7 +105,7 @@ export function viewFor(rules: Rulebook, s: GameState, who: number | "spectator"
 export function publicViewSince(rules: Rulebook, before: GameState, last: GameView, after: GameState): GameView {
   const t = publicTouched(before, after);
   const city = t.districts ? cityView(after) : last;
-  return scalarView(after, null, {
+  return scalarView(rules, after, null, {
     districts: city.districts,
     reserve: city.reserve,
     seats: after.seats.map((p, i) => {
@@ -134,7 +135,7 @@ function demandView(id: string): GameView["demand"] {
 }
 
 /** The view around its parts: the cheap fields, built fresh each time (the catalog's shared, frozen). */
-function scalarView(s: GameState, seat: number | null, parts: Parts): GameView {
+function scalarView(rules: Rulebook, s: GameState, seat: number | null, parts: Parts): GameView {
   const deal = s.deal;
   return {
     seat,
@@ -171,6 +172,7 @@ function scalarView(s: GameState, seat: number | null, parts: Parts): GameView {
           rivalUnderBoard: s.result.rivalUnderBoard,
         }
       : null,
+    forecast: threatForecast(rules, s),
   };
 }
 

@@ -4,6 +4,7 @@
 //                                                and the step where each round begins
 // GET  /api/games/:code/replay/steps?from&count  the public table after each of those steps (step 0: the
 //                                                setup; step n: after the n-th command), in the wire's shape
+// GET  /api/games/:code/summary                  the game in figures for the end screen (summary.ts)
 // POST /api/games/:code/rematch  { token }        a new table with the same options, made once per game
 // GET  /api/games/:code/rematch                  that table, if made, and who asked for it
 //
@@ -19,11 +20,12 @@ import { z } from "zod";
 import { apply, createGameWithEvents, viewFor, type GameState, type GameView } from "../engine/index.ts";
 import { TableOptions } from "../../shared/room-protocol.ts";
 import {
-  encodeDeal, encodeDecks, encodeDistrict, encodePending, encodeResult, encodeSeatPublic, type WireSeat, type WireTable,
+  encodeDeal, encodeDecks, encodeDistrict, encodeForecast, encodePending, encodeResult, encodeSeatPublic, type WireSeat, type WireTable,
 } from "../../shared/wire/index.ts";
 import { hashSeatToken, type GameStore, type StoredCommand, type StoredGame } from "../store/index.ts";
 import { requestAddress } from "../http-guard.ts";
 import { newInviteCode, normalizeCode } from "../access/codes.ts";
+import { SummaryBuilder, type GameSummary } from "./summary.ts";
 import type { Access } from "../access/throttle.ts";
 
 const ROOM = "new_angeles";
@@ -43,6 +45,7 @@ interface Built {
   checkpoints: GameState[];
   log: { step: number; text: string }[];
   rounds: { round: number; step: number }[];
+  summary: GameSummary;
 }
 
 /** A public table (the spectator's view) as the wire carries it: readTable() reads it on the client. */
@@ -80,6 +83,7 @@ export function wireTableOf(game: StoredGame, view: GameView, step: number, fini
       deadline: 0,
       result: encodeResult(view.result),
       moves: step,
+      forecast: encodeForecast(view.forecast),
     },
   };
 }
@@ -122,15 +126,17 @@ export function endsRoutes(logger: Logger, store: GameStore, access: Access): Ro
       const checkpoints = [state];
       const log: Built["log"] = created.events.filter((e) => !e.to).map((e) => ({ step: 0, text: e.text }));
       const rounds: Built["rounds"] = [{ round: state.round, step: 0 }];
+      const summary = new SummaryBuilder(state);
       commands.forEach(({ seat, command }, i) => {
         const r = apply(state, seat, command);
         if (!r.ok) throw new Error(`Command ${i} of game ${game.code} no longer applies: ${r.message}`);
+        summary.step(i + 1, state, r.state, seat, command, r.events);
         state = r.state;
         for (const e of r.events) if (!e.to) log.push({ step: i + 1, text: e.text });
         if (state.round !== rounds.at(-1)!.round) rounds.push({ round: state.round, step: i + 1 });
         if ((i + 1) % CHECKPOINT_EVERY === 0) checkpoints.push(state);
       });
-      return { game, commands, checkpoints, log, rounds };
+      return { game, commands, checkpoints, log, rounds, summary: summary.result(state, commands.length) };
     });
     cache.set(game.code, built);
     built.catch((err) => {
@@ -144,6 +150,12 @@ export function endsRoutes(logger: Logger, store: GameStore, access: Access): Ro
   router.get("/api/games/:code/replay/outline", async (req, res) => {
     const b = await build(await finishedGame(req.params.code, requestAddress(req)));
     res.json({ code: b.game.code, total: b.commands.length, rounds: b.rounds, log: b.log });
+  });
+
+  router.get("/api/games/:code/summary", async (req, res) => {
+    const b = await build(await finishedGame(req.params.code, requestAddress(req)));
+    const names = b.summary.corps.map((_, seat) => (b.game.players.find((x) => x.seat === seat) ?? b.game.seats.find((x) => x.seat === seat))?.name ?? `Seat ${seat + 1}`);
+    res.json({ code: b.game.code, names, ...b.summary });
   });
 
   router.get("/api/games/:code/replay/steps", async (req, res) => {

@@ -16,7 +16,7 @@
 import type { ArraySchema, MapSchema } from "@colyseus/schema";
 import type { CardView, DealView, DistrictView, GameView, PendingView, ResultView, SeatView, TradeView } from "../../shared/view.ts";
 import {
-  encodeAsset, encodeCard, encodeDeal, encodeEmergency, encodeDecks, encodeDistrict, encodeInvestment, encodeLegal, encodePending, encodeResult,
+  encodeAsset, encodeCard, encodeDeal, encodeEmergency, encodeDecks, encodeDistrict, encodeForecast, encodeInvestment, encodeLegal, encodePending, encodeResult,
   encodeSeatPublic, encodeTrades, type DealFields,
 } from "../../shared/wire/index.ts";
 import {
@@ -314,6 +314,8 @@ export function projectPublic(game: GameState, seats: Map<string, SeatState>, vi
   projectPending(game, m, view);
   if (m.result !== view.result && !same(m.result, view.result)) game.result = encodeResult(view.result);
   m.result = view.result;
+  const forecast = encodeForecast(view.forecast);
+  if (game.forecast !== forecast) game.forecast = forecast;
   const supply = view.supply;
   if (m.supply !== supply) {
     const last = m.supply;

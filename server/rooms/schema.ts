@@ -161,6 +161,8 @@ export const GameState = schema({
    * `secret.privateMoves` instead: nobody else may learn that, when or how often they happen.
    */
   moves: t.uint32().default(0),
+  /** JSON of where the threat is heading (public: shared/wire's encodeForecast). */
+  forecast: t.string().default(""),
 }, "GameState");
 export type GameState = SchemaType<typeof GameState>;
 

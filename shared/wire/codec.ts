@@ -6,7 +6,7 @@
 import { catalog } from "../catalog/index.ts";
 import type { CorpId, RivalId } from "../catalog/types.ts";
 import type { CardPick, ChoiceIntent, ChoiceOption, LegalCommand } from "../protocol.ts";
-import type { CardView, DealView, DistrictView, GameView, PendingView, ResultView, SeatView, TradeView } from "../view.ts";
+import type { CardView, DealView, DistrictView, GameView, PendingView, ResultView, SeatView, ThreatForecast, TradeView } from "../view.ts";
 
 // ---- the wire's plain shapes: what toJSON() of a decoded TableState gives -----------------------------
 // (Schema arrays, maps and refs a client has not received yet are absent from toJSON(): optional here.)
@@ -106,6 +106,8 @@ export interface WireGame extends WirePending {
   /** encodeResult() of the result. */
   result: string;
   moves: number;
+  /** encodeForecast() of where the threat is heading (absent from an older server). */
+  forecast?: string;
 }
 
 export type TableStatus = "lobby" | "playing" | "finished";
@@ -153,6 +155,40 @@ export function encodeResult(result: ResultView | null): string {
 }
 export function decodeResult(json: string | undefined): ResultView | null {
   return decodeJson<ResultView | null>(json, null);
+}
+
+/** The forecast as sent: an event's candidates as [id, adds] (names and the range are the catalog's and the reader's). */
+interface WireForecast {
+  w: number;
+  d: [number, ...string[]];
+  e: [string, ...[string, number][]] | null;
+  i: number;
+  r: ThreatForecast["round"];
+  t: ThreatForecast["total"];
+}
+export function encodeForecast(f: ThreatForecast): string {
+  const wire: WireForecast = {
+    w: f.worst, d: [f.demand.adds, ...f.demand.short], i: f.illness, r: f.round, t: f.total,
+    e: f.event ? [f.event.category, ...f.event.candidates.map((c): [string, number] => [c.id, c.adds])] : null,
+  };
+  return JSON.stringify(wire);
+}
+const eventNames = new Map(catalog.events.map((e) => [e.id, e.name]));
+/** null for a server that sends none (or a broken field). */
+export function decodeForecast(json: string | undefined): ThreatForecast | null {
+  const w = decodeJson<WireForecast | null>(json, null);
+  if (!w || !Array.isArray(w.d)) return null;
+  const [category, ...pairs] = w.e ?? [];
+  const candidates = pairs.map(([id, adds]) => ({ id, name: eventNames.get(id) ?? id, adds }));
+  const adds = candidates.map((c) => c.adds);
+  return {
+    worst: w.w,
+    demand: { adds: w.d[0], short: w.d.slice(1) as ThreatForecast["demand"]["short"] },
+    event: w.e ? { category: category as string, min: Math.min(...adds), max: Math.max(...adds), candidates } : null,
+    illness: w.i,
+    round: { ...w.r },
+    total: { ...w.t },
+  };
 }
 
 export function encodeTrades(trades: TradeView[]): string {

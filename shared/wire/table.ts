@@ -6,7 +6,7 @@ import type { LegalCommand } from "../protocol.ts";
 import type { ChatLine, ServerMessages } from "../room-protocol.ts";
 import type { CardView, DealView, GameView, PendingView, ResultView, TradeView } from "../view.ts";
 import {
-  decodeAsset, decodeCard, decodeDeal, decodeEmergency, decodeDecks, decodeInvestment, decodeLegal, decodePending, decodeResult, decodeTrades,
+  decodeAsset, decodeCard, decodeDeal, decodeEmergency, decodeDecks, decodeForecast, decodeInvestment, decodeLegal, decodePending, decodeResult, decodeTrades,
   type DistrictBoard, type SeatPresence, type TableStatus, type WireSeatPublic, type WireTable,
 } from "./codec.ts";
 
@@ -44,6 +44,8 @@ export interface TableGame extends Pick<GameView, "round" | "stage" | "active" |
   deadline: number;
   /** Public commands accepted so far. */
   moves: number;
+  /** Where the threat is heading (null from a server that sends none). */
+  forecast: GameView["forecast"] | null;
 }
 
 export interface TableSnapshot {
@@ -115,7 +117,7 @@ export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: numbe
       supply: { ...g.supply }, reserve: { ...g.reserve }, demand: g.demand,
       districts: (g.districts ?? []).map((d) => ({ ...d })),
       deal: decodeDeal(g.deal), decks: decodeDecks(g.decks), pending: decodePending(g, seats),
-      result: decodeResult(g.result), deadline: g.deadline, moves: g.moves,
+      result: decodeResult(g.result), deadline: g.deadline, moves: g.moves, forecast: decodeForecast(g.forecast),
     }
     : null;
   return {

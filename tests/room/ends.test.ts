@@ -35,7 +35,7 @@ beforeAll(async () => {
   await until(() => stateOf(alice).status === "playing", 20_000, "the start");
   // Before the end: every route of the ends is refused.
   tokens = [tableOf(alice).secret!.seatToken, tableOf(bob).secret!.seatToken];
-  for (const path of ["replay/outline", "replay/steps?from=0&count=1", "rematch"]) {
+  for (const path of ["replay/outline", "replay/steps?from=0&count=1", "rematch", "summary"]) {
     const early = await getJson(`/api/games/${code}/${path}`);
     expect(early.status, path).toBe(403);
     expect(JSON.stringify(early.body)).not.toContain('"steps"');
@@ -60,6 +60,52 @@ function statesOfGame(): GameState[] {
   }
   return states;
 }
+
+describe("the end screen's summary", () => {
+  it("gives each corporation's capital by round, threat by source, deals, support and trades, from the public game", async () => {
+    const states = statesOfGame();
+    const { status, body } = await getJson(`/api/games/${code}/summary`);
+    expect(status).toBe(200);
+    const end = states.at(-1)!;
+    expect(body.names).toHaveLength(4);
+    expect(body.names).toContain("Alice");
+    // the rounds start where the round changes, and the last mark is the end's own figures
+    const starts = states.flatMap((s, i) => (i > 0 && s.round !== states[i - 1]!.round ? [i] : []));
+    expect(body.rounds.slice(1, -1).map((r: any) => r.step)).toEqual(starts);
+    expect(body.rounds.at(-1)).toMatchObject({ label: "end", capital: end.seats.map((p) => p.capital), threat: end.threat, threatFrom: end.threatFrom });
+    for (const r of body.rounds.slice(1, -1)) expect(r.capital).toEqual(states[r.step]!.seats.map((p) => p.capital));
+    // threat by source at each round's start: the tally then, less what the new round had raised already
+    for (const r of body.rounds.slice(1, -1)) {
+      const s = states[r.step]!;
+      for (const k of ["demand", "event", "illness", "root", "card"] as const) {
+        expect(r.threatFrom[k] ?? 0, `${k} at round ${r.label}`).toBe((s.threatFrom[k] ?? 0) - (s.threatRound?.[k] ?? 0));
+      }
+    }
+    const raised = (m: any) => Object.values(m.threatFrom as Record<string, number>).reduce((a, b) => a + b, 0);
+    expect(raised(body.rounds.at(-1))).toBeGreaterThanOrEqual(raised(body.rounds[0]));
+    // deals won: one per winner named in the public log
+    let won = 0;
+    let s = states[0]!;
+    for (const { seat, command } of replay.commands) {
+      const r = apply(s, seat, command);
+      if (!r.ok) throw new Error(r.message);
+      won += r.events.filter((e) => !e.to && / wins the deal /.test(e.text)).length;
+      s = r.state;
+    }
+    expect(body.dealsWon.reduce((a: number, b: number) => a + b, 0)).toBe(won);
+    expect(won).toBeGreaterThan(0);
+    // every card of support given went to someone's offer
+    const given = body.supportGiven.reduce((a: number, b: number) => a + b, 0);
+    expect(given).toBeGreaterThan(0);
+    expect(body.supportReceived.reduce((a: number, b: number) => a + b, 0)).toBe(given);
+    expect(body.decided, JSON.stringify(end.result)).not.toBeNull();
+    // nothing secret: no seed, no token
+    const text = JSON.stringify(body);
+    expect(body).not.toHaveProperty("seed");
+    expect(text).not.toMatch(/seed|token/i);
+    for (const t of tokens) expect(text).not.toContain(t);
+  });
+});
 
 describe("the replay viewer's routes", () => {
   it("give the public table after each step, the same as the spectator's view of that step", async () => {

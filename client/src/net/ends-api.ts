@@ -16,6 +16,24 @@ export interface ReplaySteps {
   steps: { step: number; table: WireTable }[];
 }
 
+/** The game in figures, for the end screen (server/lobby/summary.ts). */
+export interface GameSummary {
+  code: string;
+  names: string[];
+  corps: string[];
+  /** At the start of each round, then "end": capital by seat, threat, threat by source so far. */
+  rounds: { label: string; step: number; capital: number[]; threat: number; threatFrom: Partial<Record<string, number>> }[];
+  dealsWon: number[];
+  supportGiven: number[];
+  supportReceived: number[];
+  trades: number[];
+  decided: { round: string; step: number; lines: string[] } | null;
+}
+
+export function gameSummary(code: string): Promise<GameSummary> {
+  return call(`${base(code)}/summary`);
+}
+
 /** A finished table's rematch: the new table, and the player who asked for it. */
 export interface Rematch { code: string; roomId: string; by: string; private: boolean }
 /**

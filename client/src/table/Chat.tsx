@@ -101,6 +101,7 @@ export function Chat({ model, session, lastLook, focusTab, heading = false }: {
         {shown.map((l) => (
           <li key={l.key} class={`${l.with !== null ? "whisper" : ""}${l.n > markOf(open) && !l.mine ? " new" : ""}`}>
             <strong>{l.from}</strong>
+            {l.fromSeat !== null && l.fromSeat !== undefined && seatOf(model, l.fromSeat)?.corpName && !l.watchers && <span class="muted corp-of"> ({seatOf(model, l.fromSeat)!.corpName})</span>}
             {l.watchers && <span class="tag">watching</span>}
             {l.with !== null && open === "all" && <span class="tag">private, {l.mine ? `to ${name(l.with)}` : "to you"}</span>}
             : {l.text}

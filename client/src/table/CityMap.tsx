@@ -39,6 +39,8 @@ export interface MapPicks { options: Map<number, ChoiceOption["value"]>; pick(va
 export function CityMap({ districts, picks }: { districts: DistrictBoard[]; picks?: MapPicks }) {
   const narrow = useNarrow();
   const byId = new Map(districts.map((d) => [d.id, d]));
+  // A tap (or click) on a district explains what stands there, under the map: a phone has no hover.
+  const [explained, setExplained] = useState<number | null>(null);
   // The city flows left to right (wide) or top to bottom (narrow); `along` is the flow axis.
   const alongLength = LAYOUT.cols - 1 + ROOT_SPAN;
   const w = narrow ? LAYOUT.rows : alongLength;
@@ -59,6 +61,7 @@ export function CityMap({ districts, picks }: { districts: DistrictBoard[]; pick
   };
 
   return (
+    <>
     <div class={`city ${narrow ? "narrow" : "wide"}`} data-testid="city" style={{ aspectRatio: `${w * cw} / ${h * ch}` }}>
       <svg class="arrows" viewBox={`0 0 ${w * cw} ${h * ch}`} aria-hidden="true">
         <defs>
@@ -95,10 +98,19 @@ export function CityMap({ districts, picks }: { districts: DistrictBoard[]; pick
           }
           const value = picks?.options.get(p.id as number);
           return <District key={p.id} def={DEFS.get(p.id)!} d={byId.get(p.id)} style={style}
-            onPick={value === undefined ? undefined : () => picks!.pick(value)} />;
+            onPick={value === undefined ? undefined : () => picks!.pick(value)}
+            explained={explained === p.id} onExplain={() => setExplained(explained === p.id ? null : (p.id as number))} />;
         })}
       </ol>
     </div>
+      {explained !== null && DEFS.get(explained) && (
+        <div class="district-note" role="status" data-testid="district-note">
+          <strong>{DEFS.get(explained)!.name} ({explained})</strong>{" "}
+          <button type="button" class="link" onClick={() => setExplained(null)}>Close</button>
+          <ul>{explainDistrict(DEFS.get(explained)!, byId.get(explained)).map((l, i) => <li key={i}>{l}</li>)}</ul>
+        </div>
+      )}
+    </>
   );
 }
 
@@ -111,7 +123,26 @@ const TOKENS: [keyof DistrictBoard, string][] = [
   ["prisec", "Prisec unit"],
 ];
 
-function District({ def, d, style, onPick }: { def: DistrictDef; d: DistrictBoard | undefined; style: Record<string, string>; onPick?: () => void }) {
+const CONDITIONS: Record<string, string> = {
+  protest: "Protest: the first stage of unrest",
+  strike: "Strike: the second stage of unrest; the district produces nothing",
+  outage: "Outage: the district produces nothing",
+};
+
+/** What stands in a district, in words: what a tap on it shows under the map. */
+export function explainDistrict(def: DistrictDef, d: DistrictBoard | undefined): string[] {
+  const produce = `${def.production.primary} ${resourceLabel(def.primary)}` + (def.secondary ? `, ${def.production.secondary} ${resourceLabel(def.secondary)}` : "");
+  const out = [`Tier ${def.tier}; an android here produces ${produce}.`];
+  if (d?.condition && d.condition !== "none") out.push(CONDITIONS[d.condition] ?? d.condition);
+  for (const [k, long] of TOKENS) if (d?.[k]) out.push(long);
+  if (out.length === 1) out.push("Nothing else stands here.");
+  return out;
+}
+
+function District({ def, d, style, onPick, explained, onExplain }: {
+  def: DistrictDef; d: DistrictBoard | undefined; style: Record<string, string>; onPick?: () => void;
+  explained?: boolean; onExplain?: () => void;
+}) {
   const tokens = TOKENS.filter(([k]) => d?.[k]);
   const condition = d?.condition && d.condition !== "none" ? d.condition : null;
   const produce = `${def.production.primary} ${resourceLabel(def.primary)}` + (def.secondary ? `, ${def.production.secondary} ${resourceLabel(def.secondary)}` : "");
@@ -126,14 +157,14 @@ function District({ def, d, style, onPick }: { def: DistrictDef; d: DistrictBoar
         {def.secondary && <span class={`r ${def.secondary} second`}><Icon name={def.secondary} />{def.production.secondary}<span class="sr-only"> {resourceLabel(def.secondary)}</span></span>}
       </span>
       <span class="tokens">
-        {condition && <span class={`tok cond ${condition}`} title={condition}><Icon name={condition} /><span class="sr-only">{condition}</span></span>}
+        {condition && <span class={`tok cond ${condition}`} title={CONDITIONS[condition] ?? condition}><Icon name={condition} /><span class="sr-only">{condition}</span></span>}
         {tokens.map(([kind, long]) => <span key={kind} class={`tok ${kind}`} title={long}><Icon name={kind} /><span class="sr-only">{long}</span></span>)}
       </span>
     </>
   );
   return (
-    <li class={`district tier-${def.tier}${condition ? " " + condition : ""}${onPick ? " pickable" : ""}${flashClass(flash)}`} style={style}
-      data-testid={`district-${def.id}`} data-condition={d?.condition ?? "none"}>
+    <li class={`district tier-${def.tier}${condition ? " " + condition : ""}${onPick ? " pickable" : ""}${explained ? " explained" : ""}${flashClass(flash)}`} style={style}
+      data-testid={`district-${def.id}`} data-condition={d?.condition ?? "none"} onClick={onPick ? undefined : onExplain}>
       {onPick ? <button type="button" class="pick" onClick={onPick} data-testid={`pick-district-${def.id}`}><span class="sr-only">Pick </span>{body}</button> : body}
     </li>
   );

@@ -1,11 +1,32 @@
-// The end of the game: every rival revealed, who won and why, the ending; then the way onward: the
-// replay (the viewer, and the JSON for tools) and a rematch.
-import { useEffect, useRef } from "preact/hooks";
+// The end of the game as a moment: a headline for each person (yours first, "You win: …"), the moment that
+// decided it, the rematch and the replay at once (in view on a phone), then the game in pictures (the
+// summary the server builds from the finished game's public record: GET /api/games/:code/summary) and
+// the full results with every rival revealed.
+import { useEffect, useRef, useState } from "preact/hooks";
 import { replayUrl } from "../net/api.ts";
+import { gameSummary, type GameSummary } from "../net/ends-api.ts";
 import type { TableSession } from "../net/session.ts";
 import { seatOf, type TableSnapshot } from "../state.ts";
 import { rivalName, seatLabel } from "../text.ts";
+import { CapitalChart, PlayChart, ThreatChart } from "./EndCharts.tsx";
+import { headlines } from "./headlines.ts";
 import { Rematch } from "./Rematch.tsx";
+
+/** The summary, asked for until the server has filed the game as finished (a moment after the result). */
+function useSummary(code: string): GameSummary | null {
+  const [summary, setSummary] = useState<GameSummary | null>(null);
+  useEffect(() => {
+    let stop = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let tries = 0;
+    const ask = () => gameSummary(code).then((s) => { if (!stop) setSummary(s); }).catch(() => {
+      if (!stop && ++tries < 10) timer = setTimeout(ask, 1000 * tries);
+    });
+    void ask();
+    return () => { stop = true; clearTimeout(timer); };
+  }, [code]);
+  return summary;
+}
 
 export function GameOver({ model, onJoined, replayViewer }: {
   model: TableSnapshot;
@@ -18,37 +39,59 @@ export function GameOver({ model, onJoined, replayViewer }: {
   // The result appears at the top of the board: bring it into view, wherever the column was scrolled.
   const panel = useRef<HTMLElement>(null);
   useEffect(() => panel.current?.scrollIntoView({ block: "nearest" }), []);
+  const summary = useSummary(model.code);
   const seat = (n: number) => seatOf(model, n);
-  const winners = r.winners.map((n) => seatLabel(seat(n)));
+  const lines = headlines(r, model.game?.threat ?? 0, (n) => seatLabel(seat(n)), model.mySeat);
+  const mine = lines.find((h) => h.seat === model.mySeat);
+  const others = lines.filter((h) => h !== mine);
   return (
     <section ref={panel} class="game-over panel" aria-labelledby="over-h" data-testid="game-over">
-      <h2 id="over-h">Game over{r.reason === "threat" ? ": threat reached 25" : ""}</h2>
-      <p data-testid="winners">{winners.length ? `Winners: ${winners.join(", ")}.` : "Nobody wins."}</p>
+      <h2 id="over-h" class={mine ? (mine.won ? "won" : "lost") : ""} data-testid="headline-mine">
+        {mine ? mine.text : `Game over${r.reason === "threat" ? ": the city fell at threat 25" : ""}`}
+      </h2>
+      <ul class="headlines" data-testid="headlines">
+        {others.map((h) => <li key={h.seat} class={h.won ? "won" : "lost"} data-testid={`headline-${h.seat}`}>{h.text}</li>)}
+      </ul>
       <p class="muted" data-testid="ending">{r.reason === "threat"
         ? "The threat reached 25: the game ended at once."
         : "The game ran to the end of its last round."}</p>
-      <table>
-        <thead><tr><th scope="col">Player</th><th scope="col">Rival</th><th scope="col">Capital</th><th scope="col">Result</th></tr></thead>
-        <tbody>
-          {r.seats.map((s) => (
-            <tr key={s.seat} class={s.won ? "won" : ""}>
-              <th scope="row">{seatLabel(seat(s.seat))}</th>
-              <td data-label="Rival">{rivalName(s.rival)}</td>
-              <td data-label="Capital">{s.capital}</td>
-              <td data-label="Result">{s.won ? "wins" : "loses"} <span class="muted">{s.why}</span></td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p class="muted">The rival card under the board: {rivalName(r.rivalUnderBoard)}.</p>
-      {onJoined && <Rematch code={model.code} token={model.secret?.seatToken} onJoined={onJoined} />}
-      <p class="game-over-links">
-        {replayViewer
-          ? <button type="button" class="secondary small" data-testid="replay-open" aria-expanded={replayViewer.shown}
-              onClick={replayViewer.toggle}>{replayViewer.shown ? "Hide the replay" : "Watch the replay"}</button>
-          : <a href={`/?join=${encodeURIComponent(model.code)}&replay=1`} data-testid="replay-open" target="_blank" rel="noopener">Watch the replay</a>}
-        {" "}<a href={replayUrl(model.code)} data-testid="replay-link" target="_blank" rel="noopener" download>Download the replay (JSON, for tools)</a>
-      </p>
+      {summary?.decided && (
+        <div class="decided" data-testid="decided">
+          <strong>The moment that decided it</strong> <span class="muted">(round {summary.decided.round === "D" ? "D, a demand round" : summary.decided.round})</span>
+          <ul>{summary.decided.lines.slice(0, 4).map((l, i) => <li key={i}>{l}</li>)}</ul>
+        </div>
+      )}
+      <div class="end-actions">
+        {onJoined && <Rematch code={model.code} token={model.secret?.seatToken} onJoined={onJoined} />}
+        <p class="game-over-links">
+          {replayViewer
+            ? <button type="button" class="secondary small" data-testid="replay-open" aria-expanded={replayViewer.shown}
+                onClick={replayViewer.toggle}>{replayViewer.shown ? "Hide the replay" : "Watch the replay"}</button>
+            : <a href={`/?join=${encodeURIComponent(model.code)}&replay=1`} data-testid="replay-open" target="_blank" rel="noopener">Watch the replay</a>}
+          {" "}<a href={replayUrl(model.code)} data-testid="replay-link" target="_blank" rel="noopener" download>Download the replay (JSON, for tools)</a>
+        </p>
+      </div>
+      {summary
+        ? <div class="charts" data-testid="charts"><CapitalChart s={summary} /><ThreatChart s={summary} /><PlayChart s={summary} /></div>
+        : <p class="muted" role="status">Drawing the game in pictures…</p>}
+      <details class="results-table">
+        <summary>Every result, with the rivals</summary>
+        <table>
+          <thead><tr><th scope="col">Player</th><th scope="col">Rival</th><th scope="col">Capital</th><th scope="col">Result</th></tr></thead>
+          <tbody>
+            {r.seats.map((s) => (
+              <tr key={s.seat} class={s.won ? "won" : ""}>
+                <th scope="row">{seatLabel(seat(s.seat))}</th>
+                <td data-label="Rival">{rivalName(s.rival)}</td>
+                <td data-label="Capital">{s.capital}</td>
+                <td data-label="Result">{s.won ? "wins" : "loses"} <span class="muted">{s.why}</span></td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <p class="muted">The rival card under the board: {rivalName(r.rivalUnderBoard)}.</p>
+      </details>
+      <p class="sr-only" data-testid="winners">{r.winners.length ? `Winners: ${r.winners.map((n) => seatLabel(seat(n))).join(", ")}.` : "Nobody wins."}</p>
     </section>
   );
 }

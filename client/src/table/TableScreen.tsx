@@ -20,7 +20,8 @@ import { Reports } from "./Reports.tsx";
 import { reportsOf } from "./reports.ts";
 import { districtPicks } from "./district-picks.ts";
 import { hasMoves } from "./Choices.tsx";
-import { loadPrefs, savePrefs, useAttention, useLastLook, type AlertPrefs } from "./awareness.ts";
+import { threatLevel } from "./Forecast.tsx";
+import { loadPrefs, savePrefs, useAttention, useLastLook, useSpentFlashes, type AlertPrefs } from "./awareness.ts";
 import { PHONE_QUERY, PhoneTabs, useMedia, useTopBarHeight, type Pane, type PaneTab } from "./PhoneTabs.tsx";
 import { LeaveDialog } from "./LeaveDialog.tsx";
 import { useRememberResult } from "./remember-result.ts";
@@ -48,6 +49,7 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
   const [askLeave, setAskLeave] = useState(false);
   useTopBarHeight(phone && model?.status !== "lobby");
   useRememberResult(model);
+  useSpentFlashes();
 
   // Awareness: what needs you, in the title and favicon (and the chime and notification if you want them).
   const mine = !!model?.game && model.mySeat !== null && model.status === "playing" && hasMoves(model);
@@ -59,8 +61,11 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
   // The talk counts as read while its tab is open (on a laptop it is always in view).
   useEffect(() => { if (!phone || pane === "talk") setTalkSeen(session.arrivals); });
   const unseenTalk = unreadIn(talk, talkSeen);
+  const g = model?.game;
+  const alarm = g && model.status === "playing" && threatLevel(g.threat, g.forecast) === "alarm"
+    ? `Threat ${g.threat}/25${g.forecast && g.forecast.worst > g.threat ? `, up to ${g.forecast.worst}` : ""}` : null;
   useAttention({
-    act: mine, unread, trades: newTrades,
+    act: mine, unread, trades: newTrades, alarm,
     what: mine ? "It is your move." : newTrades ? "A trade waits for your answer." : "Someone wrote to you.",
   }, prefs);
 
@@ -155,7 +160,7 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
         <section class="tracks pane-city" aria-label="Round, threat, supply and demand">
           <div class="track-row">
             <RoundTrack round={game?.round ?? 0} />
-            <ThreatTrack threat={game?.threat ?? 0} />
+            <ThreatTrack threat={game?.threat ?? 0} worst={game?.forecast?.worst} />
           </div>
         </section>
         <section class="city-area pane-city" aria-labelledby="city-h">
@@ -182,7 +187,8 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
           </section>
         )}
         <section class="log-area pane-deal" aria-label="Game log">
-          <GameLog log={model.log} privateLog={model.secret?.log ?? null} />
+          <GameLog log={model.log} privateLog={model.secret?.log ?? null}
+            people={model.seats.map((s) => ({ corp: s.corpName, name: s.name }))} myCorp={model.me?.corpName || null} />
         </section>
       </div>
       <aside class="rail" aria-label="Negotiation">

@@ -6,6 +6,7 @@ import { seatOf, turnsLeftNow, type TableSeat, type TableSnapshot } from "../sta
 import { seatLabel } from "../text.ts";
 import { Choices, hasMoves } from "./Choices.tsx";
 import { Countdown, runningDeadline } from "./Countdown.tsx";
+import { Forecast } from "./Forecast.tsx";
 import { RefusalNote } from "./RefusalNote.tsx";
 import { ROUND_TRACK } from "./Tracks.tsx";
 
@@ -99,6 +100,7 @@ export function TopBar({ model, session, controls, notice, compact = false, onTr
         <h1>New Angeles</h1>
         <span class="table-code">Table <strong class="code" data-testid="table-code">{session.code}</strong></span>
         <PhaseStepper model={model} />
+        {playing && game && <Forecast threat={game.threat} forecast={game.forecast} compact={compact} />}
         <span class={`muted who${model.me ? " seated" : ""}`} data-testid="who-am-i">
           {session.spectator ? "You are watching." : model.me ? `You are ${model.me.name}${model.me.corpName ? ", " + model.me.corpName : ""}.` : ""}
         </span>

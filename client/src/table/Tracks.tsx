@@ -26,14 +26,15 @@ export function RoundTrack({ round }: { round: number }) {
   );
 }
 
-export function ThreatTrack({ threat }: { threat: number }) {
+/** `worst`: where the forecast says the threat may reach if the next event and the demand were scored now. */
+export function ThreatTrack({ threat, worst }: { threat: number; worst?: number }) {
   const flash = useFlash(threat);
   return (
     <div class={`track threat-track${flashClass(flash)}`} data-testid="threat-track" data-threat={threat}>
       <h2 id="threat-h" class="h3">Threat <strong>{threat}</strong>/{THREAT_MAX}</h2>
       <ol aria-labelledby="threat-h" aria-hidden="true">
         {Array.from({ length: THREAT_MAX + 1 }, (_, i) => (
-          <li key={i} class={`${i === threat ? "here" : ""}${i < threat ? " past" : ""}${i >= 20 ? " danger" : ""}`}>{i}</li>
+          <li key={i} class={`${i === threat ? "here" : ""}${i < threat ? " past" : ""}${worst !== undefined && i > threat && i <= worst ? " ahead" : ""}${i >= 20 ? " danger" : ""}`}>{i}</li>
         ))}
       </ol>
     </div>

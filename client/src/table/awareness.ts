@@ -35,6 +35,26 @@ export function useFlash(value: unknown): number {
   return count.current;
 }
 
+/**
+ * A highlight plays once: when its animation ends, or is cut short (its part of the table hidden, as a
+ * phone's tab switch hides it), its class is taken off, so showing the part again does not replay it. The
+ * next change sets the other class name (flashClass), which plays afresh.
+ */
+export function useSpentFlashes(): void {
+  useEffect(() => {
+    const spent = (e: AnimationEvent) => {
+      if (e.animationName !== "flash-a" && e.animationName !== "flash-b") return;
+      (e.target as Element).classList.remove("flash-a", "flash-b");
+    };
+    document.addEventListener("animationend", spent, true);
+    document.addEventListener("animationcancel", spent, true);
+    return () => {
+      document.removeEventListener("animationend", spent, true);
+      document.removeEventListener("animationcancel", spent, true);
+    };
+  }, []);
+}
+
 /** A class that restarts the fading highlight each time the count changes (two names, one animation). */
 export function flashClass(count: number): string {
   return count === 0 ? "" : count % 2 ? " flash-a" : " flash-b";
@@ -78,6 +98,26 @@ export function chime(): void {
   } catch { /* no audio here */ }
 }
 
+/** A low, falling two-note tone: the city is near its fall (unlike the chime, which asks for you). */
+export function alarmTone(): void {
+  try {
+    audio ??= new AudioContext();
+    const t = audio.currentTime;
+    for (const [i, f] of [440, 294].entries()) {
+      const o = audio.createOscillator();
+      const g = audio.createGain();
+      o.type = "triangle";
+      o.frequency.value = f;
+      g.gain.setValueAtTime(0.0001, t + i * 0.3);
+      g.gain.exponentialRampToValueAtTime(0.2, t + i * 0.3 + 0.03);
+      g.gain.exponentialRampToValueAtTime(0.0001, t + i * 0.3 + 0.28);
+      o.connect(g).connect(audio.destination);
+      o.start(t + i * 0.3);
+      o.stop(t + i * 0.3 + 0.3);
+    }
+  } catch { /* no audio here */ }
+}
+
 function favicon(alert: boolean): string {
   const dot = alert ? `<circle cx="24" cy="8" r="7" fill="#ef6b6b"/>` : "";
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="2" y="6" width="24" height="24" rx="5" fill="#4fc3f7"/><text x="14" y="25" font-size="18" font-family="sans-serif" font-weight="bold" text-anchor="middle" fill="#08131b">N</text>${dot}</svg>`;
@@ -88,22 +128,30 @@ function favicon(alert: boolean): string {
  * Puts what needs you in the tab's title and favicon; when something new needs you, plays the chime
  * (if on) and shows a notification while the tab is hidden (if allowed).
  */
-export function useAttention(need: { act: boolean; unread: number; trades: number; what: string }, prefs: AlertPrefs): void {
+export function useAttention(need: { act: boolean; unread: number; trades: number; what: string; alarm?: string | null }, prefs: AlertPrefs): void {
   const before = useRef({ act: false, unread: 0, trades: 0 });
+  const alarmed = useRef<string | null>(null);
+  // The threat alarm leads the title while it lasts; the tone plays once each time it starts (sound on).
+  useEffect(() => {
+    const was = alarmed.current;
+    alarmed.current = need.alarm ?? null;
+    if (need.alarm && !was && prefs.sound) alarmTone();
+  }, [need.alarm, prefs.sound]);
   useEffect(() => {
     const parts = [];
     if (need.act) parts.push("Your move");
     if (need.trades) parts.push(need.trades === 1 ? "a trade for you" : `${need.trades} trades for you`);
     if (need.unread) parts.push(`${need.unread} new message${need.unread === 1 ? "" : "s"}`);
     const alert = parts.length > 0;
-    document.title = alert ? `(${need.unread + need.trades + (need.act ? 1 : 0)}) ${parts.join(", ")} · New Angeles` : "New Angeles";
+    const lead = need.alarm ? `⚠ ${need.alarm} · ` : "";
+    document.title = lead + (alert ? `(${need.unread + need.trades + (need.act ? 1 : 0)}) ${parts.join(", ")} · New Angeles` : "New Angeles");
     let link = document.querySelector<HTMLLinkElement>("link[rel=icon]");
     if (!link) {
       link = document.createElement("link");
       link.rel = "icon";
       document.head.appendChild(link);
     }
-    link.href = favicon(alert);
+    link.href = favicon(alert || !!need.alarm);
     const b = before.current;
     const fresh = (need.act && !b.act) || need.unread > b.unread || need.trades > b.trades;
     before.current = { act: need.act, unread: need.unread, trades: need.trades };
@@ -112,6 +160,6 @@ export function useAttention(need: { act: boolean; unread: number; trades: numbe
     if (prefs.notify && document.hidden && "Notification" in window && Notification.permission === "granted") {
       try { new Notification("New Angeles", { body: need.what, tag: "new-angeles" }); } catch { /* not allowed here */ }
     }
-  }, [need.act, need.unread, need.trades, need.what, prefs.sound, prefs.notify]);
+  }, [need.act, need.unread, need.trades, need.what, need.alarm, prefs.sound, prefs.notify]);
   useEffect(() => () => { document.title = "New Angeles"; }, []);
 }

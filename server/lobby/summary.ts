@@ -1,0 +1,140 @@
+// The results of a finished game, for its end screen: built while the replay is rebuilt (ends.ts), from
+// the states after each command and the public log lines, never from anything a seat kept hidden while
+// it mattered (the rivals are the result's own, revealed at the end). Per round: every corporation's
+// capital and the threat by source; over the game: deals won, support given and received (cards put on
+// an offer, counted from the deal as it was when its winner was named), trades carried out; and the
+// moment that decided it: for a fall of the city, the rise that took the threat to 25; for a normal end,
+// the last time a player and the corporation on their rival card changed places (else the last deal won).
+import type { Command } from "../../shared/protocol.ts";
+import type { GameEvent, ResultView, ThreatSourceName } from "../../shared/view.ts";
+import { corpName } from "../engine/data.ts";
+import type { GameState } from "../engine/index.ts";
+import { ROUND_TRACK } from "../engine/state.ts";
+
+export interface RoundMark {
+  /** The round track's space ("1", "2", "D", …), or "end" for the final figures. */
+  label: string;
+  /** The step (commands played) at which the round began. */
+  step: number;
+  capital: number[];
+  threat: number;
+  threatFrom: Partial<Record<ThreatSourceName, number>>;
+}
+
+export interface GameSummary {
+  corps: string[];
+  rounds: RoundMark[];
+  dealsWon: number[];
+  supportGiven: number[];
+  supportReceived: number[];
+  trades: number[];
+  /** The moment that decided the game: the round it fell in, and its public log lines. */
+  decided: { round: string; step: number; lines: string[] } | null;
+}
+
+const mark = (s: GameState, label: string, step: number): RoundMark => ({
+  label, step, capital: s.seats.map((p) => p.capital), threat: s.threat, threatFrom: { ...s.threatFrom },
+});
+
+/** Feed it every step of a game in order; `result()` once it is over. */
+export class SummaryBuilder {
+  private readonly rounds: RoundMark[];
+  private readonly dealsWon: number[];
+  private readonly given: number[];
+  private readonly received: number[];
+  private readonly trades: number[];
+  private readonly corps: string[];
+  /** Per step: its public lines and each seat's lead over its rival corporation's seat (sign only). */
+  private readonly steps: { step: number; round: number; lines: string[]; capital: number[] }[] = [];
+
+  constructor(start: GameState) {
+    const n = start.players;
+    this.rounds = [mark(start, ROUND_TRACK[start.round] ?? "?", 0)];
+    this.dealsWon = new Array<number>(n).fill(0);
+    this.given = new Array<number>(n).fill(0);
+    this.received = new Array<number>(n).fill(0);
+    this.trades = new Array<number>(n).fill(0);
+    this.corps = start.seats.map((_, i) => corpName(start, i));
+  }
+
+  step(step: number, before: GameState, after: GameState, seat: number, command: Command, events: GameEvent[]): void {
+    if (after.round !== before.round) {
+      // the flow may run on into the new round in the same command (a demand paid at once): what the new
+      // round raised so far (the engine's threatRound) is the new round's, not the last one's
+      const m = mark(after, ROUND_TRACK[after.round] ?? "?", step);
+      for (const [k, v] of Object.entries(after.threatRound ?? {})) {
+        const key = k as ThreatSourceName;
+        m.threatFrom[key] = (m.threatFrom[key] ?? 0) - (v ?? 0);
+        m.threat -= v ?? 0;
+      }
+      this.rounds.push(m);
+    }
+    const lines = events.filter((e) => !e.to).map((e) => e.text);
+    this.steps.push({ step, round: after.round, lines, capital: after.seats.map((p) => p.capital) });
+    // a winner is named: count the deal's support as it stood (facedown cards are counted, never read)
+    for (const line of lines) {
+      const won = this.corps.findIndex((c) => line.startsWith(`${c} wins the deal`));
+      if (won < 0) continue;
+      this.dealsWon[won]!++;
+      const deal = after.deal ?? before.deal;
+      if (!deal) continue;
+      const owner = { main: deal.main?.seat, counter: deal.counters.at(-1)?.seat };
+      // the support that closed the Support step resolved the deal in the same command: it is the command's
+      const supports = [...deal.supports];
+      if (!after.deal && command.type === "support" && !supports.some((x) => x.seat === seat)) supports.push({ seat, offer: command.offer, cards: command.cards });
+      for (const x of supports) {
+        if (x.asset) continue;
+        this.given[x.seat]! += x.cards.length;
+        const to = owner[x.offer];
+        if (to !== undefined) this.received[to]! += x.cards.length;
+      }
+    }
+    // a trade carried out: both parties count it (the log announces it to everyone)
+    if (command.type === "trade-accept" && lines.some((l) => / trade: /.test(l))) {
+      const t = before.trades.find((x) => x.id === command.id);
+      if (t) { this.trades[t.from]!++; this.trades[t.to]!++; }
+    }
+  }
+
+  result(end: GameState, total: number): GameSummary {
+    const rounds = [...this.rounds, mark(end, "end", total)];
+    return {
+      corps: this.corps, rounds, dealsWon: this.dealsWon, supportGiven: this.given, supportReceived: this.received, trades: this.trades,
+      decided: end.result ? this.decided(end.result) : null,
+    };
+  }
+
+  private decided(result: ResultView): GameSummary["decided"] {
+    const at = (i: number) => {
+      const s = this.steps[i]!;
+      return { round: ROUND_TRACK[s.round] ?? "?", step: s.step, lines: s.lines };
+    };
+    if (result.reason === "threat") {
+      for (let i = this.steps.length - 1; i >= 0; i--) {
+        const rise = this.steps[i]!.lines.filter((l) => /^Threat rises by \d+ to 25\b/.test(l));
+        if (rise.length) return { ...at(i), lines: rise };
+      }
+      return null;
+    }
+    // who is ahead of whom: each seat against the seat of the corporation on its rival card
+    const pairs = result.seats.flatMap((r) => {
+      const other = result.seats.find((o) => o.corp === r.rival && o.seat !== r.seat);
+      return other ? [[r.seat, other.seat] as const] : [];
+    });
+    const ahead = (capital: number[]) => pairs.map(([a, b]) => capital[a]! > capital[b]!);
+    for (let i = this.steps.length - 1; i > 0; i--) {
+      const now = ahead(this.steps[i]!.capital);
+      const was = ahead(this.steps[i - 1]!.capital);
+      if (now.some((x, k) => x !== was[k])) {
+        const lines = this.steps[i]!.lines.filter((l) => /capital|wins the deal|trade/.test(l));
+        return { ...at(i), lines: lines.length ? lines : this.steps[i]!.lines.slice(0, 4) };
+      }
+    }
+    // nobody ever changed places with their rival: the last deal won is the last thing that moved capital
+    for (let i = this.steps.length - 1; i >= 0; i--) {
+      const lines = this.steps[i]!.lines.filter((l) => / wins the deal /.test(l));
+      if (lines.length) return { ...at(i), lines };
+    }
+    return null;
+  }
+}

@@ -1,0 +1,141 @@
+// The threat forecast and the end of the game, in the browser: a person plays a whole game with three
+// bots by clicking the first thing offered. At every decision, on a laptop (1440×900) and a phone
+// (390×844), the forecast is in view in the top bar (on screen and not covered), and its sum agrees
+// with the parts it shows; when the threat nears 25 it turns to an alarm, also in the tab's title. At the
+// end there is a headline for the person, the charts of the game, and the rematch in view on a phone.
+// The log filter keeps only the lines it names. Pictures go to FORECAST_SHOTS (default /tmp/na-forecast).
+import { describe, expect, it, onTestFailed } from "vitest";
+import type { Page } from "playwright-core";
+import { serverAndBrowser } from "./browser.ts";
+
+const SHOTS = process.env.FORECAST_SHOTS || "/tmp/na-forecast";
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const errors: string[] = [];
+const at = serverAndBrowser(SHOTS);
+
+/** Takes the first choice offered (checking cards first when the choice needs some). Returns whether it acted. */
+async function actOnce(page: Page): Promise<boolean> {
+  const box = page.getByTestId("choices");
+  if ((await box.count()) === 0) return false;
+  try {
+    const p = box.getByTestId("choice-discard");
+    if (await p.count()) {
+      const boxes = p.locator('input[type="checkbox"]');
+      const go = p.locator("button[data-choice]");
+      for (let i = 0; i < (await boxes.count()) && (await go.isDisabled()); i++) await boxes.nth(i).check({ timeout: 1500 });
+    }
+    const onMap = page.locator('[data-testid^="pick-district-"]').first();
+    if (await onMap.count()) {
+      await onMap.click({ timeout: 1500 });
+      return true;
+    }
+    const button = box.locator("button[data-choice]:not([disabled])").first();
+    if ((await button.count()) === 0) return false;
+    await button.click({ timeout: 1500 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The forecast's chip is inside the window and not covered; what it says, read from the page. */
+async function forecastInView(page: Page): Promise<{ level: string; worst: number; threat: number; line: string }> {
+  return page.evaluate(() => {
+    const chip = document.querySelector<HTMLElement>("[data-testid=forecast] > summary");
+    if (!chip) throw new Error("no forecast in the top bar");
+    const r = chip.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + Math.min(20, r.width / 2), r.top + r.height / 2);
+    if (r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth || !hit || !chip.contains(hit)) {
+      throw new Error(`the forecast is out of view: ${Math.round(r.left)},${Math.round(r.top)}–${Math.round(r.right)},${Math.round(r.bottom)} in ${innerWidth}×${innerHeight}`);
+    }
+    const f = chip.parentElement!;
+    return {
+      level: f.getAttribute("data-level")!, worst: Number(f.getAttribute("data-worst")),
+      threat: Number(document.querySelector("[data-testid=forecast-threat]")!.textContent), line: chip.textContent ?? "",
+    };
+  });
+}
+
+describe("the forecast and the end, in the browser", () => {
+  it("shows the forecast at every decision, the alarm near 25, and the end as a moment", { timeout: 400_000 }, async () => {
+    const context = await at.browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+    page.on("pageerror", (e) => errors.push(String(e)));
+    onTestFailed(async () => { await page.screenshot({ path: `${SHOTS}/failed.png` }).catch(() => {}); });
+    const res = await fetch(at.server.url + "/api/games", {
+      method: "POST", headers: { "content-type": "application/json" },
+      body: JSON.stringify({ seats: 4, bots: 3, botDelayMs: 0, stepSeconds: 0 }),
+    });
+    const { code } = (await res.json()) as { code: string };
+    await page.goto(`${at.server.url}/?join=${code}`);
+    await page.getByTestId("name").fill("Ann");
+    await page.getByTestId("join").click();
+    await page.getByTestId("your-corp").waitFor({ timeout: 30_000 });
+
+    let decisions = 0;
+    let normalShot = false;
+    let alarmShot = false;
+    const deadline = Date.now() + 240_000;
+    while (Date.now() < deadline) {
+      if (await page.getByTestId("game-over").count()) break;
+      if (await page.getByTestId("choices").count()) {
+        decisions++;
+        for (const size of decisions % 5 === 1 ? [PHONE, DESKTOP] : [DESKTOP]) {
+          await page.setViewportSize(size);
+          const f = await forecastInView(page);
+          expect(f.worst).toBeGreaterThanOrEqual(f.threat);
+          if (!normalShot && f.level === "calm") {
+            await page.screenshot({ path: `${SHOTS}/forecast-${size.width}.png` });
+            if (size === DESKTOP) {
+              await page.getByTestId("forecast").locator("summary").click();
+              await page.getByTestId("forecast-body").waitFor();
+              await page.screenshot({ path: `${SHOTS}/forecast-open-${size.width}.png` });
+              await page.getByTestId("forecast").locator("summary").click();
+              normalShot = true;
+            }
+          }
+          if (f.level === "alarm") {
+            expect(await page.title()).toMatch(/^⚠ Threat \d+\/25/);
+            if (!alarmShot) {
+              for (const s of [DESKTOP, PHONE]) {
+                await page.setViewportSize(s);
+                await forecastInView(page);
+                await page.screenshot({ path: `${SHOTS}/alarm-${s.width}.png` });
+              }
+              await page.setViewportSize(DESKTOP);
+              alarmShot = true;
+            }
+          }
+        }
+        await page.setViewportSize(DESKTOP);
+        await actOnce(page);
+      } else {
+        await page.waitForTimeout(50);
+      }
+    }
+    await page.getByTestId("game-over").waitFor({ timeout: 60_000 });
+    expect(decisions).toBeGreaterThan(10);
+    // a headline for each person: Ann's own first ("You win: …" / "You lose: …"), then one per other seat
+    await expect(page.getByTestId("headline-mine").textContent()).resolves.toMatch(/^You (win|lose): /);
+    await expect(page.getByTestId("headlines").locator("li").count()).resolves.toBe(3);
+    await page.getByTestId("decided").waitFor({ timeout: 20_000 });
+    for (const chart of ["chart-capital", "chart-threat", "chart-play"]) await page.getByTestId(chart).waitFor();
+    await expect(page.getByTestId("chart-capital").locator("polyline").count()).resolves.toBe(4);
+    await page.screenshot({ path: `${SHOTS}/end-1440.png` });
+    await page.screenshot({ path: `${SHOTS}/end-1440-full.png`, fullPage: true });
+    await page.setViewportSize(PHONE);
+    await page.getByTestId("tab-city").click();
+    await page.getByTestId("tab-deal").click();
+    await page.getByTestId("game-over").scrollIntoViewIfNeeded();
+    await page.evaluate(() => document.querySelector("[data-testid=game-over]")!.scrollIntoView({ block: "start" }));
+    // the rematch is in view on a phone without scrolling past the charts
+    const rematch = await page.getByTestId("rematch").boundingBox();
+    expect(rematch!.y + rematch!.height).toBeLessThanOrEqual(PHONE.height - 56);
+    await page.screenshot({ path: `${SHOTS}/end-390.png` });
+    await page.screenshot({ path: `${SHOTS}/end-390-full.png`, fullPage: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
