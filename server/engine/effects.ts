@@ -11,6 +11,7 @@ import { clockwiseFrom } from "./ctx.ts";
 import { districtName, DISTRICT_IDS, corpName, scriptTitle } from "./data.ts";
 import type { DistrictState, EffectFrame, GameState, Stage } from "./state.ts";
 import { forkState } from "./state.ts";
+import { untilOver } from "./end.ts";
 import { ILLNESS_THREAT, raiseThreat } from "./threat.ts";
 import { fireWindow } from "./windows.ts";
 import * as contracts from "./contracts.ts";
@@ -225,17 +226,18 @@ export function nextPickAhead(c: Ctx, source: string, seat: number, picks: Value
   startEffect(sc, source, seat);
   let made = 0;
   for (let guard = 0; guard < 500; guard++) {
-    runEffects(sc);
+    untilOver(sc, () => runEffects(sc));
     const owed = sc.s.pending;
     if (sc.s.effects.length === 0 || sc.s.result || !owed) return null;
     const choice = effectChoice(sc);
     if (!choice || choice.options.length === 0) return null;
     if (owed.seat !== seat) {
-      answerEffect(sc, choice.options[0]!.value);
+      untilOver(sc, () => answerEffect(sc, choice.options[0]!.value));
       continue;
     }
     if (made >= picks.length) return choice;
-    if (answerEffect(sc, picks[made++]!)) return null;
+    const err = untilOver(sc, () => answerEffect(sc, picks[made++]!));
+    if (err || sc.s.result) return null;
   }
   return null;
 }

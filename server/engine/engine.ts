@@ -19,6 +19,7 @@ import { answerGeneral, generalOptions } from "./draw.ts";
 import { quickCommand } from "./command.ts";
 import { answerEffect } from "./effects.ts";
 import { EngineStuck } from "./budget.ts";
+import { untilOver } from "./end.ts";
 import { advance } from "./flow.ts";
 import { checkInvariants } from "./invariants.ts";
 import { legalFor } from "./legal.ts";
@@ -151,7 +152,8 @@ export function createEngine(rules: Rulebook): Engine {
     }
     const c: Ctx = { s: forkState(state), ev: [], frame: null, rules };
     try {
-      const err = dispatch(c, seat, cmd);
+      // a command may end the game itself (a pick raising threat to 25): nothing runs after that
+      const err = untilOver(c, () => dispatch(c, seat, cmd));
       if (err) return { ok: false, code: err.code, message: err.message };
       advance(c);
     } catch (e) {
