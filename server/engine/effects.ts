@@ -139,7 +139,7 @@ function finishEffect(c: Ctx, f: EffectFrame): void {
 }
 
 /** The pending pick's prompt and options (with "done" when the card says "up to"). */
-export function effectChoice(c: Ctx): { prompt: string; options: ChoiceOption[] } | null {
+export function effectChoice(c: Ctx): { prompt: string; options: ChoiceOption[]; progress?: { at: number; of: number } } | null {
   const cur = currentPick(c);
   if (!cur) return null;
   c.frame = cur.f;
@@ -148,8 +148,11 @@ export function effectChoice(c: Ctx): { prompt: string; options: ChoiceOption[] 
   const options = pick.options(c, f).map((o) => ({ ...o, intent: intentOf(shared, o.intent) }));
   if (pick.upTo) options.push({ value: DONE, label: "Done", intent: { act: "done" } });
   const prompt = typeof pick.prompt === "function" ? pick.prompt(c, f) : pick.prompt;
+  // a pick made several times in a row (`times`) says which one this is
+  const times = timesOf(c, f, pick);
   c.frame = null;
-  return { prompt: titledPrompt(scriptTitle(f.source), prompt), options };
+  const titled = titledPrompt(scriptTitle(f.source), prompt);
+  return times > 1 ? { prompt: titled, options, progress: { at: f.count + 1, of: times } } : { prompt: titled, options };
 }
 
 /**

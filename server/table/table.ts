@@ -20,6 +20,7 @@ import { Talk } from "./talk.ts";
 import { BotMoves } from "./bot-turn.ts";
 import { BotVoice } from "./bot-voice.ts";
 import { Moves, Timers, Turns, type Timer } from "./turns.ts";
+import { TakeBacks, takeBackLine } from "./take-back.ts";
 
 export type Refusal = { code: string; message: string };
 interface Log { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
@@ -47,6 +48,10 @@ export class Table {
   game: EngineState | null = null;
   status: TableStatus = "lobby";
   private commands: { seat: number; command: Command }[] = [];
+  /** Records in the store's command log (commands and take-backs): the next one's number. */
+  private records = 0;
+  /** The decision that may be taken back now (take-back.ts). */
+  private takeBacks = new TakeBacks();
   private moves = new Moves();
   private proposals: TradeLimiter;
   private idleTimer: Timer | null = null;
@@ -137,6 +142,7 @@ export class Table {
     }
     this.game = restored.rebuilt.game;
     this.commands = [...restored.commands];
+    this.records = restored.records;
     for (const { seat, command } of this.commands) this.moves.count(seat, command.type);
     this.setStatus("playing");
     this.talk.log("The game begins.");
@@ -232,7 +238,8 @@ export class Table {
       return false;
     }
     const lap = metrics.stages();
-    const result = apply(this.game, seat, command);
+    const before = this.game;
+    const result = apply(before, seat, command);
     if (!result.ok) {
       if (refuse) refuse({ code: result.code, message: result.message });
       else this.deps.log.warn({ seat, command: command.type, code: result.code }, "bot command refused");
@@ -240,7 +247,8 @@ export class Table {
     }
     this.game = result.state;
     lap("engine");
-    const seq = this.commands.length;
+    this.takeBacks.accepted(seat, command, before, result.state, result.events);
+    const seq = this.records++;
     this.commands.push({ seat, command });
     metrics.commandAccepted();
     if (command.type === "trade-propose") this.proposals.count(seat);
@@ -252,6 +260,25 @@ export class Table {
       this.afterGameChange(result.events, lap);
     });
     return true;
+  }
+
+  /**
+   * A seat takes back its last decision (take-back.ts): the game before it comes back, a take-back
+   * record is written after it, and the log says so. Refused once anyone else has decided since, or
+   * when the decision revealed something.
+   */
+  takeBack(seat: number, refuse: (r: Refusal) => void): void {
+    this.writes.whenIdle(() => {
+      if (!this.game || this.status !== "playing") return refuse({ code: "not-started", message: "There is no game to take a decision back from." });
+      const taken = this.takeBacks.take(seat);
+      if (!("before" in taken)) return refuse(taken);
+      this.game = taken.before;
+      this.commands.pop();
+      const seq = this.records++;
+      this.writes.write(() => this.deps.store.appendCommand(this.code, seq, { seat, command: { type: "take-back" } }), () => {
+        this.afterGameChange([{ type: "take-back", text: takeBackLine(this.seats.get(seat)?.name ?? `Seat ${seat + 1}`, taken.command) }]);
+      });
+    });
   }
 
   private afterGameChange(events: GameEvent[], lap?: (stage: metrics.Stage) => void): void {
@@ -267,6 +294,7 @@ export class Table {
         }
       }
       this.p.gameChanged(game, this.moves.public, this.moves.private);
+      for (const seat of this.seats.all()) this.p.takeBackChanged?.(seat.seat, this.takeBacks.offerFor(seat.seat));
       if (game.result && this.status !== "finished") {
         this.setStatus("finished");
         const players = this.players();
