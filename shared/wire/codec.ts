@@ -62,6 +62,10 @@ export interface WireSecret extends WireInvestment {
   /** encodeTrades() of the trades you are part of. */
   trades: string;
   privateMoves: number;
+  /** What you may take back now ("support"), or "" (absent from older servers). */
+  takeBack?: string;
+  /** Your answers in advance, JSON of StandingAnswers ("" or absent: the defaults). */
+  answers?: string;
 }
 
 /** Who sits in a seat (not in the engine's view: the room's own facts). */
