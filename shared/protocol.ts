@@ -5,6 +5,8 @@ import type { ActionType, Resource } from "./catalog/types.ts";
 
 const id = z.string().min(1).max(64);
 const ids = z.array(id).max(120);
+/** At most this many picks of one step sent at once with `choose`'s `more`. */
+export const MORE_PICKS = 5;
 const offerName = z.enum(["main", "counter"]);
 const seat = z.number().int().min(0).max(5);
 const capital = z.number().int().min(0).max(10_000);
@@ -26,7 +28,12 @@ export const CommandSchema = z.discriminatedUnion("type", [
   z.strictObject({ type: z.literal("support"), offer: offerName, cards: ids }),
   z.strictObject({ type: z.literal("abstain") }),
   /** Answer the pending choice (a district, player, type, amount or "done"). */
-  z.strictObject({ type: z.literal("choose"), option: z.union([z.string().max(64), z.number().int()]) }),
+  z.strictObject({
+    type: z.literal("choose"),
+    option: z.union([z.string().max(64), z.number().int()]),
+    /** Answers to the next picks of the same step, made at once (a corp sheet's General draws); at most MORE_PICKS. */
+    more: z.array(z.union([z.string().max(64), z.number().int()])).min(1).max(MORE_PICKS).optional(),
+  }),
   /** Hand-limit discard. */
   z.strictObject({ type: z.literal("discard"), cards: ids }),
   /** Keep one of the investments you drew. */
@@ -121,7 +128,15 @@ export type LegalCommand =
   | { type: "pass" }
   | { type: "support"; offers: ("main" | "counter")[]; cards: CardPick }
   | { type: "abstain" }
-  | { type: "choose"; prompt: string; options: ChoiceOption[] }
+  | {
+      type: "choose";
+      prompt: string;
+      options: ChoiceOption[];
+      /** A pick asked several times in a row: this is pick `at` of `of`. */
+      progress?: { at: number; of: number };
+      /** How many more picks of this step may be sent with this one (`more`); each a different option. */
+      more?: number;
+    }
   | { type: "discard"; prompt: string; cards: CardPick }
   | { type: "investment"; options: ChoiceOption[] }
   | {

@@ -187,3 +187,26 @@ export interface ServerMessages {
    */
   event: { type: string; text: string };
 }
+
+/**
+ * A seat's answers in advance (server/table/standing-answers.ts): what the table answers for you when a
+ * decision opens, as an ordinary command of yours. `abilities`: your assets' optional abilities ("Use
+ * X now? / Pass"): "ask" every time, or "pass" for you; `byAbility` overrides it per asset ("round":
+ * pass for the rest of this round, kept as the round it was set in). `forced`: a decision with only
+ * one possible answer is answered for you.
+ */
+export const AbilityAnswer = z.union([z.enum(["ask", "pass"]), z.strictObject({ round: z.number().int().min(0).max(100) })]);
+export const StandingAnswers = z.strictObject({
+  abilities: z.enum(["ask", "pass"]),
+  byAbility: z.record(z.string().max(64), AbilityAnswer),
+  forced: z.boolean(),
+});
+export type StandingAnswers = z.output<typeof StandingAnswers>;
+
+/** The `answers` message: one change to your answers in advance (an asset's `answer` "round": not again this round). */
+export const AnswersMessage = z.strictObject({
+  abilities: z.enum(["ask", "pass"]).optional(),
+  forced: z.boolean().optional(),
+  ability: z.strictObject({ id: z.string().max(64), answer: z.enum(["ask", "pass", "round"]) }).optional(),
+});
+export type AnswersMessage = z.output<typeof AnswersMessage>;

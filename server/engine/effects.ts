@@ -11,6 +11,7 @@ import { clockwiseFrom } from "./ctx.ts";
 import { districtName, DISTRICT_IDS, corpName, scriptTitle } from "./data.ts";
 import type { DistrictState, EffectFrame, GameState, Stage } from "./state.ts";
 import { forkState } from "./state.ts";
+import { untilOver } from "./end.ts";
 import { ILLNESS_THREAT, raiseThreat } from "./threat.ts";
 import { fireWindow } from "./windows.ts";
 import * as contracts from "./contracts.ts";
@@ -138,7 +139,7 @@ function finishEffect(c: Ctx, f: EffectFrame): void {
 }
 
 /** The pending pick's prompt and options (with "done" when the card says "up to"). */
-export function effectChoice(c: Ctx): { prompt: string; options: ChoiceOption[] } | null {
+export function effectChoice(c: Ctx): { prompt: string; options: ChoiceOption[]; progress?: { at: number; of: number } } | null {
   const cur = currentPick(c);
   if (!cur) return null;
   c.frame = cur.f;
@@ -147,8 +148,11 @@ export function effectChoice(c: Ctx): { prompt: string; options: ChoiceOption[] 
   const options = pick.options(c, f).map((o) => ({ ...o, intent: intentOf(shared, o.intent) }));
   if (pick.upTo) options.push({ value: DONE, label: "Done", intent: { act: "done" } });
   const prompt = typeof pick.prompt === "function" ? pick.prompt(c, f) : pick.prompt;
+  // a pick made several times in a row (`times`) says which one this is
+  const times = timesOf(c, f, pick);
   c.frame = null;
-  return { prompt: titledPrompt(scriptTitle(f.source), prompt), options };
+  const titled = titledPrompt(scriptTitle(f.source), prompt);
+  return times > 1 ? { prompt: titled, options, progress: { at: f.count + 1, of: times } } : { prompt: titled, options };
 }
 
 /**
@@ -225,17 +229,18 @@ export function nextPickAhead(c: Ctx, source: string, seat: number, picks: Value
   startEffect(sc, source, seat);
   let made = 0;
   for (let guard = 0; guard < 500; guard++) {
-    runEffects(sc);
+    untilOver(sc, () => runEffects(sc));
     const owed = sc.s.pending;
     if (sc.s.effects.length === 0 || sc.s.result || !owed) return null;
     const choice = effectChoice(sc);
     if (!choice || choice.options.length === 0) return null;
     if (owed.seat !== seat) {
-      answerEffect(sc, choice.options[0]!.value);
+      untilOver(sc, () => answerEffect(sc, choice.options[0]!.value));
       continue;
     }
     if (made >= picks.length) return choice;
-    if (answerEffect(sc, picks[made++]!)) return null;
+    const err = untilOver(sc, () => answerEffect(sc, picks[made++]!));
+    if (err || sc.s.result) return null;
   }
   return null;
 }

@@ -1,5 +1,8 @@
 // End of the game (A13, A11.4): the normal end after Pay Demand of the third demand round, or
-// threat reaching 25 at once.
+// threat reaching 25 at once. Once the result exists nothing may change: `finish` writes it and
+// throws `GameOver`, which unwinds whatever rule was running (a card half-resolved, a window about to
+// open, a contract about to pay) up to `untilOver`, where the rules were started (apply, the flow, a
+// scratch copy). No rule runs after the result, so its figures are the game's last.
 import type { Ctx } from "./ctx.ts";
 import { log } from "./ctx.ts";
 import { corpName, rivalName } from "./data.ts";
@@ -10,7 +13,7 @@ function ownRivalNeeds(players: number): number {
   return players === 4 ? 2 : 3;
 }
 
-export function endNormally(c: Ctx): void {
+export function endNormally(c: Ctx): never {
   const s = c.s;
   const seats: SeatResult[] = s.seats.map((p) => {
     const base = { seat: p.seat, corp: p.corp, rival: p.rival, capital: p.capital };
@@ -35,7 +38,7 @@ export function endNormally(c: Ctx): void {
   finish(c, { reason: "end", winners: seats.filter((x) => x.won).map((x) => x.seat), seats, rivalUnderBoard: s.rivalUnderBoard });
 }
 
-export function endByThreat(c: Ctx): void {
+export function endByThreat(c: Ctx): never {
   const s = c.s;
   const seats: SeatResult[] = s.seats.map((p) => {
     const won = p.rival === "federalist" && p.capital >= 25;
@@ -45,14 +48,36 @@ export function endByThreat(c: Ctx): void {
   finish(c, { reason: "threat", winners: seats.filter((x) => x.won).map((x) => x.seat), seats, rivalUnderBoard: s.rivalUnderBoard });
 }
 
-function finish(c: Ctx, result: GameResult): void {
+/** Thrown by `finish` once the result is written: nothing that was running goes on. */
+export class GameOver extends Error {
+  constructor() {
+    super("The game is over.");
+  }
+}
+
+function finish(c: Ctx, result: GameResult): never {
   const s = c.s;
   s.result = result;
   s.stage = "finished";
   s.pending = null;
   s.effects = [];
   s.trades = [];
+  s.draw = null;
   for (const r of result.seats) log(c, "rival", `${corpName(s, r.seat)} reveals rival ${rivalName(r.rival)}. ${r.why}`);
   const names = result.winners.map((w) => corpName(s, w));
   log(c, "game-over", names.length ? `The game is over. Winners: ${names.join(", ")}.` : "The game is over. Nobody wins.");
+  throw new GameOver();
+}
+
+/**
+ * Runs rules on `c` until they return (their answer) or the game ends (undefined: the result stands,
+ * as `finish` left it).
+ */
+export function untilOver<T>(c: Ctx, rules: () => T): T | undefined {
+  try {
+    return rules();
+  } catch (e) {
+    if (!(e instanceof GameOver) || !c.s.result) throw e;
+    return undefined;
+  }
 }

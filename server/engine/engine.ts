@@ -19,6 +19,7 @@ import { answerGeneral, generalOptions } from "./draw.ts";
 import { quickCommand } from "./command.ts";
 import { answerEffect } from "./effects.ts";
 import { EngineStuck } from "./budget.ts";
+import { untilOver } from "./end.ts";
 import { advance } from "./flow.ts";
 import { checkInvariants } from "./invariants.ts";
 import { legalFor } from "./legal.ts";
@@ -72,6 +73,15 @@ const PENDING_FOR: Partial<Record<Command["type"], string[]>> = {
   discard: ["hand-limit"],
   investment: ["investment"],
 };
+
+/** Which pick step the game waits on ("" for none): a corp-sheet draw, or one effect frame's step. */
+function stepOf(s: GameState): string {
+  const p = s.pending;
+  if (p?.kind === "general-draw") return `draw:${p.seat}`;
+  const f = s.effects[s.effects.length - 1];
+  if (p?.kind === "effect" && f) return `effect:${p.seat}:${s.effects.length}:${f.source}:${f.step}`;
+  return "";
+}
 
 function dispatch(c: Ctx, seat: number, cmd: Command): Reject | null {
   const s = c.s;
@@ -151,9 +161,20 @@ export function createEngine(rules: Rulebook): Engine {
     }
     const c: Ctx = { s: forkState(state), ev: [], frame: null, rules };
     try {
-      const err = dispatch(c, seat, cmd);
+      // a command may end the game itself (a pick raising threat to 25): nothing runs after that
+      const step = stepOf(c.s);
+      const err = untilOver(c, () => dispatch(c, seat, cmd));
       if (err) return { ok: false, code: err.code, message: err.message };
       advance(c);
+      // the same step's next picks, made at once: each must find that step still asking this seat
+      if (cmd.type === "choose" && cmd.more) {
+        for (const option of cmd.more) {
+          if (c.s.result || stepOf(c.s) !== step) return { ok: false, code: "bad-choice", message: "More picks than this step asks for." };
+          const next = untilOver(c, () => dispatch(c, seat, { type: "choose", option }));
+          if (next) return { ok: false, code: next.code, message: next.message };
+          advance(c);
+        }
+      }
     } catch (e) {
       // A loop over its step budget (a state no validated game reaches): the command is refused and the
       // state it was given is untouched, so the table can go on or be closed, never hang.

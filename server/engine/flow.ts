@@ -11,6 +11,7 @@ import { runSupport } from "./deal/support.ts";
 import { runChooseInvestments, runPayDemand, runRevealDemand, runScoreInvestments } from "./demand.ts";
 import { runDraw } from "./draw.ts";
 import { effectChoice, runEffects } from "./effects.ts";
+import { untilOver } from "./end.ts";
 import { runEvent } from "./events.ts";
 import { runProduction } from "./production.ts";
 import { runNextRound } from "./round.ts";
@@ -55,24 +56,20 @@ function dropDeadChoice(c: Ctx): void {
 
 export function advance(c: Ctx): void {
   const step = stepBudget("the game flow");
-  dropDeadChoice(c);
-  // threat can end the game in the middle of any stage; the result then stands
-  while (!c.s.pending && !c.s.result) {
-    // a window opened abilities (effect frames) while another stage ran: that stage's next step
-    // waits until they are resolved
-    if (c.s.effects.length > 0 && c.s.stage !== "effect") {
-      c.s.effectsThen = c.s.stage;
-      c.s.stage = "effect";
+  // threat can end the game in the middle of any stage: the end unwinds it (end.ts), the result stands
+  untilOver(c, () => {
+    dropDeadChoice(c);
+    while (!c.s.pending && !c.s.result) {
+      // a window opened abilities (effect frames) while another stage ran: that stage's next step
+      // waits until they are resolved
+      if (c.s.effects.length > 0 && c.s.stage !== "effect") {
+        c.s.effectsThen = c.s.stage;
+        c.s.stage = "effect";
+      }
+      const stage = c.s.stage;
+      if (stage === "finished") break;
+      STAGES[stage](c);
+      step();
     }
-    const stage = c.s.stage;
-    if (stage === "finished") break;
-    STAGES[stage](c);
-    step();
-  }
-  if (c.s.result) {
-    c.s.stage = "finished";
-    c.s.pending = null;
-    c.s.effects = [];
-    c.s.draw = null;
-  }
+  });
 }

@@ -24,6 +24,7 @@ import type { Ctx } from "./ctx.ts";
 import { ACTION_INSTANCES, actionDefById, emergencyAction, isEmergencyAction } from "./data.ts";
 import { answerEffect, effectChoice, runEffects, startEffect } from "./effects.ts";
 import { createEngine } from "./engine.ts";
+import { untilOver } from "./end.ts";
 import { RULEBOOK } from "./registry.ts";
 import { seedRng } from "./rng.ts";
 import type { Deal, GameState, Offer, Pending, PlayerState, Trade } from "./state.ts";
@@ -297,7 +298,7 @@ export function imagineCard(view: GameView, card: string, resolver: number, choo
   try {
     startEffect(c, card, resolver, { illnessFree: def.illnessFree, then: "end-of-turn" });
     for (let picks = 0; ; picks++) {
-      runEffects(c);
+      untilOver(c, () => runEffects(c));
       const owed = c.s.pending;
       if (c.s.effects.length === 0 || c.s.result || !owed) break;
       if (picks >= IMAGINE_PICKS) return refuse("too-long", "The card asks for too many picks.");
@@ -307,7 +308,7 @@ export function imagineCard(view: GameView, card: string, resolver: number, choo
       const value = choose(owed.seat, choice.options, now);
       choosing = false;
       c.s.pending = null;
-      const err = answerEffect(c, value);
+      const err = untilOver(c, () => answerEffect(c, value));
       if (err) return refuse("bad-choice", err);
     }
   } catch (e) {

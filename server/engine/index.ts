@@ -15,6 +15,7 @@ export { DEFAULT_VARIANT, FIRST_GAME_CORPS, VARIANT_DOCS } from "./variant.ts";
 export type { Command, LegalCommand } from "../../shared/protocol.ts";
 export type { GameEvent, GameView } from "../../shared/view.ts";
 export { checkInvariants } from "./invariants.ts";
+export { whyFinal } from "./take-back.ts";
 export { imagine, imagineCard, type Chooser, type Imagined } from "./imagine.ts";
 
 /** The engine of the game as published: every card and asset of the catalog. */

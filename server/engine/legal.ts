@@ -42,12 +42,22 @@ export function legalFor(rules: Rulebook, s: GameState, seat: number): LegalComm
         break;
       case "general-draw": {
         const c: Ctx = { s, ev: [], frame: null, rules };
-        out.push({ type: "choose", prompt: "General draw: pick a type you have not drawn this step", options: generalOptions(c) });
+        const d = s.draw!;
+        const options = generalOptions(c);
+        // the step's other General slots may be picked with this one (each a type not yet drawn)
+        const more = Math.min(d.slots.filter((x) => x === "general").length, options.length) - 1;
+        out.push({
+          type: "choose",
+          prompt: "General draw: pick a type you have not drawn this step",
+          options,
+          progress: { at: d.drawn.length + 1, of: d.drawn.length + d.slots.length },
+          ...(more > 0 ? { more } : {}),
+        });
         break;
       }
       case "effect": {
         const ch = effectChoice({ s, ev: [], frame: null, rules });
-        if (ch) out.push({ type: "choose", prompt: ch.prompt, options: ch.options });
+        if (ch) out.push({ type: "choose", prompt: ch.prompt, options: ch.options, ...(ch.progress ? { progress: ch.progress } : {}) });
         break;
       }
       case "hand-limit":

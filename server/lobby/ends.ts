@@ -22,7 +22,8 @@ import { TableOptions } from "../../shared/room-protocol.ts";
 import {
   encodeDeal, encodeDecks, encodeDistrict, encodeForecast, encodePending, encodeResult, encodeSeatPublic, type WireSeat, type WireTable,
 } from "../../shared/wire/index.ts";
-import { hashSeatToken, type GameStore, type StoredCommand, type StoredGame } from "../store/index.ts";
+import { gameCommands, hashSeatToken, type GameStore, type StoredGame } from "../store/index.ts";
+import type { Command } from "../../shared/protocol.ts";
 import { requestAddress } from "../http-guard.ts";
 import { newInviteCode, normalizeCode } from "../access/codes.ts";
 import { SummaryBuilder, type GameSummary } from "./summary.ts";
@@ -40,7 +41,7 @@ const CACHED_GAMES = 8;
 
 interface Built {
   game: StoredGame;
-  commands: StoredCommand[];
+  commands: { seat: number; command: Command }[];
   /** checkpoints[i]: the state after i * CHECKPOINT_EVERY commands. */
   checkpoints: GameState[];
   log: { step: number; text: string }[];
@@ -120,7 +121,7 @@ export function endsRoutes(logger: Logger, store: GameStore, access: Access): Ro
       cache.set(game.code, built);
       return built;
     }
-    built = store.commands(game.code).then((commands) => {
+    built = store.commands(game.code).then(gameCommands).then((commands) => {
       const created = createGameWithEvents({ players: game.options.seats as 4 | 5 | 6, seed: game.options.seed, variant: game.options.variant });
       let state = created.state;
       const checkpoints = [state];

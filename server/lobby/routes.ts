@@ -10,7 +10,7 @@ import { newInviteCode, normalizeCode } from "../access/codes.ts";
 import type { Access } from "../access/throttle.ts";
 import { requestAddress } from "../http-guard.ts";
 import type { TableMetadata } from "../access/metadata.ts";
-import type { GameStore, StoredGame } from "../store/index.ts";
+import { gameCommands, type GameStore, type StoredGame } from "../store/index.ts";
 import { endsRoutes } from "./ends.ts";
 
 
@@ -95,7 +95,7 @@ export function lobbyRoutes(logger: Logger, store: GameStore, access: Access): R
     const room = await findByCode(req, store, access);
     if (room.metadata?.status !== "finished") throw new HttpError(403, "not-finished", "The replay is available once the game is finished.");
     const replay = room.stored
-      ? { players: room.stored.options.seats, seed: room.stored.options.seed, variant: room.stored.options.variant, commands: await store.commands(room.stored.code) }
+      ? { players: room.stored.options.seats, seed: room.stored.options.seed, variant: room.stored.options.variant, commands: gameCommands(await store.commands(room.stored.code)) }
       : await matchMaker.remoteRoomCall(room.roomId, "replayLog");
     res.json({ code: room.metadata.code, ...replay });
   });

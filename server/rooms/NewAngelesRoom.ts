@@ -5,7 +5,7 @@
 import { CloseCode, ErrorCode, Room, ServerError, logger, matchMaker, type Client, type AuthContext } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { parseCommand } from "../../shared/protocol.ts";
-import { ChatMessage, HostMessage, JoinOptions, PlayerName } from "../../shared/room-protocol.ts";
+import { AnswersMessage, ChatMessage, HostMessage, JoinOptions, PlayerName } from "../../shared/room-protocol.ts";
 import { normalizeCode } from "../access/codes.ts";
 import { quickCommand } from "../engine/index.ts";
 import type { TableMetadata } from "../access/metadata.ts";
@@ -69,6 +69,20 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       handle: (c, command, receivedAt) => this.table.command(this.seatOf(c)!.seat, command, receivedAt, (r) => this.refuse(c, r)),
     },
     chat: { parse: zodParser(ChatMessage, "Bad chat message."), bad: "bad-chat", handle: (c, msg) => this.table.chat(c.sessionId, this.seatOf(c), msg) },
+    /** Take back your last decision (server/table/take-back.ts); the payload is ignored. */
+    "take-back": {
+      guard: (c) => this.seatOf(c) ? null : { code: "not-a-player", message: "Only a player can take back a decision." },
+      parse: () => ({ ok: true, value: null }),
+      bad: "bad-message",
+      handle: (c) => this.table.takeBack(this.seatOf(c)!.seat, (r) => this.refuse(c, r)),
+    },
+    /** Your answers in advance (server/table/standing-answers.ts). */
+    answers: {
+      guard: (c) => this.seatOf(c) ? null : { code: "not-a-player", message: "Only a player has answers in advance." },
+      parse: zodParser(AnswersMessage, "Bad answers message."),
+      bad: "bad-answers",
+      handle: (c, msg) => this.table.setAnswers(this.seatOf(c)!.seat, msg),
+    },
     host: {
       guard: (c) => this.seatOf(c)?.seat === this.table.hostSeat ? null : { code: "not-host", message: "Only the host can change the table." },
       parse: zodParser(HostMessage, "Bad host message."),

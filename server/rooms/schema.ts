@@ -31,6 +31,10 @@ export const SecretState = schema({
    * the sender's answer is a patch that only this seat receives. The public `moves` does not count them.
    */
   privateMoves: t.uint32().default(0),
+  /** What this seat may take back now, in words ("support"), or "" (server/table/take-back.ts). */
+  takeBack: t.string().default(""),
+  /** This seat's answers in advance, JSON of StandingAnswers (server/table/standing-answers.ts). */
+  answers: t.string().default(""),
 }, "SecretState");
 export type SecretState = SchemaType<typeof SecretState>;
 

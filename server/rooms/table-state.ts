@@ -94,6 +94,14 @@ export function statePublisher(state: TableState, room: RoomSide): Publisher {
       previous = game;
       previousView = view;
     },
+    takeBackChanged(seat, what) {
+      const s = seats.get(seat);
+      if (s && s.secret.takeBack !== what) s.secret.takeBack = what;
+    },
+    answersChanged(seat, answers) {
+      const s = seats.get(seat);
+      if (s && s.secret.answers !== answers) s.secret.answers = answers;
+    },
     // Not afterNextPatch: a private frame staged that way skips the queue of a client still joining.
     event: (seat, event) => room.toSeat(seat, "event", event),
     whisper: (seat, whisper) => room.toSeat(seat, "whisper", whisper),

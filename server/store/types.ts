@@ -24,9 +24,29 @@ export interface StoredPlayer {
   bot: boolean;
 }
 
+/**
+ * A command as the store keeps it: a game command, or a seat's take-back of its decision just before
+ * (the log stays append-only: a take-back is a record of its own, and `gameCommands` applies it).
+ */
 export interface StoredCommand {
   seat: number;
-  command: Command;
+  command: Command | TakeBack;
+}
+
+/** A seat took back its decision: the record before this one (that seat's game command) no longer counts. */
+export interface TakeBack {
+  type: "take-back";
+}
+
+/** The game commands of a stored log, take-backs applied: what the engine replays. */
+export function gameCommands(records: readonly StoredCommand[]): { seat: number; command: Command }[] {
+  const out: { seat: number; command: Command }[] = [];
+  for (const r of records) {
+    if (r.command.type !== "take-back") out.push({ seat: r.seat, command: r.command });
+    else if (out.at(-1)?.seat === r.seat) out.pop();
+    else throw new Error("A take-back follows no decision of its seat.");
+  }
+  return out;
 }
 
 /** A public chat line; a spectator's (seat -1) is in the spectators' channel, the others in the players'. */

@@ -35,6 +35,10 @@ export interface Publisher {
    * here must never be changed in place (the engine's apply() makes a new one).
    */
   gameChanged(game: GameState, publicMoves: number, privateMoves: readonly number[]): void;
+  /** What this seat may take back now, in words ("support"), or "": its own alone (take-back.ts). */
+  takeBackChanged?(seat: number, what: string): void;
+  /** This seat's standing answers (JSON of StandingAnswers): its own alone (standing-answers.ts). */
+  answersChanged?(seat: number, answers: string): void;
   /** A private event for one seat's connection, if it has one. */
   event(seat: number, event: PrivateEvent): void;
   /** A private message to one seat's connection, if it has one. */

@@ -5,7 +5,9 @@ import { apply, createGameWithEvents, isSeed, type GameState, type Seed } from "
 import { variantProblem } from "../engine/variant-schema.ts";
 import { TableOptions } from "../../shared/room-protocol.ts";
 import type { GameEvent } from "../../shared/view.ts";
-import type { GameStore, StoredChatLine, StoredCommand, StoredGame, StoredSeat, StoredWhisper } from "../store/index.ts";
+import type { Command } from "../../shared/protocol.ts";
+import { gameCommands, type GameStore, type StoredChatLine, type StoredGame, type StoredSeat, type StoredWhisper } from "../store/index.ts";
+import { takeBackLine } from "./take-back.ts";
 import { CHAT_LINES } from "./talk.ts";
 import { DEFAULT_ROOM_LIMITS, deadlineProblem, type RoomLimits } from "./limits.ts";
 
@@ -35,7 +37,10 @@ export interface Restored {
   seats: StoredSeat[];
   chat: { lines: StoredChatLine[]; total: number };
   whispers: StoredWhisper[];
-  commands: StoredCommand[];
+  /** The game's commands, take-backs applied (what the engine replays). */
+  commands: { seat: number; command: Command }[];
+  /** How many records the store holds (commands and take-backs): the next one's number. */
+  records: number;
   /** The game replayed from its commands (null for a table still in the lobby). */
   rebuilt: { game: GameState; events: GameEvent[] } | null;
 }
@@ -73,7 +78,7 @@ export async function newTable(
 export async function storedTable(store: GameStore, code: string): Promise<TableStart> {
   const saved = await store.getGame(code);
   if (!saved || saved.status === "finished") throw new Error(`There is no unfinished game ${code} to restore.`);
-  const [commands, chat, whispers] = await Promise.all([store.commands(code), store.chat(code, CHAT_LINES), store.whispers(code)]);
+  const [records, chat, whispers] = await Promise.all([store.commands(code), store.chat(code, CHAT_LINES), store.whispers(code)]);
   // Options added since the game was stored take their defaults.
   const { seed, ...stored } = saved.options;
   const options = { ...TableOptions.parse({}), ...stored };
@@ -84,13 +89,24 @@ export async function storedTable(store: GameStore, code: string): Promise<Table
     const created = createGameWithEvents({ players: options.seats as 4 | 5 | 6, seed, variant: options.variant });
     let game = created.state;
     const events = [...created.events];
-    for (const [i, { seat, command }] of commands.entries()) {
+    // each game command with the state before it, for a take-back record to put back (and log)
+    const played: { seat: number; command: Command; before: GameState }[] = [];
+    for (const [i, { seat, command }] of records.entries()) {
+      if (command.type === "take-back") {
+        const last = played.pop();
+        if (!last || last.seat !== seat) throw new Error(`Record ${i} of game ${code} takes back no decision of seat ${seat}.`);
+        game = last.before;
+        events.push({ type: "take-back", text: takeBackLine(saved.seats.find((s) => s.seat === seat)?.name ?? `Seat ${seat + 1}`, last.command) });
+        continue;
+      }
       const result = apply(game, seat, command);
       if (!result.ok) throw new Error(`Command ${i} of game ${code} no longer applies: ${result.message}`);
+      played.push({ seat, command, before: game });
       game = result.state;
       events.push(...result.events);
     }
     rebuilt = { game, events };
   }
-  return { code, options, seed, restored: { status: saved.status, createdAt: saved.createdAt, seats: saved.seats, chat, whispers, commands, rebuilt } };
+  const commands = gameCommands(records);
+  return { code, options, seed, restored: { status: saved.status, createdAt: saved.createdAt, seats: saved.seats, chat, whispers, commands, records: records.length, rebuilt } };
 }

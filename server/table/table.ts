@@ -2,7 +2,7 @@
 // and publishes the result (server/table/publisher.ts), in that order. Beside it: who sits where and
 // who is away (seating.ts), what is said (talk.ts), deadlines (turns.ts) and the bots' moves
 // (bot-turn.ts). The Colyseus room (server/rooms) is one Publisher; a unit test is another.
-import { apply, createGameWithEvents, type GameState as EngineState } from "../engine/index.ts";
+import { apply, createGameWithEvents, legal, waitingFor, type GameState as EngineState } from "../engine/index.ts";
 import type { Command } from "../../shared/protocol.ts";
 import type { ChatMessage } from "../../shared/room-protocol.ts";
 type Chat = ReturnType<(typeof ChatMessage)["parse"]>;
@@ -20,6 +20,9 @@ import { Talk } from "./talk.ts";
 import { BotMoves } from "./bot-turn.ts";
 import { BotVoice } from "./bot-voice.ts";
 import { Moves, Timers, Turns, type Timer } from "./turns.ts";
+import { TakeBacks, takeBackLine } from "./take-back.ts";
+import { answerInAdvance, changeAnswers, DEFAULT_ANSWERS } from "./standing-answers.ts";
+import type { AnswersMessage, StandingAnswers } from "../../shared/room-protocol.ts";
 
 export type Refusal = { code: string; message: string };
 interface Log { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
@@ -47,6 +50,14 @@ export class Table {
   game: EngineState | null = null;
   status: TableStatus = "lobby";
   private commands: { seat: number; command: Command }[] = [];
+  /** Records in the store's command log (commands and take-backs): the next one's number. */
+  private records = 0;
+  /** The decision that may be taken back now (take-back.ts). */
+  private takeBacks = new TakeBacks();
+  /** Each seat's answers in advance (standing-answers.ts): its own settings, held here, sent to it alone. */
+  private answers = new Map<number, StandingAnswers>();
+  /** An answer in advance is due (one at a time: it is played on the next turn of the event loop). */
+  private answering: Timer | null = null;
   private moves = new Moves();
   private proposals: TradeLimiter;
   private idleTimer: Timer | null = null;
@@ -137,6 +148,7 @@ export class Table {
     }
     this.game = restored.rebuilt.game;
     this.commands = [...restored.commands];
+    this.records = restored.records;
     for (const { seat, command } of this.commands) this.moves.count(seat, command.type);
     this.setStatus("playing");
     this.talk.log("The game begins.");
@@ -232,7 +244,8 @@ export class Table {
       return false;
     }
     const lap = metrics.stages();
-    const result = apply(this.game, seat, command);
+    const before = this.game;
+    const result = apply(before, seat, command);
     if (!result.ok) {
       if (refuse) refuse({ code: result.code, message: result.message });
       else this.deps.log.warn({ seat, command: command.type, code: result.code }, "bot command refused");
@@ -240,7 +253,8 @@ export class Table {
     }
     this.game = result.state;
     lap("engine");
-    const seq = this.commands.length;
+    this.takeBacks.accepted(seat, command, before, result.state, result.events);
+    const seq = this.records++;
     this.commands.push({ seat, command });
     metrics.commandAccepted();
     if (command.type === "trade-propose") this.proposals.count(seat);
@@ -252,6 +266,25 @@ export class Table {
       this.afterGameChange(result.events, lap);
     });
     return true;
+  }
+
+  /**
+   * A seat takes back its last decision (take-back.ts): the game before it comes back, a take-back
+   * record is written after it, and the log says so. Refused once anyone else has decided since, or
+   * when the decision revealed something.
+   */
+  takeBack(seat: number, refuse: (r: Refusal) => void): void {
+    this.writes.whenIdle(() => {
+      if (!this.game || this.status !== "playing") return refuse({ code: "not-started", message: "There is no game to take a decision back from." });
+      const taken = this.takeBacks.take(seat);
+      if (!("before" in taken)) return refuse(taken);
+      this.game = taken.before;
+      this.commands.pop();
+      const seq = this.records++;
+      this.writes.write(() => this.deps.store.appendCommand(this.code, seq, { seat, command: { type: "take-back" } }), () => {
+        this.afterGameChange([{ type: "take-back", text: takeBackLine(this.seats.get(seat)?.name ?? `Seat ${seat + 1}`, taken.command) }]);
+      });
+    });
   }
 
   private afterGameChange(events: GameEvent[], lap?: (stage: metrics.Stage) => void): void {
@@ -267,6 +300,10 @@ export class Table {
         }
       }
       this.p.gameChanged(game, this.moves.public, this.moves.private);
+      for (const seat of this.seats.all()) {
+        this.p.takeBackChanged?.(seat.seat, this.takeBacks.offerFor(seat.seat));
+        this.p.answersChanged?.(seat.seat, JSON.stringify(this.answersOf(seat.seat)));
+      }
       if (game.result && this.status !== "finished") {
         this.setStatus("finished");
         const players = this.players();
@@ -287,10 +324,47 @@ export class Table {
     return this.turns.deadlineAt;
   }
 
-  /** Deadlines and bot moves for every seat the game waits for. */
+  /** Deadlines and bot moves for every seat the game waits for, and answers given in advance. */
   private scheduleDecisions(): void {
     const botDriven = (n: number) => this.seats.botDriven(n);
     this.p.deadlineChanged(this.turns.schedule(this.game!, botDriven, this.options.stepSeconds, this.botDelayMs()));
+    this.answerAhead();
+  }
+
+  answersOf(seat: number): StandingAnswers {
+    return this.answers.get(seat) ?? DEFAULT_ANSWERS;
+  }
+
+  /** A seat changes its answers in advance (the room has checked the message's shape). */
+  setAnswers(seat: number, change: AnswersMessage): Refusal | null {
+    const next = changeAnswers(this.answersOf(seat), change, this.game?.round ?? 0);
+    if ("code" in next) return next;
+    this.answers.set(seat, next);
+    this.p.answersChanged?.(seat, JSON.stringify(next));
+    if (this.status === "playing") this.answerAhead();
+    this.p.flush(false);
+    return null;
+  }
+
+  /**
+   * When a person's answer in advance covers the decision the game waits for, the table plays it as
+   * their own command (stored like any other) and tells them why. Bots and away seats are the bots'.
+   */
+  private answerAhead(): void {
+    const game = this.game;
+    if (!game || this.status !== "playing" || this.answering) return;
+    for (const seat of waitingFor(game)) {
+      if (this.seats.botDriven(seat) || !this.seats.get(seat)) continue;
+      const answer = answerInAdvance(legal(game, seat), this.answersOf(seat), game.round);
+      if (!answer) continue;
+      this.answering = this.timers.later(() => {
+        this.answering = null;
+        // the game moved on meanwhile (the person answered, a take-back): look again
+        if (this.game !== game) return this.answerAhead();
+        if (this.play(seat, answer.command)) this.p.event(seat, { type: "answered-for-you", text: answer.why });
+      }, 0);
+      return;
+    }
   }
 
   /** How long a bot waits before it acts: the table's botDelayMs, but never under the server's floor. */

@@ -62,6 +62,10 @@ export interface WireSecret extends WireInvestment {
   /** encodeTrades() of the trades you are part of. */
   trades: string;
   privateMoves: number;
+  /** What you may take back now ("support"), or "" (absent from older servers). */
+  takeBack?: string;
+  /** Your answers in advance, JSON of StandingAnswers ("" or absent: the defaults). */
+  answers?: string;
 }
 
 /** Who sits in a seat (not in the engine's view: the room's own facts). */
@@ -372,7 +376,7 @@ type CompactLegal =
   | { type: "counteroffer"; cards: Cards; emergency: string[]; discard: Pick }
   | { type: "support"; offers: ("main" | "counter")[]; cards: Pick }
   | { type: "discard"; prompt: string; cards: Pick }
-  | { type: "choose"; prompt: string; options?: ChoiceOption[]; o?: CompactOptions }
+  | { type: "choose"; prompt: string; options?: ChoiceOption[]; o?: CompactOptions; progress?: { at: number; of: number }; more?: number }
   | { type: "investment"; options?: ChoiceOption[]; o?: CompactOptions }
   | { type: "trade-propose"; to: number[]; support?: { offers: ("main" | "counter")[]; cards: Pick } };
 
@@ -483,7 +487,7 @@ function compactLegal(l: LegalCommand, hand: readonly string[]): CompactLegal {
     case "discard":
       return { ...l, cards: encodePick(l.cards, hand) };
     case "choose":
-      return { type: l.type, prompt: l.prompt, ...encodeOptions(l.options) };
+      return { type: l.type, prompt: l.prompt, ...encodeOptions(l.options), ...(l.progress ? { progress: l.progress } : {}), ...(l.more ? { more: l.more } : {}) };
     case "investment":
       return { type: l.type, ...encodeOptions(l.options) };
     default:
@@ -539,7 +543,7 @@ export function decodeLegal(
       case "discard":
         return { ...l, cards: decodePick(l.cards, hand) };
       case "choose":
-        return { type: l.type, prompt: l.prompt, options: decodeOptions(l) };
+        return { type: l.type, prompt: l.prompt, options: decodeOptions(l), ...(l.progress ? { progress: l.progress } : {}), ...(l.more ? { more: l.more } : {}) };
       case "investment":
         return { type: l.type, options: decodeOptions(l) };
       default:

@@ -31,6 +31,10 @@ export interface SeatSecrets {
   privateMoves: number;
   /** Your seat's private game-log lines (what you drew, what you saw). */
   log: string[];
+  /** What you may take back now, in words ("support"), or "". */
+  takeBack: string;
+  /** Your answers in advance (JSON of StandingAnswers), or "" before the table sent them. */
+  answers: string;
 }
 
 /** The public game: the engine's public view, as the table sends it. */
@@ -108,6 +112,8 @@ export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: numbe
       investment: decodeInvestment(w),
       privateMoves: w.privateMoves,
       log: [...(talk.privateLog ?? [])],
+      takeBack: w.takeBack ?? "",
+      answers: w.answers ?? "",
     }
     : null;
   const g = state.game;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endNormally } from "../../server/engine/end.ts";
+import { endNormally, untilOver } from "../../server/engine/end.ts";
 import { apply, viewFor } from "../../server/engine/index.ts";
 import type { GameState } from "../../server/engine/index.ts";
 import { atFirstMainOffer, clearCity, ctxOf, ok, resolveAsActive, setDistrict } from "./helpers.ts";
@@ -11,7 +11,7 @@ function ending(players: 4 | 5 | 6, capital: number[], rivals: GameState["seats"
     p.rival = rivals[i]!;
   });
   const c = ctxOf(s);
-  endNormally(c);
+  untilOver(c, () => endNormally(c));
   return c.s.result!;
 }
 
@@ -45,7 +45,7 @@ describe("End of the game (A13)", () => {
         p.rival = (["haas-bioroid", "nbn", "weyland", "federalist"] as const)[i]!;
       });
       const c = ctxOf(s);
-      endNormally(c);
+      untilOver(c, () => endNormally(c));
       expect(c.s.result!.seats[3]).toMatchObject({ won, why: `The Federalist with ${capital} capital (needs 25).` });
     }
   });

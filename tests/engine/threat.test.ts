@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { GameOver } from "../../server/engine/end.ts";
 import { lowerThreat, raiseThreat } from "../../server/engine/threat.ts";
 import { atFirstMainOffer, ctxOf, giveAsset, hook, withRules } from "./helpers.ts";
 
@@ -14,7 +15,8 @@ describe("Threat (A11)", () => {
   it("reaching 25 ends the game at once; more threat is ignored afterwards", () => {
     const c = ctxOf(atFirstMainOffer());
     c.s.threat = 20;
-    raiseThreat(c, 9, "a test", "event");
+    // the end unwinds whatever rule raised it: nothing runs after the result (end.ts)
+    expect(() => raiseThreat(c, 9, "a test", "event")).toThrow(GameOver);
     expect(c.s.threat).toBe(25);
     expect(c.s.result?.reason).toBe("threat");
     expect(c.s.stage).toBe("finished");
@@ -32,7 +34,7 @@ describe("Threat (A11)", () => {
     raiseThreat(c, 3, "a test", "event");
     expect(c.s.threatFrom).toEqual({ demand: 6, root: 4, event: 3 });
     c.s.threat = 24;
-    raiseThreat(c, 2, "a test", "illness");
+    expect(() => raiseThreat(c, 2, "a test", "illness")).toThrow(GameOver);
     expect(c.s.threatFrom.illness).toBe(1);
   });
 

@@ -7,7 +7,7 @@ import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { Client, type Room as SDKRoom } from "@colyseus/sdk";
 import { createGameWithEvents, apply, replay, type GameState, type Seed } from "../../server/engine/index.ts";
-import { hashSeatToken, openStore, SQLITE_FILE, type GameStore, type StoredCommand } from "../../server/store/index.ts";
+import { gameCommands, hashSeatToken, openStore, SQLITE_FILE, type GameStore, type StoredCommand } from "../../server/store/index.ts";
 import { autoplay, chatOf, stateOf, tableOf, until } from "../room/helpers.ts";
 import { startPostgres, startServer, stopAll, waitFor, type ServerProcess } from "./services.ts";
 
@@ -80,7 +80,7 @@ function publicLines(commands: StoredCommand[], options: { seats: 4 | 5 | 6; see
   const created = createGameWithEvents({ players: options.seats, seed: options.seed });
   let game: GameState = created.state;
   const lines = created.events.filter((e) => !e.to).map((e) => e.text);
-  for (const { seat, command } of commands) {
+  for (const { seat, command } of gameCommands(commands)) {
     const r = apply(game, seat, command);
     if (!r.ok) throw new Error(`stored command refused on replay: ${r.message}`);
     game = r.state;
