@@ -19,6 +19,10 @@ export interface Seat {
   connected: boolean;
   botControlled: boolean;
   awayTimer: { clear(): void } | null;
+  /** Resumed without its person, by the host's choice: the game waits for them (no bot, no deadline). */
+  waitedFor?: boolean;
+  /** Resumed without its person, by the host's choice: a newcomer may take it (a bot plays it meanwhile). */
+  open?: boolean;
 }
 
 export function newSeat(seat: number, name: string, bot: boolean, token: string | null, tokenHash = token && hashSeatToken(token)): Seat {
@@ -68,6 +72,11 @@ export class Seats {
     const seat = [...this.bySeat.values()].find((s) => s.tokenHash !== null && s.tokenHash === hash);
     if (seat) seat.token = token;
     return seat;
+  }
+
+  /** The lowest seat of a game under way opened to a newcomer, if any. */
+  openSeat(): Seat | undefined {
+    return [...this.bySeat.values()].filter((s) => s.open).sort((a, b) => a.seat - b.seat)[0];
   }
 
   nameTaken(name: string): boolean {

@@ -35,6 +35,8 @@ export interface Restored {
   chat: { lines: StoredChatLine[]; total: number };
   whispers: StoredWhisper[];
   commands: StoredCommand[];
+  /** While adjourned: its meeting time and stopped clocks. */
+  adjourned?: StoredGame["adjourned"];
   /** The game replayed from its commands (null for a table still in the lobby). */
   rebuilt: { game: GameState; events: GameEvent[] } | null;
 }
@@ -89,5 +91,5 @@ export async function storedTable(store: GameStore, code: string): Promise<Table
     }
     rebuilt = { game, events };
   }
-  return { code, options, seed, restored: { status: saved.status, createdAt: saved.createdAt, seats: saved.seats, chat, whispers, commands, rebuilt } };
+  return { code, options, seed, restored: { status: saved.status, createdAt: saved.createdAt, seats: saved.seats, chat, whispers, commands, rebuilt, adjourned: saved.adjourned } };
 }
