@@ -31,12 +31,17 @@ export const WAKES_PER_ADDRESS_PER_MINUTE = 20;
 export const WAKES_AT_ONCE = 8;
 
 /** The limits on waking parked games: per address, at once, and the process's live tables (MAX_TABLES). */
-class WakeLimits {
-  private perAddress = new RateLimiterMemory({ points: WAKES_PER_ADDRESS_PER_MINUTE, duration: 60 });
+export class WakeLimits {
+  private perAddress: RateLimiterMemory;
   private running = 0;
   private readonly maxTables: number;
-  constructor(maxTables: number) {
+  private readonly atOnce: number;
+  private readonly perMinute: number;
+  constructor(maxTables: number, perMinute = WAKES_PER_ADDRESS_PER_MINUTE, atOnce = WAKES_AT_ONCE) {
     this.maxTables = maxTables;
+    this.perMinute = perMinute;
+    this.atOnce = atOnce;
+    this.perAddress = new RateLimiterMemory({ points: perMinute, duration: 60 });
   }
 
   async run<T>(ip: string | undefined, wake: () => Promise<T>): Promise<T> {
@@ -44,14 +49,14 @@ class WakeLimits {
       await this.perAddress.consume(addressKey(ip));
     } catch (e) {
       if (!(e instanceof RateLimiterRes)) throw e;
-      throw new LimitRefusal("too-many-wakes", `Your address has woken ${WAKES_PER_ADDRESS_PER_MINUTE} games this minute: try again in a minute.`, Math.max(1, Math.ceil(e.msBeforeNext / 1000)));
+      throw new LimitRefusal("too-many-wakes", `Your address has woken ${this.perMinute} games this minute: try again in a minute.`, Math.max(1, Math.ceil(e.msBeforeNext / 1000)));
     }
-    if (this.running >= WAKES_AT_ONCE) throw new LimitRefusal("busy", "The server is waking other games: try again in a moment.", 1);
-    if ((await matchMaker.query({ name: ROOM } as never)).length >= this.maxTables) {
-      throw new LimitRefusal("server-full", `The server is full (${this.maxTables} tables): try again later.`, 60);
-    }
+    if (this.running >= this.atOnce) throw new LimitRefusal("busy", "The server is waking other games: try again in a moment.", 1);
     this.running++;
     try {
+      if ((await matchMaker.query({ name: ROOM } as never)).length >= this.maxTables) {
+        throw new LimitRefusal("server-full", `The server is full (${this.maxTables} tables): try again later.`, 60);
+      }
       return await wake();
     } finally {
       this.running--;
