@@ -125,6 +125,36 @@ describe("adjourning over sockets", () => {
   }, 90_000);
 });
 
+describe("nobody left, nothing lost", () => {
+  it("adjourns a live table whose four people all close their tabs after the grace time, with no bot command stored", async () => {
+    const { code, roomId, room } = await createTable({ seats: 4, seed: 3, graceSeconds: 1 });
+    const people: SDKRoom[] = [];
+    for (const name of ["Ann", "Ben", "Cat", "Dan"]) people.push(await join(colyseus, roomId, { code, name }));
+    await until(() => stateOf(people[0]!).status === "playing", 10_000, "the start");
+    const players = people.map((p, i) => autoplay(p, 30 + i));
+    await until(() => room.replayLog().commands.length >= 10, 30_000, "10 commands");
+    for (const p of players) p.stop();
+    await new Promise((r) => setTimeout(r, 100));
+    const commands = room.replayLog().commands.length;
+    // Tabs closed: the sockets drop without a word (not a consented leave).
+    for (const p of people) {
+      p.reconnection.enabled = false;
+      p.connection.close(1000); // a browser closing a tab sends 1001, which scripts may not send: either is a drop
+    }
+    await until(() => room.state.status === "adjourned", 10_000, "the table to adjourn itself");
+    expect(room.gameLog.at(-1)).toMatch(/^Everyone has left: the game is adjourned\./);
+    expect([...room.seatsBySeat.values()].some((s) => s.botControlled)).toBe(false);
+    await until(() => matchMaker.getLocalRoomById(roomId) === undefined, 10_000, "the room to leave memory");
+    expect(room.replayLog().commands).toHaveLength(commands);
+    // Its link wakes it as they left it: not a command more in the store.
+    const woken = await lookUp(code);
+    expect(woken.status).toBe("adjourned");
+    const again = matchMaker.getLocalRoomById(woken.roomId) as unknown as NewAngelesRoom;
+    expect(again.replayLog().commands).toEqual(room.replayLog().commands);
+    await again.disconnect();
+  }, 60_000);
+});
+
 describe("the limits on waking games", () => {
   it("refuses an address over its wake-ups a minute, and more wake-ups at once than allowed", async () => {
     const limits = new WakeLimits(1000, 2, 1);
