@@ -9,6 +9,7 @@ import type { Logger } from "pino";
 import { ROOM_NAME } from "../shared/room-protocol.ts";
 import { checkColyseusInternals } from "./rooms/colyseus-internals.ts";
 import { NewAngelesRoom, type SeedSource } from "./rooms/NewAngelesRoom.ts";
+import { wakeGame } from "./rooms/restore.ts";
 import { lobbyRoutes } from "./lobby/routes.ts";
 import { registry } from "./metrics.ts";
 import { memoryStore, type GameStore } from "./store/index.ts";
@@ -214,7 +215,7 @@ export function createServer(options: ServerOptions) {
         }
         res.type(registry.contentType).send(await registry.metrics());
       });
-      app.use(lobbyRoutes(options.logger, store, access));
+      app.use(lobbyRoutes(options.logger, store, access, wakeGame));
       app.use(staticClient(options.clientDir ?? clientDir));
     },
   });

@@ -20,6 +20,10 @@ export interface Config {
   trustProxy: number;
   /** Origins other than the page's own that may call the HTTP API from a browser (CORS). */
   corsOrigins: string[];
+  /** Days a parked game may stay untouched before it is closed for good (PARKED_GAME_DAYS). */
+  parkedGameDays: number;
+  /** Tests only (CLOCK_OFFSET_MS): the store's clock runs this far ahead, to come back "a day later" at once. */
+  clockOffsetMs: number;
 }
 
 /** Each limit and the environment variable that sets it (README: Environment). */
@@ -85,5 +89,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     limits,
     trustProxy: count(env, "TRUST_PROXY", 0, 0),
     corsOrigins,
+    parkedGameDays: intSetting(env, "PARKED_GAME_DAYS", 30, 1, 3650),
+    clockOffsetMs: intSetting(env, "CLOCK_OFFSET_MS", 0, 0, 3650 * 24 * 3600_000),
   };
 }

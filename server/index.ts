@@ -14,6 +14,7 @@ const store = await openStore({
   databaseUrl: config.databaseUrl,
   instance: instanceName(config.publicAddress, config.port),
   leaseMs: config.gameLeaseSeconds * 1000,
+  clockOffsetMs: config.clockOffsetMs,
 });
 const server = createServer({
   logger, store, redisUrl: config.redisUrl, publicAddress: config.publicAddress,
@@ -34,4 +35,4 @@ logger.info({ port: config.port, store: store.kind, instance: store.instance, re
   `New Angeles server listening on http://localhost:${config.port}`);
 const restored = await restoreGames(store, logger, startedAt);
 if (restored.length > 0) logger.info({ games: restored.length }, "unfinished games restored");
-claims = keepClaims(store, logger, startedAt);
+claims = keepClaims(store, logger, startedAt, config.parkedGameDays * 24 * 3600_000);

@@ -1,6 +1,7 @@
 // The room's own messages and options (game commands themselves are in protocol.ts), as zod schemas
 // used by the server to validate and by the client to build messages.
 import { z } from "zod";
+import { unsafeKey } from "./unsafe-keys.ts";
 
 /** The Colyseus room that holds one table (the server defines it under this name; the matchmaker finds tables by it). */
 export const ROOM_NAME = "new_angeles";
@@ -77,23 +78,6 @@ export const PlayerName = z
         if (problem) ctx.addIssue({ code: "custom", message: problem });
       }),
   );
-
-/** Keys that name an object's machinery, not an option: refused anywhere in a variant. */
-const UNSAFE_KEYS = new Set(["__proto__", "constructor", "prototype"]);
-/** How deep a variant's records may nest (the deepest option needs 3). */
-const VARIANT_DEPTH = 8;
-
-/** The first key of `value`, at any depth, that is __proto__, constructor or prototype (or too deep), or null. */
-export function unsafeKey(value: unknown, depth = 0): string | null {
-  if (value === null || typeof value !== "object") return null;
-  if (depth > VARIANT_DEPTH) return `(nested over ${VARIANT_DEPTH} levels)`;
-  for (const key of Object.keys(value)) {
-    if (UNSAFE_KEYS.has(key)) return key;
-    const inner = unsafeKey((value as Record<string, unknown>)[key], depth + 1);
-    if (inner !== null) return inner;
-  }
-  return null;
-}
 
 /** A variant as sent: a record of options (variant-schema.ts checks each), none of them named __proto__ and kin. */
 const VariantRecord = z.unknown()

@@ -3,7 +3,9 @@
 
 export interface TableMetadata {
   code: string;
-  status: "lobby" | "playing" | "finished";
+  status: "lobby" | "playing" | "adjourned" | "finished";
+  /** While adjourned: when the players mean to meet again (epoch ms), or absent. */
+  meetAt?: number;
   private: boolean;
   seats: number;
   players: { seat: number; name: string; corp: string; bot: boolean; connected: boolean }[];

@@ -9,7 +9,7 @@ import { z } from "zod";
 import { ACTION_TYPES, CORP_IDS, RESOURCES } from "../../shared/catalog/types.ts";
 import type { DistrictId, NextDistrict } from "../../shared/catalog/types.ts";
 import { catalog } from "../../shared/catalog/index.ts";
-import { unsafeKey } from "../../shared/room-protocol.ts";
+import { unsafeKey } from "../../shared/unsafe-keys.ts";
 import { ANDROIDS, UNIT_POOLS } from "./state.ts";
 import { DEFAULT_VARIANT, VARIANT_DOCS, type Variant, type VariantDoc } from "./variant.ts";
 

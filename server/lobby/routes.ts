@@ -7,7 +7,9 @@ import type { Logger } from "pino";
 import { ROOM_NAME as ROOM, TableOptions } from "../../shared/room-protocol.ts";
 import { variantProblem } from "../engine/variant-schema.ts";
 import { newInviteCode, normalizeCode } from "../access/codes.ts";
-import type { Access } from "../access/throttle.ts";
+import { LimitRefusal, addressKey, type Access } from "../access/throttle.ts";
+import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { calendarFile } from "../table/adjourn.ts";
 import { requestAddress } from "../http-guard.ts";
 import type { TableMetadata } from "../access/metadata.ts";
 import { gameCommands, type GameStore, type StoredGame } from "../store/index.ts";
@@ -16,7 +18,49 @@ import { endsRoutes } from "./ends.ts";
 
 function publicTable(room: { roomId: string; metadata?: TableMetadata }) {
   const m = room.metadata!;
-  return { code: m.code, roomId: room.roomId, status: m.status, seats: m.seats, players: m.players, spectators: m.spectators };
+  return {
+    code: m.code, roomId: room.roomId, status: m.status, seats: m.seats, players: m.players, spectators: m.spectators,
+    ...(m.status === "adjourned" && m.meetAt ? { meetAt: m.meetAt } : {}),
+  };
+}
+
+/** Wake-ups one address may ask for in a minute (each replays a game from the store). */
+export const WAKES_PER_ADDRESS_PER_MINUTE = 20;
+/** Wake-ups under way at once on this process; more wait for a moment (429, Retry-After 1). */
+export const WAKES_AT_ONCE = 8;
+
+/** The limits on waking parked games: per address, at once, and the process's live tables (MAX_TABLES). */
+export class WakeLimits {
+  private perAddress: RateLimiterMemory;
+  private running = 0;
+  private readonly maxTables: number;
+  private readonly atOnce: number;
+  private readonly perMinute: number;
+  constructor(maxTables: number, perMinute = WAKES_PER_ADDRESS_PER_MINUTE, atOnce = WAKES_AT_ONCE) {
+    this.maxTables = maxTables;
+    this.perMinute = perMinute;
+    this.atOnce = atOnce;
+    this.perAddress = new RateLimiterMemory({ points: perMinute, duration: 60 });
+  }
+
+  async run<T>(ip: string | undefined, wake: () => Promise<T>): Promise<T> {
+    try {
+      await this.perAddress.consume(addressKey(ip));
+    } catch (e) {
+      if (!(e instanceof RateLimiterRes)) throw e;
+      throw new LimitRefusal("too-many-wakes", `Your address has woken ${this.perMinute} games this minute: try again in a minute.`, Math.max(1, Math.ceil(e.msBeforeNext / 1000)));
+    }
+    if (this.running >= this.atOnce) throw new LimitRefusal("busy", "The server is waking other games: try again in a moment.", 1);
+    this.running++;
+    try {
+      if ((await matchMaker.query({ name: ROOM } as never)).length >= this.maxTables) {
+        throw new LimitRefusal("server-full", `The server is full (${this.maxTables} tables): try again later.`, 60);
+      }
+      return await wake();
+    } finally {
+      this.running--;
+    }
+  }
 }
 
 /** A live room, or a finished game whose room is gone (then `stored` is set). */
@@ -39,22 +83,46 @@ function storedMetadata(g: StoredGame): TableMetadata {
  * primary-key read), and either is answered whatever the address's count of wrong codes: a right code
  * is never refused. Only a code that names neither is counted as wrong (Access.lookUpCode).
  */
-async function findByCode(req: Request, store: GameStore, access: Access): Promise<Found> {
+async function findByCode(req: Request, store: GameStore, access: Access, wake?: (code: string) => Promise<void>): Promise<Found> {
   const code = normalizeCode(req.params.code);
   const [room] = code ? await matchMaker.query({ name: ROOM, code } as any) : [];
   if (room) return room as { roomId: string; metadata?: TableMetadata };
   // A finished game stays in the store after its room has gone (idle, or a server restart).
+  // A parked (or adjourned) game is woken: its room comes back on whichever process takes the claim.
   const stored = await access.lookUpCode(requestAddress(req), async () => {
     const game = code ? await store.getGame(code) : null;
-    return game?.status === "finished" ? game : null;
+    if (game?.status === "finished") return game;
+    return game && wake && !game.closed && !game.broken ? game : null;
   });
-  if (stored) return { roomId: stored.roomId, metadata: storedMetadata(stored), stored };
+  if (stored?.status === "finished") return { roomId: stored.roomId, metadata: storedMetadata(stored), stored };
+  if (stored && wake) {
+    await wake(stored.code);
+    const [woken] = await matchMaker.query({ name: ROOM, code: stored.code } as any);
+    if (woken) return woken as { roomId: string; metadata?: TableMetadata };
+  }
   throw new HttpError(404, "unknown-code", "No table has that invite code.");
 }
 
-export function lobbyRoutes(logger: Logger, store: GameStore, access: Access): Router {
+/** A live table's meeting time, or a parked one's from the store (nothing is woken for it). */
+async function meetingOf(req: Request, store: GameStore, access: Access): Promise<{ code: string; meetAt: number | null }> {
+  const code = normalizeCode(req.params.code);
+  const [room] = code ? await matchMaker.query({ name: ROOM, code } as any) : [];
+  const m = (room as { metadata?: TableMetadata } | undefined)?.metadata;
+  if (m) return { code: m.code, meetAt: m.status === "adjourned" ? (m.meetAt ?? null) : null };
+  const giveBack = await access.spendCodeAttempt(requestAddress(req));
+  const stored = code ? await store.getGame(code) : null;
+  if (!stored || stored.closed || stored.broken) throw new HttpError(404, "unknown-code", "No table has that invite code.");
+  await giveBack();
+  return { code: stored.code, meetAt: stored.status === "adjourned" ? (stored.adjourned?.meetAt ?? null) : null };
+}
+
+/** Brings a parked or adjourned game's room back (the rooms' restore path, given by the app). */
+export type WakeGame = (store: GameStore, logger: Logger, code: string) => Promise<void>;
+
+export function lobbyRoutes(logger: Logger, store: GameStore, access: Access, wakeGame: WakeGame): Router {
   const router = express.Router();
   router.use(express.json({ limit: "16kb" }));
+  const wakes = new WakeLimits(access.limits.maxTables);
 
   router.post("/api/games", async (req, res) => {
     const parsed = TableOptions.safeParse(req.body ?? {});
@@ -88,7 +156,17 @@ export function lobbyRoutes(logger: Logger, store: GameStore, access: Access): R
   });
 
   router.get("/api/games/:code", async (req, res) => {
-    res.json(publicTable(await findByCode(req, store, access)));
+    const wake = (code: string) => wakes.run(requestAddress(req), () => wakeGame(store, logger, code));
+    res.json(publicTable(await findByCode(req, store, access, wake)));
+  });
+
+  // An adjourned game's meeting time as a calendar file (the link in it is the table's invite link).
+  router.get("/api/games/:code/calendar.ics", async (req, res) => {
+    const { code, meetAt } = await meetingOf(req, store, access);
+    if (meetAt === null) throw new HttpError(404, "no-meeting", "This game has no time set to meet again.");
+    const link = `${req.protocol}://${req.get("host") ?? "localhost"}/?join=${encodeURIComponent(code)}`;
+    res.set("Content-Disposition", `attachment; filename="new-angeles-${code}.ics"`);
+    res.type("text/calendar").send(calendarFile(code, meetAt, link, Date.now()));
   });
 
   router.get("/api/games/:code/replay", async (req, res) => {

@@ -6,6 +6,7 @@ import { CloseCode, ErrorCode, Room, ServerError, logger, matchMaker, type Clien
 import { StateView } from "@colyseus/schema";
 import { parseCommand } from "../../shared/protocol.ts";
 import { AnswersMessage, ChatMessage, HostMessage, JoinOptions, PlayerName } from "../../shared/room-protocol.ts";
+import { AdjournMessage, ResumeMessage } from "../../shared/adjourn-protocol.ts";
 import { normalizeCode } from "../access/codes.ts";
 import { quickCommand } from "../engine/index.ts";
 import type { TableMetadata } from "../access/metadata.ts";
@@ -89,6 +90,19 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       bad: "bad-message",
       handle: (_c, msg) => hostAction(this.table, msg),
     },
+    // Adjourning (server/table/adjourn.ts): the host at once, the others by majority; the host resumes.
+    adjourn: {
+      guard: (c) => this.seatOf(c) ? null : { code: "not-a-player", message: "Only the people seated can adjourn the game." },
+      parse: zodParser(AdjournMessage, "Bad adjourn message."),
+      bad: "bad-message",
+      handle: (c, msg) => this.table.askToAdjourn(this.seatOf(c)!.seat, msg),
+    },
+    resume: {
+      guard: (c) => this.seatOf(c)?.seat === this.table.hostSeat ? null : { code: "not-host", message: "Only the host can resume the game." },
+      parse: zodParser(ResumeMessage, "Bad resume message."),
+      bad: "bad-message",
+      handle: (_c, msg) => this.table.resume(msg.absent),
+    },
   };
 
   async onCreate(raw: unknown) {
@@ -132,6 +146,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       flush: (listing) => listing ? this.afterChange() : void this.broadcastPatch(),
       listingChanged: () => this.publishMetadata(),
       close: () => void this.disconnect().catch(() => {}),
+      closeIfEmpty: () => { if (this.clients.length === 0) void this.disconnect().catch(() => {}); },
     });
     const shuttingDown = () => matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN;
     this.table = new Table(start, { store, publisher, log: logger, limits: input.limits as object | undefined, shuttingDown, roomId: this.roomId });
@@ -240,8 +255,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     }
     const name = PlayerName.safeParse(opts.name ?? "");
     if (!name.success) throw this.turnAway("join", name.error.issues[0]?.message ?? "Bad name.", context.ip);
-    if (this.table.status !== "lobby") throw this.turnAway("join", "This game has already started: join as a spectator.", context.ip);
-    if (this.table.seats.free() === null) throw this.turnAway("join", "This table is full: join as a spectator.", context.ip);
+    if (this.table.status !== "lobby" && !(this.table.status === "playing" && this.table.seats.openSeat())) throw this.turnAway("join", "This game has already started: join as a spectator.", context.ip);
+    if (this.table.seats.free() === null && !this.table.seats.openSeat()) throw this.turnAway("join", "This table is full: join as a spectator.", context.ip);
     const taken = this.table.seats.nameRefusal(name.data);
     if (taken) throw this.turnAway("join", taken, context.ip);
     return { role: "player", name: name.data, reclaim: null };
@@ -277,6 +292,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     if (!seat) return;
     this.table.markConnected(seat, false);
     this.afterChange();
+    // An adjourned table whose last connection dropped leaves memory at once (it waits in the store).
+    if (this.table.status === "adjourned" && this.clients.length === 0) return this.table.emptied();
     const reconnection = this.allowReconnection(client, this.table.options.graceSeconds + 30);
     this.reconnections.set(client.sessionId, reconnection);
     reconnection
@@ -318,7 +335,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     this.watcherGone(client.sessionId);
     if (client.userData?.spectator) this.state.spectators = Math.max(0, this.state.spectators - 1);
     else this.table.left(client.sessionId);
-    if (this.clients.length === 0) this.table.startIdle();
+    if (this.clients.length === 0) this.table.emptied();
     this.afterChange();
   }
 
@@ -362,7 +379,10 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   /** Lobby listings read the metadata: it is written (to the driver, Redis with several processes) when it changes. */
   private publishMetadata(): void {
     const t = this.table;
-    const metadata = { code: t.code, status: t.status, private: t.options.private, seats: t.options.seats, players: t.players(), spectators: this.state.spectators };
+    const metadata = {
+      code: t.code, status: t.status, private: t.options.private, seats: t.options.seats, players: t.players(), spectators: this.state.spectators,
+      ...(t.status === "adjourned" && t.adjournment.meetAt !== null ? { meetAt: t.adjournment.meetAt } : {}),
+    };
     const json = JSON.stringify(metadata);
     if (json === this.publishedMetadata) return;
     this.setMetadata({ ...metadata, createdAt: this.metadata?.createdAt ?? Date.now() })

@@ -15,6 +15,12 @@ export { TABLE_IDLE_MS };
 /** One-use tickets: only this module can ask a room to restore a game (clients cannot, by create options). */
 const tickets = new Set<string>();
 
+/** When this process started (module load): a wake-up takes back this instance's games of an earlier run. */
+const processStartedAt = Date.now();
+
+/** A parked game untouched this long is closed for good (PARKED_GAME_DAYS, default 30). */
+export const PARKED_GAME_MS = 30 * 24 * 3600_000;
+
 export function redeemRestoreTicket(ticket: unknown): boolean {
   return typeof ticket === "string" && tickets.delete(ticket);
 }
@@ -36,36 +42,98 @@ export async function restoreGames(store: GameStore, logger: Logger, since: numb
   const restored: string[] = [];
   for (const { code } of claimed) {
     if (live.has(code)) continue;
-    const ticket = randomBytes(16).toString("hex");
-    tickets.add(ticket);
-    try {
-      // Created here, not through the load balancer: this process holds the claim.
-      const room = await matchMaker.handleCreateRoom(ROOM, { code, restoreTicket: ticket });
-      restored.push(code);
-      logger.info({ code, roomId: room.roomId }, "game restored");
-    } catch (err) {
-      // A game that cannot be rebuilt stays in the store (for inspection), marked broken: never retried.
-      logger.error({ err, code }, "game could not be restored: marked broken, it will not be tried again");
-      try {
-        await store.markBroken(code, (err as Error)?.message ?? String(err));
-      } catch (markErr) {
-        logger.error({ err: markErr, code }, "could not mark the game broken");
-      }
-    } finally {
-      tickets.delete(ticket);
-    }
+    if (await restoreOne(store, logger, code)) restored.push(code);
   }
   return restored;
 }
 
-/** Renews this process's claims and picks up games of processes that died; stop() on shutdown. */
-export function keepClaims(store: GameStore, logger: Logger, since: number): { stop(): void } {
+/** Makes the room of a game this process has just claimed; false (and the game marked broken) if it cannot be rebuilt. */
+async function restoreOne(store: GameStore, logger: Logger, code: string, how = "game restored"): Promise<boolean> {
+  const ticket = randomBytes(16).toString("hex");
+  tickets.add(ticket);
+  try {
+    // Created here, not through the load balancer: this process holds the claim.
+    const room = await matchMaker.handleCreateRoom(ROOM, { code, restoreTicket: ticket });
+    logger.info({ code, roomId: room.roomId }, how);
+    return true;
+  } catch (err) {
+    // A game that cannot be rebuilt stays in the store (for inspection), marked broken: never retried.
+    logger.error({ err, code }, "game could not be restored: marked broken, it will not be tried again");
+    try {
+      await store.markBroken(code, (err as Error)?.message ?? String(err));
+    } catch (markErr) {
+      logger.error({ err: markErr, code }, "could not mark the game broken");
+    }
+    return false;
+  } finally {
+    tickets.delete(ticket);
+  }
+}
+
+/** Wake-ups under way in this process, by code: a second request for the same game waits for the first. */
+const waking = new Map<string, Promise<void>>();
+
+/** How long a process that lost the race to wake a game waits for the winner's room to be listed. */
+const WAKE_WAIT_MS = 10_000;
+
+/** The live room of a game, on any process (with Redis, the listing is shared). */
+async function liveRoom(code: string): Promise<{ roomId: string } | undefined> {
+  return (await matchMaker.query({ name: ROOM, code } as never))[0] as { roomId: string } | undefined;
+}
+
+/**
+ * Wakes a parked (or adjourned, or abandoned) game: claims it in the store and restores its room here,
+ * through the same path as a restart. Whoever takes the claim makes the room, so two wake-ups at once
+ * (on one process or several) give one room: the other waits until that room is listed. Resolves
+ * once the room is live (or the game could not be woken: the caller looks again and finds none).
+ */
+export function wakeGame(store: GameStore, logger: Logger, code: string): Promise<void> {
+  let wake = waking.get(code);
+  if (!wake) {
+    wake = (async () => {
+      if (await liveRoom(code)) return;
+      if (await store.wakeGame(code, processStartedAt)) {
+        await restoreOne(store, logger, code, "game woken");
+        return;
+      }
+      // Another process (or an earlier run's lease) holds it: its room shows up in the listing.
+      const started = Date.now();
+      while (Date.now() - started < WAKE_WAIT_MS) {
+        if (await liveRoom(code)) return;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })().finally(() => waking.delete(code));
+    waking.set(code, wake);
+  }
+  return wake;
+}
+
+/** Closes for good the parked games untouched for `maxAgeMs` (by the store's clock). */
+export async function closeStaleGames(store: GameStore, logger: Logger, maxAgeMs: number): Promise<string[]> {
+  const closed = await store.closeParkedOlderThan(maxAgeMs);
+  if (closed.length > 0) logger.info({ count: closed.length, codes: closed.slice(0, 20) }, "parked games untouched too long: closed for good");
+  return closed;
+}
+
+/** How often the parked games are looked over for ones untouched too long. */
+const STALE_SWEEP_MS = 3600_000;
+
+/**
+ * Renews this process's claims, picks up games of processes that died, and (hourly, and at once) closes
+ * for good the parked games untouched for `parkedGameMs`; stop() on shutdown.
+ */
+export function keepClaims(store: GameStore, logger: Logger, since: number, parkedGameMs = PARKED_GAME_MS): { stop(): void } {
   let running = false;
+  let swept = 0;
   const timer = setInterval(async () => {
     if (running || matchMaker.state !== matchMaker.MatchMakerState.READY) return;
     running = true;
     try {
       await store.renewLeases();
+      if (Date.now() - swept >= STALE_SWEEP_MS) {
+        swept = Date.now();
+        await closeStaleGames(store, logger, parkedGameMs);
+      }
       await restoreGames(store, logger, since);
     } catch (err) {
       logger.warn({ err }, "renewing game claims failed");

@@ -181,6 +181,10 @@ export const TableState = schema({
   watchersOpen: t.boolean().default(false),
   /** The bots talk (the host's setting). */
   botChat: t.boolean().default(true),
+  /** While adjourned: when the players mean to meet again (epoch ms; 0: no time set). */
+  meetAt: t.float64().default(0),
+  /** The seats that asked to adjourn (public: a majority of the people seated adjourns). */
+  adjournVotes: t.array("uint8"),
   seats: t.map(SeatState),
   game: t.ref(GameState),
 }, "TableState");

@@ -19,6 +19,8 @@ export interface RoomSide {
   flush(listing: boolean): void;
   listingChanged(): void;
   close(): void;
+  /** Closes the room now if no client is connected (an adjourned table waits in the store). */
+  closeIfEmpty?(): void;
 }
 
 export function statePublisher(state: TableState, room: RoomSide): Publisher {
@@ -69,6 +71,16 @@ export function statePublisher(state: TableState, room: RoomSide): Publisher {
     hostChanged(seat) {
       state.hostSeat = seat;
     },
+    adjournmentChanged(meetAt, votes) {
+      state.meetAt = meetAt;
+      while (state.adjournVotes.length > 0) state.adjournVotes.pop();
+      for (const v of votes) state.adjournVotes.push(v);
+    },
+    seatRenamed(seat, name) {
+      const s = seatState(seat);
+      if (s) s.name = name;
+    },
+    parkIfEmpty: () => room.closeIfEmpty?.(),
     statusChanged(status) {
       state.status = status;
     },

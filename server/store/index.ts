@@ -7,7 +7,7 @@ import { PostgresStore } from "./postgres.ts";
 import { SqliteStore } from "./sqlite.ts";
 import type { GameStore } from "./types.ts";
 
-export type { GameStore, StoredGame, StoredSeat, StoredCommand, StoredChat, StoredChatLine, StoredPlayer, StoredRematch, StoredWhisper, Write } from "./types.ts";
+export type { GameStore, StoredAdjournment, StoredGame, StoredSeat, StoredCommand, StoredChat, StoredChatLine, StoredPlayer, StoredRematch, StoredWhisper, Write } from "./types.ts";
 export { StoreConflict, gameCommands } from "./types.ts";
 export type { TakeBack } from "./types.ts";
 
@@ -22,10 +22,13 @@ export async function openStore(options: {
   /** Stable name of this process (PUBLIC_ADDRESS, or host:port): a restarted process takes its own games back at once. */
   instance: string;
   leaseMs?: number;
+  /** Tests only: the store's clock runs this far ahead (a day later, without waiting a day). */
+  clockOffsetMs?: number;
 }): Promise<GameStore> {
   const leaseMs = options.leaseMs ?? LEASE_MS;
-  if (options.databaseUrl) return PostgresStore.open(options.databaseUrl, options.instance, leaseMs);
-  return new SqliteStore(path.join(options.dataDir, SQLITE_FILE), options.instance, leaseMs);
+  const offset = options.clockOffsetMs ?? 0;
+  if (options.databaseUrl) return PostgresStore.open(options.databaseUrl, options.instance, leaseMs, offset);
+  return new SqliteStore(path.join(options.dataDir, SQLITE_FILE), options.instance, leaseMs, offset);
 }
 
 /** A store that lives as long as the process (tests and tools that need no persistence). */

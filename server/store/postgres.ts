@@ -19,16 +19,16 @@ export class PostgresStore extends SqlStore {
   private pool: pg.Pool;
   private pending = new Set<Promise<unknown>>();
 
-  private constructor(pool: pg.Pool, instance: string, leaseMs: number) {
-    super(instance, leaseMs);
+  private constructor(pool: pg.Pool, instance: string, leaseMs: number, clockOffsetMs: number) {
+    super(instance, leaseMs, clockOffsetMs);
     this.pool = pool;
   }
 
-  static async open(url: string, instance: string, leaseMs: number): Promise<PostgresStore> {
+  static async open(url: string, instance: string, leaseMs: number, clockOffsetMs = 0): Promise<PostgresStore> {
     const pool = new pg.Pool({ connectionString: url, max: 8 });
     // An idle client that loses its connection must not crash the process: the pool replaces it.
     pool.on("error", () => {});
-    const store = new PostgresStore(pool, instance, leaseMs);
+    const store = new PostgresStore(pool, instance, leaseMs, clockOffsetMs);
     await store.migrate();
     return store;
   }

@@ -1,6 +1,6 @@
 // The game store in SQL, written once for both databases: SQLite and PostgreSQL accept the same
 // statements here (`?` placeholders are renumbered for PostgreSQL). Each subclass only runs them.
-import type { GameStatus, GameStore, StoredChat, StoredChatLine, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
+import type { GameStatus, GameStore, StoredAdjournment, StoredChat, StoredChatLine, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
 
 export type Param = string | number | null;
 
@@ -73,12 +73,22 @@ export const MIGRATIONS: string[][] = [
       at BIGINT NOT NULL
     )`,
   ],
+  [
+    // An adjourned game's clocks and meeting time (JSON of StoredAdjournment), and when a game's room
+    // left memory with the game unfinished (parked: restorable on demand, never claimed at start).
+    `ALTER TABLE games ADD COLUMN adjourned TEXT`,
+    `ALTER TABLE games ADD COLUMN parked_at BIGINT`,
+    `CREATE INDEX games_parked ON games (parked_at)`,
+  ],
 ];
 
 export const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`;
 
 /** Only unfinished games that are still open, and not known to be broken, are restored. */
 const RESTORABLE = `status <> 'finished' AND closed = 0 AND broken IS NULL`;
+
+/** Claimed at start and by the lease loop: not parked, not adjourned (those wait to be woken). */
+const CLAIMABLE = `${RESTORABLE} AND parked_at IS NULL AND status <> 'adjourned'`;
 
 /** Nobody holds the game: no owner, or its owner's lease ran out, or this instance held it in a previous run. */
 const UNHELD = `(owner IS NULL OR lease_until < ? OR (owner = ? AND lease_until < ?))`;
@@ -93,16 +103,21 @@ interface GameRow {
   closed: number;
   broken: string | null;
   created_at: number | string;
+  adjourned: string | null;
+  parked_at: number | string | null;
 }
 
 export abstract class SqlStore implements GameStore {
   abstract readonly kind: "sqlite" | "postgres";
   readonly instance: string;
   readonly leaseMs: number;
+  /** The store's clock (leases, parking): Date.now, or one set ahead by a test (openStore's clockOffsetMs). */
+  protected now: () => number = Date.now;
 
-  constructor(instance: string, leaseMs: number) {
+  constructor(instance: string, leaseMs: number, clockOffsetMs = 0) {
     this.instance = instance;
     this.leaseMs = leaseMs;
+    if (clockOffsetMs !== 0) this.now = () => Date.now() + clockOffsetMs;
   }
 
   /** Runs a statement that changes rows. Unique-key violations become StoreConflict. */
@@ -114,7 +129,7 @@ export abstract class SqlStore implements GameStore {
   createGame(g: { code: string; roomId: string; options: StoredGame["options"]; createdAt: number }): Write {
     return this.run(
       `INSERT INTO games (code, room_id, options, status, owner, lease_until, created_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?)`,
-      [g.code, g.roomId, JSON.stringify(g.options), this.instance, Date.now() + this.leaseMs, g.createdAt],
+      [g.code, g.roomId, JSON.stringify(g.options), this.instance, this.now() + this.leaseMs, g.createdAt],
     );
   }
 
@@ -153,15 +168,44 @@ export abstract class SqlStore implements GameStore {
     return this.run(`UPDATE games SET closed = 1, owner = NULL WHERE code = ?`, [code]);
   }
 
+  setAdjourned(code: string, adjourned: StoredAdjournment | null): Write {
+    return adjourned
+      ? this.run(`UPDATE games SET status = 'adjourned', adjourned = ? WHERE code = ? AND status <> 'finished'`, [JSON.stringify(adjourned), code])
+      : this.run(`UPDATE games SET status = 'playing', adjourned = NULL WHERE code = ? AND status = 'adjourned'`, [code]);
+  }
+
+  parkGame(code: string): Write {
+    return this.run(`UPDATE games SET parked_at = ?, owner = NULL WHERE code = ? AND ${RESTORABLE}`, [this.now(), code]);
+  }
+
+  async wakeGame(code: string, since: number): Promise<boolean> {
+    const now = this.now();
+    const rows = await this.all<{ code: string }>(
+      `UPDATE games SET owner = ?, lease_until = ?, parked_at = NULL
+       WHERE code = ? AND ${RESTORABLE} AND ${UNHELD}
+       RETURNING code`,
+      [this.instance, now + this.leaseMs, code, now, this.instance, since + this.leaseMs],
+    );
+    return rows.length === 1;
+  }
+
+  async closeParkedOlderThan(maxAgeMs: number): Promise<string[]> {
+    const rows = await this.all<{ code: string }>(
+      `UPDATE games SET closed = 1 WHERE parked_at IS NOT NULL AND parked_at < ? AND ${RESTORABLE} RETURNING code`,
+      [this.now() - maxAgeMs],
+    );
+    return rows.map((r) => r.code).sort();
+  }
+
   markBroken(code: string, reason: string): Write {
     return this.run(`UPDATE games SET broken = ?, owner = NULL WHERE code = ?`, [reason.slice(0, 2000), code]);
   }
 
   async expireLobbies(idleMs: number, since: number): Promise<string[]> {
-    const now = Date.now();
+    const now = this.now();
     const rows = await this.all<{ code: string }>(
       `UPDATE games SET closed = 1, owner = NULL
-       WHERE status = 'lobby' AND ${RESTORABLE} AND created_at < ? AND ${UNHELD}
+       WHERE status = 'lobby' AND ${CLAIMABLE} AND created_at < ? AND ${UNHELD}
          AND NOT EXISTS (SELECT 1 FROM seats WHERE seats.code = games.code AND seats.bot = 0)
        RETURNING code`,
       [now - idleMs, now, this.instance, since + this.leaseMs],
@@ -197,7 +241,7 @@ export abstract class SqlStore implements GameStore {
 
   async getGame(code: string): Promise<StoredGame | null> {
     const [row] = await this.all<GameRow>(
-      `SELECT code, room_id, options, status, result, players, closed, broken, created_at FROM games WHERE code = ?`,
+      `SELECT code, room_id, options, status, result, players, closed, broken, created_at, adjourned, parked_at FROM games WHERE code = ?`,
       [code],
     );
     if (!row) return null;
@@ -215,6 +259,8 @@ export abstract class SqlStore implements GameStore {
       closed: Number(row.closed) === 1,
       broken: row.broken,
       createdAt: Number(row.created_at),
+      adjourned: row.adjourned === null ? null : JSON.parse(row.adjourned),
+      parked: row.parked_at !== null,
       seats: seats.map((s) => ({ seat: Number(s.seat), name: s.name, bot: Number(s.bot) === 1, tokenHash: s.token_hash })),
     };
   }
@@ -255,11 +301,11 @@ export abstract class SqlStore implements GameStore {
   }
 
   async claimGames(since: number): Promise<{ code: string; roomId: string }[]> {
-    const now = Date.now();
+    const now = this.now();
     // A lease taken by this run ends after since + leaseMs; one from a previous run ended before that.
     const rows = await this.all<{ code: string; room_id: string }>(
       `UPDATE games SET owner = ?, lease_until = ?
-       WHERE ${RESTORABLE} AND ${UNHELD}
+       WHERE ${CLAIMABLE} AND ${UNHELD}
        RETURNING code, room_id`,
       [this.instance, now + this.leaseMs, now, this.instance, since + this.leaseMs],
     );
@@ -267,7 +313,7 @@ export abstract class SqlStore implements GameStore {
   }
 
   async renewLeases(): Promise<void> {
-    await this.run(`UPDATE games SET lease_until = ? WHERE owner = ? AND ${RESTORABLE}`, [Date.now() + this.leaseMs, this.instance]);
+    await this.run(`UPDATE games SET lease_until = ? WHERE owner = ? AND ${RESTORABLE}`, [this.now() + this.leaseMs, this.instance]);
   }
 
   async releaseLeases(): Promise<void> {

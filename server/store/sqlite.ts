@@ -18,8 +18,8 @@ export class SqliteStore extends SqlStore {
   private checkpointer: { stop(): Promise<void> } | null = null;
 
   /** `file` is a path, or ":memory:" for a store that lives as long as the process. */
-  constructor(file: string, instance: string, leaseMs: number) {
-    super(instance, leaseMs);
+  constructor(file: string, instance: string, leaseMs: number, clockOffsetMs = 0) {
+    super(instance, leaseMs, clockOffsetMs);
     if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
     this.db = new DatabaseSync(file);
     // WAL: a committed write survives a crash of the process; NORMAL skips the fsync per commit

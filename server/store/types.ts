@@ -3,7 +3,21 @@ import type { Command } from "../../shared/protocol.ts";
 import type { TableOptions } from "../../shared/room-protocol.ts";
 import type { Seed } from "../engine/rng.ts";
 
-export type GameStatus = "lobby" | "playing" | "finished";
+export type GameStatus = "lobby" | "playing" | "adjourned" | "finished";
+
+/**
+ * What an adjourned game keeps beside its commands: when it was adjourned, when its players mean to meet
+ * again (or null), who adjourned it, and each running deadline's remaining time (ms, by seat), so that
+ * every clock picks up where it stopped. Never a key, a token or an address.
+ */
+export interface StoredAdjournment {
+  at: number;
+  meetAt: number | null;
+  /** "host", "vote" or "everyone-left". */
+  by: "host" | "vote" | "everyone-left";
+  /** Remaining deadline time by seat (ms), for the seats whose decision had a deadline running. */
+  deadlines: Record<string, number>;
+}
 
 /** A write: synchronous on SQLite (done when it returns), a promise on PostgreSQL (done when it resolves). */
 export type Write = void | Promise<void>;
@@ -88,6 +102,10 @@ export interface StoredGame {
   broken: string | null;
   createdAt: number;
   seats: StoredSeat[];
+  /** While the game is adjourned (status "adjourned"): its clocks and meeting time. */
+  adjourned: StoredAdjournment | null;
+  /** The room left memory (idle, or adjourned and empty): the game waits in the store to be woken. */
+  parked: boolean;
 }
 
 /** The table made for a finished game's rematch, and who asked for it (their seat's name). */
@@ -119,6 +137,21 @@ export interface GameStore {
   startGame(code: string): Write;
   finishGame(code: string, result: unknown, players: StoredPlayer[]): Write;
   closeGame(code: string): Write;
+  /** The game is adjourned (status "adjourned", with its clocks), or resumed (null: status "playing" again). */
+  setAdjourned(code: string, adjourned: StoredAdjournment | null): Write;
+  /**
+   * The room left memory with the game unfinished: it stays in the store, unclaimed (no process
+   * restores it at start), until someone wakes it (wakeGame).
+   */
+  parkGame(code: string): Write;
+  /**
+   * Claims a parked or adjourned game that no live process holds, for this instance (`since`: when this
+   * run started, as claimGames). Atomic: of several processes (or calls) waking it at once, one gets
+   * true; the others false.
+   */
+  wakeGame(code: string, since: number): Promise<boolean>;
+  /** Closes for good every game parked more than `maxAgeMs` ago (by the store's clock); returns their codes. */
+  closeParkedOlderThan(maxAgeMs: number): Promise<string[]>;
   /** The game could not be restored: it stays in the store (for inspection) and is never claimed again. */
   markBroken(code: string, reason: string): Write;
   /**

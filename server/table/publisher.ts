@@ -6,7 +6,7 @@ import type { GameState } from "../engine/index.ts";
 import type { ChatLine } from "../../shared/room-protocol.ts";
 import type { StoredWhisper } from "../store/index.ts";
 
-export type TableStatus = "lobby" | "playing" | "finished";
+export type TableStatus = "lobby" | "playing" | "adjourned" | "finished";
 
 /** What a private event sends to its seat alone. */
 export interface PrivateEvent { type: string; text: string }
@@ -51,6 +51,12 @@ export interface Publisher {
   batch(fn: () => void): void;
   /** Sends the changes so far (with the new log lines); `listing` also updates the lobby listing. */
   flush(listing: boolean): void;
+  /** The adjournment as everyone sees it: the meeting time (0: none) and the seats that asked to adjourn. */
+  adjournmentChanged(meetAt: number, votes: readonly number[]): void;
+  /** A seat opened to a newcomer has a new person in it. */
+  seatRenamed(seat: number, name: string): void;
+  /** The table is adjourned: the room leaves memory at once if nobody is connected to it. */
+  parkIfEmpty(): void;
   /** Updates the lobby listing alone. */
   listingChanged(): void;
   /** The table is over for this process (idle, or another process holds the game): close it. */

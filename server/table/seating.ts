@@ -24,6 +24,11 @@ export interface SeatingDeps {
   shuttingDown(): boolean;
   /** Who decides changed: the game's deadlines and bot moves are scheduled again. */
   decisionsChanged(): void;
+  /**
+   * A person's grace ran out and no person is connected at all: the table adjourns itself instead of
+   * letting bots finish the game (adjourn.ts). Absent: a bot takes the seat, as for one who left.
+   */
+  everyoneLeft?(): void;
 }
 
 export type SitRefusal = { code: string; message: string };
@@ -47,6 +52,17 @@ export class Seating {
     if (reclaim !== null) {
       seat = seats.get(reclaim)!;
       if (seat.sessionId) replace(seat.sessionId);
+    } else if (this.d.status() !== "lobby" && seats.openSeat()) {
+      // A seat the host opened to a newcomer at resume: the newcomer takes it over, with a new token.
+      const open = seats.openSeat()!;
+      const taken = seats.nameRefusal(name);
+      if (taken) return { code: "name-taken", message: taken };
+      const token = randomBytes(18).toString("base64url");
+      Object.assign(open, newSeat(open.seat, name, false, token), { botControlled: open.botControlled, open: false, waitedFor: false });
+      seat = open;
+      this.save(seat);
+      publisher.seatRenamed(seat.seat, name);
+      this.d.talk.log(`${name} takes over seat ${seat.seat + 1}.`);
     } else {
       const free = seats.free();
       if (free === null || this.d.status() !== "lobby") return { code: "full", message: "This table is full: join as a spectator." };
@@ -87,15 +103,19 @@ export class Seating {
     p.seatConnected(seat.seat, connected);
     p.seatAwayUntil(seat.seat, 0);
     if (connected) {
+      seat.waitedFor = false;
+      seat.open = false;
       this.setBotControl(seat, false);
       if (this.d.status() === "playing") this.d.decisionsChanged(); // deadlines for decisions now theirs again
-    } else if (this.d.status() === "playing") {
+    } else if (this.d.status() === "playing" && !seat.waitedFor && !seat.open) {
       // Public: everyone's board counts down to the bot taking over.
       const graceMs = this.d.graceSeconds() * 1000;
       p.seatAwayUntil(seat.seat, Date.now() + graceMs);
       seat.awayTimer = this.d.timers.later(() => {
         seat.awayTimer = null;
         p.seatAwayUntil(seat.seat, 0);
+        // Nobody left at all: the game is adjourned, not played to its end by bots.
+        if (this.d.everyoneLeft && ![...this.d.seats.all()].some((s) => !s.bot && !s.open && s.connected)) return this.d.everyoneLeft();
         this.setBotControl(seat, true);
         talk.log(`${seat.name} is away: a bot plays their seat until they return.`);
         if (this.d.status() === "playing") this.d.decisionsChanged();
@@ -104,7 +124,8 @@ export class Seating {
     }
   }
 
-  private setBotControl(seat: Seat, on: boolean): void {
+  /** A person's seat is played by a bot (true) or is theirs again (false). */
+  setBotControl(seat: Seat, on: boolean): void {
     // The person is back: their decisions are theirs again.
     if (!on) this.d.turns.cancelBot(seat.seat);
     seat.botControlled = on;

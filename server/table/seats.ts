@@ -20,6 +20,10 @@ export interface Seat {
   connected: boolean;
   botControlled: boolean;
   awayTimer: { clear(): void } | null;
+  /** Resumed without its person, by the host's choice: the game waits for them (no bot, no deadline). */
+  waitedFor?: boolean;
+  /** Resumed without its person, by the host's choice: a newcomer may take it (a bot plays it meanwhile). */
+  open?: boolean;
 }
 
 export function newSeat(seat: number, name: string, bot: boolean, token: string | null, tokenHash = token && hashSeatToken(token)): Seat {
@@ -80,6 +84,11 @@ export class Seats {
   /** Why a new player may not sit down under this name (a bot's, or too like a seated one's), or null. */
   nameRefusal(name: string): string | null {
     return nameRefusal(name, [...this.bySeat.values()].map((s) => s.name));
+  }
+
+  /** The lowest seat of a game under way opened to a newcomer, if any. */
+  openSeat(): Seat | undefined {
+    return [...this.bySeat.values()].filter((s) => s.open).sort((a, b) => a.seat - b.seat)[0];
   }
 
   attach(seat: Seat, sessionId: string): void {

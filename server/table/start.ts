@@ -41,6 +41,8 @@ export interface Restored {
   commands: { seat: number; command: Command }[];
   /** How many records the store holds (commands and take-backs): the next one's number. */
   records: number;
+  /** While adjourned: its meeting time and stopped clocks. */
+  adjourned?: StoredGame["adjourned"];
   /** The game replayed from its commands (null for a table still in the lobby). */
   rebuilt: { game: GameState; events: GameEvent[] } | null;
 }
@@ -108,5 +110,5 @@ export async function storedTable(store: GameStore, code: string): Promise<Table
     rebuilt = { game, events };
   }
   const commands = gameCommands(records);
-  return { code, options, seed, restored: { status: saved.status, createdAt: saved.createdAt, seats: saved.seats, chat, whispers, commands, records: records.length, rebuilt } };
+  return { code, options, seed, restored: { status: saved.status, createdAt: saved.createdAt, seats: saved.seats, chat, whispers, commands, records: records.length, rebuilt, adjourned: saved.adjourned } };
 }

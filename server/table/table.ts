@@ -23,6 +23,12 @@ import { Moves, Timers, Turns, type Timer } from "./turns.ts";
 import { TakeBacks, takeBackLine } from "./take-back.ts";
 import { answerInAdvance, changeAnswers, DEFAULT_ANSWERS } from "./standing-answers.ts";
 import type { AnswersMessage, StandingAnswers } from "../../shared/room-protocol.ts";
+import type { AbsentChoice, AdjournMessage } from "../../shared/adjourn-protocol.ts";
+import type { StoredAdjournment } from "../store/index.ts";
+import { Adjournment, adjournRefusal, adjournedLine, backNeeded, meetingTime, peopleBack, resumedLine, votesNeeded } from "./adjourn.ts";
+
+/** A game woken from the store while adjourned waits this long for someone to join before it parks again. */
+export const WOKEN_IDLE_MS = 5 * 60_000;
 
 export type Refusal = { code: string; message: string };
 interface Log { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
@@ -71,6 +77,8 @@ export class Table {
   readonly seating: Seating;
   private bots: BotMoves;
   private lost = false;
+  /** Requests to adjourn, and while adjourned its meeting time and stopped clocks (adjourn.ts). */
+  readonly adjournment = new Adjournment();
 
   private readonly start: TableStart;
   private readonly deps: TableDeps;
@@ -104,6 +112,7 @@ export class Table {
       write: (write) => this.writes.write(() => write(deps.store, this.code)),
       shuttingDown: () => !!deps.shuttingDown?.(),
       decisionsChanged: () => this.scheduleDecisions(),
+      everyoneLeft: () => this.adjourn("everyone-left", null),
     });
     const voice = new BotVoice({
       seats, talk, publisher, chatOn: () => this.options.botChat !== false,
@@ -150,6 +159,7 @@ export class Table {
     this.commands = [...restored.commands];
     this.records = restored.records;
     for (const { seat, command } of this.commands) this.moves.count(seat, command.type);
+    if (restored.status === "adjourned") return this.openAdjourned(restored.rebuilt.events, restored.adjourned ?? null);
     this.setStatus("playing");
     this.talk.log("The game begins.");
     // Humans are away until they rejoin with their seat token; after the grace period a bot plays for them.
@@ -157,6 +167,122 @@ export class Table {
     this.afterGameChange(restored.rebuilt.events);
     this.talk.log("The server restarted: the game goes on.");
     this.p.flush(false);
+  }
+
+  /** A game woken while adjourned: everything as it was left, every clock stopped, nobody seated yet. */
+  private openAdjourned(events: GameEvent[], adjourned: StoredAdjournment | null): void {
+    if (adjourned) this.adjournment.restore(adjourned);
+    this.setStatus("adjourned");
+    this.p.adjournmentChanged(this.adjournment.meetAt ?? 0, []);
+    this.talk.log("The game begins.");
+    this.seating.awaitReturns(); // away, with no countdown: nothing is played while adjourned
+    this.afterGameChange(events);
+    this.talk.log(adjournedLine(adjourned?.by ?? "host", this.adjournment.meetAt));
+    this.p.flush(false);
+    this.startIdle(WOKEN_IDLE_MS);
+  }
+
+  // ---- adjourning (adjourn.ts decides; the table stops and restarts its clocks) -----------------
+
+  /**
+   * A person asks to adjourn (or withdraws the request). The host adjourns at once; otherwise the
+   * game is adjourned once more than half the people seated have asked.
+   */
+  askToAdjourn(seat: number, msg: AdjournMessage): Refusal | null {
+    const refused = adjournRefusal(this.status, msg);
+    if (refused) return refused;
+    const me = this.seats.get(seat)!;
+    if (msg.withdraw) {
+      if (this.adjournment.votes.delete(seat)) {
+        this.talk.log(`${me.name} no longer asks to adjourn.`);
+        this.p.adjournmentChanged(0, this.adjournment.voters());
+        this.p.flush(false);
+      }
+      return null;
+    }
+    const meetAt = meetingTime(msg.meetAt, Date.now());
+    if (meetAt !== null && typeof meetAt === "object") return meetAt;
+    if (seat === this.hostSeat) {
+      this.adjourn("host", meetAt);
+      return null;
+    }
+    const first = !this.adjournment.votes.has(seat);
+    this.adjournment.votes.set(seat, meetAt);
+    const needed = votesNeeded(this.seats);
+    if (this.adjournment.votes.size >= needed) {
+      this.adjourn("vote", this.adjournment.votedMeetAt());
+      return null;
+    }
+    if (first) this.talk.log(`${me.name} asks to adjourn the game (${this.adjournment.votes.size} of ${needed} needed).`);
+    this.p.adjournmentChanged(0, this.adjournment.voters());
+    this.p.flush(false);
+    return null;
+  }
+
+  /**
+   * Adjourns the game (behind any pending store write): every running deadline keeps what was left of
+   * it, no bot moves, no away countdown runs, and the store learns it once. The room leaves memory as
+   * soon as nobody is connected.
+   */
+  adjourn(by: StoredAdjournment["by"], meetAt: number | null): void {
+    this.writes.whenIdle(() => {
+      if (this.status !== "playing" || !this.game) return;
+      const now = Date.now();
+      this.adjournment.deadlines = this.turns.remaining(now);
+      this.adjournment.meetAt = meetAt;
+      this.adjournment.votes.clear();
+      this.turns.clear();
+      for (const look of this.botLooks.values()) look.clear();
+      this.botLooks.clear();
+      for (const seat of this.seats.all()) {
+        seat.awayTimer?.clear();
+        seat.awayTimer = null;
+        this.p.seatAwayUntil(seat.seat, 0);
+      }
+      this.setStatus("adjourned");
+      this.p.deadlineChanged(0);
+      this.p.adjournmentChanged(meetAt ?? 0, []);
+      const stored = this.adjournment.stored(now, by);
+      this.writes.write(() => this.deps.store.setAdjourned(this.code, stored));
+      this.talk.log(adjournedLine(by, meetAt));
+      this.p.flush(true);
+      this.p.parkIfEmpty();
+    });
+  }
+
+  /**
+   * The host resumes an adjourned game once more than half the people seated are back; `absent` says
+   * what becomes of the others' seats. The stopped deadlines run on for what was left of them.
+   */
+  resume(absent: AbsentChoice): Refusal | null {
+    if (this.status !== "adjourned" || !this.game) return { code: "not-adjourned", message: "The game is not adjourned." };
+    if (absent === "open" && this.options.private) return { code: "private-table", message: "Only a public table can open a seat to a newcomer." };
+    const back = peopleBack(this.seats);
+    const needed = backNeeded(this.seats);
+    if (back < needed) return { code: "not-enough-back", message: `At least ${needed} of the people seated must be back to resume (${back} ${back === 1 ? "is" : "are"}).` };
+    const away = [...this.seats.all()].filter((s) => !s.bot && !s.open && !s.connected).sort((a, b) => a.seat - b.seat);
+    for (const seat of away) {
+      seat.waitedFor = absent === "wait";
+      seat.open = absent === "open";
+      this.seating.setBotControl(seat, absent !== "wait");
+    }
+    this.turns.carry(this.adjournment.deadlines);
+    this.adjournment.deadlines = new Map();
+    this.adjournment.meetAt = null;
+    this.adjournment.votes.clear();
+    this.stopIdle();
+    this.setStatus("playing");
+    this.p.adjournmentChanged(0, []);
+    this.writes.write(() => this.deps.store.setAdjourned(this.code, null));
+    this.talk.log(resumedLine(absent, away.map((s) => s.name)));
+    this.scheduleDecisions();
+    this.p.flush(true);
+    return null;
+  }
+
+  /** Nobody is connected any more: an adjourned table parks at once, any other after the idle time. */
+  emptied(): void {
+    this.startIdle(this.status === "adjourned" ? 0 : TABLE_IDLE_MS);
   }
 
   // ---- seats (the room's calls; the rest is this.seating) --------------------------------------
@@ -238,6 +364,10 @@ export class Table {
   /** Applies one command for a seat; on refusal tells `refuse` (a bot's is logged) and changes nothing. */
   private play(seat: number, command: Command, refuse?: (r: Refusal) => void): boolean {
     if (!this.game) return false;
+    if (this.status === "adjourned") {
+      refuse?.({ code: "adjourned", message: "The game is adjourned: nothing is played until the host resumes it." });
+      return false;
+    }
     const limited = command.type === "trade-propose" ? this.proposals.check(seat, this.game) : null;
     if (limited) {
       refuse?.(limited);
@@ -327,7 +457,8 @@ export class Table {
   /** Deadlines and bot moves for every seat the game waits for, and answers given in advance. */
   private scheduleDecisions(): void {
     const botDriven = (n: number) => this.seats.botDriven(n);
-    this.p.deadlineChanged(this.turns.schedule(this.game!, botDriven, this.options.stepSeconds, this.botDelayMs()));
+    const waitedFor = (n: number) => !!this.seats.get(n)?.waitedFor;
+    this.p.deadlineChanged(this.turns.schedule(this.game!, botDriven, this.options.stepSeconds, this.botDelayMs(), waitedFor));
     this.answerAhead();
   }
 
@@ -424,13 +555,14 @@ export class Table {
   }
 
   /**
-   * Stops every timer and flushes the store's writes (at most 10 s). Idle for too long, the game is
-   * closed for good; a server shutdown keeps it, to be restored.
+   * Stops every timer and flushes the store's writes (at most 10 s). Idle for too long (or adjourned
+   * and empty), the game is parked: it stays in the store, unclaimed, until its link wakes it. A server
+   * shutdown keeps it claimable, to be restored at the next start.
    */
   close(): Promise<void> {
     this.timers.clearAll();
     if (!this.deps.shuttingDown?.() && !this.lost && this.status !== "finished") {
-      this.writes.write(() => this.deps.store.closeGame(this.code));
+      this.writes.write(() => this.deps.store.parkGame(this.code));
     }
     const flushed = this.writes.idle();
     const giveUp = new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref());

@@ -41,6 +41,8 @@ export class Turns {
   private deadlineTimers = new Map<number, Timer>();
   private readonly timers: Timers;
   private readonly move: (seat: number) => void;
+  /** Deadlines kept over an adjournment: a seat's next deadline runs for what was left of it (ms). */
+  private carried = new Map<number, number>();
 
   constructor(timers: Timers, move: (seat: number) => void) {
     this.timers = timers;
@@ -52,7 +54,7 @@ export class Turns {
    * that was offered a trade), a deadline for a human's decision when the table has one. Returns the
    * deadline of the pending decision (0 when none).
    */
-  schedule(game: GameState, botDriven: (seat: number) => boolean, stepSeconds: number, botDelayMs: number): number {
+  schedule(game: GameState, botDriven: (seat: number) => boolean, stepSeconds: number, botDelayMs: number, waitedFor: (seat: number) => boolean = () => false): number {
     const waiting = new Set(waitingFor(game));
     for (const t of game.trades) if (botDriven(t.to)) waiting.add(t.to);
     for (const n of [...this.deadlineTimers.keys()]) if (!waiting.has(n)) this.reset(n);
@@ -60,10 +62,13 @@ export class Turns {
     for (const n of waiting) {
       if (botDriven(n)) {
         if (!this.botTimers.has(n)) this.botTimers.set(n, this.timers.later(() => { this.botTimers.delete(n); this.move(n); }, botDelayMs));
-      } else if (stepSeconds > 0 && !this.deadlineTimers.has(n)) {
-        // When the deadline passes, the bot policy decides for this seat.
-        this.deadlineAt.set(n, Date.now() + stepSeconds * 1000);
-        this.deadlineTimers.set(n, this.timers.later(() => { this.deadlineTimers.delete(n); this.move(n); }, stepSeconds * 1000));
+      } else if (stepSeconds > 0 && !this.deadlineTimers.has(n) && !waitedFor(n)) {
+        // When the deadline passes, the bot policy decides for this seat (after an adjournment, the
+        // deadline runs for what was left of it).
+        const ms = this.carried.get(n) ?? stepSeconds * 1000;
+        this.carried.delete(n);
+        this.deadlineAt.set(n, Date.now() + ms);
+        this.deadlineTimers.set(n, this.timers.later(() => { this.deadlineTimers.delete(n); this.move(n); }, ms));
       }
       if (stepSeconds > 0 && n === game.pending?.seat) deadline = this.deadlineAt.get(n) ?? 0;
     }
@@ -83,10 +88,23 @@ export class Turns {
     this.botTimers.delete(seat);
   }
 
+  /** What is left of each running deadline (ms), by seat: kept over an adjournment. */
+  remaining(now: number): Map<number, number> {
+    const left = new Map(this.carried);
+    for (const [n, at] of this.deadlineAt) left.set(n, Math.max(0, at - now));
+    return left;
+  }
+
+  /** The next deadline of each of these seats runs for the time given (what was left at the adjournment). */
+  carry(remaining: ReadonlyMap<number, number>): void {
+    this.carried = new Map(remaining);
+  }
+
   clear(): void {
     for (const t of [...this.botTimers.values(), ...this.deadlineTimers.values()]) t.clear();
     this.botTimers.clear();
     this.deadlineTimers.clear();
+    this.deadlineAt.clear();
   }
 }
 

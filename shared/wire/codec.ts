@@ -114,7 +114,7 @@ export interface WireGame extends WirePending {
   forecast?: string;
 }
 
-export type TableStatus = "lobby" | "playing" | "finished";
+export type TableStatus = "lobby" | "playing" | "adjourned" | "finished";
 
 export interface WireTable {
   code: string;
@@ -127,6 +127,10 @@ export interface WireTable {
   watchersOpen: boolean;
   /** The bots talk (absent from an older server: they do). */
   botChat?: boolean;
+  /** While adjourned: when the players mean to meet again (epoch ms; 0: no time set). */
+  meetAt?: number;
+  /** The seats that asked to adjourn (a majority of the people seated adjourns the game). */
+  adjournVotes?: number[];
   seats?: Record<string, WireSeat>;
   game?: WireGame;
 }

@@ -63,6 +63,10 @@ export interface TableSnapshot {
   watchersOpen: boolean;
   /** The bots talk (the host's setting). */
   botChat: boolean;
+  /** While adjourned: when the players mean to meet again (epoch ms; 0: no time set). */
+  meetAt: number;
+  /** The seats that asked to adjourn, in seat order. */
+  adjournVotes: number[];
   /** Seats in seat order. */
   seats: TableSeat[];
   /** Your seat number, or null for a spectator. */
@@ -129,6 +133,7 @@ export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: numbe
   return {
     code: state.code, status: state.status, seatCount: state.seatCount, hostSeat: state.hostSeat,
     stepSeconds: state.stepSeconds, spectators: state.spectators, watchersOpen: state.watchersOpen ?? false, botChat: state.botChat ?? true,
+    meetAt: state.meetAt ?? 0, adjournVotes: [...(state.adjournVotes ?? [])].sort((a, b) => a - b),
     seats, mySeat: seat, me, secret,
     legal: decodeLegal(w?.legal, seats, me, [...(w?.hand ?? [])], w?.legalTrades),
     trades: decodeTrades(w?.trades),

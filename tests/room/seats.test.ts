@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as SDKRoom } from "@colyseus/sdk";
 import { Protocol } from "@colyseus/core";
-import { bootServer, chatOf, createTable, join, recordWire, stateOf, tableOf, until } from "./helpers.ts";
+import { autoplay, bootServer, chatOf, createTable, join, recordWire, stateOf, tableOf, until } from "./helpers.ts";
 import { clearWrongCodes } from "../../server/access/throttle.ts";
 import { randomCommand } from "../../server/bots/random.ts";
 
@@ -85,9 +85,12 @@ describe("reconnection", () => {
     await again.leave();
   });
 
-  it("gives a leaver's seat to a bot after the grace period, and the seat back when they return", async () => {
-    const { code, roomId, room } = await createTable({ seats: 4, bots: 3, seed: 2, graceSeconds: 0.3 });
+  it("gives a leaver's seat to a bot after the grace period while someone remains, and the seat back when they return", async () => {
+    const { code, roomId, room } = await createTable({ seats: 4, bots: 2, seed: 2, graceSeconds: 0.3 });
     const alice = await join(colyseus, roomId, { code, name: "Alice" });
+    // Bob stays and plays: with nobody left at all, the table would adjourn itself instead (adjourn tests).
+    const bob = await join(colyseus, roomId, { code, name: "Bob" });
+    const bobPlays = autoplay(bob, 9);
     await until(() => stateOf(alice).status === "playing" && secretOf(alice, 0)?.seatToken);
     const token = secretOf(alice, 0).seatToken;
     const watcher = await join(colyseus, roomId, { code, spectator: true });
@@ -105,7 +108,9 @@ describe("reconnection", () => {
       await new Promise((r) => setTimeout(r, 300));
       expect(room.replayLog().commands.length).toBe(count);
     }
+    bobPlays.stop();
     await back.leave();
+    await bob.leave();
     await watcher.leave();
   });
 });

@@ -132,14 +132,18 @@ describe.each(backends)("restoring games on %s", (_name, open) => {
       expect(health.status).toBe(200);
     });
 
-    it("gives a restored table nobody joined only what is left of its idle time", async () => {
+    it("gives a restored table nobody joined only what is left of its idle time, then parks it", async () => {
       const code = await storeGame(store, { status: "lobby", createdAt: Date.now() - TABLE_IDLE_MS + 300 });
       await store.releaseLeases();
       expect(await restoreGames(store, logger, Date.now())).toContain(code);
       const liveCodes = async () => (await matchMaker.query({ name: ROOM_NAME })).map((r) => (r.metadata as { code: string }).code);
       expect(await liveCodes()).toContain(code);
       await waitFor(async () => !(await liveCodes()).includes(code), 10_000, "the idle table to close");
-      await waitFor(async () => (await store.getGame(code))!.closed, 5_000, "the table to be closed in the store");
+      // Idle too long, it is parked (kept, restorable by its link), not claimed again at the next start.
+      await waitFor(async () => (await store.getGame(code))!.parked, 5_000, "the table to be parked in the store");
+      expect((await store.getGame(code))!.closed).toBe(false);
+      await store.releaseLeases();
+      expect((await store.claimGames(Date.now())).map((g) => g.code)).not.toContain(code);
     });
   });
 });

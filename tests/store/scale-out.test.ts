@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { Client, type Room as SDKRoom } from "@colyseus/sdk";
 import { stateOf, until } from "../room/helpers.ts";
+import { openStore } from "../../server/store/index.ts";
 import { freePort, startPostgres, startRedis, startServer, stopAll, waitFor, type ServerProcess } from "./services.ts";
 
 afterAll(stopAll);
@@ -121,6 +122,54 @@ describe.skipIf(!redis || !postgres)("scale-out: two processes, one Redis, one P
     expect(stateOf(ann2.room).game).toEqual(before);
     await ann2.room.leave();
     b.child.kill("SIGKILL");
+  }, 60_000);
+});
+
+describe.skipIf(!redis || !postgres)("scale-out: waking a parked game", () => {
+  it("gives one room when two processes wake the same adjourned game at once", async () => {
+    const [portA, portB] = [await freePort(), await freePort()];
+    const env = (port: number) => ({
+      REDIS_URL: redis!.url,
+      DATABASE_URL: postgres!.url,
+      PUBLIC_ADDRESS: `127.0.0.1:${port}`,
+      LOG_LEVEL: "info",
+    });
+    const [a, b] = await Promise.all([startServer(env(portA), portA), startServer(env(portB), portB)]);
+    const created = await fetch(`http://127.0.0.1:${portA}/api/games`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ seats: 4, bots: 2, botDelayMs: 0, graceSeconds: 600 }),
+    });
+    const { code, roomId } = await created.json();
+    const ann = await join(a, roomId, { code, name: "Ann" });
+    const ben = await join(b, roomId, { code, name: "Ben" });
+    await until(() => stateOf(ann.room).status === "playing", 10_000, "the game to start");
+    ann.room.send("adjourn", {});
+    await until(() => stateOf(ben.room).status === "adjourned", 10_000, "the adjournment");
+    const before = stateOf(ann.room).game;
+    await ann.room.leave();
+    await ben.room.leave();
+    // Parked: no process lists a room for it any more (asked of the store, not over HTTP, which would wake it).
+    const reader = await openStore({ dataDir: "/nonexistent", databaseUrl: postgres!.url, instance: "reader" });
+    try {
+      await waitFor(async () => (await reader.getGame(code))!.parked, 10_000, "the game to be parked");
+    } finally {
+      await reader.close();
+    }
+
+    // Three look-ups through each process at once: one wake-up, one room, every answer naming it.
+    const answers = await Promise.all([a, b, a, b, a, b].map((p) => lookUp(p, code)));
+    expect(new Set(answers.map((t) => t.roomId)).size).toBe(1);
+    expect(answers[0]).toMatchObject({ code, status: "adjourned" });
+    expect(answers[0].roomId).not.toBe(roomId);
+    const woken = (p: ServerProcess) => p.output().split("\n").filter((l) => l.includes('"game woken"') && l.includes(code)).length;
+    await new Promise((r) => setTimeout(r, 500)); // time for a second (wrong) wake-up to show
+    expect([woken(a), woken(b)].sort()).toEqual([0, 1]);
+    const ann2 = await join(b, answers[0].roomId, { code, seatToken: ann.seat.seatToken });
+    await until(() => stateOf(ann2.room).status === "adjourned" && stateOf(ann2.room).game.moves === before.moves, 10_000, "the woken table");
+    expect(stateOf(ann2.room).game).toEqual(before);
+    await ann2.room.leave();
+    for (const p of [a, b]) p.child.kill("SIGKILL");
   }, 60_000);
 });
 

@@ -1,0 +1,115 @@
+// Issue #28's acceptance, against a real server process (`node server/index.ts`, SQLite in its own
+// DATA_DIR, and PostgreSQL when there is one): five scripted people on real sockets adjourn at
+// command 120 and all leave; the server is killed with SIGKILL twice; they come back a day later (the
+// third process's store clock is set a day ahead: CLOCK_OFFSET_MS) and every one takes their seat back
+// by token (seat links on another device are not built: see docs/persistence.md). Nothing was stored
+// while adjourned, the store replays to the state they left, the pending deadline has what was left
+// of it, and all five play on.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { gameCommands, openStore, type GameStore } from "../../server/store/index.ts";
+import { replay } from "../../server/engine/index.ts";
+import { autoplay, stateOf, tableOf, until } from "../room/helpers.ts";
+import { startPostgres, startServer, stopAll, waitFor, type ServerProcess } from "./services.ts";
+import { createTable, join, lookUp, seen, type Joined } from "./players.ts";
+
+afterAll(stopAll);
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "na-adjourn-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const postgres = await startPostgres();
+const databases: [string, Record<string, string>][] = [["SQLite", {}]];
+if (postgres) databases.push(["PostgreSQL", { DATABASE_URL: postgres.url }]);
+
+const DAY = 24 * 3600_000;
+const NAMES = ["Ann", "Ben", "Cat", "Dan", "Eve"];
+const STEP_SECONDS = 900;
+
+function kill(server: ServerProcess, ...rooms: Joined[]): Promise<unknown> {
+  for (const r of rooms) r.room.reconnection.enabled = false;
+  server.child.kill("SIGKILL");
+  return server.exited;
+}
+
+describe.each(databases)("an adjourned game outlives its evening, games in %s", (_db, dbEnv) => {
+  let reader: GameStore;
+  afterAll(async () => { await reader?.close(); });
+
+  it("five people adjourn at command 120, the server dies twice, and a day later they play on from where they stopped", async () => {
+    reader = await openStore({ dataDir, databaseUrl: dbEnv.DATABASE_URL, instance: "test-reader" });
+    const env = { DATA_DIR: dataDir, LOG_LEVEL: "warn", ...dbEnv };
+    let server = await startServer(env);
+    const port = server.port;
+    const { code, roomId } = await createTable(server, { seats: 5, botDelayMs: 0, graceSeconds: 600, stepSeconds: STEP_SECONDS });
+    const people: Joined[] = [];
+    for (const name of NAMES) people.push(await join(server, roomId, { code, name }));
+    await until(() => stateOf(people[0]!.room).status === "playing", 10_000, "the start");
+
+    // They play to command 120, then stop.
+    let players = people.map((p, i) => autoplay(p.room, 10 + i));
+    await waitFor(async () => (await reader.commands(code)).length >= 120, 120_000, "120 commands in the store");
+    for (const p of players) p.stop();
+    let quietCount = -1;
+    await waitFor(async () => {
+      const n = (await reader.commands(code)).length;
+      const quiet = n === quietCount;
+      quietCount = n;
+      return quiet;
+    }, 20_000, "the table to go quiet");
+
+    // The host adjourns until tomorrow evening; everyone sees it, then they all leave.
+    const meetAt = Date.now() + DAY;
+    const host = people[stateOf(people[0]!.room).hostSeat]!;
+    host.room.send("adjourn", { meetAt });
+    await until(() => people.every((p) => tableOf(p.room).status === "adjourned"), 10_000, "the adjournment");
+    const pending = tableOf(people[0]!.room).game!.pending!.seat;
+    const before = people.map((p) => seen(p.room));
+    const commandsBefore = await reader.commands(code);
+    expect(commandsBefore.length).toBeGreaterThanOrEqual(120);
+    const saved = await reader.getGame(code);
+    expect(saved!.status).toBe("adjourned");
+    const left = saved!.adjourned!.deadlines[String(pending)]!;
+    expect(left).toBeGreaterThan(STEP_SECONDS * 1000 - 60_000);
+    for (const p of people) await p.room.leave();
+    // The room leaves memory: the game is parked in the store (not looked up over HTTP, which would wake it).
+    await waitFor(async () => (await reader.getGame(code))!.parked, 10_000, "the game to be parked");
+
+    // Killed twice: neither start claims or replays the parked game (a restored game gets a new room id).
+    await kill(server);
+    server = await startServer({ ...env, LOG_LEVEL: "info" }, port);
+    await waitFor(() => server.output().includes("listening"), 10_000, "the start's log");
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await reader.getGame(code))!).toMatchObject({ parked: true, roomId });
+    await kill(server);
+    expect(server.output()).not.toContain(code);
+
+    // A day later (the store's clock a day ahead): the link wakes the game, adjourned, as it was left.
+    server = await startServer({ ...env, CLOCK_OFFSET_MS: String(DAY) }, port);
+    const table = await lookUp(server, code);
+    expect(table).toMatchObject({ code, status: "adjourned", meetAt });
+    expect(table.roomId).not.toBe(roomId);
+    expect(await reader.commands(code)).toEqual(commandsBefore);
+    const final = replay({ players: 5, seed: saved!.options.seed, variant: saved!.options.variant, commands: gameCommands(commandsBefore) });
+    const back: Joined[] = [];
+    for (const p of people) back.push(await join(server, table.roomId, { code, seatToken: p.seat.seatToken }));
+    expect(back.map((b) => b.seat.seat)).toEqual(people.map((p) => p.seat.seat));
+    for (const [i, b] of back.entries()) expect(seen(b.room)).toEqual(before[i]);
+    expect(tableOf(back[0]!.room).game!.round).toBe(final.round);
+
+    // The host resumes: every clock picks up where it stopped, all five seated, and they play on.
+    back[stateOf(back[0]!.room).hostSeat]!.room.send("resume", { absent: "wait" });
+    await until(() => back.every((b) => tableOf(b.room).status === "playing"), 10_000, "the resume");
+    const deadline = tableOf(back[0]!.room).game!.deadline;
+    expect(Math.abs(deadline - Date.now() - left)).toBeLessThan(10_000);
+    expect(tableOf(back[0]!.room).seats.filter((s) => s.connected).map((s) => s.name)).toEqual(NAMES);
+    expect(tableOf(back[0]!.room).log.some((l) => /The host resumes the game\./.test(l))).toBe(true);
+    players = back.map((b, i) => autoplay(b.room, 20 + i));
+    await waitFor(async () => (await reader.commands(code)).length >= commandsBefore.length + 20, 60_000, "play going on");
+    for (const p of players) p.stop();
+    expect((await reader.commands(code)).slice(0, commandsBefore.length)).toEqual(commandsBefore);
+    await kill(server, ...back);
+  }, 300_000);
+});

@@ -1,0 +1,101 @@
+// Parked and adjourned games in the store, on SQLite and on a real PostgreSQL started for this run:
+// neither is claimed at a process start; a wake-up claims one for exactly one caller; a game parked
+// longer than the limit is closed for good (by the store's clock, which a test may set ahead).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { randomBytes } from "node:crypto";
+import { afterAll, describe, expect, it } from "vitest";
+import { openStore, type GameStore } from "../../server/store/index.ts";
+import { TableOptions } from "../../shared/room-protocol.ts";
+import { newInviteCode } from "../../server/access/codes.ts";
+import { startPostgres, stopAll } from "./services.ts";
+
+afterAll(stopAll);
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "na-parking-"));
+afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+const postgres = await startPostgres();
+const backends: [string, (instance: string, clockOffsetMs?: number) => Promise<GameStore>][] = [
+  ["SQLite", (instance, clockOffsetMs) => openStore({ dataDir, instance, clockOffsetMs })],
+];
+if (postgres) backends.push(["PostgreSQL", (instance, clockOffsetMs) => openStore({ dataDir, databaseUrl: postgres.url, instance, clockOffsetMs })]);
+else it.skip("PostgreSQL parking (no PostgreSQL here: set DATABASE_URL or install postgresql)", () => {});
+
+const DAY = 24 * 3600_000;
+const options = () => ({ ...TableOptions.parse({ seats: 4 }), seed: randomBytes(16).toString("hex") });
+
+describe.each(backends)("parked games on %s", (_name, open) => {
+  const stores: GameStore[] = [];
+  const openAs = async (instance: string, offset?: number) => {
+    const s = await open(instance + "-" + randomBytes(4).toString("hex"), offset);
+    stores.push(s);
+    return s;
+  };
+  afterAll(async () => { for (const s of stores) await s.close(); });
+
+  async function playingGame(store: GameStore): Promise<string> {
+    const code = newInviteCode();
+    await store.createGame({ code, roomId: "r-" + code, options: options(), createdAt: Date.now() });
+    await store.setSeat(code, { seat: 0, name: "Ann", bot: false, tokenHash: "ab".repeat(32) });
+    await store.startGame(code);
+    return code;
+  }
+
+  it("claims neither a parked nor an adjourned game at start, and wakes each for exactly one caller", async () => {
+    const a = await openAs("a");
+    const parked = await playingGame(a);
+    const adjourned = await playingGame(a);
+    const playing = await playingGame(a);
+    await a.setAdjourned(adjourned, { at: Date.now(), meetAt: Date.now() + DAY, by: "host", deadlines: { "2": 1234 } });
+    await a.parkGame(parked);
+    await a.parkGame(adjourned);
+    await a.releaseLeases();
+
+    const since = Date.now(); // when processes b and c started
+    const b = await openAs("b");
+    const c = await openAs("c");
+    await new Promise((r) => setTimeout(r, 5)); // their claims come after they started
+    const claimed = (await b.claimGames(since)).map((g) => g.code);
+    expect(claimed).toContain(playing);
+    expect(claimed).not.toContain(parked);
+    expect(claimed).not.toContain(adjourned);
+    const saved = await b.getGame(adjourned);
+    expect(saved).toMatchObject({ status: "adjourned", parked: true, adjourned: { by: "host", deadlines: { "2": 1234 } } });
+
+    // Two processes wake the same game at once: one gets it.
+    const [byB, byC] = await Promise.all([b.wakeGame(adjourned, since), c.wakeGame(adjourned, since)]);
+    expect([byB, byC].filter(Boolean)).toHaveLength(1);
+    expect((await b.getGame(adjourned))!.parked).toBe(false);
+    // Held (its lease renewed), it cannot be woken elsewhere; the one a process holds is not claimed again.
+    expect(await c.wakeGame(adjourned, since)).toBe(false);
+    expect(await b.wakeGame(playing, since)).toBe(false);
+    // A woken game that parks again waits to be woken again; resumed, it is an ordinary game.
+    const holder = byB ? b : c;
+    await holder.setAdjourned(adjourned, null);
+    expect((await holder.getGame(adjourned))!).toMatchObject({ status: "playing", adjourned: null });
+    await holder.parkGame(adjourned);
+    expect(await c.wakeGame(adjourned, since) || await b.wakeGame(adjourned, since)).toBe(true);
+    // Finished or closed games are never woken.
+    await a.finishGame(parked, { reason: "test" }, []);
+    expect(await c.wakeGame(parked, since)).toBe(false);
+  });
+
+  it("closes for good the games parked longer than the limit, by the store's clock", async () => {
+    const a = await openAs("old");
+    const old = await playingGame(a);
+    await a.parkGame(old);
+    const fresh = await playingGame(a);
+    await a.parkGame(fresh);
+    // The same store a day later: parked a day ago is not 30 days; 31 days later, it is.
+    const dayLater = await openAs("day", DAY);
+    expect(await dayLater.closeParkedOlderThan(30 * DAY)).not.toContain(old);
+    expect((await dayLater.getGame(old))!.closed).toBe(false);
+    const monthLater = await openAs("month", 31 * DAY);
+    const closed = await monthLater.closeParkedOlderThan(30 * DAY);
+    expect(closed).toEqual(expect.arrayContaining([old, fresh]));
+    expect((await monthLater.getGame(old))!.closed).toBe(true);
+    expect(await monthLater.wakeGame(old, Date.now())).toBe(false);
+  });
+});
