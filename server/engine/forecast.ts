@@ -9,6 +9,7 @@ import { RESOURCES } from "../../shared/catalog/types.ts";
 import type { ThreatForecast } from "../../shared/view.ts";
 import type { Ctx } from "./ctx.ts";
 import { demandDef } from "./data.ts";
+import { GameOver } from "./end.ts";
 import { runEvent } from "./events.ts";
 import type { Rulebook } from "./rulebook.ts";
 import type { DistrictState, GameState } from "./state.ts";
@@ -49,7 +50,12 @@ export function eventForecast(rules: Rulebook, s: GameState): EventForecast | nu
 function playEvent(rules: Rulebook, s: GameState, id: string): number {
   const copy: GameState = { ...cloneState(s), eventDeck: [id], eventDiscard: [], pending: null, effects: [], deal: null, stage: "event" };
   const c: Ctx = { s: copy, ev: [], frame: null, rules, sandbox: true };
-  runEvent(c);
+  try {
+    runEvent(c);
+  } catch (e) {
+    // the event would end the game: the copy's result is written and its threat is where it stopped
+    if (!(e instanceof GameOver)) throw e;
+  }
   return copy.threat - s.threat;
 }
 
