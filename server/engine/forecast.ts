@@ -9,6 +9,7 @@ import { RESOURCES } from "../../shared/catalog/types.ts";
 import type { ThreatForecast } from "../../shared/view.ts";
 import type { Ctx } from "./ctx.ts";
 import { demandDef } from "./data.ts";
+import { EngineStuck } from "./budget.ts";
 import { GameOver } from "./end.ts";
 import { runEvent } from "./events.ts";
 import type { Rulebook } from "./rulebook.ts";
@@ -54,7 +55,11 @@ function playEvent(rules: Rulebook, s: GameState, id: string): number {
     runEvent(c);
   } catch (e) {
     // the event would end the game: the copy's result is written and its threat is where it stopped
-    if (!(e instanceof GameOver)) throw e;
+    if (e instanceof GameOver) return copy.threat - s.threat;
+    // a city whose rules cannot resolve the event (a variant's looping arrows): the view must still be
+    // built; the real event will stop the engine with the same message when it comes
+    if (e instanceof EngineStuck) return 0;
+    throw e;
   }
   return copy.threat - s.threat;
 }
