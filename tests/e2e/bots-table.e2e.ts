@@ -14,6 +14,8 @@ const SHOTS = path.join(tmpdir(), "na-e2e-bots-table");
 const BOT_DELAY_MS = 150;
 /** A short step: a decision the person leaves too long is made for them, and the game never waits long. */
 const STEP_SECONDS = 5;
+/** How long the person plays on for a bot's offer: on a quiet machine one comes within a minute. */
+const PLAY_FOR_AN_OFFER_MS = 150_000;
 
 const errors: string[] = [];
 let page: Page | null = null;
@@ -31,7 +33,7 @@ async function decide(p: Page): Promise<boolean> {
   const click = async (selector: string) => {
     const button = box.locator(`${selector}:not([disabled])`).first();
     if ((await button.count()) === 0) return false;
-    await button.click({ timeout: 1500 });
+    await button.click({ timeout: 5000 });
     return true;
   };
   try {
@@ -41,11 +43,11 @@ async function decide(p: Page): Promise<boolean> {
     if (await discard.count()) {
       const boxes = discard.locator('input[type="checkbox"]');
       const go = discard.locator("button[data-choice]");
-      for (let i = 0; i < (await boxes.count()) && (await go.isDisabled()); i++) await boxes.nth(i).check({ timeout: 1500 });
+      for (let i = 0; i < (await boxes.count()) && (await go.isDisabled()); i++) await boxes.nth(i).check({ timeout: 5000 });
     }
     const onMap = p.locator('[data-testid^="pick-district-"]').first();
     if (await onMap.count()) {
-      await onMap.click({ timeout: 1500 });
+      await onMap.click({ timeout: 5000 });
       return true;
     }
     return await click("button[data-choice]");
@@ -87,9 +89,9 @@ describe("a person with three bots in the browser", () => {
     await form.getByTestId("trade-give-capital").fill(String(gift));
     await p.screenshot({ path: path.join(SHOTS, "proposing.png") });
     await form.getByTestId("trade-send").click();
-    // The bot's answer: the trade done, in the rail, in a few of its delays.
+    // The bot's answer: the trade done, in the rail (its delay is 150 ms; the deadline is for a busy machine).
     const answered = p.getByTestId("trades").locator("ul.done li").filter({ hasText: `${me} gives ${gift} capital, ` });
-    await answered.first().waitFor({ timeout: 10_000 });
+    await answered.first().waitFor({ timeout: 30_000 });
     await expect(answered.first().textContent()).resolves.toMatch(/ gives nothing\.$/);
     await expect(p.getByTestId("trades-outgoing").count()).resolves.toBe(0);
     // and the bot says so to the person alone.
@@ -102,7 +104,7 @@ describe("a person with three bots in the browser", () => {
     const incoming = p.getByTestId("trades-incoming");
     const started = Date.now();
     while ((await incoming.count()) === 0) {
-      expect(Date.now() - started, "a bot offers a trade within a minute of play").toBeLessThan(60_000);
+      expect(Date.now() - started, "a bot offers a trade within a few minutes of play").toBeLessThan(PLAY_FOR_AN_OFFER_MS);
       if (!(await decide(p))) await p.waitForTimeout(100);
     }
     const card = incoming.locator("li.trade-card").first();
@@ -145,5 +147,5 @@ describe("a person with three bots in the browser", () => {
     await p.screenshot({ path: path.join(SHOTS, "accepted.png") });
 
     expect(errors).toEqual([]);
-  }, 90_000);
+  }, PLAY_FOR_AN_OFFER_MS + 90_000);
 });
