@@ -17,6 +17,7 @@ import { makeRandom } from "../../bots/random.ts";
 import { ROOM_NAME } from "../../../shared/room-protocol.ts";
 import type { RoomLimits } from "../../table/limits.ts";
 import { restoreGames } from "../../rooms/restore.ts";
+import { harmlessRefusal, type LogEntry } from "./refusals.ts";
 
 /** What the fuzzer hears from here: a problem (counted there), or the answer to one of its calls. */
 export type FromServer =
@@ -50,25 +51,17 @@ console.info = () => {};
 process.on("uncaughtException", (e) => problem("crashes", `uncaught in the server: ${e?.stack ?? e}`));
 process.on("unhandledRejection", (e: any) => problem("crashes", `unhandled rejection in the server: ${e?.stack ?? e}`));
 
-/**
- * Colyseus logs at error level every frame it cannot decode: those are refusals working as they should
- * (the room's own refusals of a join or a table are info lines). Any other error-level line means
- * something broke inside the server.
- */
-const EXPECTED_ERROR_LOGS = [
-  /msgpackr|MessagePack|Unknown extension type|Data read, but end of buffer|couldn't decode message/, // a garbled frame, dropped
-  /^Max payload size exceeded/, // a frame over 4 KB: ws closes that connection
-];
+// Colyseus logs at error level every frame it cannot decode: refusals working as they should
+// (refusals.ts tells them from the rest); any other error-level line means something broke inside the server.
 let refusalsLogged = 0;
 const logSink = new Writable({
   write(chunk, _enc, done) {
     for (const line of String(chunk).split("\n")) {
       if (!line) continue;
       try {
-        const entry = JSON.parse(line) as { level: number; msg?: string; err?: { message?: string; stack?: string } };
+        const entry = JSON.parse(line) as LogEntry;
         if (entry.level < 50) continue;
-        const text = `${entry.msg ?? ""} ${entry.err?.stack ?? entry.err?.message ?? ""}`;
-        if (EXPECTED_ERROR_LOGS.some((re) => re.test(text))) refusalsLogged++;
+        if (harmlessRefusal(entry)) refusalsLogged++;
         else problem("crashes", `server error log: ${line}`);
       } catch { /* not JSON */ }
     }
