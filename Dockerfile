@@ -23,6 +23,12 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 2567
-HEALTHCHECK --interval=15s --timeout=3s --start-period=10s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||2567)+'/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+# Readiness, not liveness: Docker's health status is what `docker ps`, compose's `service_healthy` and
+# load balancers read as "this container can serve players", and one whose PostgreSQL or Redis is gone
+# cannot: GET /readyz answers 503 then (its store is asked a query, and Redis, each within 2 s). Docker
+# does not restart an unhealthy container by itself. An orchestrator that restarts on a failed probe
+# (Kubernetes' livenessProbe) should ask GET /healthz, which stays 200 while the process lives: a
+# restart does not bring a database back. --timeout stays above /readyz's own 2 s bound.
+HEALTHCHECK --interval=15s --timeout=5s --start-period=20s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||2567)+'/readyz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 CMD ["node", "--max-semi-space-size=32", "server/index.ts"]

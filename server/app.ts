@@ -173,6 +173,49 @@ class GuardedTransport extends WebSocketTransport {
   }
 }
 
+/** How long the store, and Redis when configured, may take to answer GET /readyz before it says 503. */
+export const READY_TIMEOUT_MS = 2000;
+/** A code no game has (codes are 5 + 5 characters without O, I, L or U): /readyz's store query looks it up. */
+const READY_PROBE_CODE = "READYZ-PROBE";
+/**
+ * GET /readyz: whether this process can serve players now. /healthz says the process lives (an
+ * orchestrator restarts it when that fails); /readyz says its store answers a query, and Redis when
+ * configured, each within READY_TIMEOUT_MS: 200 `{ status: "ready", store: "ok", redis }`, else 503
+ * `{ status: "unavailable", reason, store, redis }`. Requests that arrive while a probe runs share it, so
+ * a flood of /readyz costs the store one query at a time.
+ */
+function readiness(store: GameStore, presence: RedisPresence | undefined) {
+  const within = async (what: string, query: () => Promise<unknown>): Promise<string> => {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        query(),
+        new Promise((_, reject) => { timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS); }),
+      ]);
+      return "ok";
+    } catch (e) {
+      return `${what}: ${e instanceof Error ? e.message : String(e)}`.slice(0, 300);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
+  let running: Promise<{ store: string; redis: string }> | null = null;
+  const probe = async () => {
+    const [storeAnswer, redisAnswer] = await Promise.all([
+      within(`the store (${store.kind})`, () => store.getGame(READY_PROBE_CODE)),
+      presence ? within("Redis", () => presence.exists("newangeles:readyz")) : Promise.resolve("not configured"),
+    ]);
+    return { store: storeAnswer, redis: redisAnswer };
+  };
+  return async (_req: unknown, res: { status(code: number): { json(body: unknown): void } }) => {
+    running ??= probe().finally(() => { running = null; });
+    const { store: storeAnswer, redis } = await running;
+    const problems = [storeAnswer, redis].filter((a) => a !== "ok" && a !== "not configured");
+    if (problems.length === 0) res.status(200).json({ status: "ready", store: storeAnswer, redis });
+    else res.status(503).json({ status: "unavailable", reason: problems.join("; "), store: storeAnswer === "ok" ? "ok" : "down", redis: redis === "ok" || redis === "not configured" ? redis : "down" });
+  };
+}
+
 /** Renderings of /metrics one address may ask for in 10 s (Prometheus scrapes every 15 s or so). */
 const METRICS_PER_10S = 10;
 export function createServer(options: ServerOptions) {
@@ -204,6 +247,7 @@ export function createServer(options: ServerOptions) {
       app.get("/healthz", (_req, res) => {
         res.json({ status: "ok", uptimeSeconds: Math.round((Date.now() - startedAt) / 1000) });
       });
+      app.get("/readyz", readiness(store, scaleOut.presence));
       // Anyone may ask for /metrics, and a rendering costs milliseconds: a few per address at a time.
       const scrapes = new RateLimiterMemory({ points: METRICS_PER_10S, duration: 10 });
       app.get("/metrics", async (req, res) => {

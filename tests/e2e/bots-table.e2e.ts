@@ -15,6 +15,8 @@ const SHOTS = path.join(tmpdir(), "na-e2e-bots-table");
 const BOT_DELAY_MS = 150;
 /** A short step: a decision the person leaves too long is made for them, and the game never waits long. */
 const STEP_SECONDS = 5;
+/** How long the person plays on for a bot's offer: on a quiet machine one comes within a minute. */
+const PLAY_FOR_AN_OFFER_MS = 150_000;
 
 const errors: string[] = [];
 let page: Page | null = null;
@@ -54,9 +56,9 @@ describe("a person with three bots in the browser", () => {
     await form.getByTestId("trade-give-capital").fill(String(gift));
     await p.screenshot({ path: path.join(SHOTS, "proposing.png") });
     await form.getByTestId("trade-send").click();
-    // The bot's answer: the trade done, in the rail, in a few of its delays.
+    // The bot's answer: the trade done, in the rail (its delay is 150 ms; the deadline is for a busy machine).
     const answered = p.getByTestId("trades").locator("ul.done li").filter({ hasText: `${me} gives ${gift} capital, ` });
-    await answered.first().waitFor({ timeout: 10_000 });
+    await answered.first().waitFor({ timeout: 30_000 });
     await expect(answered.first().textContent()).resolves.toMatch(/ gives nothing\.$/);
     await expect(p.getByTestId("trades-outgoing").count()).resolves.toBe(0);
     // and the bot says so to the person alone.
@@ -69,7 +71,7 @@ describe("a person with three bots in the browser", () => {
     const incoming = p.getByTestId("trades-incoming");
     const started = Date.now();
     while ((await incoming.count()) === 0) {
-      expect(Date.now() - started, "a bot offers a trade within a minute of play").toBeLessThan(60_000);
+      expect(Date.now() - started, "a bot offers a trade within a few minutes of play").toBeLessThan(PLAY_FOR_AN_OFFER_MS);
       if (!(await decide(p))) await p.waitForTimeout(100);
     }
     const card = incoming.locator("li.trade-card").first();
@@ -112,5 +114,5 @@ describe("a person with three bots in the browser", () => {
     await p.screenshot({ path: path.join(SHOTS, "accepted.png") });
 
     expect(errors).toEqual([]);
-  }, 90_000);
+  }, PLAY_FOR_AN_OFFER_MS + 90_000);
 });

@@ -12,7 +12,7 @@ export async function decide(p: Page): Promise<boolean> {
   const click = async (selector: string) => {
     const button = box.locator(`${selector}:not([disabled])`).first();
     if ((await button.count()) === 0) return false;
-    await button.click({ timeout: 1500 });
+    await button.click({ timeout: 5000 });
     return true;
   };
   try {
@@ -22,11 +22,11 @@ export async function decide(p: Page): Promise<boolean> {
     if (await discard.count()) {
       const boxes = discard.locator('input[type="checkbox"]');
       const go = discard.locator("button[data-choice]");
-      for (let i = 0; i < (await boxes.count()) && (await go.isDisabled()); i++) await boxes.nth(i).check({ timeout: 1500 });
+      for (let i = 0; i < (await boxes.count()) && (await go.isDisabled()); i++) await boxes.nth(i).check({ timeout: 5000 });
     }
     const onMap = p.locator('[data-testid^="pick-district-"]').first();
     if (await onMap.count()) {
-      await onMap.click({ timeout: 1500 });
+      await onMap.click({ timeout: 5000 });
       return true;
     }
     return await click("button[data-choice]");

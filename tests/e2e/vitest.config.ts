@@ -6,7 +6,8 @@ export default defineConfig({
     include: ["tests/e2e/**/*.e2e.ts"],
     fileParallelism: false,
     pool: "forks",
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // generous: three browsers and a server share a busy 2-core machine (the tests' own bounds are tighter)
+    testTimeout: 180_000,
+    hookTimeout: 120_000,
   },
 });

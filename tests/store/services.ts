@@ -57,8 +57,11 @@ function postgresBin(): string | null {
   return versions[0] ? path.join(root, versions[0], "bin") : null;
 }
 
+/** A service the test run reaches; `stop` is there when the test run started it itself (not a given URL). */
+export interface Service { url: string; stop?: () => Promise<void> }
+
 /** DATABASE_URL if given; else a new cluster in a temp dir on a free port. */
-export async function startPostgres(): Promise<{ url: string } | null> {
+export async function startPostgres(): Promise<Service | null> {
   if (process.env.DATABASE_URL) return { url: process.env.DATABASE_URL };
   const bin = postgresBin();
   if (!bin) return missing("PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb) and DATABASE_URL is unset");
@@ -76,14 +79,20 @@ export async function startPostgres(): Promise<{ url: string } | null> {
   // fsync off: a throwaway cluster need not survive a power cut (the server's own writes still commit).
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`;
   run("pg_ctl", ["-D", data, "-o", opts, "-l", path.join(dir, "log"), "-w", "-t", "60", "start"]);
-  cleanups.push(() => run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]));
-  return { url: `postgres://postgres@127.0.0.1:${port}/postgres` };
+  let running = true;
+  const stop = async () => {
+    if (!running) return;
+    running = false;
+    run("pg_ctl", ["-D", data, "-m", "immediate", "-w", "stop"]);
+  };
+  cleanups.push(stop);
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop };
 }
 
 // ---- Redis ------------------------------------------------------------------------------------
 
 /** REDIS_URL if given; else redis-server on a free port, with no persistence of its own. */
-export async function startRedis(): Promise<{ url: string } | null> {
+export async function startRedis(): Promise<Service | null> {
   if (process.env.REDIS_URL) return { url: process.env.REDIS_URL };
   const found = ["/usr/bin/redis-server", "/usr/local/bin/redis-server"].find((f) => fs.existsSync(f));
   if (!found) return missing("redis-server is not installed and REDIS_URL is unset");
@@ -91,7 +100,13 @@ export async function startRedis(): Promise<{ url: string } | null> {
   const child = spawn(found, ["--port", String(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"], { stdio: "ignore" });
   track(child);
   await waitFor(() => ping(port), 10_000, "redis-server");
-  return { url: `redis://127.0.0.1:${port}` };
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once("exit", resolve));
+    child.kill("SIGKILL");
+    await exited;
+  };
+  return { url: `redis://127.0.0.1:${port}`, stop };
 }
 
 function ping(port: number): Promise<boolean> {

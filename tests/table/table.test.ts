@@ -70,4 +70,33 @@ describe("a table without sockets", () => {
     expect(table.seats.get(pending)!.botControlled).toBe(false);
     expect(of("seatBotControlled").some(([, on]) => on === true)).toBe(false);
   });
+
+  // What the 6-seat, 1 s-deadline game over sockets guarded (it took minutes of real deadlines), on a
+  // fake clock: a whole game in which one human never acts is carried to its end by the deadlines alone.
+  it("plays a 6-seat table of 5 bots to its end while the one human never acts: every decision owed is made at its deadline", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "setInterval", "clearInterval", "Date"] });
+    const { table, of } = await openTable({ seats: 6, bots: 5, stepSeconds: 1, botDelayMs: 0 });
+    await seat(table, ["Sleepy"]);
+    expect(table.status).toBe("playing");
+    const human = [...table.seats.all()].find((s) => !s.bot)!.seat;
+    /** When each decision the human owed was made for them, against its deadline. */
+    const late: number[] = [];
+    let owed = 0;
+    for (let step = 0; step < 50_000 && table.status !== "finished"; step++) {
+      const due = table.deadlineAt.get(human);
+      const before = table.replayLog().commands.length;
+      await vi.advanceTimersByTimeAsync(due ? Math.max(0, due - Date.now()) : 1);
+      const made = table.replayLog().commands.slice(before).filter((c) => c.seat === human);
+      if (due && made.length > 0) { owed++; late.push(Date.now() - due); }
+    }
+    expect(table.status).toBe("finished");
+    expect(table.game!.result!.seats).toHaveLength(6);
+    // The human owed decisions all game long, and each was made at its deadline, not before nor long after.
+    expect(owed).toBeGreaterThan(10);
+    expect(late.every((ms) => ms >= 0 && ms < 1000), JSON.stringify(late.slice(0, 20))).toBe(true);
+    // The seat stayed its player's (no bot takeover: they never left), and the game replays to itself.
+    expect(table.seats.get(human)!.botControlled).toBe(false);
+    expect(of("seatBotControlled").some(([, on]) => on === true)).toBe(false);
+    expect(replay(table.replayLog())).toEqual(table.game);
+  }, 120_000);
 });

@@ -19,7 +19,10 @@ export const seed = Number(values.seed);
 if (!(seconds > 0 && seconds <= 86_400)) usage("--seconds must be more than 0");
 if (!Number.isInteger(seed)) usage("--seed must be a whole number");
 
-export const out = { messages: 0, httpRequests: 0, crashes: 0, invariantViolations: 0, leaks: 0, honestGamesFinished: 0, stalls: 0, hangs: 0, limitBreaches: 0, healthzMaxMs: 0, serverTurnMaxMs: 0 };
+export const out = {
+  messages: 0, httpRequests: 0, crashes: 0, invariantViolations: 0, leaks: 0, honestGamesFinished: 0, stalls: 0, hangs: 0, limitBreaches: 0,
+  healthzMaxMs: 0, healthzP99Ms: 0, serverTurnMaxMs: 0, serverLoopDelayP99Ms: 0, serverLoopDelayMaxMs: 0, seedLookupsUnanswered: 0,
+};
 /** Problems shown so far, by kind (so that many of one kind hide none of another). */
 const shown = new Map<string, number>();
 export function problem(kind: keyof typeof out, text: string): void {
@@ -53,7 +56,8 @@ export function startClock(): void {
 
 /** Prints the figures (the last line) and exits: 1 on any failure. */
 export function finish(): never {
-  const failed = out.crashes + out.invariantViolations + out.leaks + out.hangs + out.limitBreaches > 0 || out.honestGamesFinished === 0;
+  const failed = out.crashes + out.invariantViolations + out.leaks + out.stalls + out.hangs + out.limitBreaches + out.seedLookupsUnanswered > 0
+    || out.honestGamesFinished === 0;
   console.log(`load average: ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} on ${os.availableParallelism()} cores`);
   console.log(JSON.stringify({ ...out, seconds: round((Date.now() - started) / 1000, 1) }));
   process.exit(failed ? 1 : 0);

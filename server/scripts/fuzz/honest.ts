@@ -26,7 +26,12 @@ export function decodedSeat(room: SdkRoom): number | null {
 // ---- honest players ------------------------------------------------------------------------------
 
 export interface Honest { room: SdkRoom; spectator: boolean; seat: number | null; refusals: number; inFlight?: boolean; last?: { command: unknown; at: number; answer?: string } }
-export interface HonestTable { code: string; roomId: string; honest: Honest[]; attackers: Attacker[]; lastCommands: number; idleBursts: number; done: boolean; n: number }
+export interface HonestTable { code: string; roomId: string; honest: Honest[]; attackers: Attacker[]; lastCommands: number; idleBursts: number; movedAt: number; stalled?: boolean; done: boolean; n: number }
+/**
+ * An honest table that has not moved through two bursts and this long is stalled: with one-second
+ * deadlines and a one-second grace every decision is made within seconds, however busy the machine.
+ */
+export const STALL_MS = 10_000;
 /** Each honest table's people share an address (a home), and its attackers another (attackers.ts). */
 export const honestAddress = (t: { n: number }) => `10.1.${t.n >> 8 & 255}.${t.n & 255}`;
 export const honestTables: HonestTable[] = [];
@@ -98,7 +103,7 @@ export async function openHonestTable(): Promise<HonestTable | null> {
     problem("crashes", `an honest table could not be created: ${String(e)}`);
     return null;
   }
-  const table: HonestTable = { ...created, honest: [], attackers: [], lastCommands: 0, idleBursts: 0, done: false, n };
+  const table: HonestTable = { ...created, honest: [], attackers: [], lastCommands: 0, idleBursts: 0, movedAt: Date.now(), done: false, n };
   try {
     // Two honest players, two attacking players (so the table starts), an honest and an attacking spectator.
     for (let k = 0; k < 2; k++) {
@@ -132,13 +137,17 @@ export async function checkAfterBurst(): Promise<void> {
     }
     const commands = report.commands;
     if (report.status === "playing" && commands === t.lastCommands) {
-      // Deadlines of one second and a one-second grace keep every table moving: two still bursts is a stall.
-      if (++t.idleBursts >= 2) {
-        problem("stalls", `honest table ${t.code} has not moved for ${t.idleBursts} bursts (${report.pending}; `
+      // Deadlines of one second and a one-second grace keep every table moving: still through two bursts
+      // and STALL_MS is a stall (a failure of the run, reported once per table and stall).
+      if (++t.idleBursts >= 2 && Date.now() - t.movedAt >= STALL_MS && !t.stalled) {
+        t.stalled = true;
+        problem("stalls", `honest table ${t.code} has not moved for ${t.idleBursts} bursts, ${Math.round((Date.now() - t.movedAt) / 1000)} s (${report.pending}; `
           + `the honest players: ${JSON.stringify(t.honest.filter((h) => !h.spectator).map((h) => ({ seat: h.seat, decodedSeat: decodedSeat(h.room), open: h.room.connection.isOpen, inFlight: h.inFlight, status: (h.room.state as any)?.status, pendingSeat: (h.room.state as any)?.game?.pendingSeat, decodedLegal: myLegal(h.room).filter((l) => !l.type.startsWith("trade-")), last: h.last, ago: h.last ? Date.now() - h.last.at : null })))})`);
       }
     } else {
       t.idleBursts = 0;
+      t.movedAt = Date.now();
+      t.stalled = false;
     }
     t.lastCommands = commands;
   }

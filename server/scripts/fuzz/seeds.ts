@@ -2,22 +2,41 @@
 // here receives is searched for 32 hex digits, and any found is asked of the server thread. Imported for
 // its effect (main.ts): it wraps WebSocket.prototype.emit and globalThis.fetch.
 import WebSocket from "ws";
-import { problem } from "./common.ts";
+import { out, problem } from "./common.ts";
 import { serverCall } from "./server.ts";
 
 
 /** The seeds found in what clients received: each is asked of the server thread (a live game's is a leak). */
 const seedsSeen = new Set<string>();
 const HEX_RUN = /[0-9a-f]{32}/gi;
+/** Lookups asked and not yet answered: one still open at the end was never checked. */
+const pending = new Set<Promise<unknown>>();
 function lookForSeeds(text: string, where: string): void {
   for (const m of text.match(HEX_RUN) ?? []) {
     const key = m.toLowerCase();
     if (seedsSeen.has(key)) continue;
     seedsSeen.add(key);
-    serverCall<string | null>("secretSeed", key).then((table) => {
+    const lookup: Promise<unknown> = serverCall<string | null>("secretSeed", key).then((table) => {
       if (table) problem("leaks", `the seed of table ${table} reached a client in ${where}`);
-    }, () => 0);
+    }, (e) => {
+      problem("seedLookupsUnanswered", `the seed lookup for what reached a client in ${where} failed: ${String(e)}`);
+    }).finally(() => pending.delete(lookup));
+    pending.add(lookup);
   }
+}
+
+/**
+ * Waits (at most `ms`) for the seed lookups still open, while the server that answers them still runs;
+ * those left unanswered are counted (a failure: what they would have found was never checked).
+ */
+export async function settleSeedLookups(ms: number): Promise<number> {
+  const deadline = Date.now() + ms;
+  while (pending.size > 0 && Date.now() < deadline) await Promise.race([Promise.allSettled([...pending]), new Promise((r) => setTimeout(r, 100))]);
+  if (pending.size > 0) {
+    out.seedLookupsUnanswered += pending.size;
+    console.log(`PROBLEM seedLookupsUnanswered: ${pending.size} seed lookups were still open at the end of the run`);
+  }
+  return pending.size;
 }
 // Every websocket frame any client here receives (the SDK's and the raw ones all use the `ws` package).
 const emit = WebSocket.prototype.emit;

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { parentPort, workerData } from "node:worker_threads";
+import { monitorEventLoopDelay } from "node:perf_hooks";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { matchMaker } from "@colyseus/core";
@@ -17,6 +18,7 @@ import { makeRandom } from "../../bots/random.ts";
 import { ROOM_NAME } from "../../../shared/room-protocol.ts";
 import type { RoomLimits } from "../../table/limits.ts";
 import { restoreGames } from "../../rooms/restore.ts";
+import { harmlessRefusal, type LogEntry } from "./refusals.ts";
 
 /** What the fuzzer hears from here: a problem (counted there), or the answer to one of its calls. */
 export type FromServer =
@@ -50,25 +52,17 @@ console.info = () => {};
 process.on("uncaughtException", (e) => problem("crashes", `uncaught in the server: ${e?.stack ?? e}`));
 process.on("unhandledRejection", (e: any) => problem("crashes", `unhandled rejection in the server: ${e?.stack ?? e}`));
 
-/**
- * Colyseus logs at error level every frame it cannot decode: those are refusals working as they should
- * (the room's own refusals of a join or a table are info lines). Any other error-level line means
- * something broke inside the server.
- */
-const EXPECTED_ERROR_LOGS = [
-  /msgpackr|MessagePack|Unknown extension type|Data read, but end of buffer|couldn't decode message/, // a garbled frame, dropped
-  /^Max payload size exceeded/, // a frame over 4 KB: ws closes that connection
-];
+// Colyseus logs at error level every frame it cannot decode: refusals working as they should
+// (refusals.ts tells them from the rest); any other error-level line means something broke inside the server.
 let refusalsLogged = 0;
 const logSink = new Writable({
   write(chunk, _enc, done) {
     for (const line of String(chunk).split("\n")) {
       if (!line) continue;
       try {
-        const entry = JSON.parse(line) as { level: number; msg?: string; err?: { message?: string; stack?: string } };
+        const entry = JSON.parse(line) as LogEntry;
         if (entry.level < 50) continue;
-        const text = `${entry.msg ?? ""} ${entry.err?.stack ?? entry.err?.message ?? ""}`;
-        if (EXPECTED_ERROR_LOGS.some((re) => re.test(text))) refusalsLogged++;
+        if (harmlessRefusal(entry)) refusalsLogged++;
         else problem("crashes", `server error log: ${line}`);
       } catch { /* not JSON */ }
     }
@@ -104,17 +98,44 @@ const server = createServer({
 await server.listen(port, "127.0.0.1");
 
 /**
- * The longest stretch of this thread's CPU time between two turns of its event loop (a timer every
- * 5 ms): the work one turn did in one go. A slow /healthz with a short turn here means the thread was
- * waiting for a core (a loaded machine), not working.
+ * The server judged by its own work (the fuzzer's verdict on it: main.ts), measured in this thread:
+ * - turnMaxMs: the longest stretch of this thread's CPU time between two turns of its event loop (a
+ *   timer every 5 ms): the work one turn did in one go. It does not grow while the thread waits for a
+ *   core, so a busy machine does not move it.
+ * - the event loop's delay (perf_hooks.monitorEventLoopDelay): how late its timers fire, p99 and max.
+ *   This one is wall-clock time, so it does include waiting for a core.
+ * The fuzzer's own calls into this thread (checking every game and replaying finished ones, in one go)
+ * are not the server's work: turns that ran one are not counted, and the delay monitor is off meanwhile.
  */
 let turnMaxMs = 0;
 let turnCpu = process.threadCpuUsage();
+let fuzzerWork = 0;
+let fuzzerWorkSinceTick = false;
 setInterval(() => {
   const cpu = process.threadCpuUsage();
-  turnMaxMs = Math.max(turnMaxMs, (cpu.user + cpu.system - turnCpu.user - turnCpu.system) / 1000);
+  if (!fuzzerWorkSinceTick) turnMaxMs = Math.max(turnMaxMs, (cpu.user + cpu.system - turnCpu.user - turnCpu.system) / 1000);
+  fuzzerWorkSinceTick = fuzzerWork > 0;
   turnCpu = cpu;
 }, 5).unref();
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+/** Runs one of the fuzzer's own jobs here, outside the server's measured work. */
+async function fuzzersOwn<T>(job: () => Promise<T>): Promise<T> {
+  if (fuzzerWork++ === 0) loopDelay.disable();
+  fuzzerWorkSinceTick = true;
+  try {
+    return await job();
+  } finally {
+    fuzzerWorkSinceTick = true;
+    if (--fuzzerWork === 0) loopDelay.enable();
+  }
+}
+/** The server's own work so far (see above), in ms. */
+export interface LoopReport { turnMaxMs: number; delayP99Ms: number; delayMaxMs: number; delaySamples: number }
+function loopReport(): LoopReport {
+  const ms = (ns: number) => Math.round(ns / 1e5) / 10;
+  return { turnMaxMs: Math.round(turnMaxMs), delayP99Ms: ms(loopDelay.percentile(99)), delayMaxMs: ms(loopDelay.max), delaySamples: loopDelay.count };
+}
 
 function liveRoom(roomId: string): { game: GameState | null; replayLog(): any; state: any; seatsBySeat?: Map<number, any>; seed?: unknown } | undefined {
   return matchMaker.getLocalRoomById(roomId) as any;
@@ -201,12 +222,12 @@ function seedOf(roomId: string): string | null {
 }
 
 const calls: Record<string, (...args: any[]) => Promise<unknown>> = {
-  inspect: (ids: string[]) => inspect(ids),
-  trades: async (ids: string[]) => trades(ids),
-  pace: async (ids: string[]) => pace(ids),
-  secretSeed: (candidate: string) => secretSeed(candidate),
+  inspect: (ids: string[]) => fuzzersOwn(() => inspect(ids)),
+  trades: (ids: string[]) => fuzzersOwn(async () => trades(ids)),
+  pace: (ids: string[]) => fuzzersOwn(async () => pace(ids)),
+  secretSeed: (candidate: string) => fuzzersOwn(() => secretSeed(candidate)),
   seedOf: async (id: string) => seedOf(id),
-  turnMaxMs: async () => Math.round(turnMaxMs),
+  loop: async () => loopReport(),
   clearWrongCodes: () => clearWrongCodes(),
   refusalsLogged: async () => refusalsLogged,
   shutdown: async () => {

@@ -1,0 +1,45 @@
+// Which of the server's error-level log lines are the known, harmless refusal of a garbled frame.
+// Colyseus logs at error level every frame it cannot decode (RoomMessages' onData/onRequest catch what
+// msgpackr throws and log its stack; Room._onMessage logs an empty frame; ws's receiver reports a frame
+// over the size limit). Those are refusals working as they should. A line is one of them only when all of it says
+// so: a message msgpackr throws for bad bytes, thrown while Colyseus unpacks a frame (the first stack
+// frame outside msgpackr is RoomMessages' onData or onRequest). An error of the server's own code whose
+// stack merely passes through msgpackr (packing a state, say), or that only mentions MessagePack, is a crash.
+
+/** A pino log line, as JSON. */
+export interface LogEntry { level: number; msg?: string; err?: { message?: string; stack?: string } }
+
+/** The messages msgpackr's unpack throws on bytes it cannot read (node_modules/msgpackr/unpack.js). */
+const MSGPACK_DECODE_ERROR = new RegExp("^(?:Error|RangeError|TypeError): (?:" + [
+  "Unexpected end of MessagePack data",
+  "Unexpected end of buffer",
+  "Data read, but end of buffer not reached",
+  "Unknown extension",
+  "Unknown MessagePack token",
+  "Expected string",
+  "Invalid property type for record",
+  "Structured clone extension is disabled",
+  "Could not find typed array",
+  "Record id is not defined",
+  "Extension type \\S+ read beyond its own data",
+  "Offset is outside the bounds",
+].join("|") + ")");
+const IN_MSGPACKR = /[/\\]node_modules[/\\]msgpackr[/\\]/;
+const COLYSEUS_UNPACKS = /^at RoomMessages\.(?:onData|onRequest) \(.*[/\\]node_modules[/\\]@colyseus[/\\]core[/\\]build[/\\]RoomMessages\.[mc]?js:\d+:\d+\)$/;
+
+export function harmlessRefusal(entry: LogEntry): boolean {
+  // Colyseus logs a stack as the message itself; pino puts a logged Error in `err`, its message in `msg`.
+  if (entry.err && entry.msg !== undefined && entry.msg !== entry.err.message) return false;
+  const text = entry.err?.stack ?? entry.msg ?? "";
+  const [message = "", ...rest] = text.trim().split("\n").map((l) => l.trim());
+  // an empty frame: Colyseus drops it
+  if (rest.length === 0) return /^\w+ \(roomId: [\w-]+\), couldn't decode message: (?:undefined|null)$/.test(message);
+  // a frame over 4 KB: ws's receiver refuses it while reading its length, and closes that connection
+  if (message === "Max payload size exceeded") {
+    return rest[0] === "RangeError: Max payload size exceeded" && /^at Receiver\.\w+ \(.*[/\\]node_modules[/\\]ws[/\\]lib[/\\]receiver\.js:\d+:\d+\)$/.test(rest[1] ?? "");
+  }
+  if (!MSGPACK_DECODE_ERROR.test(message)) return false;
+  const frames = rest.filter((f) => f.startsWith("at "));
+  const outside = frames.findIndex((f) => !IN_MSGPACKR.test(f));
+  return outside > 0 && COLYSEUS_UNPACKS.test(frames[outside]!);
+}

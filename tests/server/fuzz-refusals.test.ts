@@ -1,0 +1,65 @@
+// The fuzzer's filter of the server's error logs (server/scripts/fuzz/refusals.ts): only the known refusal
+// of a garbled or oversized frame passes as harmless; a crash whose stack passes through msgpackr does not.
+// The harmless lines are as a fuzz run logged them (paths shortened).
+import { describe, expect, it } from "vitest";
+import { harmlessRefusal } from "../../server/scripts/fuzz/refusals.ts";
+
+const NM = "file:///srv/app/node_modules";
+const garbled = [
+  "Error: Unexpected end of MessagePack data",
+  `    at endOfMessagePackError (${NM}/msgpackr/unpack.js:767:14)`,
+  `    at readExt (${NM}/msgpackr/unpack.js:1012:41)`,
+  `    at checkedRead (${NM}/msgpackr/unpack.js:221:13)`,
+  `    at unpack (${NM}/msgpackr/unpack.js:116:10)`,
+  `    at RoomMessages.onData (${NM}/@colyseus/core/build/RoomMessages.mjs:122:49)`,
+  `    at NewAngelesRoom._onMessage (${NM}/@colyseus/core/build/Room.mjs:1409:23)`,
+  "    at WebSocket.emit (node:events:519:28)",
+].join("\n");
+const trailing = [
+  "Error: Data read, but end of buffer not reached 73",
+  `    at checkedRead (${NM}/msgpackr/unpack.js:249:10)`,
+  `    at unpack (${NM}/msgpackr/unpack.js:116:10)`,
+  `    at RoomMessages.onRequest (${NM}/@colyseus/core/build/RoomMessages.mjs:147:49)`,
+].join("\n");
+const oversized = [
+  "Max payload size exceeded",
+  "RangeError: Max payload size exceeded",
+  "    at Receiver.haveLength (/srv/app/node_modules/ws/lib/receiver.js:442:28)",
+  "    at Receiver.getPayloadLength16 (/srv/app/node_modules/ws/lib/receiver.js:393:10)",
+].join("\n");
+
+describe("the fuzzer's error-log filter", () => {
+  it("lets the known refusals pass: a frame msgpackr cannot read while Colyseus unpacks it, an oversized frame, an empty one", () => {
+    for (const msg of [garbled, trailing, oversized, "new_angeles (roomId: xYz12_-a), couldn't decode message: undefined"]) {
+      expect(harmlessRefusal({ level: 50, msg }), msg.split("\n")[0]).toBe(true);
+    }
+    // the same, logged as an Error object by pino (its message in msg, its stack in err)
+    expect(harmlessRefusal({ level: 50, msg: "Unexpected end of MessagePack data", err: { message: "Unexpected end of MessagePack data", stack: garbled } })).toBe(true);
+  });
+
+  it("counts as a crash an error of the server's own code whose stack passes through msgpackr", () => {
+    // our code fails while msgpackr packs (a state or a message): msgpackr is in the stack, Colyseus did not unpack
+    const ownCrash = [
+      "TypeError: Cannot read properties of undefined (reading 'seat')",
+      `    at Packr.pack (${NM}/msgpackr/pack.js:120:3)`,
+      "    at NewAngelesRoom.sendSecret (file:///srv/app/server/rooms/NewAngelesRoom.ts:300:10)",
+    ].join("\n");
+    expect(harmlessRefusal({ level: 50, msg: ownCrash })).toBe(false);
+    // a decode error msgpackr throws, but from the server's own unpacking, not Colyseus's
+    const ownUnpack = garbled.replace(/at RoomMessages\.onData \([^)]*\)/, "at readSave (file:///srv/app/server/store/sqlite.ts:80:5)");
+    expect(harmlessRefusal({ level: 50, msg: ownUnpack })).toBe(false);
+    // a crash inside the room's message handler: Colyseus's frames are there, msgpackr's message is not
+    const handler = [
+      "Error: engine invariant broken",
+      "    at NewAngelesRoom.onCommand (file:///srv/app/server/rooms/NewAngelesRoom.ts:200:11)",
+      `    at RoomMessages.onData (${NM}/@colyseus/core/build/RoomMessages.mjs:130:21)`,
+      `    at unpack (${NM}/msgpackr/unpack.js:116:10)`,
+    ].join("\n");
+    expect(harmlessRefusal({ level: 50, msg: handler })).toBe(false);
+    // a line that only mentions MessagePack, or our own message logged with a refusal's error
+    expect(harmlessRefusal({ level: 50, msg: "could not restore game AB: MessagePack data was cut" })).toBe(false);
+    expect(harmlessRefusal({ level: 50, msg: "restore failed", err: { message: "Unexpected end of MessagePack data", stack: garbled } })).toBe(false);
+    // "Max payload size exceeded" from anywhere but ws's receiver
+    expect(harmlessRefusal({ level: 50, msg: oversized.replace(/ws\/lib\/receiver\.js/g, "app/server/table/talk.ts") })).toBe(false);
+  });
+});
