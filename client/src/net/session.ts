@@ -390,6 +390,17 @@ export class TableSession {
     this.changed();
   }
 
+  /** Takes back your last decision (the server refuses when it can no longer be). */
+  takeBack(): void {
+    this.sendable("move")?.send("take-back", {});
+    this.changed();
+  }
+
+  /** Changes your answers in advance (AnswersMessage). */
+  answers(change: { abilities?: "ask" | "pass"; forced?: boolean; ability?: { id: string; answer: "ask" | "pass" | "round" } }): void {
+    this.sendable("move")?.send("answers", change);
+  }
+
   chat(text: string, to?: number): void {
     const room = this.sendable("chat");
     if (!room) return;
