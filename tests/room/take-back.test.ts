@@ -93,4 +93,23 @@ describe("take-back", () => {
     expect(stored.restored!.rebuilt!.events.filter((e) => / took back their main offer\.$/.test(e.text))).toHaveLength(1);
     for (const c of clients) await c.leave();
   }, 60_000);
+
+  it("answers in advance: held for their seat alone, checked, and never on another seat's wire", async () => {
+    const { code, roomId } = await createTable({ seats: 4, seed: 12 });
+    const clients: SDKRoom[] = [];
+    for (let n = 0; n < 4; n++) clients.push(await join(colyseus, roomId, { code, name: `Q${n}` }));
+    const errors: string[] = [];
+    clients[0]!.onMessage("error", (e: { code: string }) => errors.push(e.code));
+    clients[0]!.send("answers", { ability: { id: "eiko", answer: "round" } });
+    await until(() => tableOf(clients[0]!).secret!.answers.includes("eiko"), 5000, "the answers kept");
+    for (const c of clients.slice(1)) {
+      await until(() => tableOf(c).secret!.answers !== "", 5000, "their own answers");
+      expect(JSON.stringify((c.state as any).toJSON())).not.toContain("eiko");
+    }
+    clients[0]!.send("answers", { ability: { id: "no-such-asset", answer: "pass" } });
+    clients[0]!.send("answers", { abilities: "sometimes" });
+    await until(() => errors.length === 2, 5000, "two refusals");
+    expect(errors).toEqual(["bad-answers", "bad-answers"]);
+    for (const c of clients) await c.leave();
+  }, 30_000);
 });
