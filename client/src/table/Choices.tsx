@@ -18,9 +18,9 @@ import { districtPicks } from "./district-picks.ts";
 
 type Legal<T extends LegalCommand["type"]> = Extract<LegalCommand, { type: T }>;
 
-/** Whether you have a decision other than trades. */
+/** Whether you have a decision other than trades, or one to take back. */
 export function hasMoves(model: TableSnapshot): boolean {
-  return model.legal.some((l) => !l.type.startsWith("trade-"));
+  return model.legal.some((l) => !l.type.startsWith("trade-")) || !!model.secret?.takeBack;
 }
 
 /** `onShowMap` (phones): the map is in another tab; a district pick offers a button that opens it. */
