@@ -55,15 +55,15 @@ function AnswerSettings({ model, session }: { model: TableSnapshot; session: Tab
   return (
     <details class="answer-settings" data-testid="answer-settings">
       <summary>Answers in advance</summary>
-      <label><input type="checkbox" data-testid="answers-abilities" checked={a.abilities === "pass"}
+      <label class="answer-setting"><input type="checkbox" data-testid="answers-abilities" checked={a.abilities === "pass"}
         onChange={(e) => session.answers({ abilities: (e.currentTarget as HTMLInputElement).checked ? "pass" : "ask" })} /> Pass for me on my assets' optional abilities (ask me for the ones I turn on)</label>
-      <label><input type="checkbox" data-testid="answers-forced" checked={a.forced}
+      <label class="answer-setting"><input type="checkbox" data-testid="answers-forced" checked={a.forced}
         onChange={(e) => session.answers({ forced: (e.currentTarget as HTMLInputElement).checked })} /> Answer for me when there is only one possible answer</label>
       {(model.me?.assets ?? []).map(({ id }) => {
         const own = a.byAbility[id];
         const asked = own === undefined ? a.abilities === "ask" : own === "ask";
         return (
-          <label key={id}><input type="checkbox" data-testid={`answers-ask-${id}`} checked={asked}
+          <label key={id} class="answer-setting"><input type="checkbox" data-testid={`answers-ask-${id}`} checked={asked}
             onChange={(e) => session.answers({ ability: { id, answer: (e.currentTarget as HTMLInputElement).checked ? "ask" : "pass" } })} /> Ask me when I can use {assetName(id)}{typeof own === "object" ? " (passed for this round)" : ""}</label>
         );
       })}
