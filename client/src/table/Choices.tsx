@@ -42,7 +42,7 @@ export function Choices({ model, session, onShowMap }: { model: TableSnapshot; s
 /** Your answers in advance (server/table/standing-answers.ts), as the table holds them for you alone. */
 function answersOf(model: TableSnapshot): StandingAnswers {
   const parsed = StandingAnswers.safeParse(safeJson(model.secret?.answers ?? ""));
-  return parsed.success ? parsed.data : { abilities: "pass", byAbility: {}, forced: true };
+  return parsed.success ? parsed.data : { abilities: "pass", byAbility: {}, forced: true, counteroffers: "ask" };
 }
 function safeJson(text: string): unknown {
   try { return JSON.parse(text); } catch { return null; }
@@ -59,6 +59,8 @@ function AnswerSettings({ model, session }: { model: TableSnapshot; session: Tab
         onChange={(e) => session.answers({ abilities: (e.currentTarget as HTMLInputElement).checked ? "pass" : "ask" })} /> Pass for me on my assets' optional abilities (ask me for the ones I turn on)</label>
       <label class="answer-setting"><input type="checkbox" data-testid="answers-forced" checked={a.forced}
         onChange={(e) => session.answers({ forced: (e.currentTarget as HTMLInputElement).checked })} /> Answer for me when there is only one possible answer</label>
+      <label class="answer-setting"><input type="checkbox" data-testid="answers-counteroffers" checked={a.counteroffers !== "ask"}
+        onChange={(e) => session.answers({ counteroffers: (e.currentTarget as HTMLInputElement).checked ? "pass" : "ask" })} /> Pass on my counteroffer chances for me{typeof a.counteroffers === "object" ? " (this round)" : ""}</label>
       {(model.me?.assets ?? []).map(({ id }) => {
         const own = a.byAbility[id];
         const asked = own === undefined ? a.abilities === "ask" : own === "ask";
@@ -78,7 +80,15 @@ function ChoiceList({ moves, model, session, hand, onShowMap, fingerprint }: {
   const [step, setStep] = useState("");
   // Passing and abstaining sit beside the buttons of their decision, not on a line of their own.
   const has = (t: LegalCommand["type"]) => moves.some((m) => m.type === t);
-  const passButton = has("pass") && <button type="button" class="secondary" data-choice="pass" onClick={() => session.command({ type: "pass" })}>Pass: make no counteroffer</button>;
+  const passButton = has("pass") && (
+    <>
+      <button type="button" class="secondary" data-choice="pass" onClick={() => session.command({ type: "pass" })}>Pass: make no counteroffer</button>
+      <button type="button" class="secondary" data-testid="pass-counters-round" onClick={() => {
+        session.answers({ counteroffers: "round" });
+        session.command({ type: "pass" });
+      }}>Pass, and for the rest of this round</button>
+    </>
+  );
   const abstainButton = has("abstain") && <button type="button" class="secondary" data-choice="abstain" onClick={() => session.command({ type: "abstain" })}>Abstain: support neither offer</button>;
   const inCounter = has("counteroffer");
   const inSupport = has("support");
