@@ -177,13 +177,15 @@ export interface ServerMessages {
  * decision opens, as an ordinary command of yours. `abilities`: your assets' optional abilities ("Use
  * X now? / Pass"): "ask" every time, or "pass" for you; `byAbility` overrides it per asset ("round":
  * pass for the rest of this round, kept as the round it was set in). `forced`: a decision with only
- * one possible answer is answered for you.
+ * one possible answer is answered for you. `counteroffers`: your counteroffer chances, asked by default.
  */
 export const AbilityAnswer = z.union([z.enum(["ask", "pass"]), z.strictObject({ round: z.number().int().min(0).max(100) })]);
 export const StandingAnswers = z.strictObject({
   abilities: z.enum(["ask", "pass"]),
   byAbility: z.record(z.string().max(64), AbilityAnswer),
   forced: z.boolean(),
+  /** Your counteroffer chances: "ask", "pass" for you, or pass for the rest of the round it was set in. */
+  counteroffers: AbilityAnswer.default("ask"),
 });
 export type StandingAnswers = z.output<typeof StandingAnswers>;
 
@@ -192,5 +194,6 @@ export const AnswersMessage = z.strictObject({
   abilities: z.enum(["ask", "pass"]).optional(),
   forced: z.boolean().optional(),
   ability: z.strictObject({ id: z.string().max(64), answer: z.enum(["ask", "pass", "round"]) }).optional(),
+  counteroffers: z.enum(["ask", "pass", "round"]).optional(),
 });
 export type AnswersMessage = z.output<typeof AnswersMessage>;

@@ -9,9 +9,10 @@ import type { AnswersMessage, StandingAnswers } from "../../shared/room-protocol
 
 /**
  * A new seat's answers: the table passes on optional abilities for you (you turn on "ask" for the ones
- * you mean to use, in the settings or on the prompt), and answers decisions with only one answer.
+ * you mean to use, in the settings), and answers decisions with only one answer. Counteroffer chances
+ * are asked: passing on them is a switch, or "for the rest of this round" on the prompt.
  */
-export const DEFAULT_ANSWERS: StandingAnswers = Object.freeze({ abilities: "pass", byAbility: Object.freeze({}), forced: true }) as StandingAnswers;
+export const DEFAULT_ANSWERS: StandingAnswers = Object.freeze({ abilities: "pass", byAbility: Object.freeze({}), forced: true, counteroffers: "ask" }) as StandingAnswers;
 
 const KNOWN_ASSETS = new Set(ASSET_IDS);
 
@@ -20,6 +21,7 @@ export function changeAnswers(current: StandingAnswers, change: AnswersMessage, 
   const next: StandingAnswers = { ...current, byAbility: { ...current.byAbility } };
   if (change.abilities) next.abilities = change.abilities;
   if (change.forced !== undefined) next.forced = change.forced;
+  if (change.counteroffers) next.counteroffers = change.counteroffers === "round" ? { round } : change.counteroffers;
   if (change.ability) {
     const { id, answer } = change.ability;
     // only the catalog's assets: the record stays as small as the catalog
@@ -46,15 +48,22 @@ export function answerInAdvance(legal: readonly LegalCommand[], answers: Standin
   const id = optionalAbility(legal);
   if (id) {
     const mine = answers.byAbility[id];
-    const pass = mine === undefined ? answers.abilities === "pass" : mine === "pass" || (typeof mine === "object" && mine.round === round);
-    if (!pass) return null;
+    if (!passes(mine ?? answers.abilities, round)) return null;
     const choose = legal.find((l) => l.type === "choose")!;
     const option = choose.type === "choose" ? choose.options.find((o) => o.intent?.act === "pass")!.value : "pass";
     return { command: { type: "choose", option }, why: `The table passed on ${asset(id).name} for you (your answers in advance).` };
   }
+  if (legal.some((l) => l.type === "counteroffer") && legal.some((l) => l.type === "pass") && passes(answers.counteroffers, round)) {
+    return { command: { type: "pass" }, why: "The table passed on your counteroffer chance for you (your answers in advance)." };
+  }
   if (!answers.forced) return null;
   const only = onlyAnswer(legal);
   return only ? { command: only, why: "The table answered for you: there was only one possible answer." } : null;
+}
+
+/** Whether an answer says "pass" now: always, or in the round it was set in. */
+function passes(answer: StandingAnswers["counteroffers"], round: number): boolean {
+  return answer === "pass" || (typeof answer === "object" && answer.round === round);
 }
 
 /** The one command a decision allows, when there is exactly one (trades aside), else null. */

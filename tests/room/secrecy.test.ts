@@ -106,6 +106,12 @@ describe("secrecy on the wire", () => {
       expect(stateOf(alice).seats["0"].secret.privateMoves).toBe(1);
       expect(stateOf(bob).seats["1"].secret.privateMoves).toBe(1);
 
+      // Alice's answers in advance (and what she may take back) are hers alone: in her secret only.
+      // (no asset id in them: the deck checks below would take Alice's own words for a facedown asset)
+      alice.send("answers", { abilities: "ask", forced: false });
+      await until(() => stateOf(alice).seats["0"].secret.answers.includes('"forced":false'), 5000, "Alice's answers");
+      const aliceAnswers: string = stateOf(alice).seats["0"].secret.answers;
+
       const aliceBot = autoplay(alice, 1);
       let bobBot = autoplay(bob, 2);
       await until(() => Number(stateOf(alice).game.round) >= 1 || stateOf(alice).status === "finished", 60_000, "round 2");
@@ -177,6 +183,7 @@ describe("secrecy on the wire", () => {
           }
         }
         if (viewer !== 0) expect(m.bytes.includes(Buffer.from(aliceToken)), `Alice's seat token reached ${viewer}`).toBe(false);
+        if (viewer !== 0) expect(m.bytes.includes(Buffer.from(aliceAnswers)), `Alice's answers in advance reached ${viewer}`).toBe(false);
         if (viewer !== 1) expect(m.bytes.includes(Buffer.from(bobToken)), `Bob's seat token reached ${viewer}`).toBe(false);
         if (viewer !== 0 && viewer !== 1) expect(contains(m.bytes, tradeId), `the trade ${tradeId} reached ${viewer}`).toBe(false);
         const hasWhisper = m.bytes.includes(Buffer.from(whisper));
@@ -191,6 +198,7 @@ describe("secrecy on the wire", () => {
         expect([...own[seat]!.held].filter((x) => !own[seat]!.found.has(x)), `seat ${seat}'s own secrets not found in its frames`).toEqual([]);
       }
       expect(rivalsSearched, "rivals searched by their bytes").toBeGreaterThan(100);
+      expect(Buffer.concat(wire.messages.filter((m) => m.sessionId === alice.sessionId).map((m) => m.bytes)).includes(Buffer.from(aliceAnswers))).toBe(true);
       // The whisper did reach both its parties, and the public chat reached the spectator; Bob's reloaded
       // connection got both again with the histories (the public chat is a message, not in the state).
       const bytesTo = (id: string) => Buffer.concat(wire.messages.filter((m) => m.sessionId === id).map((m) => m.bytes));

@@ -4,7 +4,7 @@
 // room is gone (a server restart), a fresh join by invite code and seat token (see Reconnect below).
 import type { Room } from "@colyseus/sdk";
 import type { Command } from "../../../shared/protocol.ts";
-import type { ChatLine, ServerMessages } from "../../../shared/room-protocol.ts";
+import type { AnswersMessage, ChatLine, ServerMessages } from "../../../shared/room-protocol.ts";
 import { GameLogReader, readTable, type TableSnapshot, type WireTable, type Whisper } from "../../../shared/wire/index.ts";
 import { ApiError, findTable, serverUptime, type TableInfo } from "./api.ts";
 import { RESTORE_GRACE_S, RETRY_UNKNOWN_MS, SDK_MAX_DELAY_MS, UNKNOWN_BEFORE_GONE, joinProblem, retryDelay } from "./reconnect.ts";
@@ -388,6 +388,17 @@ export class TableSession {
     if (!command.type.startsWith("trade-")) this.lastCommandAt = Date.now();
     room.send("command", command);
     this.changed();
+  }
+
+  /** Takes back your last decision (the server refuses when it can no longer be). */
+  takeBack(): void {
+    this.sendable("move")?.send("take-back", {});
+    this.changed();
+  }
+
+  /** Changes your answers in advance (server/table/standing-answers.ts). */
+  answers(change: AnswersMessage): void {
+    this.sendable("move")?.send("answers", change);
   }
 
   chat(text: string, to?: number): void {

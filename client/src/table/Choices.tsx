@@ -8,27 +8,69 @@ import type { TableSession } from "../net/session.ts";
 import type { WireCard } from "../../../shared/wire/index.ts";
 import { seatOf, type TableSnapshot } from "../state.ts";
 import { emergencyTitle, investmentName, investmentText, plural } from "../text.ts";
+import { StandingAnswers } from "../../../shared/room-protocol.ts";
+import { asset } from "../../../shared/catalog/index.ts";
+
+const assetName = (id: string) => { try { return asset(id).name; } catch { return id; } };
 import { ActionCard, CardFace, EmergencyCard, groupByTitle } from "./Card.tsx";
 import { CardPicker } from "./CardPicker.tsx";
 import { districtPicks } from "./district-picks.ts";
 
 type Legal<T extends LegalCommand["type"]> = Extract<LegalCommand, { type: T }>;
 
-/** Whether you have a decision other than trades. */
+/** Whether you have a decision other than trades, or one to take back. */
 export function hasMoves(model: TableSnapshot): boolean {
-  return model.legal.some((l) => !l.type.startsWith("trade-"));
+  return model.legal.some((l) => !l.type.startsWith("trade-")) || !!model.secret?.takeBack;
 }
 
 /** `onShowMap` (phones): the map is in another tab; a district pick offers a button that opens it. */
 export function Choices({ model, session, onShowMap }: { model: TableSnapshot; session: TableSession; onShowMap?: () => void }) {
   const hand = model.secret?.hand ?? [];
   const moves = model.legal.filter((l) => !l.type.startsWith("trade-"));
+  const takeBack = model.secret?.takeBack ?? "";
+  const undo = takeBack && (
+    <button type="button" class="secondary take-back" data-testid="take-back" onClick={() => session.takeBack()}>Take back your {takeBack}</button>
+  );
   if (moves.length === 0) {
-    return <p class="muted" data-testid="no-choices">Nothing to decide right now.</p>;
+    return <div class="choices-idle"><p class="muted" data-testid="no-choices">Nothing to decide right now.</p>{undo}<AnswerSettings model={model} session={session} /></div>;
   }
   // A fresh key whenever the options change, so half-made picks never carry over to a new decision.
   const key = JSON.stringify(moves);
-  return <ChoiceList key={key} moves={moves} model={model} session={session} hand={hand} onShowMap={onShowMap} fingerprint={key} />;
+  return <>{undo}<ChoiceList key={key} moves={moves} model={model} session={session} hand={hand} onShowMap={onShowMap} fingerprint={key} /></>;
+}
+
+/** Your answers in advance (server/table/standing-answers.ts), as the table holds them for you alone. */
+function answersOf(model: TableSnapshot): StandingAnswers {
+  const parsed = StandingAnswers.safeParse(safeJson(model.secret?.answers ?? ""));
+  return parsed.success ? parsed.data : { abilities: "pass", byAbility: {}, forced: true, counteroffers: "ask" };
+}
+function safeJson(text: string): unknown {
+  try { return JSON.parse(text); } catch { return null; }
+}
+
+/** The general settings: a small control beside "nothing to decide". */
+function AnswerSettings({ model, session }: { model: TableSnapshot; session: TableSession }) {
+  if (!model.secret) return null;
+  const a = answersOf(model);
+  return (
+    <details class="answer-settings" data-testid="answer-settings">
+      <summary>Answers in advance</summary>
+      <label class="answer-setting"><input type="checkbox" data-testid="answers-abilities" checked={a.abilities === "pass"}
+        onChange={(e) => session.answers({ abilities: (e.currentTarget as HTMLInputElement).checked ? "pass" : "ask" })} /> Pass for me on my assets' optional abilities (ask me for the ones I turn on)</label>
+      <label class="answer-setting"><input type="checkbox" data-testid="answers-forced" checked={a.forced}
+        onChange={(e) => session.answers({ forced: (e.currentTarget as HTMLInputElement).checked })} /> Answer for me when there is only one possible answer</label>
+      <label class="answer-setting"><input type="checkbox" data-testid="answers-counteroffers" checked={a.counteroffers !== "ask"}
+        onChange={(e) => session.answers({ counteroffers: (e.currentTarget as HTMLInputElement).checked ? "pass" : "ask" })} /> Pass on my counteroffer chances for me{typeof a.counteroffers === "object" ? " (this round)" : ""}</label>
+      {(model.me?.assets ?? []).map(({ id }) => {
+        const own = a.byAbility[id];
+        const asked = own === undefined ? a.abilities === "ask" : own === "ask";
+        return (
+          <label key={id} class="answer-setting"><input type="checkbox" data-testid={`answers-ask-${id}`} checked={asked}
+            onChange={(e) => session.answers({ ability: { id, answer: (e.currentTarget as HTMLInputElement).checked ? "ask" : "pass" } })} /> Ask me when I can use {assetName(id)}{typeof own === "object" ? " (passed for this round)" : ""}</label>
+        );
+      })}
+    </details>
+  );
 }
 
 /** The options of one decision; `data-key` changes with them and with a step inside one (a counteroffer's discards). */
@@ -38,7 +80,15 @@ function ChoiceList({ moves, model, session, hand, onShowMap, fingerprint }: {
   const [step, setStep] = useState("");
   // Passing and abstaining sit beside the buttons of their decision, not on a line of their own.
   const has = (t: LegalCommand["type"]) => moves.some((m) => m.type === t);
-  const passButton = has("pass") && <button type="button" class="secondary" data-choice="pass" onClick={() => session.command({ type: "pass" })}>Pass: make no counteroffer</button>;
+  const passButton = has("pass") && (
+    <>
+      <button type="button" class="secondary" data-choice="pass" onClick={() => session.command({ type: "pass" })}>Pass: make no counteroffer</button>
+      <button type="button" class="secondary" data-testid="pass-counters-round" onClick={() => {
+        session.answers({ counteroffers: "round" });
+        session.command({ type: "pass" });
+      }}>Pass, and for the rest of this round</button>
+    </>
+  );
   const abstainButton = has("abstain") && <button type="button" class="secondary" data-choice="abstain" onClick={() => session.command({ type: "abstain" })}>Abstain: support neither offer</button>;
   const inCounter = has("counteroffer");
   const inSupport = has("support");
@@ -193,16 +243,51 @@ function SupportChoice({ legal, hand, session, model, alt }: { legal: Legal<"sup
   );
 }
 
+/** Every way to pick `k` different options, in their order (a few: at most 5 types, at most 5 picks). */
+function combos<T>(xs: readonly T[], k: number): T[][] {
+  if (k === 0) return [[]];
+  return xs.flatMap((x, i) => combos(xs.slice(i + 1), k - 1).map((rest) => [x, ...rest]));
+}
+
 function ChooseChoice({ legal, session, onShowMap }: { legal: Legal<"choose">; session: TableSession; onShowMap?: () => void }) {
   const onMap = districtPicks(legal).size > 0;
+  const progress = legal.progress ? ` (${legal.progress.at} of ${legal.progress.of})` : "";
+  // "Use X now? / Pass": pass, and let the table pass on it for you for the rest of the round
+  const use = legal.options.find((o) => o.intent?.act === "use");
+  const ability = use && legal.options.length === 2 && legal.options.some((o) => o.intent?.act === "pass") ? use.intent?.card : undefined;
+  // several draws of one step at once: one button per set of types
+  const sets = legal.more ? combos(legal.options, legal.more + 1) : [];
   return (
-    <fieldset class="choice" data-testid="choice-choose">
-      <legend>{legal.prompt}{onMap ? (onShowMap ? " (or tap the district on the map)" : " (or click the district on the map)") : ""}</legend>
+    <fieldset class="choice" data-testid="choice-choose" data-progress={legal.progress ? `${legal.progress.at}/${legal.progress.of}` : undefined}>
+      <legend>{legal.prompt}<span data-testid="choice-progress">{progress}</span>{onMap ? (onShowMap ? " (or tap the district on the map)" : " (or click the district on the map)") : ""}</legend>
       {onMap && onShowMap && <button type="button" class="secondary" data-testid="show-map" onClick={onShowMap}>Show the map</button>}
+      {sets.length > 0 && (
+        <span class="prompt-buttons" data-testid="choose-several">
+          {sets.map((set) => (
+            <button key={set.map((o) => String(o.value)).join("+")} type="button" data-choice="choose-several"
+              onClick={() => session.command({ type: "choose", option: set[0]!.value, more: set.slice(1).map((o) => o.value) })}>
+              Draw {set.map((o) => String(o.intent?.type ?? o.label)).join(" + ")}
+            </button>
+          ))}
+          <span class="muted">or one at a time:</span>
+        </span>
+      )}
       {legal.options.map((o) => (
         <button key={String(o.value)} type="button" data-choice="choose" data-option={String(o.value)}
           onClick={() => session.command({ type: "choose", option: o.value })}>{o.label}</button>
       ))}
+      {ability && (
+        <span class="prompt-buttons answer-ahead">
+          <button type="button" class="secondary" data-testid="pass-round" onClick={() => {
+            session.answers({ ability: { id: ability, answer: "round" } });
+            session.command({ type: "choose", option: legal.options.find((o) => o.intent?.act === "pass")!.value });
+          }}>Pass, and don't ask again this round</button>
+          <button type="button" class="secondary" data-testid="pass-always" onClick={() => {
+            session.answers({ ability: { id: ability, answer: "pass" } });
+            session.command({ type: "choose", option: legal.options.find((o) => o.intent?.act === "pass")!.value });
+          }}>Always pass on {assetName(ability)}</button>
+        </span>
+      )}
     </fieldset>
   );
 }

@@ -32,6 +32,11 @@ function supportWords(t: TradeView, model: TableSnapshot): string {
   return `support for ${owner} ${kind}${o ? `, ${o.card.title},` : ""} with ${plural(t.support.count, "card")}`;
 }
 
+/** A binding answer asks once more on a narrow screen (a thumb slips); on a wide one, it is sent at once. */
+function confirmOnPhone(question: string): boolean {
+  return !window.matchMedia("(max-width: 700px)").matches || window.confirm(question);
+}
+
 /** Trades proposed to you, as cards with Accept and Decline, at the top of the rail. */
 export function IncomingTrades({ model, session }: { model: TableSnapshot; session: TableSession }) {
   const me = model.mySeat;
@@ -51,7 +56,7 @@ export function IncomingTrades({ model, session }: { model: TableSnapshot; sessi
               <dt>You give</dt><dd><Bundle b={t.get} /></dd>
             </dl>
             <span class="row">
-              <button type="button" disabled={!accept.includes(t.id)} onClick={() => session.command({ type: "trade-accept", id: t.id })}>Accept</button>
+              <button type="button" disabled={!accept.includes(t.id)} onClick={() => confirmOnPhone("Accept this binding trade? It cannot be taken back.") && session.command({ type: "trade-accept", id: t.id })}>Accept</button>
               <button type="button" class="secondary" onClick={() => session.command({ type: "trade-decline", id: t.id })}>Decline</button>
               {!accept.includes(t.id) && <span class="muted">You cannot carry out your half now.</span>}
             </span>

@@ -67,6 +67,10 @@ export class Attacker {
         room.send("command", plausibleCommand());
         return;
       case 4:
+        if (random() < 0.25) { // a take-back, or answers in advance: well formed or not
+          room.send(pick(["take-back", "answers"]), pick([randomValue(), {}, { abilities: "ask" }, { ability: { id: randomString(80), answer: "round" } }, { counteroffers: "pass", forced: randomValue() }]));
+          return;
+        }
         room.send("chat", pick([randomValue(), { text: randomString(700) }, { text: "hi", to: int(8) - 1 }, { text: " " }, { text: "hello there" }]));
         return;
       case 5:
