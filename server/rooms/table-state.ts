@@ -75,6 +75,9 @@ export function statePublisher(state: TableState, room: RoomSide): Publisher {
     stepSecondsChanged(seconds) {
       state.stepSeconds = seconds;
     },
+    startsAtChanged(at) {
+      state.startsAt = at;
+    },
     deadlineChanged(at) {
       state.game.deadline = at;
     },

@@ -25,3 +25,14 @@ export function Countdown({ deadline, testid = "countdown" }: { deadline: number
     </span>
   );
 }
+
+/** The seconds until the game starts by itself (the waiting room's "ready?" moment). */
+export function StartCountdown({ at }: { at: number }) {
+  const [, tick] = useState(0);
+  useEffect(() => {
+    const t = setInterval(() => tick((n) => n + 1), 250);
+    return () => clearInterval(t);
+  }, [at]);
+  const left = Math.max(0, Math.ceil((at - Date.now()) / 1000));
+  return <strong class="countdown urgent" role="timer" aria-live="off">{left > 0 ? `The game starts in ${left} s.` : "The game is starting…"}</strong>;
+}
