@@ -6,38 +6,13 @@
 // The log filter keeps only the lines it names. Pictures go to FORECAST_SHOTS (default /tmp/na-forecast).
 import { describe, expect, it, onTestFailed } from "vitest";
 import type { Page } from "playwright-core";
-import { serverAndBrowser } from "./browser.ts";
+import { actOnce, serverAndBrowser } from "./browser.ts";
 
 const SHOTS = process.env.FORECAST_SHOTS || "/tmp/na-forecast";
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const errors: string[] = [];
 const at = serverAndBrowser(SHOTS);
-
-/** Takes the first choice offered (checking cards first when the choice needs some). Returns whether it acted. */
-async function actOnce(page: Page): Promise<boolean> {
-  const box = page.getByTestId("choices");
-  if ((await box.count()) === 0) return false;
-  try {
-    const p = box.getByTestId("choice-discard");
-    if (await p.count()) {
-      const boxes = p.locator('input[type="checkbox"]');
-      const go = p.locator("button[data-choice]");
-      for (let i = 0; i < (await boxes.count()) && (await go.isDisabled()); i++) await boxes.nth(i).check({ timeout: 1500 });
-    }
-    const onMap = page.locator('[data-testid^="pick-district-"]').first();
-    if (await onMap.count()) {
-      await onMap.click({ timeout: 1500 });
-      return true;
-    }
-    const button = box.locator("button[data-choice]:not([disabled])").first();
-    if ((await button.count()) === 0) return false;
-    await button.click({ timeout: 1500 });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The forecast's chip is inside the window and not covered; what it says, read from the page. */
 async function forecastInView(page: Page): Promise<{ level: string; worst: number; threat: number; line: string }> {
