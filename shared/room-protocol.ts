@@ -101,6 +101,8 @@ export const TableOptions = z.strictObject({
   variant: VariantRecord.default({}),
   /** Players see the spectators' channel (spectators always see the players' public chat). */
   watchersOpen: z.boolean().default(false),
+  /** Seconds between the last seat being taken and the start (0: at once); the host may start sooner. */
+  startCountdown: z.number().int().min(0).max(60).default(0),
 }).refine((o) => o.bots <= o.seats, { message: "There cannot be more bots than seats.", path: ["bots"] });
 export type TableOptions = z.output<typeof TableOptions>;
 

@@ -176,6 +176,8 @@ export const TableState = schema({
   seatCount: t.uint8().default(4),
   hostSeat: t.int8().default(-1),
   stepSeconds: t.float32().default(0),
+  /** When the game starts by itself, every seat being taken (epoch ms), or 0. */
+  startsAt: t.float64().default(0),
   spectators: t.uint16().default(0),
   /** Players see the spectators' channel of the chat (the host's setting). */
   watchersOpen: t.boolean().default(false),

@@ -87,6 +87,9 @@ export function statePublisher(state: TableState, room: RoomSide): Publisher {
     stepSecondsChanged(seconds) {
       state.stepSeconds = seconds;
     },
+    startsAtChanged(at) {
+      state.startsAt = at;
+    },
     deadlineChanged(at) {
       state.game.deadline = at;
     },

@@ -51,7 +51,10 @@ export function hostAction(table: Table, msg: Host): Refusal | null {
       break;
     }
   }
-  if (table.seats.free() === null) table.startGame();
-  else table.changed();
+  if (table.seats.free() === null) table.full();
+  else {
+    if (msg.action === "remove-bot") table.notFull();
+    table.changed();
+  }
   return null;
 }

@@ -27,6 +27,8 @@ export interface Publisher {
   hostChanged(seat: number): void;
   statusChanged(status: TableStatus): void;
   stepSecondsChanged(seconds: number): void;
+  /** When the game starts by itself, every seat being taken (ms since the epoch), or 0 (optional: tests' recorders may skip it). */
+  startsAtChanged?(at: number): void;
   /** When the decision the game waits for is made by a bot instead (ms since the epoch), or 0. */
   deadlineChanged(at: number): void;
   /**

@@ -295,7 +295,7 @@ export class Table {
   /** After the seated player has their seat and histories: the log line, and the game when the table is full. */
   seated(seat: Seat, reclaimed: boolean): Promise<void> {
     this.seating.announce(seat, reclaimed);
-    if (this.status === "lobby" && this.seats.free() === null) this.startGame();
+    if (this.status === "lobby" && this.seats.free() === null) this.full();
     else this.p.flush(true);
     // The joining client gets its seat token (queued until the join completes) once the seat is stored.
     return this.writes.idle();
@@ -303,6 +303,37 @@ export class Table {
 
   left(sessionId: string): void {
     this.seating.left(sessionId);
+    if (this.status === "lobby" && this.seats.free() !== null && this.notFull()) this.changed();
+  }
+
+  // ---- the start: at once, or after a countdown (options.startCountdown) once every seat is taken ----
+
+  private startTimer: Timer | null = null;
+
+  /** Every seat is taken: the game starts now, or when the table's countdown runs out (the host may start sooner). */
+  full(): void {
+    const seconds = this.options.startCountdown ?? 0;
+    if (seconds <= 0) return this.startGame();
+    if (this.startTimer) return this.changed();
+    const at = Date.now() + seconds * 1000;
+    this.p.startsAtChanged?.(at);
+    this.talk.log(`Every seat is taken: the game starts in ${seconds} seconds.`);
+    this.startTimer = this.timers.later(() => {
+      this.startTimer = null;
+      if (this.status === "lobby" && this.seats.free() === null) this.startGame();
+      else if (this.notFull()) this.changed();
+    }, seconds * 1000);
+    this.changed();
+  }
+
+  /** A seat is free again before the start: the countdown stops. Returns whether one was running (then flush). */
+  notFull(): boolean {
+    this.p.startsAtChanged?.(0);
+    if (!this.startTimer) return false;
+    this.startTimer.clear();
+    this.startTimer = null;
+    this.talk.log("A seat is free again: the start waits for it.");
+    return true;
   }
 
   markConnected(seat: Seat, connected: boolean): void {
@@ -341,6 +372,9 @@ export class Table {
   // ---- the game --------------------------------------------------------------------------------
 
   startGame(): void {
+    this.startTimer?.clear();
+    this.startTimer = null;
+    this.p.startsAtChanged?.(0);
     for (let n = 0; n < this.options.seats; n++) if (!this.seats.get(n)) this.seating.seatBot(n);
     const { state, events } = createGameWithEvents({ players: this.options.seats as 4 | 5 | 6, seed: this.seed, variant: this.options.variant });
     this.game = state;

@@ -122,6 +122,8 @@ export interface WireTable {
   seatCount: number;
   hostSeat: number;
   stepSeconds: number;
+  /** When the game starts by itself (epoch ms), 0 for no countdown (absent from an older server). */
+  startsAt?: number;
   spectators: number;
   /** Players see the spectators' channel of the chat. */
   watchersOpen: boolean;

@@ -58,6 +58,8 @@ export interface TableSnapshot {
   seatCount: number;
   hostSeat: number;
   stepSeconds: number;
+  /** When the game starts by itself, every seat being taken (epoch ms), or 0. */
+  startsAt: number;
   spectators: number;
   /** Players see the spectators' channel of the chat. */
   watchersOpen: boolean;
@@ -132,7 +134,7 @@ export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: numbe
     : null;
   return {
     code: state.code, status: state.status, seatCount: state.seatCount, hostSeat: state.hostSeat,
-    stepSeconds: state.stepSeconds, spectators: state.spectators, watchersOpen: state.watchersOpen ?? false, botChat: state.botChat ?? true,
+    stepSeconds: state.stepSeconds, startsAt: state.startsAt ?? 0, spectators: state.spectators, watchersOpen: state.watchersOpen ?? false, botChat: state.botChat ?? true,
     meetAt: state.meetAt ?? 0, adjournVotes: [...(state.adjournVotes ?? [])].sort((a, b) => a - b),
     seats, mySeat: seat, me, secret,
     legal: decodeLegal(w?.legal, seats, me, [...(w?.hand ?? [])], w?.legalTrades),

@@ -6,38 +6,13 @@
 // The log filter keeps only the lines it names. Pictures go to FORECAST_SHOTS (default /tmp/na-forecast).
 import { describe, expect, it, onTestFailed } from "vitest";
 import type { Page } from "playwright-core";
-import { serverAndBrowser } from "./browser.ts";
+import { actOnce, serverAndBrowser } from "./browser.ts";
 
 const SHOTS = process.env.FORECAST_SHOTS || "/tmp/na-forecast";
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const errors: string[] = [];
 const at = serverAndBrowser(SHOTS);
-
-/** Takes the first choice offered (checking cards first when the choice needs some). Returns whether it acted. */
-async function actOnce(page: Page): Promise<boolean> {
-  const box = page.getByTestId("choices");
-  if ((await box.count()) === 0) return false;
-  try {
-    const p = box.getByTestId("choice-discard");
-    if (await p.count()) {
-      const boxes = p.locator('input[type="checkbox"]');
-      const go = p.locator("button[data-choice]");
-      for (let i = 0; i < (await boxes.count()) && (await go.isDisabled()); i++) await boxes.nth(i).check({ timeout: 1500 });
-    }
-    const onMap = page.locator('[data-testid^="pick-district-"]').first();
-    if (await onMap.count()) {
-      await onMap.click({ timeout: 1500 });
-      return true;
-    }
-    const button = box.locator("button[data-choice]:not([disabled])").first();
-    if ((await button.count()) === 0) return false;
-    await button.click({ timeout: 1500 });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** The forecast's chip is inside the window and not covered; what it says, read from the page. */
 async function forecastInView(page: Page): Promise<{ level: string; worst: number; threat: number; line: string }> {
@@ -55,6 +30,31 @@ async function forecastInView(page: Page): Promise<{ level: string; worst: numbe
       threat: Number(document.querySelector("[data-testid=forecast-threat]")!.textContent), line: chip.textContent ?? "",
     };
   });
+}
+
+/**
+ * On a phone, in play: the City tab shows the supply table without scrolling, a tapped district explains
+ * itself, and coming back to a tab replays no "just changed" glow.
+ */
+async function cityTab(page: Page): Promise<void> {
+  await page.setViewportSize(PHONE);
+  await page.getByTestId("tab-city").click();
+  await page.evaluate(() => scrollTo(0, 0));
+  const supply = await page.getByTestId("supply").locator("table").boundingBox();
+  expect(supply!.y + supply!.height, "the supply table above the fold").toBeLessThanOrEqual(PHONE.height - 56);
+  await page.screenshot({ path: `${SHOTS}/city-tab-390.png` });
+  await page.getByTestId("district-7").click();
+  await expect(page.getByTestId("district-note").textContent()).resolves.toMatch(/Tier \d; an android here produces/);
+  await page.getByTestId("district-note").scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/city-tap-390.png` });
+  await page.getByTestId("district-7").click();
+  // glows that played out are gone: showing the tab again plays none of them
+  const glowing = () => Array.from(document.querySelectorAll(".flash-a, .flash-b")).filter((e) => e.getClientRects().length > 0).length;
+  await page.waitForFunction(`(${glowing.toString()})() === 0`, null, { timeout: 10_000 });
+  await page.getByTestId("tab-deal").click();
+  await page.getByTestId("tab-city").click();
+  expect(await page.evaluate(`(${glowing.toString()})()`), "no glow replayed by the tab switch").toBe(0);
+  await page.getByTestId("tab-deal").click();
 }
 
 describe("the forecast and the end, in the browser", () => {
@@ -77,6 +77,7 @@ describe("the forecast and the end, in the browser", () => {
     let decisions = 0;
     let normalShot = false;
     let alarmShot = false;
+    let cityChecked = false;
     const deadline = Date.now() + 240_000;
     while (Date.now() < deadline) {
       if (await page.getByTestId("game-over").count()) break;
@@ -109,6 +110,10 @@ describe("the forecast and the end, in the browser", () => {
             }
           }
         }
+        if (!cityChecked && decisions >= 3 && (await page.locator('[data-testid^="pick-district-"]').count()) === 0) {
+          await cityTab(page);
+          cityChecked = true;
+        }
         await page.setViewportSize(DESKTOP);
         await actOnce(page);
       } else {
@@ -117,6 +122,7 @@ describe("the forecast and the end, in the browser", () => {
     }
     await page.getByTestId("game-over").waitFor({ timeout: 60_000 });
     expect(decisions).toBeGreaterThan(10);
+    expect(cityChecked).toBe(true);
     // a headline for each person: Ann's own first ("You win: …" / "You lose: …"), then one per other seat
     await expect(page.getByTestId("headline-mine").textContent()).resolves.toMatch(/^You (win|lose): /);
     await expect(page.getByTestId("headlines").locator("li").count()).resolves.toBe(3);
@@ -135,6 +141,25 @@ describe("the forecast and the end, in the browser", () => {
     expect(rematch!.y + rematch!.height).toBeLessThanOrEqual(PHONE.height - 56);
     await page.screenshot({ path: `${SHOTS}/end-390.png` });
     await page.screenshot({ path: `${SHOTS}/end-390-full.png`, fullPage: true });
+
+    // The log filter keeps only trades (the log shows each corporation with its player).
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      const log = page.getByTestId("public-log");
+      const all = await log.locator("li").count();
+      await page.getByTestId("log-filter-trades").click();
+      const lines = await log.locator("li").allTextContents();
+      expect(lines.length).toBeGreaterThan(0);
+      expect(lines.length).toBeLessThan(all);
+      for (const l of lines) expect(l).toMatch(/trade|No such line yet/i);
+      await page.getByTestId("game-log").scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `${SHOTS}/log-filter-${size.width}.png` });
+      await page.getByTestId("log-filter-all").click();
+      await expect(log.locator("li").count()).resolves.toBe(all);
+    }
+    const named = await page.getByTestId("public-log").locator("li").allTextContents();
+    expect(named.some((l) => /\(Ann\)/.test(l)), "the log names Ann beside her corporation").toBe(true);
+
     expect(errors).toEqual([]);
     await context.close();
   });

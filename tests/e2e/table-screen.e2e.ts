@@ -5,7 +5,7 @@
 import { describe, expect, it, onTestFailed } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { catalog } from "../../shared/catalog/index.ts";
-import { axeSerious, serverAndBrowser } from "./browser.ts";
+import { actOnce, axeSerious, serverAndBrowser } from "./browser.ts";
 
 const VIEWPORT = { width: 1440, height: 900 };
 
@@ -50,34 +50,6 @@ async function districtsApart(page: Page): Promise<void> {
     if (a === b) continue;
     const overlap = a.l < b.r - 0.5 && b.l < a.r - 0.5 && a.t < b.b - 0.5 && b.t < a.b - 0.5;
     expect(overlap, `${a.id} overlaps ${b.id}`).toBe(false);
-  }
-}
-
-/** Takes the first choice offered (checking cards first when the choice needs some). Returns whether it acted. */
-async function actOnce(page: Page): Promise<boolean> {
-  const box = page.getByTestId("choices");
-  if ((await box.count()) === 0) return false;
-  try {
-    for (const picker of ["choice-discard"]) {
-      const p = box.getByTestId(picker);
-      if (await p.count()) {
-        const boxes = p.locator('input[type="checkbox"]');
-        const go = p.locator("button[data-choice]");
-        for (let i = 0; i < (await boxes.count()) && (await go.isDisabled()); i++) await boxes.nth(i).check({ timeout: 1500 });
-      }
-    }
-    // A district pick is made on the map when the choice offers one.
-    const onMap = page.locator('[data-testid^="pick-district-"]').first();
-    if (await onMap.count()) {
-      await onMap.click({ timeout: 1500 });
-      return true;
-    }
-    const button = box.locator("button[data-choice]:not([disabled])").first();
-    if ((await button.count()) === 0) return false;
-    await button.click({ timeout: 1500 });
-    return true;
-  } catch {
-    return false; // the options changed under us: look again on the next pass
   }
 }
 

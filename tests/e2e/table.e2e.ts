@@ -121,10 +121,13 @@ describe("a table of four in the browser", () => {
     await joinAs(stranger, "Eve", "ZZZZZ-ZZZZZ");
     await expect(stranger.getByTestId("lobby-error").textContent()).resolves.toMatch(/no table/i);
 
-    // The fourth player fills the table: the game starts by itself.
+    // The fourth player fills the table: a "ready?" countdown (the page's tables have one), then the
+    // game starts by itself.
     const { page: dee } = await openPage("dee");
     await dee.goto(at.server.url + "/");
     await joinAs(dee, "Dee", code);
+    await expect(ann.getByTestId("start-countdown").textContent()).resolves.toMatch(/Every seat is taken\. Ready\? The game starts in \d+ s/);
+    expect(await bea.getByTestId("start-now").count(), "only the host may start at once").toBe(0);
     const players = [ann, bea, cy, dee];
     for (const p of players) await p.getByTestId("table").waitFor();
     for (const p of players) await p.getByTestId("your-corp").waitFor();

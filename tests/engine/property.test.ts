@@ -71,7 +71,13 @@ export function leaks(s: GameState, who: number | "spectator"): string[] {
   const v = viewFor(s, who);
   const own = typeof who === "number" ? who : -1;
   const found: string[] = [];
-  const seen = strings(v);
+  // the threat forecast names every event the public card back allows (checked below), never the one on top
+  const { forecast, ...rest } = v;
+  const seen = strings(rest);
+  const category = catalog.events.find((e) => e.id === s.eventDeck[0])?.category;
+  const allowed = catalog.events.filter((e) => e.category === category && !s.eventDiscard.includes(e.id)).map((e) => e.id).sort();
+  const named = (forecast.event?.candidates ?? []).map((c) => c.id).sort();
+  if (JSON.stringify(named) !== JSON.stringify(forecast.event ? allowed : [])) found.push(`forecast events ${named.join(",")} are not those of the card back`);
   for (const p of s.seats) {
     if (p.seat === own) continue;
     for (const id of p.hand) if (seen.has(id)) found.push(`hand card ${id} of seat ${p.seat}`);

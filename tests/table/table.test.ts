@@ -4,10 +4,50 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { replay, waitingFor } from "../../server/engine/index.ts";
 import type { Refusal } from "../../server/table/table.ts";
 import { openTable, seat, tables } from "./helpers.ts";
+import { hostAction } from "../../server/table/host.ts";
 
 afterEach(async () => {
   vi.useRealTimers();
   await Promise.all(tables.splice(0).map((t) => t.close()));
+});
+
+describe("the start of a full table", () => {
+  it("without a countdown, starts the moment the last seat is taken", async () => {
+    const { table } = await openTable({ seats: 4, bots: 2, botDelayMs: 60_000 });
+    await seat(table, ["Alice", "Bob"]);
+    expect(table.status).toBe("playing");
+  });
+
+  it("with one, shows when it starts, stops when a seat frees, and starts when it runs out or the host says", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const { table, of } = await openTable({ seats: 4, bots: 2, botDelayMs: 60_000, startCountdown: 10 });
+    await seat(table, ["Alice", "Bob"]);
+    expect(table.status).toBe("lobby");
+    const at = of("startsAtChanged").at(-1)![0] as number;
+    expect(at).toBe(Date.now() + 10_000);
+    // Bob leaves before the start: the countdown stops, and the game does not start when it would have
+    table.left("session-Bob");
+    expect(of("startsAtChanged").at(-1)).toEqual([0]);
+    await vi.advanceTimersByTimeAsync(11_000);
+    expect(table.status).toBe("lobby");
+    // Cal takes the seat: a new countdown, and the game starts when it runs out, not a moment before
+    await seat(table, ["Cal"]);
+    expect(of("startsAtChanged").at(-1)![0]).toBe(Date.now() + 10_000);
+    await vi.advanceTimersByTimeAsync(9_900);
+    expect(table.status).toBe("lobby");
+    await vi.advanceTimersByTimeAsync(200);
+    expect(table.status).toBe("playing");
+    expect(of("startsAtChanged").at(-1)).toEqual([0]);
+  });
+
+  it("the host may start during the countdown", async () => {
+    const { table, of } = await openTable({ seats: 4, bots: 2, botDelayMs: 60_000, startCountdown: 30 });
+    await seat(table, ["Alice", "Bob"]);
+    expect(table.status).toBe("lobby");
+    expect(hostAction(table, { action: "start" })).toBeNull();
+    expect(table.status).toBe("playing");
+    expect(of("startsAtChanged").at(-1)).toEqual([0]);
+  });
 });
 
 describe("a table without sockets", () => {

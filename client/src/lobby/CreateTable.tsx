@@ -49,6 +49,8 @@ export function CreateTable({ busy, onCreate }: { busy: boolean; onCreate(o: Cre
   const [stepSeconds, setStepSeconds] = useState(0);
   const [graceSeconds, setGrace] = useState(60);
   const [isPrivate, setPrivate] = useState(true);
+  // a moment to get ready once the last seat is taken (the host may start at once)
+  const [startCountdown, setStartCountdown] = useState(10);
   const [variant, setVariant] = useState<Record<string, unknown>>({});
   const changed = Object.keys(variant).length;
 
@@ -62,7 +64,7 @@ export function CreateTable({ busy, onCreate }: { busy: boolean; onCreate(o: Cre
   return (
     <section class="panel" aria-labelledby="create-h">
       <h2 id="create-h">Create a table</h2>
-      <form onSubmit={(e) => { e.preventDefault(); onCreate({ seats, bots, botDelayMs, stepSeconds, graceSeconds, private: isPrivate, variant }); }}>
+      <form onSubmit={(e) => { e.preventDefault(); onCreate({ seats, bots, botDelayMs, stepSeconds, graceSeconds, private: isPrivate, variant, startCountdown }); }}>
         <div class="fields">
           <label class="field">
             <span>Players</span>
@@ -97,6 +99,11 @@ export function CreateTable({ busy, onCreate }: { busy: boolean; onCreate(o: Cre
           </label>
         </div>
         <p class="muted small">When time runs out on a decision, a bot makes it for that player.</p>
+        <label class="check">
+          <input type="checkbox" data-testid="create-countdown" checked={startCountdown > 0}
+            onChange={(e) => setStartCountdown(e.currentTarget.checked ? 10 : 0)} />
+          <span>A 10-second "ready?" countdown when the last seat is taken (the host can start at once).</span>
+        </label>
         <label class="check">
           <input type="checkbox" data-testid="create-private" checked={isPrivate}
             onChange={(e) => setPrivate(e.currentTarget.checked)} />

@@ -11,6 +11,8 @@ export interface NewTable {
   graceSeconds?: number;
   /** Rule options that differ from the defaults. */
   variant?: Record<string, unknown>;
+  /** Seconds between the last seat being taken and the start (0: at once). */
+  startCountdown?: number;
 }
 
 export interface TableInfo {

@@ -11,12 +11,17 @@ export function runningDeadline(model: TableSnapshot): { deadline: number; mine:
   return { deadline: game.deadline, mine: model.mySeat !== null && game.pending.seat === model.mySeat };
 }
 
-export function Countdown({ deadline, testid = "countdown" }: { deadline: number; testid?: string }) {
+/** Renders again four times a second while `until` is the time counted down to. */
+function useTick(until: number): void {
   const [, tick] = useState(0);
   useEffect(() => {
     const t = setInterval(() => tick((n) => n + 1), 250);
     return () => clearInterval(t);
-  }, [deadline]);
+  }, [until]);
+}
+
+export function Countdown({ deadline, testid = "countdown" }: { deadline: number; testid?: string }) {
+  useTick(deadline);
   // The clock read now, not at the last tick: a new deadline never shows a quarter second too many.
   const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
   return (
@@ -24,4 +29,11 @@ export function Countdown({ deadline, testid = "countdown" }: { deadline: number
       {left > 0 ? `${left} s left` : "time is up: a bot decides"}
     </span>
   );
+}
+
+/** The seconds until the game starts by itself (the waiting room's "ready?" moment). */
+export function StartCountdown({ at }: { at: number }) {
+  useTick(at);
+  const left = Math.max(0, Math.ceil((at - Date.now()) / 1000));
+  return <strong class="countdown urgent" role="timer" aria-live="off">{left > 0 ? `The game starts in ${left} s.` : "The game is starting…"}</strong>;
 }

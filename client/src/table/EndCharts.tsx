@@ -20,7 +20,7 @@ function label(l: string): string {
 }
 
 export function CapitalChart({ s }: { s: GameSummary }) {
-  const W = 320, H = 150, L = 26, B = 18, T = 6, R = 8;
+  const W = 320, H = 160, L = 28, B = 20, T = 8, R = 8;
   const max = Math.max(10, ...s.rounds.flatMap((r) => r.capital));
   const x = (i: number) => L + (i * (W - L - R)) / Math.max(1, s.rounds.length - 1);
   const y = (v: number) => T + (H - T - B) * (1 - v / max);
@@ -30,7 +30,7 @@ export function CapitalChart({ s }: { s: GameSummary }) {
       <figcaption>Capital by round</figcaption>
       <svg viewBox={`0 0 ${W} ${H}`} role="img" aria-label="Capital of every corporation at the start of each round and at the end">
         {ticks.map((t) => <g key={t}><line x1={L} x2={W - R} y1={y(t)} y2={y(t)} class="grid" /><text x={L - 4} y={y(t) + 3} class="axis" text-anchor="end">{t}</text></g>)}
-        {s.rounds.map((r, i) => <text key={i} x={x(i)} y={H - 4} class="axis" text-anchor="middle">{label(r.label)}</text>)}
+        {s.rounds.map((r, i) => <text key={i} x={x(i)} y={H - 5} class="axis" text-anchor="middle">{label(r.label)}</text>)}
         {s.corps.map((corp, seat) => (
           <polyline key={seat} fill="none" stroke={color(corp, seat)} stroke-width="2.2" stroke-linejoin="round"
             points={s.rounds.map((r, i) => `${x(i)},${y(r.capital[seat] ?? 0)}`).join(" ")} />
@@ -45,7 +45,7 @@ export function CapitalChart({ s }: { s: GameSummary }) {
 
 /** Threat raised in each round, stacked by source (the difference of the tallies at the round's marks). */
 export function ThreatChart({ s }: { s: GameSummary }) {
-  const W = 320, H = 150, L = 26, B = 18, T = 6, R = 8;
+  const W = 320, H = 160, L = 28, B = 20, T = 8, R = 8;
   const per = s.rounds.slice(0, -1).map((r, i) => {
     const next = s.rounds[i + 1]!;
     return { label: r.label, by: SOURCES.map((k) => Math.max(0, (next.threatFrom[k] ?? 0) - (r.threatFrom[k] ?? 0))) };
@@ -68,7 +68,7 @@ export function ThreatChart({ s }: { s: GameSummary }) {
                 top -= h(v);
                 return <rect key={k} x={L + i * slot + slot * 0.15} width={slot * 0.7} y={top} height={h(v)} fill={SOURCE_COLOR[SOURCES[k]]}><title>{`${SOURCE_LABEL[SOURCES[k]]} +${v}`}</title></rect>;
               })}
-              <text x={L + i * slot + slot / 2} y={H - 4} class="axis" text-anchor="middle">{label(p.label)}</text>
+              <text x={L + i * slot + slot / 2} y={H - 5} class="axis" text-anchor="middle">{label(p.label)}</text>
             </g>
           );
         })}

@@ -26,7 +26,7 @@ export function GameLog({ log, privateLog, people = [], myCorp = null }: {
       {privateLog && (
         <>
           <h3 id="plog-h">Only you see</h3>
-          <ScrolledList lines={privateLog} label="plog-h" testid="private-log" empty="Nothing yet." />
+          <ScrolledList lines={privateLog.filter((l) => keepLine(filter, l, myCorp)).map((l) => withPeople(l, people))} label="plog-h" testid="private-log" empty="Nothing yet." />
         </>
       )}
     </div>

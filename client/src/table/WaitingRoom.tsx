@@ -4,6 +4,7 @@ import { inviteLink } from "../net/api.ts";
 import type { TableSession } from "../net/session.ts";
 import { seatOf, type TableSnapshot } from "../state.ts";
 import { Chat } from "./Chat.tsx";
+import { StartCountdown } from "./Countdown.tsx";
 import { RefusalNote } from "./RefusalNote.tsx";
 import { STEP_SECONDS_FLOOR } from "../../../shared/deadlines.ts";
 
@@ -31,7 +32,7 @@ export function WaitingRoom({ model, session, lastLook }: { model: TableSnapshot
           )}
         </p>
         <p class="muted">
-          The game starts by itself when all {model.seatCount} seats are taken
+          The game starts by itself when all {model.seatCount} seats are taken{model.startsAt > 0 ? "" : " (after a short countdown if the table has one)"}
           {model.stepSeconds > 0 ? `; each decision has ${Number(model.stepSeconds.toPrecision(4))} seconds` : ""}.
         </p>
         <p class="muted small" data-testid="deadline-floor">
@@ -42,6 +43,12 @@ export function WaitingRoom({ model, session, lastLook }: { model: TableSnapshot
 
       <section class="panel" aria-labelledby="seats-h">
         <h2 id="seats-h">Seats ({seated}/{model.seatCount})</h2>
+        {model.startsAt > 0 && (
+          <p class="ready-moment" role="status" data-testid="start-countdown">
+            Every seat is taken. Ready? <StartCountdown at={model.startsAt} />
+            {isHost && <> <button type="button" class="small" onClick={() => session.host({ action: "start" })} data-testid="start-now">Start now</button></>}
+          </p>
+        )}
         <ol class="seats" data-testid="seats">
           {Array.from({ length: model.seatCount }, (_, n) => {
             const s = seatOf(model, n);

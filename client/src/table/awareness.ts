@@ -79,43 +79,34 @@ export function savePrefs(p: AlertPrefs): void {
 }
 
 let audio: AudioContext | null = null;
-/** A short two-note chime, made here (no sound file). */
-export function chime(): void {
+/** Notes one after another (`gap` seconds apart, each `length` long), made here (no sound file). */
+function tones(freqs: number[], gap: number, length: number, peak: number, type: OscillatorType = "sine"): void {
   try {
     audio ??= new AudioContext();
     const t = audio.currentTime;
-    for (const [i, f] of [660, 880].entries()) {
+    for (const [i, f] of freqs.entries()) {
       const o = audio.createOscillator();
       const g = audio.createGain();
+      o.type = type;
       o.frequency.value = f;
-      g.gain.setValueAtTime(0.0001, t + i * 0.12);
-      g.gain.exponentialRampToValueAtTime(0.15, t + i * 0.12 + 0.02);
-      g.gain.exponentialRampToValueAtTime(0.0001, t + i * 0.12 + 0.2);
+      g.gain.setValueAtTime(0.0001, t + i * gap);
+      g.gain.exponentialRampToValueAtTime(peak, t + i * gap + 0.02);
+      g.gain.exponentialRampToValueAtTime(0.0001, t + i * gap + length - 0.02);
       o.connect(g).connect(audio.destination);
-      o.start(t + i * 0.12);
-      o.stop(t + i * 0.12 + 0.22);
+      o.start(t + i * gap);
+      o.stop(t + i * gap + length);
     }
   } catch { /* no audio here */ }
 }
 
+/** A short two-note chime: something asks for you. */
+export function chime(): void {
+  tones([660, 880], 0.12, 0.22, 0.15);
+}
+
 /** A low, falling two-note tone: the city is near its fall (unlike the chime, which asks for you). */
 export function alarmTone(): void {
-  try {
-    audio ??= new AudioContext();
-    const t = audio.currentTime;
-    for (const [i, f] of [440, 294].entries()) {
-      const o = audio.createOscillator();
-      const g = audio.createGain();
-      o.type = "triangle";
-      o.frequency.value = f;
-      g.gain.setValueAtTime(0.0001, t + i * 0.3);
-      g.gain.exponentialRampToValueAtTime(0.2, t + i * 0.3 + 0.03);
-      g.gain.exponentialRampToValueAtTime(0.0001, t + i * 0.3 + 0.28);
-      o.connect(g).connect(audio.destination);
-      o.start(t + i * 0.3);
-      o.stop(t + i * 0.3 + 0.3);
-    }
-  } catch { /* no audio here */ }
+  tones([440, 294], 0.3, 0.3, 0.2, "triangle");
 }
 
 function favicon(alert: boolean): string {
