@@ -35,6 +35,8 @@ export interface Restored {
   seats: StoredSeat[];
   chat: { lines: StoredChatLine[]; total: number };
   whispers: StoredWhisper[];
+  /** The next private message's number (the store keeps only the last ones). */
+  whisperTotal: number;
   commands: StoredCommand[];
   /** The game replayed from its commands (null for a table still in the lobby). */
   rebuilt: { game: GameState; events: GameEvent[] } | null;
@@ -73,7 +75,9 @@ export async function newTable(
 export async function storedTable(store: GameStore, code: string): Promise<TableStart> {
   const saved = await store.getGame(code);
   if (!saved || saved.status === "finished") throw new Error(`There is no unfinished game ${code} to restore.`);
-  const [commands, chat, whispers] = await Promise.all([store.commands(code), store.chat(code, CHAT_LINES), store.whispers(code)]);
+  const [commands, chat, whispers, whisperTotal] = await Promise.all([
+    store.commands(code), store.chat(code, CHAT_LINES), store.whispers(code), store.whisperTotal(code),
+  ]);
   // Options added since the game was stored take their defaults.
   const { seed, ...stored } = saved.options;
   const options = { ...TableOptions.parse({}), ...stored };
@@ -92,5 +96,5 @@ export async function storedTable(store: GameStore, code: string): Promise<Table
     }
     rebuilt = { game, events };
   }
-  return { code, options, seed, restored: { status: saved.status, createdAt: saved.createdAt, seats: saved.seats, chat, whispers, commands, rebuilt } };
+  return { code, options, seed, restored: { status: saved.status, createdAt: saved.createdAt, seats: saved.seats, chat, whispers, whisperTotal, commands, rebuilt } };
 }

@@ -23,6 +23,7 @@ const LIMITS: Limits = {
   wrongCodesPerMinuteGlobal: 20,
   spectatorsPerTable: 10,
   spectatorsPerAddress: 4,
+  talkBytesPerAddressPerDay: 100_000,
 };
 const FRIEND = "https://friend.example";
 
