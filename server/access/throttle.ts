@@ -28,6 +28,8 @@ export interface Limits {
   spectatorsPerAddress: number;
   /** Bytes of chat lines and private messages one address may have the store write in a day. */
   talkBytesPerAddressPerDay: number;
+  /** Connections of one address that have not yet sent a whole request (or upgrade) at once. */
+  unfinishedConnectionsPerAddress: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -41,6 +43,7 @@ export const DEFAULT_LIMITS: Limits = {
   spectatorsPerTable: 50,
   spectatorsPerAddress: 5,
   talkBytesPerAddressPerDay: 2_000_000,
+  unfinishedConnectionsPerAddress: 32,
 };
 
 /** What a chat line or private message costs the store beyond its text and sender's name (its row). */

@@ -24,6 +24,7 @@ const LIMITS: Limits = {
   spectatorsPerTable: 10,
   spectatorsPerAddress: 4,
   talkBytesPerAddressPerDay: 100_000,
+  unfinishedConnectionsPerAddress: 32,
 };
 const FRIEND = "https://friend.example";
 
