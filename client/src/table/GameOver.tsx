@@ -6,6 +6,7 @@ import type { TableSession } from "../net/session.ts";
 import { seatOf, type TableSnapshot } from "../state.ts";
 import { rivalName, seatLabel } from "../text.ts";
 import { Rematch } from "./Rematch.tsx";
+import { SeatMark } from "./SeatMark.tsx";
 
 export function GameOver({ model, onJoined, replayViewer }: {
   model: TableSnapshot;
@@ -32,7 +33,7 @@ export function GameOver({ model, onJoined, replayViewer }: {
         <tbody>
           {r.seats.map((s) => (
             <tr key={s.seat} class={s.won ? "won" : ""}>
-              <th scope="row">{seatLabel(seat(s.seat))}</th>
+              <th scope="row"><SeatMark seat={seat(s.seat)} />{seatLabel(seat(s.seat))}</th>
               <td data-label="Rival">{rivalName(s.rival)}</td>
               <td data-label="Capital">{s.capital}</td>
               <td data-label="Result">{s.won ? "wins" : "loses"} <span class="muted">{s.why}</span></td>

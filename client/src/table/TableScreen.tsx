@@ -182,7 +182,7 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
           </section>
         )}
         <section class="log-area pane-deal" aria-label="Game log">
-          <GameLog log={model.log} privateLog={model.secret?.log ?? null} />
+          <GameLog log={model.log} privateLog={model.secret?.log ?? null} seats={model.seats} />
         </section>
       </div>
       <aside class="rail" aria-label="Negotiation">

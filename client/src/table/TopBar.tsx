@@ -7,6 +7,7 @@ import { seatLabel } from "../text.ts";
 import { Choices, hasMoves } from "./Choices.tsx";
 import { Countdown, runningDeadline } from "./Countdown.tsx";
 import { RefusalNote } from "./RefusalNote.tsx";
+import { SeatMark } from "./SeatMark.tsx";
 import { ROUND_TRACK } from "./Tracks.tsx";
 
 const DEAL_STEPS: { label: string; stages: string[] }[] = [
@@ -100,7 +101,7 @@ export function TopBar({ model, session, controls, notice, compact = false, onTr
         <span class="table-code">Table <strong class="code" data-testid="table-code">{session.code}</strong></span>
         <PhaseStepper model={model} />
         <span class={`muted who${model.me ? " seated" : ""}`} data-testid="who-am-i">
-          {session.spectator ? "You are watching." : model.me ? `You are ${model.me.name}${model.me.corpName ? ", " + model.me.corpName : ""}.` : ""}
+          {session.spectator ? "You are watching." : model.me ? <>You are <SeatMark seat={model.me} />{`${model.me.name}${model.me.corpName ? ", " + model.me.corpName : ""}.`}</> : ""}
         </span>
         {session.link !== "connected" && (
           <span class="link-state" role="status" data-testid="link-state">
