@@ -49,7 +49,8 @@ describe("seat marks and long names", () => {
     const trades = (await ann.getByTestId("trades").boundingBox())!;
     expect(propose.x + propose.width).toBeLessThanOrEqual(trades.x + trades.width + 1);
     // The mark: seat 2's number, the same mark in the chat tab as beside the name in the seats.
-    expect((await tab.getByTestId("seat-mark").textContent())!.trim()).toBe("2");
+    expect(await tab.getByTestId("seat-mark").getAttribute("data-n")).toBe("2");
+    expect(await ann.getByTestId("corp-1").getByTestId("seat-mark").getAttribute("data-n")).toBe("2");
     // The log marks names too ("Ann sits down at seat 1").
     expect(await ann.getByTestId("public-log").getByTestId("seat-mark").count()).toBeGreaterThan(0);
     await tab.scrollIntoViewIfNeeded();

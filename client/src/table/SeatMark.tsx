@@ -7,14 +7,16 @@ import { seatOf, type TableSnapshot } from "../state.ts";
 
 interface SeatLike { seat: number; corp?: string; corpName?: string; name?: string }
 
-/** The mark of one seat: its number on its corporation's colour. */
+/**
+ * The mark of one seat: its number on its corporation's colour. The number is drawn by the style sheet
+ * (from data-n), so that the text around it reads as before ("You are Ann."); screen readers get the
+ * label ("seat 1, NBN").
+ */
 export function SeatMark({ seat }: { seat: SeatLike | undefined | null }) {
   if (!seat || seat.seat < 0) return null;
   const n = seat.seat + 1;
   const label = `seat ${n}${seat.corpName ? `, ${seat.corpName}` : ""}`;
-  return (
-    <span class={`seat-mark corp-${seat.corp || "none"}`} title={label} aria-label={label} data-testid="seat-mark">{n}</span>
-  );
+  return <span class={`seat-mark corp-${seat.corp || "none"}`} data-n={n} title={label} role="img" aria-label={label} data-testid="seat-mark" />;
 }
 
 /** The mark of seat `n` at this table (nothing for a spectator, seat -1). */
