@@ -17,7 +17,7 @@ import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "./table/limits.ts";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { Access, LimitRefusal, addressKey, type Limits } from "./access/throttle.ts";
 import { normalizeCode } from "./access/codes.ts";
-import { guardRequests, pinAddress, requestAddress } from "./http-guard.ts";
+import { capUnfinishedConnections, guardRequests, guardedHttpServer, pinAddress, requestAddress } from "./http-guard.ts";
 import { fairTurns } from "./fair-turns.ts";
 import { staticClient } from "./static.ts";
 
@@ -222,9 +222,10 @@ export function createServer(options: ServerOptions) {
   checkColyseusInternals();
   const access = new Access(options.limits);
   guardMatchmaking(options.logger, access);
-  const transport = new GuardedTransport();
+  const transport = new GuardedTransport({ server: guardedHttpServer() });
   transport.access = access;
   transport.trustProxy = options.trustProxy ?? 0;
+  capUnfinishedConnections(transport.server as HttpServer, access.limits.unfinishedConnectionsPerAddress, transport.trustProxy);
   transport.afterListen = () => {
     // The guard first (address, body size, headers), then fair turns, then Colyseus's routes and express.
     fairTurns(transport.server as HttpServer, requestAddress);

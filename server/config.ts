@@ -37,6 +37,8 @@ export const LIMIT_SETTINGS: Record<keyof Limits, string> = {
   wrongCodesPerMinuteGlobal: "WRONG_CODES_PER_MINUTE_GLOBAL",
   spectatorsPerTable: "SPECTATORS_PER_TABLE",
   spectatorsPerAddress: "SPECTATORS_PER_ADDRESS",
+  talkBytesPerAddressPerDay: "TALK_BYTES_PER_ADDRESS_PER_DAY",
+  unfinishedConnectionsPerAddress: "UNFINISHED_CONNECTIONS_PER_ADDRESS",
 };
 
 function count(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 1): number {

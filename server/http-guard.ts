@@ -1,8 +1,71 @@
 // The first thing every HTTP request meets, before Colyseus's routes or express: who sent it, whether
 // its body is small enough, and the security headers of the answer.
-import type { IncomingMessage, Server as HttpServer, ServerResponse } from "node:http";
+import http, { type IncomingMessage, type Server as HttpServer, type ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import helmet from "helmet";
 import { matchMaker } from "@colyseus/core";
+import { addressKey } from "./access/throttle.ts";
+
+/**
+ * How long a connection may take to send its request's headers (a websocket upgrade's too), counted
+ * from when it connects: a browser sends them in one packet, a second or two on a bad phone network.
+ */
+export const HEADERS_TIMEOUT_MS = 10_000;
+/** How long a whole request may take, its body (16 KB at most) included. */
+export const REQUEST_TIMEOUT_MS = 20_000;
+/** How long a kept-alive connection may wait for its next request (Node's default). */
+export const KEEP_ALIVE_TIMEOUT_MS = 5_000;
+
+/**
+ * The HTTP server, with timeouts a browser needs and no more (Node's own are 60 s for the headers and
+ * 300 s for a request, checked every 30 s): a connection that trickles its headers, or never finishes
+ * its upgrade, is cut after HEADERS_TIMEOUT_MS, give or take a second.
+ */
+export function guardedHttpServer(): HttpServer {
+  return http.createServer({
+    headersTimeout: HEADERS_TIMEOUT_MS,
+    requestTimeout: REQUEST_TIMEOUT_MS,
+    keepAliveTimeout: KEEP_ALIVE_TIMEOUT_MS,
+    connectionsCheckingInterval: 1000,
+  });
+}
+
+/**
+ * A connection must send a whole request's headers (or an upgrade's) within HEADERS_TIMEOUT_MS of
+ * connecting, or it is closed: Node's own headers timeout starts only with the first byte, so a silent
+ * connection would stay. And one address may hold only `perAddress` such unfinished connections: one
+ * more is closed at once (a browser opens a handful at a time; a slow-loris client opens hundreds and
+ * trickles). The socket's peer is the address: behind proxies (`trustProxy` > 0) every connection is
+ * the proxy's, and that cap is left to them (the timeout stays).
+ */
+export function capUnfinishedConnections(server: HttpServer, perAddress: number, trustProxy: number): void {
+  const unfinished = new Map<string, number>();
+  const pending = new WeakMap<Socket, { key: string; timer: NodeJS.Timeout }>();
+  const finished = (socket: Socket) => {
+    const p = pending.get(socket);
+    if (p === undefined) return;
+    pending.delete(socket);
+    clearTimeout(p.timer);
+    const left = (unfinished.get(p.key) ?? 1) - 1;
+    if (left > 0) unfinished.set(p.key, left);
+    else unfinished.delete(p.key);
+  };
+  server.prependListener("connection", (socket: Socket) => {
+    const key = trustProxy > 0 ? "proxy" : addressKey(socket.remoteAddress);
+    const n = unfinished.get(key) ?? 0;
+    if (trustProxy <= 0 && n >= perAddress) {
+      socket.destroy();
+      return;
+    }
+    unfinished.set(key, n + 1);
+    const timer = setTimeout(() => socket.destroy(), HEADERS_TIMEOUT_MS);
+    timer.unref();
+    pending.set(socket, { key, timer });
+    socket.once("close", () => finished(socket));
+  });
+  server.prependListener("request", (req: IncomingMessage) => finished(req.socket));
+  server.prependListener("upgrade", (req: IncomingMessage) => finished(req.socket));
+}
 
 /** The largest request body any route accepts (contract: 413 over 16 KB). */
 export const BODY_LIMIT = 16 * 1024;

@@ -26,6 +26,10 @@ export interface Limits {
   spectatorsPerTable: number;
   /** Spectators from one address at one table. */
   spectatorsPerAddress: number;
+  /** Bytes of chat lines and private messages one address may have the store write in a day. */
+  talkBytesPerAddressPerDay: number;
+  /** Connections of one address that have not yet sent a whole request (or upgrade) at once. */
+  unfinishedConnectionsPerAddress: number;
 }
 
 export const DEFAULT_LIMITS: Limits = {
@@ -38,7 +42,13 @@ export const DEFAULT_LIMITS: Limits = {
   wrongCodesPerMinuteGlobal: 600,
   spectatorsPerTable: 50,
   spectatorsPerAddress: 5,
+  talkBytesPerAddressPerDay: 2_000_000,
+  unfinishedConnectionsPerAddress: 32,
 };
+
+/** What a chat line or private message costs the store beyond its text and sender's name (its row). */
+export const TALK_ROW_BYTES = 40;
+const DAY_MS = 24 * 3600_000;
 
 /** Seconds a seat reservation lasts (Colyseus's default): an untaken one stops counting after this. */
 export const RESERVATION_SECONDS = Number(process.env.COLYSEUS_SEAT_RESERVATION_TIME || 15);
@@ -84,6 +94,8 @@ export class Access {
   /** Tables each address made, still counted against its lobby limit until they start or go. */
   private tablesBy = new Map<string, Set<string>>();
   private sockets = new Map<string, number>();
+  /** Bytes of talk each address has had stored in its current day (from its first line). */
+  private talkBytes = new Map<string, { since: number; bytes: number }>();
   /** Table creations run one at a time, so that concurrent requests cannot pass the caps together. */
   private creating: Promise<unknown> = Promise.resolve();
 
@@ -195,6 +207,25 @@ export class Access {
       if (!(e instanceof LimitRefusal && e.code === "too-many-tables")) await this.tablesPerHour.reward(key).catch(() => {});
       throw e;
     }
+  }
+
+  // ---- what an address makes the store keep --------------------------------------------------------
+
+  /**
+   * Counts a line of talk (chat or private message) of `bytes` from this address (an addressKey) against
+   * its day's bytes: false, counting nothing, when the line would go over.
+   */
+  spendTalk(key: string, bytes: number): boolean {
+    const now = Date.now();
+    let day = this.talkBytes.get(key);
+    if (!day || now - day.since >= DAY_MS) {
+      if (this.talkBytes.size > 10_000) for (const [k, d] of this.talkBytes) if (now - d.since >= DAY_MS) this.talkBytes.delete(k);
+      day = { since: now, bytes: 0 };
+      this.talkBytes.set(key, day);
+    }
+    if (day.bytes + bytes > this.limits.talkBytesPerAddressPerDay) return false;
+    day.bytes += bytes;
+    return true;
   }
 
   // ---- connections -------------------------------------------------------------------------------

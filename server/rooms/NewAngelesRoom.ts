@@ -10,7 +10,7 @@ import { AdjournMessage, ResumeMessage } from "../../shared/adjourn-protocol.ts"
 import { normalizeCode } from "../access/codes.ts";
 import { quickCommand } from "../engine/index.ts";
 import type { TableMetadata } from "../access/metadata.ts";
-import { Access, LimitRefusal, RESERVATION_SECONDS, addressKey } from "../access/throttle.ts";
+import { Access, LimitRefusal, RESERVATION_SECONDS, TALK_ROW_BYTES, addressKey } from "../access/throttle.ts";
 import * as metrics from "../metrics.ts";
 import { memoryStore, type GameStore } from "../store/index.ts";
 import { hostAction } from "../table/host.ts";
@@ -27,7 +27,8 @@ import { statePublisher } from "./table-state.ts";
 export type { SeedSource } from "../table/start.ts";
 export type { TableMetadata };
 
-type Auth = { role: "spectator" } | { role: "player"; name: string; reclaim: number | null };
+/** Who a connection is, and the address (addressKey) it is counted under. */
+type Auth = ({ role: "spectator" } | { role: "player"; name: string; reclaim: number | null }) & { address: string };
 
 /** How often the room clock (read by Colyseus's message-rate limit) advances. */
 const CLOCK_TICK_MS = 250;
@@ -69,7 +70,19 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       bad: "bad-command",
       handle: (c, command, receivedAt) => this.table.command(this.seatOf(c)!.seat, command, receivedAt, (r) => this.refuse(c, r)),
     },
-    chat: { parse: zodParser(ChatMessage, "Bad chat message."), bad: "bad-chat", handle: (c, msg) => this.table.chat(c.sessionId, this.seatOf(c), msg) },
+    chat: {
+      parse: zodParser(ChatMessage, "Bad chat message."),
+      bad: "bad-chat",
+      handle: (c, msg) => {
+        // What the line costs the store counts against its address's day (Access.spendTalk).
+        const seat = this.seatOf(c);
+        const bytes = Buffer.byteLength(msg.text) + Buffer.byteLength(seat?.name ?? "Spectator") + TALK_ROW_BYTES;
+        if (!this.access.spendTalk((c.auth as Auth | undefined)?.address ?? "unknown", bytes)) {
+          return { code: "talk-quota", message: "Your address has sent as much chat as the server keeps from one address in a day: try again tomorrow." };
+        }
+        return this.table.chat(c.sessionId, seat, msg);
+      },
+    },
     /** Take back your last decision (server/table/take-back.ts); the payload is ignored. */
     "take-back": {
       guard: (c) => this.seatOf(c) ? null : { code: "not-a-player", message: "Only a player can take back a decision." },
@@ -246,12 +259,12 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
         if (refused) throw this.turnAway("join", refused.message, context.ip);
         this.watcherComing(client.sessionId, addressKey(context.ip), RESERVATION_SECONDS);
       }
-      return { role: "spectator" };
+      return { role: "spectator", address: addressKey(context.ip) };
     }
     if (opts.seatToken) {
       const seat = this.table.seats.claim(opts.seatToken);
       if (!seat) throw this.turnAway("join", "That seat token is not valid at this table.", context.ip);
-      return { role: "player", name: seat.name, reclaim: seat.seat };
+      return { role: "player", name: seat.name, reclaim: seat.seat, address: addressKey(context.ip) };
     }
     const name = PlayerName.safeParse(opts.name ?? "");
     if (!name.success) throw this.turnAway("join", name.error.issues[0]?.message ?? "Bad name.", context.ip);
@@ -259,7 +272,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     if (this.table.seats.free() === null && !this.table.seats.openSeat()) throw this.turnAway("join", "This table is full: join as a spectator.", context.ip);
     const taken = this.table.seats.nameRefusal(name.data);
     if (taken) throw this.turnAway("join", taken, context.ip);
-    return { role: "player", name: name.data, reclaim: null };
+    return { role: "player", name: name.data, reclaim: null, address: addressKey(context.ip) };
   }
 
   async onJoin(client: Client, _options: unknown, auth: Auth) {

@@ -147,7 +147,10 @@ async function main(): Promise<void> {
   // phase gets --seed + n, as when the seed travelled in the request.
   let tableInPhase = 0;
   // Every bench client comes from 127.0.0.1: the per-address limits are lifted (the server's own setting).
-  const perAddress = { tablesPerAddressPerHour: 100_000, lobbyTablesPerAddress: 100_000, websocketsPerAddress: 100_000, reservationsPerAddress: 100_000 };
+  const perAddress = {
+    tablesPerAddressPerHour: 100_000, lobbyTablesPerAddress: 100_000, websocketsPerAddress: 100_000, reservationsPerAddress: 100_000,
+    spectatorsPerTable: 100_000, spectatorsPerAddress: 100_000, unfinishedConnectionsPerAddress: 100_000,
+  };
   const server = createServer({ logger: pino({ level: "warn" }), seeds: () => seed + tableInPhase++, limits: perAddress });
   server.define("bench_floor", FloorRoom);
   await server.listen(port, "127.0.0.1");

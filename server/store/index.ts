@@ -8,7 +8,7 @@ import { SqliteStore } from "./sqlite.ts";
 import type { GameStore } from "./types.ts";
 
 export type { GameStore, StoredAdjournment, StoredGame, StoredSeat, StoredCommand, StoredChat, StoredChatLine, StoredPlayer, StoredRematch, StoredWhisper, Write } from "./types.ts";
-export { StoreConflict, gameCommands } from "./types.ts";
+export { StoreConflict, TALK_LINES_KEPT, TALK_PRUNE_EVERY, gameCommands } from "./types.ts";
 export type { TakeBack } from "./types.ts";
 
 /** A process that stops renewing its claim for this long (it crashed) loses its games to another process. */

@@ -1,5 +1,6 @@
 // The game store in SQL, written once for both databases: SQLite and PostgreSQL accept the same
 // statements here (`?` placeholders are renumbered for PostgreSQL). Each subclass only runs them.
+import { TALK_LINES_KEPT, TALK_PRUNE_EVERY } from "./types.ts";
 import type { GameStatus, GameStore, StoredAdjournment, StoredChat, StoredChatLine, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
 
 export type Param = string | number | null;
@@ -158,14 +159,17 @@ export abstract class SqlStore implements GameStore {
   }
 
   finishGame(code: string, result: unknown, players: StoredPlayer[]): Write {
-    return this.run(
+    const done = this.run(
       `UPDATE games SET status = 'finished', result = ?, players = ?, finished_at = ?, owner = NULL WHERE code = ?`,
       [JSON.stringify(result), JSON.stringify(players), Date.now(), code],
     );
+    // A finished game is never restored: its talk is folded away (its replay holds no talk).
+    return done instanceof Promise ? done.then(() => this.pruneTalk(code, 0)) : this.pruneTalk(code, 0);
   }
 
   closeGame(code: string): Write {
-    return this.run(`UPDATE games SET closed = 1, owner = NULL WHERE code = ?`, [code]);
+    const done = this.run(`UPDATE games SET closed = 1, owner = NULL WHERE code = ?`, [code]);
+    return done instanceof Promise ? done.then(() => this.pruneTalk(code, 0)) : this.pruneTalk(code, 0);
   }
 
   setAdjourned(code: string, adjourned: StoredAdjournment | null): Write {
@@ -220,15 +224,51 @@ export abstract class SqlStore implements GameStore {
   }
 
   appendChat(code: string, seq: number, line: StoredChat): Write {
-    return this.run(`INSERT INTO chat (code, seq, seat, sender, text, at) VALUES (?, ?, ?, ?, ?, ?)`, [
+    return this.thenPrune(code, seq, this.run(`INSERT INTO chat (code, seq, seat, sender, text, at) VALUES (?, ?, ?, ?, ?, ?)`, [
       code, seq, line.seat, line.from, line.text, line.at,
-    ]);
+    ]));
   }
 
   appendWhisper(code: string, seq: number, w: StoredWhisper): Write {
-    return this.run(`INSERT INTO whispers (code, seq, sender_seat, recipient, sender, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
+    return this.thenPrune(code, seq, this.run(`INSERT INTO whispers (code, seq, sender_seat, recipient, sender, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
       code, seq, w.from, w.to, w.fromName, w.text, w.at,
-    ]);
+    ]));
+  }
+
+  /** Every TALK_PRUNE_EVERY lines, once the line is written, the talk is cut to what is kept. */
+  private thenPrune(code: string, seq: number, written: Write): Write {
+    if (seq % TALK_PRUNE_EVERY !== TALK_PRUNE_EVERY - 1) return written;
+    return written instanceof Promise ? written.then(() => this.pruneTalk(code, TALK_LINES_KEPT)) : this.pruneTalk(code, TALK_LINES_KEPT);
+  }
+
+  pruneTalk(code: string, keep: number): Write {
+    if (keep <= 0) {
+      const chat = this.run(`DELETE FROM chat WHERE code = ?`, [code]);
+      const whispers = () => this.run(`DELETE FROM whispers WHERE code = ?`, [code]);
+      return chat instanceof Promise ? chat.then(whispers) : whispers();
+    }
+    // Each channel's lines older than its keep-th newest; each pair's messages likewise.
+    const channel = (side: string) => this.run(
+      `DELETE FROM chat WHERE code = ? AND ${side} AND seq < COALESCE((SELECT seq FROM chat WHERE code = ? AND ${side} ORDER BY seq DESC LIMIT 1 OFFSET ?), -1)`,
+      [code, code, keep - 1],
+    );
+    const pairs = () => this.run(
+      `DELETE FROM whispers WHERE code = ? AND seq < COALESCE((SELECT w.seq FROM whispers w WHERE w.code = whispers.code
+         AND ((w.sender_seat = whispers.sender_seat AND w.recipient = whispers.recipient) OR (w.sender_seat = whispers.recipient AND w.recipient = whispers.sender_seat))
+         ORDER BY w.seq DESC LIMIT 1 OFFSET ?), -1)`,
+      [code, keep - 1],
+    );
+    const players = channel("seat >= 0");
+    const rest = () => {
+      const spectators = channel("seat < 0");
+      return spectators instanceof Promise ? spectators.then(pairs) : pairs();
+    };
+    return players instanceof Promise ? players.then(rest) : rest();
+  }
+
+  async whisperTotal(code: string): Promise<number> {
+    const [last] = await this.all<{ n: number | string | null }>(`SELECT MAX(seq) AS n FROM whispers WHERE code = ?`, [code]);
+    return last?.n === null || last?.n === undefined ? 0 : Number(last.n) + 1;
   }
 
   async whispers(code: string): Promise<StoredWhisper[]> {

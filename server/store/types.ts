@@ -63,6 +63,14 @@ export function gameCommands(records: readonly StoredCommand[]): { seat: number;
   return out;
 }
 
+/**
+ * What the store keeps of a table's talk: the last TALK_LINES_KEPT lines of each chat channel (players',
+ * spectators') and of each pair of players' private messages, cut every TALK_PRUNE_EVERY lines (so at
+ * most that many more wait for the cut); all of it goes when the game ends or its table closes.
+ */
+export const TALK_LINES_KEPT = 100;
+export const TALK_PRUNE_EVERY = 25;
+
 /** A public chat line; a spectator's (seat -1) is in the spectators' channel, the others in the players'. */
 export interface StoredChat {
   seat: number;
@@ -165,8 +173,15 @@ export interface GameStore {
   appendChat(code: string, seq: number, line: StoredChat): Write;
   /** Records a private message (seq: its number in this game, from 0). */
   appendWhisper(code: string, seq: number, whisper: StoredWhisper): Write;
-  /** Every private message of the game, oldest first. */
+  /** The private messages the store keeps of the game (TALK_LINES_KEPT), oldest first. */
   whispers(code: string): Promise<StoredWhisper[]>;
+  /** The next private message's number (messages cut away still count). */
+  whisperTotal(code: string): Promise<number>;
+  /**
+   * Cuts the game's talk to the last `keep` lines of each chat channel and of each pair's private
+   * messages; 0: all of it (the game is over).
+   */
+  pruneTalk(code: string, keep: number): Write;
 
   /**
    * Records the rematch table of a finished game, unless one is recorded already; returns the one that

@@ -41,6 +41,8 @@ export interface Restored {
   commands: { seat: number; command: Command }[];
   /** How many records the store holds (commands and take-backs): the next one's number. */
   records: number;
+  /** The next private message's number (the store keeps only the last ones). */
+  whisperTotal: number;
   /** While adjourned: its meeting time and stopped clocks. */
   adjourned?: StoredGame["adjourned"];
   /** The game replayed from its commands (null for a table still in the lobby). */
@@ -80,7 +82,9 @@ export async function newTable(
 export async function storedTable(store: GameStore, code: string): Promise<TableStart> {
   const saved = await store.getGame(code);
   if (!saved || saved.status === "finished") throw new Error(`There is no unfinished game ${code} to restore.`);
-  const [records, chat, whispers] = await Promise.all([store.commands(code), store.chat(code, CHAT_LINES), store.whispers(code)]);
+  const [records, chat, whispers, whisperTotal] = await Promise.all([
+    store.commands(code), store.chat(code, CHAT_LINES), store.whispers(code), store.whisperTotal(code),
+  ]);
   // Options added since the game was stored take their defaults.
   const { seed, ...stored } = saved.options;
   const options = { ...TableOptions.parse({}), ...stored };
@@ -110,5 +114,5 @@ export async function storedTable(store: GameStore, code: string): Promise<Table
     rebuilt = { game, events };
   }
   const commands = gameCommands(records);
-  return { code, options, seed, restored: { status: saved.status, createdAt: saved.createdAt, seats: saved.seats, chat, whispers, commands, records: records.length, rebuilt, adjourned: saved.adjourned } };
+  return { code, options, seed, restored: { status: saved.status, createdAt: saved.createdAt, seats: saved.seats, chat, whispers, whisperTotal, commands, records: records.length, rebuilt, adjourned: saved.adjourned } };
 }

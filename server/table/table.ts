@@ -144,7 +144,7 @@ export class Table {
       return;
     }
     this.seating.restore(restored.seats); // with their "sits down" lines: the log starts over
-    this.talk.restore(restored.chat, restored.whispers);
+    this.talk.restore(restored.chat, restored.whispers, restored.whisperTotal);
     const roomId = this.deps.roomId ?? "";
     this.writes.write(() => this.deps.store.setRoomId(this.code, roomId));
     // A table nobody joined has been idle since it was created: it closes when that idle time is up.

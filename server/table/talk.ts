@@ -13,7 +13,10 @@ import type { Seat, Seats } from "./seats.ts";
 type WriteThen = (write: (store: GameStore, code: string) => Write, after: () => void) => void;
 
 export const LOG_LINES = 200;
+/** Chat lines of each channel kept (here and in the store: TALK_LINES_KEPT) for (re)joins. */
 export const CHAT_LINES = 100;
+/** Private messages of each pair of players kept (here and in the store), sent on every (re)join. */
+export const WHISPER_LINES = 100;
 export const CHAT_PER_10S = 8;
 
 export interface LogMessage { from: number; lines: string[]; private?: string[]; history?: true }
@@ -24,7 +27,9 @@ export class Talk {
   /** Players see the spectators' channel (the host's setting, kept in the table's options). */
   watchersOpen = false;
   chatCount = 0;
+  /** The last WHISPER_LINES private messages of each pair of players, of whisperCount in all. */
   whispers: StoredWhisper[] = [];
+  whisperCount = 0;
   /** The last LOG_LINES public log lines, of gameLogCount in all. */
   gameLog: string[] = [];
   gameLogCount = 0;
@@ -36,8 +41,10 @@ export class Talk {
    * Takes back what the store kept: the last CHAT_LINES lines of each channel, with their numbers (new
    * lines are numbered on from chat.total), and every private message.
    */
-  restore(chat: { lines: StoredChatLine[]; total: number }, whispers: StoredWhisper[]): void {
-    this.whispers = whispers;
+  restore(chat: { lines: StoredChatLine[]; total: number }, whispers: StoredWhisper[], whisperTotal = whispers.length): void {
+    this.whispers = [];
+    for (const w of whispers) this.keepWhisper(w);
+    this.whisperCount = Math.max(whisperTotal, whispers.length);
     this.chatLines = chat.lines.map((l) => this.withChannel({ seq: l.seq, from: l.from, seat: l.seat, text: l.text, at: l.at }));
     this.chatCount = chat.total;
   }
@@ -115,8 +122,16 @@ export class Talk {
 
   /** Keeps a private message; returns its number in this game. */
   addWhisper(whisper: StoredWhisper): number {
+    this.keepWhisper(whisper);
+    return this.whisperCount++;
+  }
+
+  /** Keeps a private message; its pair keeps its last WHISPER_LINES (a talkative pair never pushes out another's). */
+  private keepWhisper(whisper: StoredWhisper): void {
     this.whispers.push(whisper);
-    return this.whispers.length - 1;
+    const pair = (w: StoredWhisper) => Math.min(w.from, w.to) * 8 + Math.max(w.from, w.to);
+    const same = this.whispers.filter((w) => pair(w) === pair(whisper));
+    if (same.length > WHISPER_LINES) this.whispers.splice(this.whispers.indexOf(same[0]!), 1);
   }
 
   whispersOf(seat: number): StoredWhisper[] {

@@ -24,11 +24,18 @@ export const BASE = `http://127.0.0.1:${PORT}`;
  */
 let nextSeed: Seed | undefined;
 
-/** A test server. Its bots may play at full speed (botDelayMs 0): the floor is for the public's tables. */
+/**
+ * A test server. Its bots may play at full speed (botDelayMs 0) and its deadlines be short: the floors
+ * are for the public's tables. Every client of a test comes from 127.0.0.1, which may hold as many
+ * spectators as a table takes.
+ */
 export async function bootServer(limits: Partial<RoomLimits> = {}): Promise<ColyseusTestServer> {
   // @colyseus/testing's boot() ignores its port for a Server instance, so listen here.
   const seeds = () => { const seed = nextSeed; nextSeed = undefined; return seed; };
-  const server = createServer({ logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }), seeds, roomLimits: { botDelayMinMs: 0, stepSecondsMin: 0, ...limits } });
+  const server = createServer({
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }), seeds,
+    roomLimits: { botDelayMinMs: 0, stepSecondsMin: 0, ...limits }, limits: { spectatorsPerAddress: 50 },
+  });
   await server.listen(PORT, "127.0.0.1");
   return new ColyseusTestServer(server);
 }

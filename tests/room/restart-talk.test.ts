@@ -38,7 +38,8 @@ const lines = (c: Conn) => chatOf(c.room).map((l: ChatLine) => ({ ...l }));
 
 describe("the two channels across a restart", () => {
   it("come back each to its own audience, exactly as before, and the spectators' channel stays closed", async () => {
-    const env = { DATA_DIR: dataDir, LOG_LEVEL: "warn" };
+    // Every connection comes from 127.0.0.1: its spectators are more than one address may have.
+    const env = { DATA_DIR: dataDir, LOG_LEVEL: "warn", SPECTATORS_PER_ADDRESS: "50" };
     let server = await startServer(env);
     const port = server.port;
     const res = await fetch(`http://127.0.0.1:${port}/api/games`, {
@@ -131,6 +132,7 @@ describe("the two channels across a restart", () => {
     await until(() => chatOf(sam2.room).some((l) => l.text === "we are back"), 5_000, "a new line");
     expect(chatOf(sam2.room).at(-1)!.seq).toBe(Math.max(...spectatorsBefore.map((l) => l.seq)) + 1);
 
+    await until(() => chatOf(ben2.room).some((l) => l.text === "we are back"), 5_000, "the new line at Ben's");
     const openBefore = lines(ben2);
     const previous = table!.roomId;
 

@@ -24,6 +24,8 @@ const LIMITS: Limits = {
   wrongCodesPerMinuteGlobal: 20,
   spectatorsPerTable: 10,
   spectatorsPerAddress: 4,
+  talkBytesPerAddressPerDay: 100_000,
+  unfinishedConnectionsPerAddress: 32,
 };
 const FRIEND = "https://friend.example";
 

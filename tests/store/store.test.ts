@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { hashSeatToken, openStore, StoreConflict, type GameStore } from "../../server/store/index.ts";
+import { hashSeatToken, openStore, StoreConflict, TALK_LINES_KEPT, TALK_PRUNE_EVERY, type GameStore } from "../../server/store/index.ts";
 import { TableOptions } from "../../shared/room-protocol.ts";
 import { startPostgres, stopAll } from "./services.ts";
 
@@ -88,6 +88,32 @@ describe.each(backends)("the game store on %s", (_name, open) => {
     expect(finished).toMatchObject({ status: "finished", result: { reason: "end", winners: [0] } });
     expect(finished!.players).toEqual([{ seat: 0, name: "Ann", corp: "Jinteki", bot: false }]);
     expect(await store.getGame("NOSUCHCODE")).toBeNull();
+  });
+
+  it("keeps the last lines of each chat channel and each pair's private messages, and no talk once the game is over", async () => {
+    const store = await openAs("talk");
+    const code = newCode();
+    await store.createGame({ code, roomId: "room-talk", options: options(5), createdAt: 1_000 });
+    await store.startGame(code);
+    const LINES = 3 * TALK_LINES_KEPT;
+    // The players' and the spectators' channels interleaved; private messages of two pairs.
+    for (let i = 0; i < LINES; i++) await store.appendChat(code, i, { seat: i % 3 === 0 ? -1 : 1, from: "Ann", text: "x".repeat(200), at: i });
+    for (let i = 0; i < LINES; i++) await store.appendWhisper(code, i, { from: i % 2, to: 2 + (i % 2), fromName: "Ann", text: "y".repeat(200), at: i });
+    const chat = await store.chat(code, 100 * LINES);
+    const most = TALK_LINES_KEPT + TALK_PRUNE_EVERY - 1;
+    for (const side of [(l: { seat: number }) => l.seat < 0, (l: { seat: number }) => l.seat >= 0]) {
+      const kept = chat.lines.filter(side);
+      expect(kept.length).toBeGreaterThanOrEqual(TALK_LINES_KEPT);
+      expect(kept.length).toBeLessThanOrEqual(most);
+    }
+    expect(chat.lines.at(-1)!.seq).toBe(LINES - 1); // the newest stay
+    expect(chat.total).toBe(LINES);
+    const whispers = await store.whispers(code);
+    for (const from of [0, 1]) expect(whispers.filter((w) => w.from === from).length).toBeLessThanOrEqual(most);
+    expect(await store.whisperTotal(code)).toBe(LINES);
+    await store.finishGame(code, { reason: "end", winners: [0] }, []);
+    expect((await store.chat(code, 100 * LINES)).lines).toEqual([]);
+    expect(await store.whispers(code)).toEqual([]);
   });
 
   it("keeps the first rematch of a game, seen from another process too", async () => {

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from "preact/hooks";
 import type { TableSession } from "../net/session.ts";
 import { seatOf, type TableSnapshot } from "../state.ts";
 import { RefusalNote } from "./RefusalNote.tsx";
+import { SeatMarkOf } from "./SeatMark.tsx";
 
 export interface TalkLine { key: string; n: number; at: number; from: string; fromSeat: number; text: string; with: number | null; mine: boolean; watchers: boolean }
 
@@ -88,8 +89,9 @@ export function Chat({ model, session, lastLook, focusTab, heading = false }: {
             const unread = unreadIn(linesOf(t), markOf(t), t === "watchers");
             return (
               <button key={String(t)} type="button" role="tab" aria-selected={open === t} class={`tab${open === t ? " on" : ""}`}
-                data-testid={`chat-tab-${t}`} onClick={() => setTab(t)}>
-                {tabName(t)}
+                data-testid={`chat-tab-${t}`} title={tabName(t)} onClick={() => setTab(t)}>
+                {typeof t === "number" && <SeatMarkOf model={model} seat={t} />}
+                <span class="tab-name">{tabName(t)}</span>
                 {unread > 0 && <span class="badge" data-testid="unread" aria-label={`${unread} unread`}>{unread}</span>}
               </button>
             );
@@ -100,7 +102,7 @@ export function Chat({ model, session, lastLook, focusTab, heading = false }: {
         {shown.length === 0 && <li class="muted">{open === "all" ? "No messages yet." : open === "watchers" ? "The spectators have said nothing yet." : `Nothing yet: only you and ${name(open)} see this conversation.`}</li>}
         {shown.map((l) => (
           <li key={l.key} class={`${l.with !== null ? "whisper" : ""}${l.n > markOf(open) && !l.mine ? " new" : ""}`}>
-            <strong>{l.from}</strong>
+            <SeatMarkOf model={model} seat={l.fromSeat} /><strong>{l.from}</strong>
             {l.fromSeat !== null && l.fromSeat !== undefined && seatOf(model, l.fromSeat)?.corpName && !l.watchers && <span class="muted corp-of"> ({seatOf(model, l.fromSeat)!.corpName})</span>}
             {l.watchers && <span class="tag">watching</span>}
             {l.with !== null && open === "all" && <span class="tag">private, {l.mine ? `to ${name(l.with)}` : "to you"}</span>}

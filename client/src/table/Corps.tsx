@@ -4,6 +4,7 @@ import { legalOf, type TableSeat, type TableSnapshot } from "../state.ts";
 import { assetText, emergencyText, plural } from "../text.ts";
 import { MiniCard } from "./Card.tsx";
 import { CorpMark } from "./Icons.tsx";
+import { SeatMark } from "./SeatMark.tsx";
 import { flashClass, useFlash } from "./awareness.ts";
 import { useEffect, useState } from "preact/hooks";
 
@@ -58,7 +59,7 @@ function Corp({ s, model, actions, canTrade, canSell }: { s: TableSeat; model: T
     <li class={`corp${active ? " active" : ""}${deciding ? " deciding" : ""}${mine ? " mine" : ""}`} data-testid={`corp-${s.seat}`}>
       <div class="corp-head">
         <CorpMark corp={s.corp} name={s.corpName || s.name} />
-        <span class="corp-names"><strong>{s.corpName || "—"}</strong> <span class="pname">{s.name}</span></span>
+        <span class="corp-names"><strong>{s.corpName || "—"}</strong> <SeatMark seat={s} /><span class="pname">{s.name}</span></span>
         {mine && <span class="tag you">you</span>}
         <span class={`tag ${p.cls}`}>{p.text}</span>
         {s.awayUntil > 0 && !s.botControlled && <AwayCountdown until={s.awayUntil} seat={s.seat} />}

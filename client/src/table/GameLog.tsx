@@ -1,10 +1,14 @@
-// The game log in plain words (newest last), each corporation with its player's name, a filter (all,
-// yours, deals, trades, the city), and your private lines (what you drew, what you saw).
+// The game log in plain words (newest last), each corporation with its player's name and seat mark, a
+// filter (all, yours, deals, trades, the city), and your private lines (what you drew, what you saw).
 import { useEffect, useRef, useState } from "preact/hooks";
+import type { TableSeat } from "../state.ts";
 import { keepLine, LOG_FILTERS, withPeople, type LogFilter } from "./log-filter.ts";
+import { withSeatMarks } from "./SeatMark.tsx";
 
-export function GameLog({ log, privateLog, people = [], myCorp = null }: {
+export function GameLog({ log, privateLog, people = [], myCorp = null, seats }: {
   log: string[]; privateLog: string[] | null;
+  /** Each player's name in the public log gets its seat's mark. */
+  seats?: readonly TableSeat[];
   /** Who plays each corporation, to name them in the log. */
   people?: { corp: string; name: string }[];
   myCorp?: string | null;
@@ -22,7 +26,7 @@ export function GameLog({ log, privateLog, people = [], myCorp = null }: {
           ))}
         </div>
       </div>
-      <ScrolledList lines={shown} label="log-h" testid="public-log" empty={filter === "all" ? "Nothing yet." : "No such line yet."} />
+      <ScrolledList lines={shown} label="log-h" testid="public-log" empty={filter === "all" ? "Nothing yet." : "No such line yet."} seats={seats} />
       {privateLog && (
         <>
           <h3 id="plog-h">Only you see</h3>
@@ -33,7 +37,7 @@ export function GameLog({ log, privateLog, people = [], myCorp = null }: {
   );
 }
 
-function ScrolledList({ lines, label, testid, empty }: { lines: string[]; label: string; testid: string; empty: string }) {
+function ScrolledList({ lines, label, testid, empty, seats }: { lines: string[]; label: string; testid: string; empty: string; seats?: readonly TableSeat[] }) {
   const ref = useRef<HTMLOListElement>(null);
   useEffect(() => {
     ref.current?.scrollTo({ top: ref.current.scrollHeight });
@@ -41,7 +45,7 @@ function ScrolledList({ lines, label, testid, empty }: { lines: string[]; label:
   return (
     <ol class="log-lines" ref={ref} aria-labelledby={label} tabIndex={0} data-testid={testid}>
       {lines.length === 0 && <li class="muted">{empty}</li>}
-      {lines.map((l, i) => <li key={i}>{l}</li>)}
+      {lines.map((l, i) => <li key={i}>{seats ? withSeatMarks(l, seats) : l}</li>)}
     </ol>
   );
 }

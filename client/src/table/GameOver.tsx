@@ -11,6 +11,7 @@ import { rivalName, seatLabel } from "../text.ts";
 import { CapitalChart, PlayChart, ThreatChart } from "./EndCharts.tsx";
 import { headlines } from "./headlines.ts";
 import { Rematch } from "./Rematch.tsx";
+import { SeatMark } from "./SeatMark.tsx";
 
 /** The summary, asked for until the server has filed the game as finished (a moment after the result). */
 function useSummary(code: string): GameSummary | null {
@@ -81,7 +82,7 @@ export function GameOver({ model, onJoined, replayViewer }: {
           <tbody>
             {r.seats.map((s) => (
               <tr key={s.seat} class={s.won ? "won" : ""}>
-                <th scope="row">{seatLabel(seat(s.seat))}</th>
+                <th scope="row"><SeatMark seat={seat(s.seat)} />{seatLabel(seat(s.seat))}</th>
                 <td data-label="Rival">{rivalName(s.rival)}</td>
                 <td data-label="Capital">{s.capital}</td>
                 <td data-label="Result">{s.won ? "wins" : "loses"} <span class="muted">{s.why}</span></td>

@@ -9,6 +9,7 @@ import { CityMap, MapLegend } from "./CityMap.tsx";
 import { ROUND_TRACK, RoundTrack, SupplyDemand, ThreatTrack } from "./Tracks.tsx";
 import { DealPanel, stageLabel } from "./DealPanel.tsx";
 import { GameLog } from "./GameLog.tsx";
+import { SeatMark } from "./SeatMark.tsx";
 import { CorpMark } from "./Icons.tsx";
 
 /** A round's name as the round track prints it: "Round 3", "Demand round 2". */
@@ -104,7 +105,7 @@ export function ReplayViewer({ code }: { code: string }) {
           <ul class="replay-seats" data-testid="replay-seats">
             {shown.seats.map((s) => (
               <li key={s.seat} class={game.active === s.seat ? "active" : ""}>
-                <CorpMark corp={s.corp} name={s.corpName} /> <strong>{s.name}</strong> {s.corpName}:{" "}
+                <CorpMark corp={s.corp} name={s.corpName} /> <SeatMark seat={s} /><strong>{s.name}</strong> {s.corpName}:{" "}
                 <span data-testid={`replay-capital-${s.seat}`}>{s.capital} capital</span>, {s.handSize} cards
                 {s.assets.length > 0 ? `, ${s.assets.map((a) => a.name).join(", ")}` : ""}
               </li>
@@ -114,7 +115,7 @@ export function ReplayViewer({ code }: { code: string }) {
           </div>
         </div>
       ) : <p role="status">Loading step {step}…</p>}
-      <GameLog log={log} privateLog={null} />
+      <GameLog log={log} privateLog={null} seats={shown?.seats} />
     </section>
   );
 }

@@ -188,7 +188,7 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
         )}
         <section class="log-area pane-deal" aria-label="Game log">
           <GameLog log={model.log} privateLog={model.secret?.log ?? null}
-            people={model.seats.map((s) => ({ corp: s.corpName, name: s.name }))} myCorp={model.me?.corpName || null} />
+            people={model.seats.map((s) => ({ corp: s.corpName, name: s.name }))} myCorp={model.me?.corpName || null} seats={model.seats} />
         </section>
       </div>
       <aside class="rail" aria-label="Negotiation">

@@ -8,6 +8,7 @@ import { Choices, hasMoves } from "./Choices.tsx";
 import { Countdown, runningDeadline } from "./Countdown.tsx";
 import { Forecast } from "./Forecast.tsx";
 import { RefusalNote } from "./RefusalNote.tsx";
+import { SeatMark } from "./SeatMark.tsx";
 import { ROUND_TRACK } from "./Tracks.tsx";
 
 const DEAL_STEPS: { label: string; stages: string[] }[] = [
@@ -102,7 +103,7 @@ export function TopBar({ model, session, controls, notice, compact = false, onTr
         <PhaseStepper model={model} />
         {playing && game && <Forecast threat={game.threat} forecast={game.forecast} compact={compact} />}
         <span class={`muted who${model.me ? " seated" : ""}`} data-testid="who-am-i">
-          {session.spectator ? "You are watching." : model.me ? `You are ${model.me.name}${model.me.corpName ? ", " + model.me.corpName : ""}.` : ""}
+          {session.spectator ? "You are watching." : model.me ? <>You are <SeatMark seat={model.me} />{`${model.me.name}${model.me.corpName ? ", " + model.me.corpName : ""}.`}</> : ""}
         </span>
         {session.link !== "connected" && (
           <span class="link-state" role="status" data-testid="link-state">

@@ -8,6 +8,7 @@ import { assetName, assetText, plural, seatLabel } from "../text.ts";
 import { CardPicker } from "./CardPicker.tsx";
 import { Countdown, runningDeadline } from "./Countdown.tsx";
 import { RefusalNote } from "./RefusalNote.tsx";
+import { SeatMark } from "./SeatMark.tsx";
 
 /** Opening the trade form: with whom, and optionally "my support for your capital". */
 export interface TradeStart { seat: number; sellSupport?: boolean; at: number }
@@ -50,7 +51,7 @@ export function IncomingTrades({ model, session }: { model: TableSnapshot; sessi
       <ul class="trade-cards" data-testid="trades-incoming">
         {incoming.map((t) => (
           <li key={t.id} class="trade-card">
-            <p><strong>{seatLabel(seat(t.from))}</strong> proposes a binding trade:</p>
+            <p><SeatMark seat={seat(t.from)} /><strong>{seatLabel(seat(t.from))}</strong> proposes a binding trade:</p>
             <dl>
               <dt>You get</dt><dd>{t.support && t.give.capital + t.give.assets.length === 0 ? null : <Bundle b={t.give} />}{t.support && <>{t.give.capital + t.give.assets.length > 0 ? " and " : ""}<strong>{supportWords(t, model)}</strong></>}</dd>
               <dt>You give</dt><dd><Bundle b={t.get} /></dd>
@@ -81,7 +82,7 @@ export function Trades({ model, session, onPropose }: { model: TableSnapshot; se
         <ul class="trade-list" data-testid="trades-outgoing">
           {outgoing.map((t) => (
             <li key={t.id}>
-              <span>To {seatLabel(seat(t.to))}: you give <Bundle b={t.give} />{t.support ? ` and ${supportWords(t, model)}` : ""}, you get <Bundle b={t.get} />. <span class="muted">Waiting…</span></span>
+              <span>To <SeatMark seat={seat(t.to)} />{seatLabel(seat(t.to))}: you give <Bundle b={t.give} />{t.support ? ` and ${supportWords(t, model)}` : ""}, you get <Bundle b={t.get} />. <span class="muted">Waiting…</span></span>
               <button type="button" class="secondary small" onClick={() => session.command({ type: "trade-cancel", id: t.id })}>Withdraw</button>
             </li>
           ))}
@@ -90,7 +91,7 @@ export function Trades({ model, session, onPropose }: { model: TableSnapshot; se
       <RefusalNote session={session} about="trade" />
       {legal
         ? <p class="row">Propose to: {legal.to.map((p) => (
-            <button key={p.seat} type="button" class="secondary small" data-testid={`propose-to-${p.seat}`} onClick={() => onPropose(p.seat)}>{seat(p.seat)?.name ?? "?"}</button>
+            <button key={p.seat} type="button" class="secondary small" data-testid={`propose-to-${p.seat}`} onClick={() => onPropose(p.seat)}><SeatMark seat={seat(p.seat)} /><span class="name-clip">{seat(p.seat)?.name ?? "?"}</span></button>
           ))}</p>
         : <p class="muted">You cannot propose a trade right now.</p>}
       {done.length > 0 && <ul class="trade-list done">{done.map((line, i) => <li key={i}>{line}</li>)}</ul>}

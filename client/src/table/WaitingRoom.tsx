@@ -6,6 +6,7 @@ import { seatOf, type TableSnapshot } from "../state.ts";
 import { Chat } from "./Chat.tsx";
 import { StartCountdown } from "./Countdown.tsx";
 import { RefusalNote } from "./RefusalNote.tsx";
+import { SeatMark } from "./SeatMark.tsx";
 import { STEP_SECONDS_FLOOR } from "../../../shared/deadlines.ts";
 
 export function WaitingRoom({ model, session, lastLook }: { model: TableSnapshot; session: TableSession; lastLook: number }) {
@@ -56,7 +57,7 @@ export function WaitingRoom({ model, session, lastLook }: { model: TableSnapshot
               <li key={n} data-testid={`seat-${n}`}>
                 {s ? (
                   <>
-                    <span>{s.name}</span>
+                    <SeatMark seat={s} /><span class="pname">{s.name}</span>
                     {s.bot && <span class="tag">bot</span>}
                     {!s.bot && !s.connected && <span class="tag warn">away</span>}
                     {n === model.hostSeat && <span class="tag">host</span>}

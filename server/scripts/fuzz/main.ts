@@ -9,6 +9,9 @@
 // The front door is attacked too (front-door.ts): bodies of megabytes, declared and
 // chunked; table floods, websocket floods, request floods and seat reservations from one address; seat
 // reservations without the code; wrong-code floods; names and chat lines with text-direction characters.
+// Identity and storage (identity.ts): names that pass for a seated player's or a bot's, a spectator
+// flood from many addresses (a seat's holder still gets back in), and the talk the store keeps, printed
+// in bytes per table and per address.
 // The room's limits (room-limits.ts): trade propose/cancel floods, a seat taken back with its
 // seat token while the replaced connection tries to come back, bots-only tables asking for no bot delay.
 // Variants and seeds (variants.ts, seeds.ts): unplayable variants (next-district loops, numbers out
@@ -55,6 +58,7 @@ import { botsOnlyFastTable, checkFastTables, checkTradeFloods, staleReconnection
 import { variantsByPost, variantsBySettings } from "./variants.ts";
 import { settleSeedLookups } from "./seeds.ts"; // every frame and HTTP answer searched for the seed of a game not yet over
 import { probeHealth } from "./healthz.ts";
+import { checkStoredTalk, nameTricks, spectatorFlood } from "./identity.ts";
 import type { LoopReport } from "./server-thread.ts";
 
 /**
@@ -101,6 +105,7 @@ while (Date.now() - started < seconds * 1000) {
   const door = frontDoor(targets, bursts);
   const roomLimits = Promise.all([tradeFlood(targets), botsOnlyFastTable(bursts)]);
   const variants = bursts % 2 === 0 ? variantsByPost(bursts) : bursts % 4 === 1 ? variantsBySettings(bursts) : Promise.resolve();
+  const identity = Promise.all([nameTricks(bursts), bursts % 3 === 1 ? spectatorFlood(bursts) : null]); // identity.ts
   let sent = 0;
   while (Date.now() < burstEnd && sent < ATTACKS_PER_BURST) {
     for (const a of attackers) {
@@ -110,7 +115,8 @@ while (Date.now() - started < seconds * 1000) {
     }
     await sleep(5);
   }
-  await Promise.all([http, joins, door, roomLimits, variants.catch((e) => problem("crashes", `a variant attack failed: ${String(e)}`))]);
+  await Promise.all([http, joins, door, roomLimits, variants.catch((e) => problem("crashes", `a variant attack failed: ${String(e)}`)),
+    identity.catch((e) => problem("crashes", `an identity attack failed: ${String(e)}`))]);
   await sleep(300); // let the last messages land
   await serverCall("clearWrongCodes"); // the throttle did its job; the random HTTP comes from a few addresses
   await staleReconnections(targets); // its seat-token join must not meet the wrong-code throttle
@@ -118,6 +124,7 @@ while (Date.now() - started < seconds * 1000) {
   await checkAfterBurst();
   await checkTradeFloods(targets);
   await checkFastTables();
+  await checkStoredTalk(bursts % 5 === 0);
   health.judge(true);
   await serverWork();
   if (bursts % 5 === 0) console.log(`... ${Math.round((Date.now() - started) / 1000)} s: ${JSON.stringify(out)}`);
@@ -131,6 +138,7 @@ if (loop.turnMaxMs > TURN_LIMIT_MS) problem("hangs", `the server worked ${loop.t
 if (loop.delayP99Ms > DELAY_P99_LIMIT_MS) problem("hangs", `the server's event loop delay p99 was ${loop.delayP99Ms} ms (limit ${DELAY_P99_LIMIT_MS} ms)`);
 console.log(`${bursts} bursts; undecodable frames logged by Colyseus: ${await serverCall<number>("refusalsLogged")}`);
 console.log(`honest refusals (a move overtaken by a bot or a deadline): ${honestRefusals}`);
+await checkStoredTalk(true);
 await Promise.all(honestTables.filter((t) => !t.done).map(leaveTable));
 await settleSeedLookups(30_000);
 await restart();

@@ -12,7 +12,7 @@ import pino from "pino";
 import { matchMaker } from "@colyseus/core";
 import { createServer } from "../../app.ts";
 import { openStore } from "../../store/index.ts";
-import { clearWrongCodes } from "../../access/throttle.ts";
+import { TALK_ROW_BYTES, clearWrongCodes } from "../../access/throttle.ts";
 import { checkInvariants, legal, replay, type GameState } from "../../engine/index.ts";
 import { makeRandom } from "../../bots/random.ts";
 import { ROOM_NAME } from "../../../shared/room-protocol.ts";
@@ -221,7 +221,28 @@ function seedOf(roomId: string): string | null {
   return room ? String(room.seed) : null;
 }
 
+/**
+ * What the store keeps of each table's talk (identity.ts): bytes (text and sender of each line, and its
+ * row), and the most lines of one chat channel; and each live room's spectators.
+ */
+async function talkStored(codes: string[]): Promise<Record<string, { bytes: number; lines: number; mostInChannel: number }>> {
+  const reports: Record<string, { bytes: number; lines: number; mostInChannel: number }> = {};
+  for (const code of codes) {
+    const chat = (await store.chat(code, 1_000_000)).lines;
+    const whispers = await store.whispers(code);
+    const texts = [...chat.map((l) => l.text + l.from), ...whispers.map((w) => w.text + w.fromName)];
+    reports[code] = {
+      bytes: texts.reduce((n, t) => n + Buffer.byteLength(t) + TALK_ROW_BYTES, 0),
+      lines: texts.length,
+      mostInChannel: Math.max(chat.filter((l) => l.seat < 0).length, chat.filter((l) => l.seat >= 0).length),
+    };
+  }
+  return reports;
+}
+
 const calls: Record<string, (...args: any[]) => Promise<unknown>> = {
+  talkStored: (codes: string[]) => fuzzersOwn(() => talkStored(codes)),
+  spectators: async (id: string) => liveRoom(id)?.state.spectators ?? null,
   inspect: (ids: string[]) => fuzzersOwn(() => inspect(ids)),
   trades: (ids: string[]) => fuzzersOwn(async () => trades(ids)),
   pace: (ids: string[]) => fuzzersOwn(async () => pace(ids)),
