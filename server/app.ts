@@ -9,6 +9,7 @@ import type { Logger } from "pino";
 import { ROOM_NAME } from "../shared/room-protocol.ts";
 import { NewAngelesRoom, type SeedSource } from "./rooms/NewAngelesRoom.ts";
 import { lobbyRoutes } from "./lobby/routes.ts";
+import { wakeGame } from "./rooms/restore.ts";
 import { registry } from "./metrics.ts";
 import { memoryStore, type GameStore } from "./store/index.ts";
 import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "./table/limits.ts";
@@ -207,7 +208,7 @@ export function createServer(options: ServerOptions) {
         }
         res.type(registry.contentType).send(await registry.metrics());
       });
-      app.use(lobbyRoutes(options.logger, store, access));
+      app.use(lobbyRoutes(options.logger, store, access, (code) => wakeGame(store, options.logger, code)));
       app.use(staticClient(options.clientDir ?? clientDir));
     },
   });

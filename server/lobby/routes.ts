@@ -9,7 +9,6 @@ import { variantProblem } from "../engine/variant-schema.ts";
 import { newInviteCode, normalizeCode } from "../access/codes.ts";
 import { LimitRefusal, addressKey, type Access } from "../access/throttle.ts";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { wakeGame } from "../rooms/restore.ts";
 import { calendarFile } from "../table/adjourn.ts";
 import { requestAddress } from "../http-guard.ts";
 import type { TableMetadata } from "../access/metadata.ts";
@@ -119,7 +118,11 @@ async function meetingOf(req: Request, store: GameStore, access: Access): Promis
   return { code: stored.code, meetAt: stored.status === "adjourned" ? (stored.adjourned?.meetAt ?? null) : null };
 }
 
-export function lobbyRoutes(logger: Logger, store: GameStore, access: Access): Router {
+/**
+ * `wake` brings a parked game's room back (server/rooms/restore.ts's wakeGame, given by app.ts: the
+ * lobby and the rooms stay apart); without it a parked game is not found.
+ */
+export function lobbyRoutes(logger: Logger, store: GameStore, access: Access, wake?: (code: string) => Promise<void>): Router {
   const router = express.Router();
   router.use(express.json({ limit: "16kb" }));
   const wakes = new WakeLimits(access.limits.maxTables);
@@ -156,8 +159,8 @@ export function lobbyRoutes(logger: Logger, store: GameStore, access: Access): R
   });
 
   router.get("/api/games/:code", async (req, res) => {
-    const wake = (code: string) => wakes.run(requestAddress(req), () => wakeGame(store, logger, code));
-    res.json(publicTable(await findByCode(req, store, access, wake)));
+    const waking = wake && ((code: string) => wakes.run(requestAddress(req), () => wake(code)));
+    res.json(publicTable(await findByCode(req, store, access, waking)));
   });
 
   // An adjourned game's meeting time as a calendar file (the link in it is the table's invite link).
