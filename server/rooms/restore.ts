@@ -53,8 +53,9 @@ async function restoreOne(store: GameStore, logger: Logger, code: string, how = 
   const ticket = randomBytes(16).toString("hex");
   tickets.add(ticket);
   try {
-    // Created here, not through the load balancer: this process holds the claim.
-    const room = await matchMaker.handleCreateRoom(ROOM, { code, restoreTicket: ticket });
+    // Created here, not through the load balancer: this process holds the claim. A woken game waits
+    // for the join its link is about to make.
+    const room = await matchMaker.handleCreateRoom(ROOM, { code, restoreTicket: ticket, woken: how === "game woken" });
     logger.info({ code, roomId: room.roomId }, how);
     return true;
   } catch (err) {

@@ -35,6 +35,8 @@ export interface Restored {
   chat: { lines: StoredChatLine[]; total: number };
   whispers: StoredWhisper[];
   commands: StoredCommand[];
+  /** Woken by its link (not restored at a start): it waits for that join before it can park again. */
+  woken?: boolean;
   /** While adjourned: its meeting time and stopped clocks. */
   adjourned?: StoredGame["adjourned"];
   /** The game replayed from its commands (null for a table still in the lobby). */
@@ -69,7 +71,7 @@ export async function newTable(store: GameStore, roomId: string, code: string, i
  * accepted command replayed in order. A game that cannot be rebuilt (a variant the engine cannot play,
  * a command that no longer applies) throws before anything starts: the caller marks it broken.
  */
-export async function storedTable(store: GameStore, code: string): Promise<TableStart> {
+export async function storedTable(store: GameStore, code: string, woken = false): Promise<TableStart> {
   const saved = await store.getGame(code);
   if (!saved || saved.status === "finished") throw new Error(`There is no unfinished game ${code} to restore.`);
   const [commands, chat, whispers] = await Promise.all([store.commands(code), store.chat(code, CHAT_LINES), store.whispers(code)]);
@@ -91,5 +93,5 @@ export async function storedTable(store: GameStore, code: string): Promise<Table
     }
     rebuilt = { game, events };
   }
-  return { code, options, seed, restored: { status: saved.status, createdAt: saved.createdAt, seats: saved.seats, chat, whispers, commands, rebuilt, adjourned: saved.adjourned } };
+  return { code, options, seed, restored: { status: saved.status, createdAt: saved.createdAt, seats: saved.seats, chat, whispers, commands, rebuilt, adjourned: saved.adjourned, woken } };
 }
