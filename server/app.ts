@@ -260,7 +260,7 @@ export function createServer(options: ServerOptions) {
         }
         res.type(registry.contentType).send(await registry.metrics());
       });
-      app.use(lobbyRoutes(options.logger, store, access, wakeGame));
+      app.use(lobbyRoutes(options.logger, store, access, (code) => wakeGame(store, options.logger, code)));
       app.use(staticClient(options.clientDir ?? clientDir));
     },
   });

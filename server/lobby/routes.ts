@@ -116,10 +116,11 @@ async function meetingOf(req: Request, store: GameStore, access: Access): Promis
   return { code: stored.code, meetAt: stored.status === "adjourned" ? (stored.adjourned?.meetAt ?? null) : null };
 }
 
-/** Brings a parked or adjourned game's room back (the rooms' restore path, given by the app). */
-export type WakeGame = (store: GameStore, logger: Logger, code: string) => Promise<void>;
-
-export function lobbyRoutes(logger: Logger, store: GameStore, access: Access, wakeGame: WakeGame): Router {
+/**
+ * `wake` brings a parked game's room back (server/rooms/restore.ts's wakeGame, given by app.ts: the
+ * lobby and the rooms stay apart); without it a parked game is not found.
+ */
+export function lobbyRoutes(logger: Logger, store: GameStore, access: Access, wake?: (code: string) => Promise<void>): Router {
   const router = express.Router();
   router.use(express.json({ limit: "16kb" }));
   const wakes = new WakeLimits(access.limits.maxTables);
@@ -156,8 +157,8 @@ export function lobbyRoutes(logger: Logger, store: GameStore, access: Access, wa
   });
 
   router.get("/api/games/:code", async (req, res) => {
-    const wake = (code: string) => wakes.run(requestAddress(req), () => wakeGame(store, logger, code));
-    res.json(publicTable(await findByCode(req, store, access, wake)));
+    const waking = wake && ((code: string) => wakes.run(requestAddress(req), () => wake(code)));
+    res.json(publicTable(await findByCode(req, store, access, waking)));
   });
 
   // An adjourned game's meeting time as a calendar file (the link in it is the table's invite link).

@@ -144,7 +144,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     let start: TableStart;
     if (input.restoreTicket !== undefined) {
       if (!redeemRestoreTicket(input.restoreTicket)) throw new Error("Only the server restores games.");
-      start = await storedTable(store, code);
+      start = await storedTable(store, code, input.woken === true);
     } else {
       const made = await newTable(store, this.roomId, code, input.options ?? {}, input.seeds, { ...DEFAULT_ROOM_LIMITS, ...(input.limits as object | undefined) });
       if ("problem" in made) throw this.turnAway("table", made.problem);

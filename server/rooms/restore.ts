@@ -1,7 +1,8 @@
-// Bringing unfinished games back after a restart. At start, and then every LEASE_MS/4, a process
-// renews its claim on the games it runs and claims the games no live process holds (its own after
-// a restart, or those of a process that died); each claimed game without a live room gets a new
-// room on this process, which replays its commands. Restoring belongs to the rooms: the store only
+// Bringing unfinished games back after a restart, and waking parked ones. At start, and then every
+// LEASE_MS/4, a process renews its claim on the games it runs and claims the games no live process
+// holds (its own after a restart, or those of a process that died), parked and adjourned ones aside;
+// each claimed game without a live room gets a new room on this process, which replays its commands.
+// A parked game is woken by its link (wakeGame), through the same path. Restoring belongs to the rooms: the store only
 // says which games are this process's (claims and leases), the matchmaker makes their rooms.
 import { randomBytes } from "node:crypto";
 import { matchMaker } from "@colyseus/core";
@@ -52,8 +53,9 @@ async function restoreOne(store: GameStore, logger: Logger, code: string, how = 
   const ticket = randomBytes(16).toString("hex");
   tickets.add(ticket);
   try {
-    // Created here, not through the load balancer: this process holds the claim.
-    const room = await matchMaker.handleCreateRoom(ROOM, { code, restoreTicket: ticket });
+    // Created here, not through the load balancer: this process holds the claim. A woken game waits
+    // for the join its link is about to make.
+    const room = await matchMaker.handleCreateRoom(ROOM, { code, restoreTicket: ticket, woken: how === "game woken" });
     logger.info({ code, roomId: room.roomId }, how);
     return true;
   } catch (err) {

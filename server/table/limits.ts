@@ -35,7 +35,7 @@ export function deadlineProblem(stepSeconds: number, limits: Pick<RoomLimits, "s
 /** Open proposals the engine itself allows a seat: TRADE_OPEN_PER_SEAT cannot go above it. */
 export { MAX_OPEN_TRADES };
 
-/** A table nobody is connected to closes after this long (the contract's 30 minutes); so does one nobody joined. */
+/** A table nobody is connected to is parked after this long (the contract's 30 minutes); so is one nobody joined. */
 export const TABLE_IDLE_MS = 30 * 60_000;
 
 /**

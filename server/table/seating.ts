@@ -61,8 +61,7 @@ export class Seating {
       Object.assign(open, newSeat(open.seat, name, false, token), { botControlled: open.botControlled, open: false, waitedFor: false });
       seat = open;
       this.save(seat);
-      publisher.seatRenamed(seat.seat, name);
-      this.d.talk.log(`${name} takes over seat ${seat.seat + 1}.`);
+      publisher.seatRenamed(seat.seat, name); // the log says "… sits down at seat n" (announce)
     } else {
       const free = seats.free();
       if (free === null || this.d.status() !== "lobby") return { code: "full", message: "This table is full: join as a spectator." };

@@ -43,6 +43,8 @@ export interface Restored {
   records: number;
   /** The next private message's number (the store keeps only the last ones). */
   whisperTotal: number;
+  /** Woken by its link (not restored at a start): it waits for that join before it can park again. */
+  woken?: boolean;
   /** While adjourned: its meeting time and stopped clocks. */
   adjourned?: StoredGame["adjourned"];
   /** The game replayed from its commands (null for a table still in the lobby). */
@@ -79,7 +81,7 @@ export async function newTable(
  * accepted command replayed in order. A game that cannot be rebuilt (a variant the engine cannot play,
  * a command that no longer applies) throws before anything starts: the caller marks it broken.
  */
-export async function storedTable(store: GameStore, code: string): Promise<TableStart> {
+export async function storedTable(store: GameStore, code: string, woken = false): Promise<TableStart> {
   const saved = await store.getGame(code);
   if (!saved || saved.status === "finished") throw new Error(`There is no unfinished game ${code} to restore.`);
   const [records, chat, whispers, whisperTotal] = await Promise.all([
@@ -114,5 +116,5 @@ export async function storedTable(store: GameStore, code: string): Promise<Table
     rebuilt = { game, events };
   }
   const commands = gameCommands(records);
-  return { code, options, seed, restored: { status: saved.status, createdAt: saved.createdAt, seats: saved.seats, chat, whispers, whisperTotal, commands, records: records.length, rebuilt, adjourned: saved.adjourned } };
+  return { code, options, seed, restored: { status: saved.status, createdAt: saved.createdAt, seats: saved.seats, chat, whispers, whisperTotal, commands, records: records.length, rebuilt, adjourned: saved.adjourned, woken } };
 }

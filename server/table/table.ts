@@ -149,7 +149,8 @@ export class Table {
     this.writes.write(() => this.deps.store.setRoomId(this.code, roomId));
     // A table nobody joined has been idle since it was created: it closes when that idle time is up.
     const neverJoined = restored.status === "lobby" && restored.seats.every((s) => s.bot);
-    this.startIdle(neverJoined ? Math.max(0, restored.createdAt + TABLE_IDLE_MS - Date.now()) : TABLE_IDLE_MS);
+    const idleLeft = neverJoined ? Math.max(0, restored.createdAt + TABLE_IDLE_MS - Date.now()) : TABLE_IDLE_MS;
+    this.startIdle(restored.woken ? Math.max(idleLeft, WOKEN_IDLE_MS) : idleLeft);
     if (!restored.rebuilt) {
       this.seating.awaitReturns(); // a player who does not come back loses the seat
       this.p.listingChanged();

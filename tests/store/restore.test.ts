@@ -144,6 +144,12 @@ describe.each(backends)("restoring games on %s", (_name, open) => {
       expect((await store.getGame(code))!.closed).toBe(false);
       await store.releaseLeases();
       expect((await store.claimGames(Date.now())).map((g) => g.code)).not.toContain(code);
+      // Its link wakes it, and it waits for the join that follows (not the idle time it had left: none).
+      const woken = await fetch(`http://127.0.0.1:${port}/api/games/${code}`);
+      expect(woken.status).toBe(200);
+      expect((await woken.json()).status).toBe("lobby");
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(await liveCodes()).toContain(code);
     });
   });
 });

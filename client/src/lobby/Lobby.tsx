@@ -3,7 +3,7 @@
 // a page of its own that names the table and asks only for your name.
 import { useEffect, useState } from "preact/hooks";
 import type { JSX } from "preact";
-import { ApiError, cleanCode, createTable, findTable, publicTables, type TableInfo } from "../net/api.ts";
+import { ApiError, calendarUrl, cleanCode, createTable, findTable, meetingText, publicTables, type TableInfo } from "../net/api.ts";
 import { forgetSeat, pastGames, rememberedName, rememberedSeat, rememberedSeats, type RememberedSeat } from "../net/seat-memory.ts";
 import { TableSession } from "../net/session.ts";
 import { CreateTable, type CreateOptions } from "./CreateTable.tsx";
@@ -127,6 +127,7 @@ function hostOf(t: TableInfo): string | null {
 function statusText(t: TableInfo): string {
   const taken = t.players.length;
   if (t.status === "finished") return "This game is over.";
+  if (t.status === "adjourned") return `The game is adjourned${t.meetAt ? ` until ${meetingText(t.meetAt)}` : ""}: it goes on when the host resumes it.`;
   if (t.status === "playing") return taken < t.seats ? "The game is under way." : "The game is under way and every seat is taken: you can watch it.";
   return taken < t.seats ? `Waiting for players: ${t.seats - taken} seat${t.seats - taken === 1 ? "" : "s"} free.` : "Every seat is taken.";
 }
@@ -153,9 +154,12 @@ function Invitation({ code, busy, nameField, errorLine, onJoin, onBack, onWatch,
       {missing && <p class="refusal" role="alert">{missing}</p>}
       {table && (
         <>
-          <p data-testid="invitation-status">
+          <p data-testid="invitation-status" class={table.status === "adjourned" ? "adjourned-note" : undefined}>
             {table.players.length} of {table.seats} seats taken. {statusText(table)}
           </p>
+          {table.status === "adjourned" && table.meetAt && (
+            <p><a href={calendarUrl(table.code)} download data-testid="invitation-ics">Add the meeting to your calendar (.ics)</a></p>
+          )}
           {table.players.length > 0 && (
             <ul class="invitation-seats" aria-label="Seated">
               {[...table.players].sort((a, b) => a.seat - b.seat).map((p) => (
@@ -192,6 +196,12 @@ function seatHeldAt(code: string, table: TableInfo | null): RememberedSeat | nul
   return mine && table.players.some((p) => p.seat === mine.seat) ? mine : null;
 }
 
+/** A game's state in a few words, for the list of your games. */
+function gameState(t: TableInfo): string {
+  if (t.status === "adjourned") return t.meetAt ? `adjourned until ${meetingText(t.meetAt)}` : "adjourned";
+  return t.status === "playing" ? "in play" : "waiting for players";
+}
+
 /** Live tables where this browser holds a seat: one click takes you back. */
 function YourGames({ busy, onBack }: { busy: boolean; onBack(code: string): void }) {
   const [live, setLive] = useState<{ table: TableInfo; seat: RememberedSeat }[]>([]);
@@ -218,7 +228,7 @@ function YourGames({ busy, onBack }: { busy: boolean; onBack(code: string): void
       <ul class="tables">
         {live.map(({ table, seat }) => (
           <li key={table.code}>
-            <span><span class="code">{table.code}</span> · you are {seat.name} · {table.status === "playing" ? "in play" : "waiting for players"}</span>
+            <span><span class="code">{table.code}</span> · you are {seat.name} · {gameState(table)}</span>
             <button type="button" disabled={busy} data-testid="return-to-game" onClick={() => onBack(table.code)}>Return to your game</button>
           </li>
         ))}

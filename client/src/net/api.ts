@@ -18,7 +18,9 @@ export interface NewTable {
 export interface TableInfo {
   code: string;
   roomId: string;
-  status: "lobby" | "playing" | "finished";
+  status: "lobby" | "playing" | "adjourned" | "finished";
+  /** While adjourned: when the players mean to meet again (epoch ms), if they set a time. */
+  meetAt?: number;
   seats: number;
   players: { seat: number; name: string; corp: string; bot: boolean; connected: boolean }[];
   spectators: number;
@@ -68,6 +70,16 @@ export function cleanCode(code: string): string {
 
 export function replayUrl(code: string): string {
   return `/api/games/${encodeURIComponent(code)}/replay`;
+}
+
+/** An adjourned game's meeting time as a calendar file (.ics). */
+export function calendarUrl(code: string): string {
+  return `/api/games/${encodeURIComponent(code)}/calendar.ics`;
+}
+
+/** A meeting time in the reader's own words and time zone ("Thu 3 Dec, 19:00"). */
+export function meetingText(meetAt: number): string {
+  return new Intl.DateTimeFormat(undefined, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(meetAt);
 }
 
 export function inviteLink(code: string): string {

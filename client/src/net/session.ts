@@ -18,7 +18,7 @@ const loadSdk = () => import("@colyseus/sdk");
 if (typeof window !== "undefined") window.addEventListener("load", () => void loadSdk().catch(() => {}), { once: true });
 
 /** What a refusal answers: the server replies in order, so it is about the last thing sent. */
-export type About = "move" | "trade" | "chat" | "host";
+export type About = "move" | "trade" | "chat" | "host" | "adjourn";
 export interface Refusal { code: string; message: string; at: number; about: About }
 
 /**
@@ -410,6 +410,16 @@ export class TableSession {
 
   host(message: { action: "start" } | { action: "add-bot" } | { action: "remove-bot"; seat: number } | { action: "watchers"; open: boolean } | { action: "settings"; botChat: boolean }): void {
     this.sendable("host")?.send("host", message);
+  }
+
+  /** Adjourns the game (the host), or asks to (anyone seated); `withdraw` takes one's request back. */
+  adjourn(how: { meetAt?: number; withdraw?: true }): void {
+    this.sendable("adjourn")?.send("adjourn", how);
+  }
+
+  /** The host resumes the adjourned game, choosing what becomes of the seats of people not back. */
+  resume(absent: "wait" | "bot" | "open"): void {
+    this.sendable("adjourn")?.send("resume", { absent });
   }
 
   dismissRefusal(): void {

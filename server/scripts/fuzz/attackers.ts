@@ -74,6 +74,11 @@ export class Attacker {
         room.send("chat", pick([randomValue(), { text: randomString(700) }, { text: "hi", to: int(8) - 1 }, { text: " " }, { text: "hello there" }]));
         return;
       case 5:
+        if (random() < 0.3) {
+          // Adjourning and resuming, always malformed: a valid request would adjourn the honest tables.
+          room.send(pick(["adjourn", "resume"]), pick([randomString(20), { meetAt: -1 }, { meetAt: randomString(8) }, { meetAt: 1e300 }, { withdraw: false }, { absent: randomString(6) }, { absent: "wait", extra: randomValue() }]));
+          return;
+        }
         room.send("host", pick([randomValue(), { action: "start" }, { action: "add-bot" }, { action: "remove-bot", seat: int(7) }, { action: "settings", variant: randomValue(), stepSeconds: randomValue() }]));
         return;
       case 6: // a raw frame: a random protocol code followed by garbage

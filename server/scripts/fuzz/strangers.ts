@@ -46,6 +46,7 @@ export async function httpBurst(tables: HonestTable[]): Promise<void> {
     () => "/api/games",
     () => `/api/games/${code()}`,
     () => `/api/games/${code()}/replay`,
+    () => `/api/games/${code()}/calendar.ics`,
     () => `/api/${encodeURIComponent(randomString(10))}`,
     () => "/healthz",
     () => "/metrics",
