@@ -175,6 +175,10 @@ export const TableState = schema({
   watchersOpen: t.boolean().default(false),
   /** The bots talk (the host's setting). */
   botChat: t.boolean().default(true),
+  /** A tutorial table; its guide is on; the guide moment the table is paused on ("" none): server/table/guide.ts. */
+  tutorial: t.boolean().default(false),
+  guideOn: t.boolean().default(false),
+  guideMoment: t.string().default(""),
   seats: t.map(SeatState),
   game: t.ref(GameState),
 }, "TableState");

@@ -7,6 +7,7 @@ import { TableOptions } from "../../shared/room-protocol.ts";
 import type { GameEvent } from "../../shared/view.ts";
 import type { GameStore, StoredChatLine, StoredCommand, StoredGame, StoredSeat, StoredWhisper } from "../store/index.ts";
 import { CHAT_LINES } from "./talk.ts";
+import { tutorialOptions } from "./guide.ts";
 
 /**
  * The server-side switch for a fixed seed (tests and tools only): given to createServer, it reaches the
@@ -57,7 +58,8 @@ export async function newTable(store: GameStore, roomId: string, code: string, i
   if (!parsed.success) return { problem: parsed.error.issues[0]?.message ?? "Bad table options." };
   const problem = variantProblem(parsed.data.variant);
   if (problem) return { problem };
-  const start: TableStart = { code, options: parsed.data, seed: tableSeed(seeds, code), restored: null };
+  const options = parsed.data.tutorial ? tutorialOptions(parsed.data) : parsed.data;
+  const start: TableStart = { code, options, seed: tableSeed(seeds, code), restored: null };
   await store.createGame({ code, roomId, options: { ...start.options, seed: start.seed }, createdAt: Date.now() });
   return start;
 }

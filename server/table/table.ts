@@ -20,6 +20,7 @@ import { Talk } from "./talk.ts";
 import { BotMoves } from "./bot-turn.ts";
 import { BotVoice } from "./bot-voice.ts";
 import { Moves, Timers, Turns, type Timer } from "./turns.ts";
+import { TableGuide } from "./guide.ts";
 
 export type Refusal = { code: string; message: string };
 interface Log { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
@@ -59,6 +60,8 @@ export class Table {
   /** Who sits where, who is away, who hosts (seating.ts). */
   readonly seating: Seating;
   private bots: BotMoves;
+  /** Hints, and a tutorial table's guide (guide.ts). */
+  readonly guide: TableGuide;
   private lost = false;
 
   private readonly start: TableStart;
@@ -99,6 +102,7 @@ export class Table {
       writeChat: (chat, after) => this.writes.write(() => deps.store.appendChat(this.code, chat.seq, chat), after),
       writeWhisper: (seq, whisper, after) => this.writes.write(() => deps.store.appendWhisper(this.code, seq, whisper), after),
     });
+    this.guide = new TableGuide({ options: this.options, seats, talk, publisher, timers });
     this.bots = new BotMoves({
       seats, talk, publisher, voice, random: this.botRandom,
       play: (n, command) => this.play(n, command),
@@ -140,6 +144,7 @@ export class Table {
     for (const { seat, command } of this.commands) this.moves.count(seat, command.type);
     this.setStatus("playing");
     this.talk.log("The game begins.");
+    this.guide.restoring();
     // Humans are away until they rejoin with their seat token; after the grace period a bot plays for them.
     this.seating.awaitReturns();
     this.afterGameChange(restored.rebuilt.events);
@@ -198,6 +203,20 @@ export class Table {
     this.options.watchersOpen = open;
     this.optionsChanged(false);
     this.talk.setWatchersOpen(open, this.seats, this.p);
+  }
+
+  // ---- hints and the guide (guide.ts) ---------------------------------------------------------
+
+  /** A seated player asks what the bot would do for them now, and why: answered to them alone. */
+  hint(seat: Seat | undefined): Refusal | null {
+    return this.guide.hint(seat, this.status === "playing" ? this.game : null, this.commands.length);
+  }
+
+  /** A seated player at a tutorial table: "Got it", or the guide off or on. */
+  guideAction(seat: Seat | undefined, action: "got-it" | "off" | "on"): Refusal | null {
+    const refused = action === "got-it" ? this.guide.gotIt(seat) : this.guide.setOn(seat, action === "on");
+    if (!refused) this.p.flush(false);
+    return refused;
   }
 
   // ---- the game --------------------------------------------------------------------------------
@@ -274,6 +293,7 @@ export class Table {
         this.turns.clear();
         this.p.deadlineChanged(0);
       }
+      this.guide.observe(game, events); // a tutorial table may pause here, before any bot is scheduled
       if (this.status === "playing") this.scheduleDecisions(); // before the patch: it carries the new deadline
       lap?.("views");
       this.p.flush(false);
@@ -301,6 +321,7 @@ export class Table {
   private botMove(n: number): void {
     if (this.writes.pending) return this.writes.whenIdle(() => this.botMove(n));
     if (!this.game || this.status !== "playing") return;
+    if (this.guide.paused()) return this.guide.hold(n, () => this.botMove(n)); // a tutorial table explains: bots wait
     // Waiting on its own offer with nothing to answer, the bot's next look is already due: another one
     // now (a reload, someone else's trade) would count against the time the other side has to answer.
     if (this.botLooks.has(n) && this.game.trades.some((t) => t.from === n) && !this.game.trades.some((t) => t.to === n)) return;

@@ -121,6 +121,10 @@ export interface WireTable {
   watchersOpen: boolean;
   /** The bots talk (absent from an older server: they do). */
   botChat?: boolean;
+  /** A tutorial table, its guide on, the guide moment it is paused on (absent from an older server: none). */
+  tutorial?: boolean;
+  guideOn?: boolean;
+  guideMoment?: string;
   seats?: Record<string, WireSeat>;
   game?: WireGame;
 }

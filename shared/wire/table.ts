@@ -57,6 +57,8 @@ export interface TableSnapshot {
   watchersOpen: boolean;
   /** The bots talk (the host's setting). */
   botChat: boolean;
+  /** A tutorial table's guide: whether it is one, whether the guide is on, the moment it is paused on ("" none). */
+  guide: { tutorial: boolean; on: boolean; moment: string };
   /** Seats in seat order. */
   seats: TableSeat[];
   /** Your seat number, or null for a spectator. */
@@ -121,6 +123,7 @@ export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: numbe
   return {
     code: state.code, status: state.status, seatCount: state.seatCount, hostSeat: state.hostSeat,
     stepSeconds: state.stepSeconds, spectators: state.spectators, watchersOpen: state.watchersOpen ?? false, botChat: state.botChat ?? true,
+    guide: { tutorial: state.tutorial ?? false, on: state.guideOn ?? false, moment: state.guideMoment ?? "" },
     seats, mySeat: seat, me, secret,
     legal: decodeLegal(w?.legal, seats, me, [...(w?.hand ?? [])], w?.legalTrades),
     trades: decodeTrades(w?.trades),
