@@ -82,6 +82,9 @@ describe("secrecy on the wire", () => {
       expect(stateOf(alice).seats["0"].secret.privateMoves).toBe(1);
       expect(stateOf(bob).seats["1"].secret.privateMoves).toBe(1);
 
+      // Hints: the words go to the asker alone, and name nothing of another seat (checked with every message below).
+      alice.send("hint", {});
+      bob.send("hint", {});
       const aliceBot = autoplay(alice, 1);
       let bobBot = autoplay(bob, 2);
       await until(() => Number(stateOf(alice).game.round) >= 1 || stateOf(alice).status === "finished", 60_000, "round 2");

@@ -11,6 +11,8 @@ export interface NewTable {
   graceSeconds?: number;
   /** Rule options that differ from the defaults. */
   variant?: Record<string, unknown>;
+  /** A tutorial table: the first-game setup, and the game stops to explain (docs/guide.md). */
+  tutorial?: boolean;
 }
 
 export interface TableInfo {
