@@ -266,7 +266,7 @@ function explainChoice(w: Words, value: string | number): { action: string; why:
   const it = option.intent;
   if (s.pending?.kind === "general-draw" && it?.type) {
     const type = it.type;
-    return { action: `Draw ${type}`, why: `On average a ${type} card would be worth ${w.worth(typeWorth(sense, type))} to you as your next offer, the most of the types you may draw.` };
+    return { action: `Draw a ${type} card`, why: `On average a ${type} card would be worth ${w.worth(typeWorth(sense, type))} to you as your next offer, the most of the types you may draw.` };
   }
   const effect = s.effect;
   if (effect?.asset && (it?.act === "use" || it?.act === "pass")) {
@@ -275,7 +275,7 @@ function explainChoice(w: Words, value: string | number): { action: string; why:
   }
   if (it?.act === "draw" && it.type && t.options.every((o) => o.intent?.act === "draw" && o.intent.type)) {
     const best = bestType(sense, [it.type], () => 0);
-    return { action: `Draw ${best}`, why: `On average a ${best} card would be worth ${w.worth(typeWorth(sense, best))} to you.` };
+    return { action: `Draw a ${best} card`, why: `On average a ${best} card would be worth ${w.worth(typeWorth(sense, best))} to you.` };
   }
   const scored = t.options.map((o) => ({ o, v: effectOptionWorth(sense, o, (type) => typeWorth(sense, type)) }));
   const mine = scored.find((x) => x.o.value === value)!;

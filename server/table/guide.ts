@@ -22,7 +22,7 @@ import type { Talk } from "./talk.ts";
 import type { Timer, Timers } from "./turns.ts";
 
 /** One hint per seat at most this often. */
-export const HINT_INTERVAL_MS = 2000;
+export const HINT_INTERVAL_MS = 1000;
 /** A guide pause releases itself after this long: a person who walked away does not hold the bots for ever. */
 export const GUIDE_PAUSE_MAX_MS = 5 * 60_000;
 
@@ -167,7 +167,7 @@ export class TableGuide {
     if (!game) return { code: "not-started", message: "The game has not started yet." };
     const now = this.d.now?.() ?? Date.now();
     const last = this.lastHint.get(seat.seat);
-    if (last !== undefined && now - last < HINT_INTERVAL_MS) return { code: "too-many-hints", message: `One hint every ${HINT_INTERVAL_MS / 1000} seconds: read the last one first.` };
+    if (last !== undefined && now - last < HINT_INTERVAL_MS) return { code: "too-many-hints", message: "One hint a second: read the last one first." };
     this.lastHint.set(seat.seat, now);
     const view = viewFor(game, seat.seat);
     const events = this.d.talk.privateLines(seat.seat).map((text) => ({ type: "private", text, to: [seat.seat] }));

@@ -31,7 +31,7 @@ export const MOMENT_TEXTS: Record<MomentKind, GuideText> = {
   start: {
     title: "Welcome to New Angeles",
     body: [
-      "You run one corporation in a city on the edge. Everyone wins or loses together if threat reaches 25, but each of you also has a secret rival: to win, end with more capital than that rival.",
+      "You run one corporation in a city on the edge. If threat reaches 25 the city falls and everyone loses (except, perhaps, the Federalist). Each of you also has a secret rival: to win, end with more capital than that rival.",
       "Each turn one player makes a deal: they offer an action card, others may counter, and the table backs one offer with cards from their hands. Play well with others, but watch your rival.",
       "The city map shows where problems stand; the tracks above show threat, the round and the supply the city must reach for the next demand.",
     ],
@@ -80,7 +80,7 @@ export const MOMENT_TEXTS: Record<MomentKind, GuideText> = {
   production: {
     title: "Production",
     body: [
-      "At the end of an Action Phase each district with an android produces its resources into the supply, unless a strike, an outage or orgcrime stops it.",
+      "At the end of an Action Phase each district with an android produces its resources into the supply, unless a strike or an outage stops it; orgcrime there keeps its main resource from the supply.",
       "The supply is what the city will be measured against at the next demand round: watch the tracks above the map.",
     ],
     target: "tracks",

@@ -17,6 +17,8 @@ export function Hint({ model, session }: { model: TableSnapshot; session: TableS
   if (!seated || model.guide.moment) return null;
   const hint = session.hint && asked && session.hint.at >= asked.at ? session.hint : null;
   const stale = !!asked && asked.moves !== moves;
+  // asked too soon after the last one (or refused otherwise): say so, and let the person ask again
+  const refused = !hint && asked && session.refusal && session.refusal.at >= asked.at ? session.refusal.message : null;
   const ask = () => {
     setAsked({ at: Date.now(), moves });
     session.askHint();
@@ -31,6 +33,8 @@ export function Hint({ model, session }: { model: TableSnapshot; session: TableS
           <h2 id="hint-h">Hint</h2>
           {stale ? (
             <p>The game has moved on since you asked.</p>
+          ) : refused ? (
+            <p role="status">{refused}</p>
           ) : hint ? (
             <div aria-live="polite">
               <p class="hint-action" data-testid="hint-action"><strong>{hint.action}</strong></p>
@@ -43,7 +47,7 @@ export function Hint({ model, session }: { model: TableSnapshot; session: TableS
             {!stale && hint?.command != null && decides && (
               <button type="button" data-testid="hint-do" onClick={() => { session.command(hint.command as Command); setAsked(null); }}>Do this</button>
             )}
-            {stale && decides && <button type="button" data-testid="hint-again" onClick={ask}>Ask again</button>}
+            {(stale || refused) && decides && <button type="button" data-testid="hint-again" onClick={ask}>Ask again</button>}
             <button type="button" class="secondary" data-testid="hint-close" onClick={() => setAsked(null)}>Close</button>
           </div>
         </section>
