@@ -31,6 +31,12 @@ export interface Hint {
 export interface HintOptions {
   /** The players' names by seat (public); the corporations' names otherwise. */
   names?: readonly string[];
+  /**
+   * The hint's decision is remembered in `memory`, as the bot's own would be (its trade proposals, its
+   * looks at them): a table keeps one memory per seat for its hints, so that hint after hint plays like
+   * the bot would, never proposing the same sale for ever. Otherwise the memory is left as it was.
+   */
+  remember?: boolean;
 }
 
 /** A copy of a bot's memory, so that a hint never changes what the bot remembers. */
@@ -40,7 +46,7 @@ export function copyMemory(m: BotMemory): BotMemory {
 
 /** The bot's choice for this seat now and why: the same command botDecision returns with the same random and memory. */
 export function hintFor(view: GameView, legal: LegalCommand[], events: GameEvent[], random: Random, memory: BotMemory = newMemory(), options: HintOptions = {}): Hint {
-  const d = botDecision(view, legal, events, random, copyMemory(memory));
+  const d = botDecision(view, legal, events, random, options.remember ? memory : copyMemory(memory));
   const table = tableFrom(view, legal, events);
   if (!table || view.result) return { command: null, action: "Nothing to decide", why: "The game is over." };
   if (d.wait) return { command: null, action: "Wait", why: "You have offered a trade: wait for the answer before you decide anything else." };

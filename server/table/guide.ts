@@ -16,6 +16,7 @@ import { momentsOf } from "../../shared/guide/moments.ts";
 import type { GuideKey } from "../../shared/guide/texts.ts";
 import { hintFor, type Hint } from "../bots/hint.ts";
 import { makeRandom } from "../bots/random.ts";
+import { newMemory, type BotMemory } from "../bots/index.ts";
 import type { Publisher } from "./publisher.ts";
 import type { Seat, Seats } from "./seats.ts";
 import type { Talk } from "./talk.ts";
@@ -60,6 +61,8 @@ export class TableGuide {
   /** Bot moves held by the pause, by seat: run once it is released. */
   private held = new Map<number, () => void>();
   private lastHint = new Map<number, number>();
+  /** Each seat's memory for its hints (its proposals, as a bot playing it would remember them). */
+  private memories = new Map<number, BotMemory>();
   private readonly d: GuideDeps;
 
   constructor(deps: GuideDeps) {
@@ -172,7 +175,9 @@ export class TableGuide {
     const view = viewFor(game, seat.seat);
     const events = this.d.talk.privateLines(seat.seat).map((text) => ({ type: "private", text, to: [seat.seat] }));
     const names = [...this.d.seats.all()].reduce<string[]>((out, s) => ((out[s.seat] = s.name), out), []);
-    const hint: Hint = hintFor(view, view.you?.legal ?? [], events, makeRandom(commands), undefined, { names });
+    let memory = this.memories.get(seat.seat);
+    if (!memory) this.memories.set(seat.seat, (memory = newMemory()));
+    const hint: Hint = hintFor(view, view.you?.legal ?? [], events, makeRandom(commands), memory, { names, remember: true });
     this.d.publisher.hint?.(seat.seat, hint);
     if (announcesHints(this.d.options)) {
       this.d.talk.log(`${seat.name} asked for a hint.`);

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { catalog } from "../../shared/catalog/index.ts";
 import { botDecision, newMemory } from "../../server/bots/index.ts";
 import { hintFor } from "../../server/bots/hint.ts";
+import { MAX_PROPOSALS } from "../../server/bots/negotiate.ts";
 import { makeRandom } from "../../server/bots/random.ts";
 import { apply, createGame, viewFor, waitingFor, type GameState, type GameView } from "../../server/engine/index.ts";
 import { playGame } from "../../server/sim/play.ts";
@@ -113,5 +114,23 @@ describe("hints say what the bot would do and why", () => {
     expect(mine.some((t) => hint.action.includes(t)) || view.seats[at.seat]!.emergency.some((e) => hint.action.includes(e.title))).toBe(true);
     // and the seat's own rival, by name, when the rival's corporation is at the table
     expect(unseenNames(hint.why, view)).toEqual([]);
+  });
+
+  it("remembered at a table, hint after hint proposes a sale of support at most MAX_PROPOSALS times a deal, as the bot would", () => {
+    const at = positions.map(({ s, seat }, i) => ({ s, seat, i })).find(({ s, seat, i }) => {
+      const view = viewFor(s, seat);
+      return hintFor(view, view.you!.legal, [], makeRandom(i)).command?.type === "trade-propose";
+    });
+    expect(at).toBeDefined();
+    const view = viewFor(at!.s, at!.seat);
+    const kinds = (remember: boolean) => {
+      const memory = newMemory();
+      return [0, 1, 2, 3, 4].map(() => hintFor(view, view.you!.legal, [], makeRandom(at!.i), memory, { remember }).command?.type);
+    };
+    // forgetful, the same sale every time; remembered, the bot's own limit, then its plain move
+    expect(new Set(kinds(false))).toEqual(new Set(["trade-propose"]));
+    const remembered = kinds(true);
+    expect(remembered.filter((k) => k === "trade-propose").length).toBeLessThanOrEqual(MAX_PROPOSALS);
+    expect(remembered.at(-1)).not.toBe("trade-propose");
   });
 });
