@@ -103,6 +103,10 @@ export const TableOptions = z.strictObject({
   watchersOpen: z.boolean().default(false),
   /** Seconds between the last seat being taken and the start (0: at once); the host may start sooner. */
   startCountdown: z.number().int().min(0).max(60).default(0),
+  /** A tutorial table ("Learn to play"): the first-game setup, and the game pauses to explain each new kind of moment. */
+  tutorial: z.boolean().default(false),
+  /** Others read "X asked for a hint" (absent: off at tutorial tables, on at others). */
+  announceHints: z.boolean().optional(),
 }).refine((o) => o.bots <= o.seats, { message: "There cannot be more bots than seats.", path: ["bots"] });
 export type TableOptions = z.output<typeof TableOptions>;
 
@@ -141,6 +145,12 @@ export const HostMessage = z.discriminatedUnion("action", [
   z.strictObject({ action: z.literal("watchers"), open: z.boolean() }),
 ]);
 
+/** Ask for a hint: what the bot would do for your seat now, and why (answered to you alone). */
+export const HintMessage = z.strictObject({});
+
+/** The guide of a tutorial table: "Got it" (play on), or the guide off or on again. */
+export const GuideMessage = z.strictObject({ action: z.enum(["got-it", "off", "on"]) });
+
 /**
  * One line of public chat. `seq` numbers the table's lines from 0, so a client never shows one twice.
  * `watchers`: a spectator's line, in the spectators' own channel (seat -1): players get it only when the
@@ -172,6 +182,8 @@ export interface ServerMessages {
    * (it opens with bot-chose.ts's BOT_CHOSE or BOT_PLAYED_AWAY).
    */
   event: { type: string; text: string };
+  /** The answer to your `hint`: the bot's command for your seat now (null: nothing to decide), what it is in words, and why. */
+  hint: { command: unknown; action: string; why: string };
 }
 
 /**

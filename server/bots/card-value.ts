@@ -11,7 +11,7 @@
 // guess into capital for one seat, weighing its rival and the threat.
 import { catalog } from "../../shared/catalog/index.ts";
 import { RESOURCES } from "../../shared/catalog/types.ts";
-import type { ActionType } from "../../shared/catalog/types.ts";
+import type { ActionType, Resource } from "../../shared/catalog/types.ts";
 import type { ChoiceOption } from "../../shared/protocol.ts";
 import type { GameView } from "../../shared/view.ts";
 import { imagineCard } from "../engine/imagine.ts";
@@ -33,6 +33,8 @@ export interface Outcome {
   city: number;
   /** Action cards drawn, by seat. */
   cards: number[];
+  /** Supply gained (negative: spent), by resource, when the card was imagined; read by hints (hint.ts), never by utility(). */
+  supply?: Partial<Record<Resource, number>>;
 }
 
 /** A guess as the cache keeps it. */
@@ -121,7 +123,12 @@ export function guessOutcome(sense: Sense, titleId: string, resolver: number): O
 /** (1 - q) of `a` and q of `b`. */
 function blend(a: Outcome, b: Outcome, q: number): Outcome {
   const mix = (x: number, y: number) => (1 - q) * x + q * y;
-  return { gains: a.gains.map((x, i) => mix(x, b.gains[i]!)), threat: mix(a.threat, b.threat), city: mix(a.city, b.city), cards: a.cards.map((x, i) => mix(x, b.cards[i]!)) };
+  const out: Outcome = { gains: a.gains.map((x, i) => mix(x, b.gains[i]!)), threat: mix(a.threat, b.threat), city: mix(a.city, b.city), cards: a.cards.map((x, i) => mix(x, b.cards[i]!)) };
+  if (a.supply || b.supply) {
+    out.supply = {};
+    for (const r of RESOURCES) out.supply[r] = mix(a.supply?.[r] ?? 0, b.supply?.[r] ?? 0);
+  }
+  return out;
 }
 
 // ---- imagined outcomes ----
@@ -265,6 +272,10 @@ function imagined(sense: Sense, titleId: string, resolver: number, picks: Picks)
     }
     out.threat += one.threat / runs;
     out.city += one.city / runs;
+    if (one.supply) {
+      out.supply ??= {};
+      for (const r of RESOURCES) out.supply[r] = (out.supply[r] ?? 0) + (one.supply[r] ?? 0) / runs;
+    }
   }
   if (!byTitle) {
     if (imaginedByTable.size >= TABLES_KEPT) imaginedByTable.delete(imaginedByTable.keys().next().value!);
@@ -290,8 +301,10 @@ function imagineOnce(sense: Sense, titleId: string, resolver: number, choose: Re
     }
     out.threat = after.threat - s.threat;
     out.city = cityLoad(sense, after.districts) - cityLoad(sense, s.districts);
+    out.supply = {};
     for (const res of RESOURCES) {
       const more = after.supply[res] - s.supply[res];
+      out.supply[res] = more;
       out.city -= more >= 0 ? resourceWorth(sense, res, more) : -resourceWorth(sense, res, -more);
     }
     melangeAfterEvent(sense, out);

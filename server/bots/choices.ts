@@ -209,6 +209,11 @@ function spendAmount(sense: Sense, frame: EffectView, options: ChoiceOption[]): 
   return share;
 }
 
+/** What one option of the pending card choice is worth to me, as chooseForEffect scores it (hints read it: hint.ts). */
+export function effectOptionWorth(sense: Sense, option: ChoiceOption, typeWorth: TypeWorth = () => 0): number {
+  return scoreOption({ sense, frame: sense.s.effect, typeWorth }, option);
+}
+
 /** The option value to send for the pending card choice. */
 export function chooseForEffect(sense: Sense, options: ChoiceOption[], random: Random, typeWorth: TypeWorth = () => 0): string | number {
   const s: Table = sense.s;

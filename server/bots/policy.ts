@@ -38,7 +38,7 @@ function standardRoundsLeft(s: Table): number {
   for (let r = s.round; r < s.roundTrack.length; r++) if (s.roundTrack[r] !== "D") n++;
   return n;
 }
-function emergencyKeep(s: Table): number {
+export function emergencyKeep(s: Table): number {
   return (EMERGENCY_KEEP * Math.max(0, standardRoundsLeft(s) - 1)) / 5;
 }
 
@@ -66,13 +66,14 @@ function mainOffer(sense: Sense, t: Extract<LegalCommand, { type: "offer" }>, ra
 }
 
 /** The offer in contention now: the top counteroffer, else the main offer. */
-function contender(s: Table): { card: string; seat: number } | null {
+export function contender(s: Table): { card: string; seat: number } | null {
   const deal = s.deal;
   if (!deal) return null;
   return deal.counters[deal.counters.length - 1] ?? deal.main;
 }
 
-function counteroffer(sense: Sense, t: Extract<LegalCommand, { type: "counteroffer" }>, random: Random): Command {
+/** A counteroffer's options and what each would gain me (the price paid from my least useful cards). */
+export function counterGains(sense: Sense, t: Extract<LegalCommand, { type: "counteroffer" }>) {
   const cur = contender(sense.s);
   const curWorth = cur ? offerWorth(sense, cur.card, cur.seat) : 0;
   const keep = emergencyKeep(sense.s) * (sense.emergencyKeep ?? 1);
@@ -88,6 +89,11 @@ function counteroffer(sense: Sense, t: Extract<LegalCommand, { type: "counteroff
     // about even odds of winning the support count
     return 0.5 * (mine - curWorth) - paid - spent;
   };
+  return { options, gainOf, payment, cost };
+}
+
+function counteroffer(sense: Sense, t: Extract<LegalCommand, { type: "counteroffer" }>, random: Random): Command {
+  const { options, gainOf, payment, cost } = counterGains(sense, t);
   let best: (typeof options)[number] | undefined;
   let bestGain = -Infinity;
   for (const o of options) {
@@ -194,7 +200,7 @@ function answerTrade(sense: Sense, templates: LegalCommand[]): Command | null {
 // ---- investments ----
 
 /** Capital an investment would likely pay at the next demand round, from the city now and its production. */
-function investmentWorth(sense: Sense, id: string): number {
+export function investmentWorth(sense: Sense, id: string): number {
   const s = sense.s;
   const inv = catalog.investments.find((x) => x.id === id);
   const demand = s.demand;

@@ -5,7 +5,7 @@
 import { CloseCode, ErrorCode, Room, ServerError, logger, matchMaker, type Client, type AuthContext } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { parseCommand } from "../../shared/protocol.ts";
-import { AnswersMessage, ChatMessage, HostMessage, JoinOptions, PlayerName } from "../../shared/room-protocol.ts";
+import { AnswersMessage, ChatMessage, GuideMessage, HintMessage, HostMessage, JoinOptions, PlayerName } from "../../shared/room-protocol.ts";
 import { AdjournMessage, ResumeMessage } from "../../shared/adjourn-protocol.ts";
 import { normalizeCode } from "../access/codes.ts";
 import { quickCommand } from "../engine/index.ts";
@@ -116,6 +116,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       bad: "bad-message",
       handle: (_c, msg) => this.table.resume(msg.absent),
     },
+    hint: { parse: zodParser(HintMessage, "Bad hint message."), bad: "bad-message", handle: (c) => this.table.hint(this.seatOf(c)) },
+    guide: { parse: zodParser(GuideMessage, "Bad guide message."), bad: "bad-message", handle: (c, msg) => this.table.guideAction(this.seatOf(c), msg.action) },
   };
 
   async onCreate(raw: unknown) {

@@ -187,6 +187,10 @@ export const TableState = schema({
   meetAt: t.float64().default(0),
   /** The seats that asked to adjourn (public: a majority of the people seated adjourns). */
   adjournVotes: t.array("uint8"),
+  /** A tutorial table; its guide is on; the guide moment the table is paused on ("" none): server/table/guide.ts. */
+  tutorial: t.boolean().default(false),
+  guideOn: t.boolean().default(false),
+  guideMoment: t.string().default(""),
   seats: t.map(SeatState),
   game: t.ref(GameState),
 }, "TableState");

@@ -68,6 +68,12 @@ export function statePublisher(state: TableState, room: RoomSide): Publisher {
     botChatChanged(on) {
       state.botChat = on;
     },
+    guideChanged(guide) {
+      state.tutorial = guide.tutorial;
+      state.guideOn = guide.on;
+      state.guideMoment = guide.moment;
+    },
+    hint: (seat, hint) => room.toSeat(seat, "hint", hint),
     hostChanged(seat) {
       state.hostSeat = seat;
     },

@@ -43,6 +43,10 @@ export interface Publisher {
   answersChanged?(seat: number, answers: string): void;
   /** A private event for one seat's connection, if it has one. */
   event(seat: number, event: PrivateEvent): void;
+  /** The guide of a tutorial table: whether it is one, whether its guide is on, the moment it is paused on ("" none). */
+  guideChanged?(guide: { tutorial: boolean; on: boolean; moment: string }): void;
+  /** A hint for one seat's connection alone (server/bots/hint.ts). */
+  hint?(seat: number, hint: { command: unknown; action: string; why: string }): void;
   /** A private message to one seat's connection, if it has one. */
   whisper(seat: number, whisper: StoredWhisper): void;
   /** A public chat line to everyone at the table, or (`spectators`) to the spectators alone. */

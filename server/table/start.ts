@@ -10,6 +10,7 @@ import { gameCommands, type GameStore, type StoredChatLine, type StoredGame, typ
 import { takeBackLine } from "./take-back.ts";
 import { CHAT_LINES } from "./talk.ts";
 import { DEFAULT_ROOM_LIMITS, deadlineProblem, type RoomLimits } from "./limits.ts";
+import { tutorialOptions } from "./guide.ts";
 
 /**
  * The server-side switch for a fixed seed (tests and tools only): given to createServer, it reaches the
@@ -71,7 +72,8 @@ export async function newTable(
   if (!parsed.success) return { problem: parsed.error.issues[0]?.message ?? "Bad table options." };
   const problem = variantProblem(parsed.data.variant) ?? deadlineProblem(parsed.data.stepSeconds, limits);
   if (problem) return { problem };
-  const start: TableStart = { code, options: parsed.data, seed: tableSeed(seeds, code), restored: null };
+  const options = parsed.data.tutorial ? tutorialOptions(parsed.data) : parsed.data;
+  const start: TableStart = { code, options, seed: tableSeed(seeds, code), restored: null };
   await store.createGame({ code, roomId, options: { ...start.options, seed: start.seed }, createdAt: Date.now() });
   return start;
 }

@@ -29,6 +29,7 @@ import { Adjournment, adjournRefusal, adjournedLine, backNeeded, meetingTime, pe
 
 /** A game woken from the store while adjourned waits this long for someone to join before it parks again. */
 export const WOKEN_IDLE_MS = 5 * 60_000;
+import { TableGuide } from "./guide.ts";
 
 export type Refusal = { code: string; message: string };
 interface Log { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
@@ -76,6 +77,8 @@ export class Table {
   /** Who sits where, who is away, who hosts (seating.ts). */
   readonly seating: Seating;
   private bots: BotMoves;
+  /** Hints, and a tutorial table's guide (guide.ts). */
+  readonly guide: TableGuide;
   private lost = false;
   /** Requests to adjourn, and while adjourned its meeting time and stopped clocks (adjourn.ts). */
   readonly adjournment = new Adjournment();
@@ -119,6 +122,7 @@ export class Table {
       writeChat: (chat, after) => this.writes.write(() => deps.store.appendChat(this.code, chat.seq, chat), after),
       writeWhisper: (seq, whisper, after) => this.writes.write(() => deps.store.appendWhisper(this.code, seq, whisper), after),
     });
+    this.guide = new TableGuide({ options: this.options, seats, talk, publisher, timers });
     this.bots = new BotMoves({
       seats, talk, publisher, voice, random: this.botRandom,
       play: (n, command) => this.play(n, command),
@@ -163,6 +167,7 @@ export class Table {
     if (restored.status === "adjourned") return this.openAdjourned(restored.rebuilt.events, restored.adjourned ?? null);
     this.setStatus("playing");
     this.talk.log("The game begins.");
+    this.guide.restoring();
     // Humans are away until they rejoin with their seat token; after the grace period a bot plays for them.
     this.seating.awaitReturns();
     this.afterGameChange(restored.rebuilt.events);
@@ -370,6 +375,20 @@ export class Table {
     this.talk.setWatchersOpen(open, this.seats, this.p);
   }
 
+  // ---- hints and the guide (guide.ts) ---------------------------------------------------------
+
+  /** A seated player asks what the bot would do for them now, and why: answered to them alone. */
+  hint(seat: Seat | undefined): Refusal | null {
+    return this.guide.hint(seat, this.status === "playing" ? this.game : null, this.commands.length);
+  }
+
+  /** A seated player at a tutorial table: "Got it", or the guide off or on. */
+  guideAction(seat: Seat | undefined, action: "got-it" | "off" | "on"): Refusal | null {
+    const refused = action === "got-it" ? this.guide.gotIt(seat) : this.guide.setOn(seat, action === "on");
+    if (!refused) this.p.flush(false);
+    return refused;
+  }
+
   // ---- the game --------------------------------------------------------------------------------
 
   startGame(): void {
@@ -476,6 +495,7 @@ export class Table {
         this.turns.clear();
         this.p.deadlineChanged(0);
       }
+      this.guide.observe(game, events); // a tutorial table may pause here, before any bot is scheduled
       if (this.status === "playing") this.scheduleDecisions(); // before the patch: it carries the new deadline
       lap?.("views");
       this.p.flush(false);
@@ -541,6 +561,7 @@ export class Table {
   private botMove(n: number): void {
     if (this.writes.pending) return this.writes.whenIdle(() => this.botMove(n));
     if (!this.game || this.status !== "playing") return;
+    if (this.guide.paused()) return this.guide.hold(n, () => this.botMove(n)); // a tutorial table explains: bots wait
     // Waiting on its own offer with nothing to answer, the bot's next look is already due: another one
     // now (a reload, someone else's trade) would count against the time the other side has to answer.
     if (this.botLooks.has(n) && this.game.trades.some((t) => t.from === n) && !this.game.trades.some((t) => t.to === n)) return;

@@ -133,6 +133,10 @@ export interface WireTable {
   meetAt?: number;
   /** The seats that asked to adjourn (a majority of the people seated adjourns the game). */
   adjournVotes?: number[];
+  /** A tutorial table, its guide on, the guide moment it is paused on (absent from an older server: none). */
+  tutorial?: boolean;
+  guideOn?: boolean;
+  guideMoment?: string;
   seats?: Record<string, WireSeat>;
   game?: WireGame;
 }

@@ -69,6 +69,8 @@ export interface TableSnapshot {
   meetAt: number;
   /** The seats that asked to adjourn, in seat order. */
   adjournVotes: number[];
+  /** A tutorial table's guide: whether it is one, whether the guide is on, the moment it is paused on ("" none). */
+  guide: { tutorial: boolean; on: boolean; moment: string };
   /** Seats in seat order. */
   seats: TableSeat[];
   /** Your seat number, or null for a spectator. */
@@ -136,6 +138,7 @@ export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: numbe
     code: state.code, status: state.status, seatCount: state.seatCount, hostSeat: state.hostSeat,
     stepSeconds: state.stepSeconds, startsAt: state.startsAt ?? 0, spectators: state.spectators, watchersOpen: state.watchersOpen ?? false, botChat: state.botChat ?? true,
     meetAt: state.meetAt ?? 0, adjournVotes: [...(state.adjournVotes ?? [])].sort((a, b) => a - b),
+    guide: { tutorial: state.tutorial ?? false, on: state.guideOn ?? false, moment: state.guideMoment ?? "" },
     seats, mySeat: seat, me, secret,
     legal: decodeLegal(w?.legal, seats, me, [...(w?.hand ?? [])], w?.legalTrades),
     trades: decodeTrades(w?.trades),

@@ -112,6 +112,9 @@ describe("secrecy on the wire", () => {
       await until(() => stateOf(alice).seats["0"].secret.answers.includes('"forced":false'), 5000, "Alice's answers");
       const aliceAnswers: string = stateOf(alice).seats["0"].secret.answers;
 
+      // Hints: the words go to the asker alone, and name nothing of another seat (checked with every message below).
+      alice.send("hint", {});
+      bob.send("hint", {});
       const aliceBot = autoplay(alice, 1);
       let bobBot = autoplay(bob, 2);
       await until(() => Number(stateOf(alice).game.round) >= 1 || stateOf(alice).status === "finished", 60_000, "round 2");

@@ -7,6 +7,7 @@ import { ApiError, calendarUrl, cleanCode, createTable, findTable, meetingText, 
 import { forgetSeat, pastGames, rememberedName, rememberedSeat, rememberedSeats, type RememberedSeat } from "../net/seat-memory.ts";
 import { TableSession } from "../net/session.ts";
 import { CreateTable, type CreateOptions } from "./CreateTable.tsx";
+import { LearnToPlay } from "./LearnToPlay.tsx";
 
 interface Props {
   initialCode: string;
@@ -94,6 +95,7 @@ export function Lobby({ initialCode, problem, onJoined }: Props) {
       </section>
 
       {errorLine}
+      <LearnToPlay busy={busy} onStart={(o) => void create(o)} />
 
       <section class="panel" aria-labelledby="join-h">
         <h2 id="join-h">Join a table</h2>

@@ -13,6 +13,8 @@ export interface NewTable {
   variant?: Record<string, unknown>;
   /** Seconds between the last seat being taken and the start (0: at once). */
   startCountdown?: number;
+  /** A tutorial table: the first-game setup, and the game stops to explain (docs/guide.md). */
+  tutorial?: boolean;
 }
 
 export interface TableInfo {

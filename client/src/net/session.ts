@@ -98,6 +98,8 @@ export class TableSession {
   private comingBack = false;
   private wake: (() => void) | null = null;
   private listeners = new Set<() => void>();
+  /** The last hint your seat was given (answer to askHint), with when it arrived: docs/guide.md. */
+  hint: (ServerMessages["hint"] & { at: number }) | null = null;
   private unlisten: () => void = () => {};
 
   private constructor(room: Room, code: string, spectator: boolean) {
@@ -158,6 +160,10 @@ export class TableSession {
     });
     on("whisper", (w: Whisper) => {
       this.whispers = [...this.whispers, { ...w, n: ++this.arrivals }];
+      this.changed();
+    });
+    on("hint", (h: ServerMessages["hint"]) => {
+      this.hint = { ...h, at: Date.now() };
       this.changed();
     });
     on("event", (e: ServerMessages["event"]) => {
@@ -420,6 +426,16 @@ export class TableSession {
   /** The host resumes the adjourned game, choosing what becomes of the seats of people not back. */
   resume(absent: "wait" | "bot" | "open"): void {
     this.sendable("adjourn")?.send("resume", { absent });
+  }
+
+  /** Asks what the bot would do for your seat now, and why (the answer arrives as `hint`). */
+  askHint(): void {
+    this.sendable("move")?.send("hint", {});
+  }
+
+  /** A tutorial table's guide: "Got it", or the guide off or on again. */
+  guide(action: "got-it" | "off" | "on"): void {
+    this.sendable("move")?.send("guide", { action });
   }
 
   dismissRefusal(): void {

@@ -27,6 +27,8 @@ import { LeaveDialog } from "./LeaveDialog.tsx";
 import { useRememberResult } from "./remember-result.ts";
 import { BOT_CHOSE } from "../../../shared/bot-chose.ts";
 import { AdjournControls } from "./AdjournControls.tsx";
+import { Guide } from "./Guide.tsx";
+import { Hint } from "./Hint.tsx";
 
 export function TableScreen({ session, onLeave, onSwitch }: { session: TableSession; onLeave(): void; onSwitch?(next: TableSession): void }) {
   const [, redraw] = useReducer((n: number, _: unknown) => n + 1, 0);
@@ -208,6 +210,8 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
       <Help open={help} onClose={() => setHelp(false)} reserve={game?.reserve} />
       <LeaveDialog open={askLeave} onStay={() => setAskLeave(false)} onLeave={() => { setAskLeave(false); onLeave(); }} />
       {phone && <PhoneTabs tabs={tabs} pane={shownPane} onPane={setPane} />}
+      <Hint model={model} session={session} />
+      <Guide model={model} session={session} phone={phone} onPane={setPane} />
     </main>
   );
 }

@@ -1,0 +1,85 @@
+// The guide of a tutorial table (docs/guide.md): while the server has the table paused on a moment
+// (`guide.moment`), a panel explains it in a few sentences (shared/guide/texts.ts) and points at the
+// part of the screen it is about (that part is outlined, scrolled into view, and on a phone its tab
+// opened). "Got it" lets play resume (or shows the next moment); "Leave the guide" plays on without
+// it, and "Open the guide" brings it back. A trade offered to you is private: its text shows here
+// without pausing the table.
+import { useEffect, useRef, useState } from "preact/hooks";
+import type { TableSession } from "../net/session.ts";
+import type { TableSnapshot } from "../state.ts";
+import { guideText, isGuideKey, type GuideKey, type GuideTarget } from "../../../shared/guide/texts.ts";
+import type { Pane } from "./PhoneTabs.tsx";
+import "./guide.css";
+
+/** Where each target is on the screen (TableScreen's and TopBar's parts). */
+const TARGET_SELECTOR: Record<GuideTarget, string> = {
+  city: ".city-area",
+  tracks: ".tracks",
+  deal: ".deal-area",
+  choices: "[data-testid=topbar] .act-row",
+  hand: ".you-area",
+  corps: ".corps-area",
+  log: ".log-area",
+  trades: ".talk-area",
+};
+/** The phone tab that shows each target (null: the top bar, always in view). */
+const TARGET_PANE: Record<GuideTarget, Pane | null> = {
+  city: "city", tracks: "city", deal: "deal", choices: null, hand: "you", corps: "players", log: "deal", trades: "talk",
+};
+const TARGET_WORDS: Record<GuideTarget, string> = {
+  city: "the city map", tracks: "the tracks: round, threat, supply and demand", deal: "the deal", choices: "your choices in the top bar",
+  hand: "your hand", corps: "the corporations", log: "the game log", trades: "the trades for you",
+};
+
+/** The element a guide target names, if it is on the screen. */
+export function guideTargetElement(target: GuideTarget): Element | null {
+  return document.querySelector(TARGET_SELECTOR[target]);
+}
+
+export function Guide({ model, session, phone, onPane }: { model: TableSnapshot; session: TableSession; phone: boolean; onPane(p: Pane): void }) {
+  const g = model.guide;
+  const [local, setLocal] = useState<Set<GuideKey>>(() => new Set());
+  const seated = !!model.me && !session.spectator;
+  const paused = g.moment && isGuideKey(g.moment) ? g.moment : null;
+  // a trade offered to you: shown here once, without a pause (the table must not learn of it)
+  const tradeForMe = model.trades.some((t) => t.to === model.mySeat);
+  const key: GuideKey | null = paused ?? (g.on && tradeForMe && !local.has("moment:trade") ? "moment:trade" : null);
+  const text = key ? guideText(key) : null;
+  const gotIt = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!text) return;
+    const pane = TARGET_PANE[text.target];
+    if (phone && pane) onPane(pane);
+    // after the pane has switched: outline the part, bring it into view, and put the focus on "Got it"
+    const frame = requestAnimationFrame(() => {
+      const el = guideTargetElement(text.target);
+      el?.classList.add("guide-target");
+      el?.scrollIntoView({ block: "nearest" });
+      gotIt.current?.focus({ preventScroll: true });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      guideTargetElement(text.target)?.classList.remove("guide-target");
+    };
+  }, [key, phone]);
+
+  if (!g.tutorial || !seated || model.status === "lobby") return null;
+  if (!g.on) {
+    return <button type="button" class="secondary small guide-reopen" data-testid="guide-open" onClick={() => session.guide("on")}>Open the guide</button>;
+  }
+  if (!key || !text) return null;
+  const done = () => (paused ? session.guide("got-it") : setLocal(new Set([...local, key])));
+  return (
+    <section class={`guide-panel${phone ? " phone" : ""}`} role="dialog" aria-modal="false" aria-labelledby="guide-h"
+      data-testid="guide" data-moment={key} data-target={text.target}>
+      <p class="guide-where">Guide · look at {TARGET_WORDS[text.target]} (outlined)</p>
+      <h2 id="guide-h">{text.title}</h2>
+      {text.body.map((p, i) => <p key={i}>{p}</p>)}
+      <div class="row">
+        <button type="button" ref={gotIt} data-testid="guide-got-it" onClick={done}>Got it</button>
+        <button type="button" class="secondary" data-testid="guide-off" onClick={() => session.guide("off")}>Leave the guide</button>
+      </div>
+    </section>
+  );
+}

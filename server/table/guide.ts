@@ -1,0 +1,188 @@
+// Learning at the table: hints for any seated player, and the guide of a tutorial table.
+// - A hint (`hint` message): what the table's bot would do for the asking seat now, and why
+//   (server/bots/hint.ts, from that seat's view, legal commands and private log lines alone), sent to
+//   that seat alone, at most one every HINT_INTERVAL_MS per seat. When the table says so
+//   (`announceHints`: off by default at tutorial tables, on at others) everyone reads in the log that
+//   the player asked for one; never what the hint said.
+// - The guide: at a tutorial table the game pauses at each new kind of moment (shared/guide/moments.ts,
+//   read from public facts alone) so the person can read its explanation; bots wait meanwhile. A
+//   seated person releases the pause ("Got it"), or turns the guide off (and on again). A pause never
+//   lasts longer than GUIDE_PAUSE_MAX_MS, each kind pauses once a game, and a table that is no
+//   tutorial never pauses.
+import { viewFor, type GameState } from "../engine/index.ts";
+import type { TableOptions } from "../../shared/room-protocol.ts";
+import type { GameEvent, GameView } from "../../shared/view.ts";
+import { momentsOf } from "../../shared/guide/moments.ts";
+import type { GuideKey } from "../../shared/guide/texts.ts";
+import { hintFor, type Hint } from "../bots/hint.ts";
+import { makeRandom } from "../bots/random.ts";
+import { newMemory, type BotMemory } from "../bots/index.ts";
+import type { Publisher } from "./publisher.ts";
+import type { Seat, Seats } from "./seats.ts";
+import type { Talk } from "./talk.ts";
+import type { Timer, Timers } from "./turns.ts";
+
+/** One hint per seat at most this often. */
+export const HINT_INTERVAL_MS = 1000;
+/** A guide pause releases itself after this long: a person who walked away does not hold the bots for ever. */
+export const GUIDE_PAUSE_MAX_MS = 5 * 60_000;
+
+type Refusal = { code: string; message: string };
+
+/** A tutorial table: the first-game setup (corporations in order, one investment drawn, the first-game city), no deadlines. */
+export function tutorialOptions(o: TableOptions): TableOptions {
+  const { citySetup: _ignored, ...variant } = o.variant;
+  return { ...o, stepSeconds: 0, variant: { ...variant, corpAssignment: "order", setupInvestments: "draw-1" } };
+}
+
+/** Whether others read that a player asked for a hint: the table's setting, else off at tutorial tables and on at others. */
+export function announcesHints(o: Pick<TableOptions, "tutorial" | "announceHints">): boolean {
+  return o.announceHints ?? !o.tutorial;
+}
+
+export interface GuideDeps {
+  options: TableOptions;
+  seats: Seats;
+  talk: Talk;
+  publisher: Publisher;
+  timers: Timers;
+  now?: () => number;
+}
+
+export class TableGuide {
+  /** The moment the table is paused on, or null. */
+  moment: GuideKey | null = null;
+  on: boolean;
+  private seen = new Set<GuideKey>();
+  private queue: GuideKey[] = [];
+  private last: GameView | null = null;
+  private skipNext = false;
+  private timer: Timer | null = null;
+  /** Bot moves held by the pause, by seat: run once it is released. */
+  private held = new Map<number, () => void>();
+  private lastHint = new Map<number, number>();
+  /** Each seat's memory for its hints (its proposals, as a bot playing it would remember them). */
+  private memories = new Map<number, BotMemory>();
+  private readonly d: GuideDeps;
+
+  constructor(deps: GuideDeps) {
+    this.d = deps;
+    this.on = !!deps.options.tutorial;
+    this.publish();
+  }
+
+  get tutorial(): boolean {
+    return !!this.d.options.tutorial;
+  }
+
+  /** The next change is a restored game's whole history: its moments are not shown again. */
+  restoring(): void {
+    this.skipNext = true;
+  }
+
+  /** After a change of the game: new moments of a tutorial table are queued, and the first one pauses the table. */
+  observe(game: GameState, events: readonly GameEvent[]): void {
+    if (!this.tutorial) return;
+    const view = viewFor(game, "spectator");
+    const before = this.last;
+    this.last = view;
+    if (this.skipNext) {
+      this.skipNext = false;
+      return;
+    }
+    const humans = [...this.d.seats.all()].filter((s) => !s.bot).map((s) => s.seat);
+    for (const key of momentsOf(before, view, events, humans)) {
+      if (this.seen.has(key)) continue;
+      this.seen.add(key);
+      if (this.on) this.queue.push(key);
+    }
+    if (!this.moment) this.next();
+  }
+
+  /** Whether bots must wait now. */
+  paused(): boolean {
+    return this.moment !== null;
+  }
+
+  /** Holds a bot's move for seat n until the pause is released. */
+  hold(n: number, move: () => void): void {
+    this.held.set(n, move);
+  }
+
+  /** A seated person read the explanation ("Got it"): the next queued moment, or play resumes. */
+  gotIt(seat: Seat | undefined): Refusal | null {
+    const refused = this.refuse(seat);
+    if (refused) return refused;
+    if (this.moment) this.next();
+    return null;
+  }
+
+  /** A seated person turns the guide off (play resumes at once) or on again. */
+  setOn(seat: Seat | undefined, on: boolean): Refusal | null {
+    const refused = this.refuse(seat);
+    if (refused) return refused;
+    this.on = on;
+    if (!on) this.queue = [];
+    if (!on && this.moment) this.next();
+    else this.publish();
+    return null;
+  }
+
+  private refuse(seat: Seat | undefined): Refusal | null {
+    if (!seat || seat.bot) return { code: "not-a-player", message: "Only a seated player can use the guide." };
+    if (!this.tutorial) return { code: "not-tutorial", message: "This table has no guide: only tutorial tables pause to explain." };
+    return null;
+  }
+
+  /** Shows the next queued moment, or releases the pause and lets the held bots move. */
+  private next(): void {
+    this.timer?.clear();
+    this.timer = null;
+    this.moment = this.queue.shift() ?? null;
+    if (this.moment) this.timer = this.d.timers.later(() => this.release(), GUIDE_PAUSE_MAX_MS);
+    this.publish();
+    if (!this.moment) {
+      const moves = [...this.held.values()];
+      this.held.clear();
+      for (const move of moves) move();
+    }
+  }
+
+  /** The pause ran out: every queued moment is dropped, and play resumes. */
+  private release(): void {
+    this.queue = [];
+    this.timer = null;
+    this.next();
+    this.d.publisher.flush(false);
+  }
+
+  private publish(): void {
+    this.d.publisher.guideChanged?.({ tutorial: this.tutorial, on: this.on, moment: this.moment ?? "" });
+  }
+
+  /**
+   * A hint for a seated player: the bot's choice for that seat and why, to that seat alone. The
+   * bot's random is seeded by the count of accepted commands (public), so the same position gives the
+   * same hint.
+   */
+  hint(seat: Seat | undefined, game: GameState | null, commands: number): Refusal | null {
+    if (!seat || seat.bot) return { code: "not-a-player", message: "Only a seated player can ask for a hint." };
+    if (!game) return { code: "not-started", message: "The game has not started yet." };
+    const now = this.d.now?.() ?? Date.now();
+    const last = this.lastHint.get(seat.seat);
+    if (last !== undefined && now - last < HINT_INTERVAL_MS) return { code: "too-many-hints", message: "One hint a second: read the last one first." };
+    this.lastHint.set(seat.seat, now);
+    const view = viewFor(game, seat.seat);
+    const events = this.d.talk.privateLines(seat.seat).map((text) => ({ type: "private", text, to: [seat.seat] }));
+    const names = [...this.d.seats.all()].reduce<string[]>((out, s) => ((out[s.seat] = s.name), out), []);
+    let memory = this.memories.get(seat.seat);
+    if (!memory) this.memories.set(seat.seat, (memory = newMemory()));
+    const hint: Hint = hintFor(view, view.you?.legal ?? [], events, makeRandom(commands), memory, { names, remember: true });
+    this.d.publisher.hint?.(seat.seat, hint);
+    if (announcesHints(this.d.options)) {
+      this.d.talk.log(`${seat.name} asked for a hint.`);
+      this.d.publisher.flush(false);
+    }
+    return null;
+  }
+}

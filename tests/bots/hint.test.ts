@@ -1,0 +1,136 @@
+// Hints (server/bots/hint.ts): at random positions of seeded bot games, the hinted command is the
+// bot's own decision for that seat (same random, same memory), the hint is the same in a game that
+// differs only in what the seat cannot see, and its words name only cards and facts the seat can see.
+import { describe, expect, it } from "vitest";
+import { catalog } from "../../shared/catalog/index.ts";
+import { botDecision, newMemory } from "../../server/bots/index.ts";
+import { hintFor } from "../../server/bots/hint.ts";
+import { MAX_PROPOSALS } from "../../server/bots/negotiate.ts";
+import { makeRandom } from "../../server/bots/random.ts";
+import { apply, createGame, viewFor, waitingFor, type GameState, type GameView } from "../../server/engine/index.ts";
+import { playGame } from "../../server/sim/play.ts";
+import { hiddenRedealt } from "./hidden.ts";
+
+/** Every name the catalog prints (cards, assets, investments, rivals, corporations, events, demands). */
+const NAMES = [
+  ...catalog.actionCards.map((c) => c.title),
+  ...catalog.emergencyActions.map((c) => c.title),
+  ...catalog.assets.map((a) => a.name),
+  ...catalog.investments.map((i) => i.name),
+  ...catalog.rivals.map((r) => r.name),
+  ...catalog.corps.map((c) => c.name),
+  ...catalog.events.map((e) => e.name),
+  ...catalog.demands.map((d) => d.name),
+];
+
+/** What the seat can see, as text: its view (hand, legal options, the public table) and its rival's name. */
+function visible(view: GameView): string {
+  const rival = catalog.rivals.find((r) => r.id === view.you?.rival)?.name ?? "";
+  return (JSON.stringify(view) + " " + rival).toLowerCase();
+}
+
+/** Names a text mentions that the seat cannot see. */
+function unseenNames(text: string, view: GameView): string[] {
+  const seen = visible(view);
+  return NAMES.filter((n) => text.includes(n) && !seen.includes(n.toLowerCase()));
+}
+
+/** About `count` positions spread over seeded games: the state and a seat the game waits for (or that must answer a trade). */
+function samplePositions(count: number): { s: GameState; seat: number; where: string }[] {
+  const games = [4, 5, 6, 4, 5, 6].map((players, i) => ({ players: players as 4 | 5 | 6, seed: 300 + i }));
+  const pick = makeRandom(33);
+  const out: { s: GameState; seat: number; where: string }[] = [];
+  const per = Math.ceil(count / games.length);
+  for (const { players, seed } of games) {
+    const run = playGame(players, seed);
+    expect(run.error).toBeNull();
+    const steps = new Set<number>();
+    while (steps.size < Math.min(per, run.commands.length)) steps.add(Math.floor(pick() * run.commands.length));
+    let s = createGame({ players, seed });
+    for (const [step, { seat, command }] of run.commands.entries()) {
+      if (steps.has(step)) out.push({ s, seat, where: `${players} players, seed ${seed}, step ${step}, seat ${seat}` });
+      const r = apply(s, seat, command);
+      if (!r.ok) throw new Error(r.message);
+      s = r.state;
+    }
+  }
+  return out;
+}
+
+describe("hints say what the bot would do and why", () => {
+  const positions = samplePositions(300);
+
+  it("at 300 random positions the hinted command is the bot's own, the same in a game redealt out of the seat's sight, naming only what the seat sees", () => {
+    const random = makeRandom(7);
+    let explained = 0;
+    let commands = 0;
+    const kinds = new Set<string>();
+    for (const [i, { s, seat, where }] of positions.entries()) {
+      const view = viewFor(s, seat);
+      const legal = view.you!.legal;
+      const hint = hintFor(view, legal, [], makeRandom(i), newMemory());
+      const bot = botDecision(view, legal, [], makeRandom(i), newMemory());
+      expect(hint.command, where).toEqual(bot.command);
+      if (hint.command) {
+        commands++;
+        kinds.add(hint.command.type === "choose" ? `choose:${s.pending?.kind}` : hint.command.type);
+        // a real explanation: an action and a reason of a few words at least
+        expect(hint.action.length, where).toBeGreaterThan(3);
+        if (hint.why.split(" ").length >= 6) explained++;
+      }
+      expect(unseenNames(hint.action + " " + hint.why, view), where).toEqual([]);
+      // the same hint in a game that differs only in what this seat cannot see
+      const t = hiddenRedealt(s, seat, random);
+      const other = viewFor(t, seat);
+      expect(other, where).toEqual(view);
+      expect(hintFor(other, other.you!.legal, [], makeRandom(i), newMemory()), where).toEqual(hint);
+    }
+    expect(positions.length).toBeGreaterThanOrEqual(300);
+    expect(commands).toBeGreaterThan(250);
+    expect(explained / commands).toBeGreaterThan(0.95);
+    // the positions cover the usual decisions
+    for (const k of ["offer", "support", "abstain", "pass", "choose:effect"]) expect([...kinds], k).toContain(k);
+  });
+
+  it("a hint leaves the bot's memory as it was, and says so when the seat owes nothing", () => {
+    const { s } = positions[0]!;
+    const idle = [0, 1, 2, 3].find((n) => !waitingFor(s).includes(n) && !s.trades.some((t) => t.to === n))!;
+    const view = viewFor(s, idle);
+    const memory = newMemory();
+    memory.proposed.set("x", 1);
+    const hint = hintFor(view, view.you!.legal, [], makeRandom(1), memory);
+    expect(hint.command).toBeNull();
+    expect(hint.why).toMatch(/not waiting for you/);
+    expect([...memory.proposed]).toEqual([["x", 1]]);
+  });
+
+  it("names a card from the seat's own hand for its main offer", () => {
+    // a main offer: the hint names a card from the seat's own hand
+    const at = positions.find(({ s, seat }) => s.pending?.kind === "main-offer" && s.pending.seat === seat)!;
+    expect(at).toBeDefined();
+    const view = viewFor(at.s, at.seat);
+    const hint = hintFor(view, view.you!.legal, [], makeRandom(3));
+    const mine = view.you!.hand.map((c) => c.title);
+    expect(mine.some((t) => hint.action.includes(t)) || view.seats[at.seat]!.emergency.some((e) => hint.action.includes(e.title))).toBe(true);
+    // and the seat's own rival, by name, when the rival's corporation is at the table
+    expect(unseenNames(hint.why, view)).toEqual([]);
+  });
+
+  it("remembered at a table, hint after hint proposes a sale of support at most MAX_PROPOSALS times a deal, as the bot would", () => {
+    const at = positions.map(({ s, seat }, i) => ({ s, seat, i })).find(({ s, seat, i }) => {
+      const view = viewFor(s, seat);
+      return hintFor(view, view.you!.legal, [], makeRandom(i)).command?.type === "trade-propose";
+    });
+    expect(at).toBeDefined();
+    const view = viewFor(at!.s, at!.seat);
+    const kinds = (remember: boolean) => {
+      const memory = newMemory();
+      return [0, 1, 2, 3, 4].map(() => hintFor(view, view.you!.legal, [], makeRandom(at!.i), memory, { remember }).command?.type);
+    };
+    // forgetful, the same sale every time; remembered, the bot's own limit, then its plain move
+    expect(new Set(kinds(false))).toEqual(new Set(["trade-propose"]));
+    const remembered = kinds(true);
+    expect(remembered.filter((k) => k === "trade-propose").length).toBeLessThanOrEqual(MAX_PROPOSALS);
+    expect(remembered.at(-1)).not.toBe("trade-propose");
+  });
+});

@@ -1,0 +1,90 @@
+// The guide's pause (server/table/guide.ts) without sockets: a tutorial table pauses on each new kind
+// of moment once, holds the bots' moves until "Got it", releases itself after GUIDE_PAUSE_MAX_MS; a
+// table that is no tutorial never pauses; turning the guide off releases at once.
+import { describe, expect, it } from "vitest";
+import { createGameWithEvents } from "../../server/engine/index.ts";
+import { GUIDE_PAUSE_MAX_MS, TableGuide, announcesHints, tutorialOptions } from "../../server/table/guide.ts";
+import type { Publisher } from "../../server/table/publisher.ts";
+import { Seats, newSeat } from "../../server/table/seats.ts";
+import { Talk } from "../../server/table/talk.ts";
+import type { Timers } from "../../server/table/turns.ts";
+import { TableOptions } from "../../shared/room-protocol.ts";
+import { GUIDE_KEYS } from "../../shared/guide/texts.ts";
+
+function setup(tutorial: boolean) {
+  const timers: { fn: () => void; ms: number; cleared: boolean }[] = [];
+  const fakeTimers = { later: (fn: () => void, ms: number) => { const t = { fn, ms, cleared: false }; timers.push(t); return { clear: () => void (t.cleared = true) }; } } as unknown as Timers;
+  const published: { tutorial: boolean; on: boolean; moment: string }[] = [];
+  const publisher = { guideChanged: (g: (typeof published)[number]) => published.push(g), flush: () => {} } as unknown as Publisher;
+  const seats = new Seats(4);
+  seats.add(newSeat(0, "Alice", false, "t"));
+  for (const n of [1, 2, 3]) seats.add(newSeat(n, `Bot ${n}`, true, null));
+  const options = TableOptions.parse({ tutorial, bots: 3 });
+  const guide = new TableGuide({ options, seats, talk: new Talk(), publisher, timers: fakeTimers });
+  const { state, events } = createGameWithEvents({ players: 4, seed: 5, variant: tutorialOptions(options).variant });
+  return { guide, timers, published, state, events, alice: seats.get(0)!, bot: seats.get(1)! };
+}
+
+describe("the guide's pause", () => {
+  it("pauses a tutorial table on each new moment, holds the bots until 'Got it', and each kind only once", () => {
+    const { guide, state, events, alice, bot, published } = setup(true);
+    guide.observe(state, events);
+    expect(guide.moment).toBe("moment:start");
+    expect(GUIDE_KEYS).toContain(guide.moment);
+    let moved = 0;
+    guide.hold(1, () => moved++);
+    guide.hold(1, () => moved++); // one held move per seat
+    expect(guide.gotIt(bot)?.code).toBe("not-a-player");
+    expect(guide.gotIt(alice)).toBeNull();
+    expect(guide.moment).toBe("decision:general-draw");
+    expect(moved).toBe(0);
+    expect(guide.gotIt(alice)).toBeNull();
+    expect(guide.paused()).toBe(false);
+    expect(moved).toBe(1);
+    expect(published.at(-1)).toEqual({ tutorial: true, on: true, moment: "" });
+    // the same moments again (Alice still owes her draw): no pause
+    guide.observe(state, events);
+    expect(guide.paused()).toBe(false);
+  });
+
+  it("releases itself after GUIDE_PAUSE_MAX_MS, dropping what was queued", () => {
+    const { guide, timers, state, events } = setup(true);
+    guide.observe(state, events);
+    expect(guide.paused()).toBe(true);
+    let moved = 0;
+    guide.hold(2, () => moved++);
+    const timer = timers.find((t) => !t.cleared)!;
+    expect(timer.ms).toBe(GUIDE_PAUSE_MAX_MS);
+    timer.fn();
+    expect(guide.paused()).toBe(false);
+    expect(moved).toBe(1);
+  });
+
+  it("never pauses a table that is no tutorial, and refuses its guide messages", () => {
+    const { guide, state, events, alice, published } = setup(false);
+    guide.observe(state, events);
+    expect(guide.paused()).toBe(false);
+    expect(guide.gotIt(alice)?.code).toBe("not-tutorial");
+    expect(guide.setOn(alice, true)?.code).toBe("not-tutorial");
+    expect(published.every((g) => g.moment === "" && !g.tutorial)).toBe(true);
+  });
+
+  it("turned off, plays on at once; turned on again, pauses on kinds not yet seen", () => {
+    const { guide, state, events, alice } = setup(true);
+    guide.observe(state, events);
+    let moved = 0;
+    guide.hold(3, () => moved++);
+    expect(guide.setOn(alice, false)).toBeNull();
+    expect(guide.paused()).toBe(false);
+    expect(moved).toBe(1);
+    expect(guide.setOn(alice, true)).toBeNull();
+    expect(guide.paused()).toBe(false);
+  });
+
+  it("announces hints by the table's setting: off at tutorial tables, on at others", () => {
+    expect(announcesHints({ tutorial: true })).toBe(false);
+    expect(announcesHints({ tutorial: false })).toBe(true);
+    expect(announcesHints({ tutorial: true, announceHints: true })).toBe(true);
+    expect(announcesHints({ tutorial: false, announceHints: false })).toBe(false);
+  });
+});
