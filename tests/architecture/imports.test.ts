@@ -26,6 +26,7 @@ export const PICTURE: Record<string, string[]> = {
   "shared/adjourn-protocol": [],
   "shared/room-protocol": ["shared/unsafe-keys"],
   "shared/bot-chose": [],
+  "shared/guide": ["shared/protocol", "shared/view"],
   "shared/wire": ["shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view"],
   "server/engine": ["shared/catalog", "shared/phase-lines", "shared/protocol", "shared/unsafe-keys", "shared/view"],
   "server/bots": ["server/engine", "shared/catalog", "shared/protocol", "shared/view"],
@@ -34,8 +35,8 @@ export const PICTURE: Record<string, string[]> = {
   "server/metrics": [],
   "server/access": [],
   "server/store": ["server/engine", "shared/protocol", "shared/room-protocol"],
-  "server/table": ["server/access", "server/bots", "server/engine", "server/metrics", "server/store", "shared/adjourn-protocol", "shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/protocol", "shared/room-protocol", "shared/view"],
-  "server/http-guard": [],
+  "server/table": ["server/access", "server/bots", "server/engine", "server/metrics", "server/store", "shared/adjourn-protocol", "shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/guide", "shared/protocol", "shared/room-protocol", "shared/view"],
+  "server/http-guard": ["server/access"],
   "server/fair-turns": ["server/access"],
   "server/static": [],
   "server/rooms": ["server/access", "server/engine", "server/metrics", "server/store", "server/table", "shared/adjourn-protocol", "shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
@@ -45,7 +46,7 @@ export const PICTURE: Record<string, string[]> = {
   "server/index": ["server/app", "server/config", "server/logger", "server/rooms", "server/store"],
   "server/scripts": ["server/access", "server/app", "server/bots", "server/engine", "server/http-guard", "server/metrics", "server/rooms", "server/sim", "server/store", "server/table", "shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
   // The create form lists the rule options with their documentation, which lives with the variant.
-  "client": ["server/engine/variant.ts", "shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/phase-lines", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
+  "client": ["server/engine/variant.ts", "shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/guide", "shared/phase-lines", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
 };
 
 /** A part's files: a folder (server/engine/...), a file beside the folders (server/app.ts), or one file named whole. */
