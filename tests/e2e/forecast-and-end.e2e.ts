@@ -11,13 +11,16 @@ import { actOnce, serverAndBrowser } from "./browser.ts";
 const SHOTS = process.env.FORECAST_SHOTS || "/tmp/na-forecast";
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1280, height: 720 };
 const errors: string[] = [];
 const at = serverAndBrowser(SHOTS);
 
 /** The forecast's chip is inside the window and not covered; what it says, read from the page. */
-async function forecastInView(page: Page): Promise<{ level: string; worst: number; threat: number; line: string }> {
+async function forecastInView(page: Page): Promise<{ level: string; worst: number; threat: number; line: string; barRow: number } | null> {
   return page.evaluate(() => {
     const chip = document.querySelector<HTMLElement>("[data-testid=forecast] > summary");
+    // the game may end between the look for a prompt and this one: the forecast goes with the game
+    if (!chip && document.querySelector("[data-testid=table]")?.getAttribute("data-status") === "finished") return null;
     if (!chip) throw new Error("no forecast in the top bar");
     const r = chip.getBoundingClientRect();
     const hit = document.elementFromPoint(r.left + Math.min(20, r.width / 2), r.top + r.height / 2);
@@ -28,6 +31,7 @@ async function forecastInView(page: Page): Promise<{ level: string; worst: numbe
     return {
       level: f.getAttribute("data-level")!, worst: Number(f.getAttribute("data-worst")),
       threat: Number(document.querySelector("[data-testid=forecast-threat]")!.textContent), line: chip.textContent ?? "",
+      barRow: document.querySelector<HTMLElement>(".topbar .bar-row")!.getBoundingClientRect().height,
     };
   });
 }
@@ -83,10 +87,13 @@ describe("the forecast and the end, in the browser", () => {
       if (await page.getByTestId("game-over").count()) break;
       if (await page.getByTestId("choices").count()) {
         decisions++;
-        for (const size of decisions % 5 === 1 ? [PHONE, DESKTOP] : [DESKTOP]) {
+        for (const size of decisions % 5 === 1 ? [PHONE, LAPTOP, DESKTOP] : [DESKTOP]) {
           await page.setViewportSize(size);
           const f = await forecastInView(page);
+          if (!f) break;
           expect(f.worst).toBeGreaterThanOrEqual(f.threat);
+          // on a laptop the bar keeps to one line with the forecast in it
+          if (size !== PHONE) expect(f.barRow, `the top bar's first row at ${size.width}px: ${f.line}`).toBeLessThan(48);
           if (!normalShot && f.level === "calm") {
             await page.screenshot({ path: `${SHOTS}/forecast-${size.width}.png` });
             if (size === DESKTOP) {
@@ -102,7 +109,7 @@ describe("the forecast and the end, in the browser", () => {
             if (!alarmShot) {
               for (const s of [DESKTOP, PHONE]) {
                 await page.setViewportSize(s);
-                await forecastInView(page);
+                expect(await forecastInView(page)).not.toBeNull();
                 await page.screenshot({ path: `${SHOTS}/alarm-${s.width}.png` });
               }
               await page.setViewportSize(DESKTOP);
