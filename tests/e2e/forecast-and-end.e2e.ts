@@ -1,9 +1,12 @@
 // The threat forecast and the end of the game, in the browser: a person plays a whole game with three
-// bots by clicking the first thing offered. At every decision, on a laptop (1440×900) and a phone
-// (390×844), the forecast is in view in the top bar (on screen and not covered), and its sum agrees
-// with the parts it shows; when the threat nears 25 it turns to an alarm, also in the tab's title. At the
-// end there is a headline for the person, the charts of the game, and the rematch in view on a phone.
-// The log filter keeps only the lines it names. Pictures go to FORECAST_SHOTS (default /tmp/na-forecast).
+// bots by clicking the first thing offered. At every decision the forecast is in view in the top bar (on
+// screen and not covered) at 1440×900, and every fifth decision also at 1280×720 and on a phone
+// (390×844); on a laptop the bar keeps to one line and no card title breaks inside a word; when the
+// threat nears 25 it turns to an alarm, also in the tab's title. On a phone the City tab shows the supply
+// without scrolling, a tapped district explains itself, and a tab switch replays no glow. At the end there
+// is a headline for each person, the moment that decided it, the charts, and the rematch in view on a
+// phone; the log filter keeps only the lines it names. Pictures go to FORECAST_SHOTS (default
+// /tmp/na-forecast).
 import { describe, expect, it, onTestFailed } from "vitest";
 import type { Page } from "playwright-core";
 import { actOnce, serverAndBrowser } from "./browser.ts";
@@ -33,6 +36,28 @@ async function forecastInView(page: Page): Promise<{ level: string; worst: numbe
       threat: Number(document.querySelector("[data-testid=forecast-threat]")!.textContent), line: chip.textContent ?? "",
       barRow: document.querySelector<HTMLElement>(".topbar .bar-row")!.getBoundingClientRect().height,
     };
+  });
+}
+
+/** Card titles on screen whose words are split across lines (each word measured as a text range). */
+function brokenTitles(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(".cardface .cf-title"))) {
+      if (el.getClientRects().length === 0) continue;
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? "";
+        for (const m of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index!);
+          range.setEnd(node, m.index! + m[0].length);
+          const tops = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top)));
+          if (tops.size > 1) out.push(`${m[0]} in ${el.textContent}`);
+        }
+      }
+    }
+    return out;
   });
 }
 
@@ -94,6 +119,8 @@ describe("the forecast and the end, in the browser", () => {
           expect(f.worst).toBeGreaterThanOrEqual(f.threat);
           // on a laptop the bar keeps to one line with the forecast in it
           if (size !== PHONE) expect(f.barRow, `the top bar's first row at ${size.width}px: ${f.line}`).toBeLessThan(48);
+          // a card title breaks between words, never inside one
+          if (size === DESKTOP) expect(await brokenTitles(page)).toEqual([]);
           if (!normalShot && f.level === "calm") {
             await page.screenshot({ path: `${SHOTS}/forecast-${size.width}.png` });
             if (size === DESKTOP) {
