@@ -1,9 +1,12 @@
 // The threat forecast and the end of the game, in the browser: a person plays a whole game with three
-// bots by clicking the first thing offered. At every decision, on a laptop (1440×900) and a phone
-// (390×844), the forecast is in view in the top bar (on screen and not covered), and its sum agrees
-// with the parts it shows; when the threat nears 25 it turns to an alarm, also in the tab's title. At the
-// end there is a headline for the person, the charts of the game, and the rematch in view on a phone.
-// The log filter keeps only the lines it names. Pictures go to FORECAST_SHOTS (default /tmp/na-forecast).
+// bots by clicking the first thing offered. At every decision the forecast is in view in the top bar (on
+// screen and not covered) at 1440×900, and every fifth decision also at 1280×720 and on a phone
+// (390×844); on a laptop the bar keeps to one line and no card title breaks inside a word; when the
+// threat nears 25 it turns to an alarm, also in the tab's title. On a phone the City tab shows the supply
+// without scrolling, a tapped district explains itself, and a tab switch replays no glow. At the end there
+// is a headline for each person, the moment that decided it, the charts, and the rematch in view on a
+// phone; the log filter keeps only the lines it names. Pictures go to FORECAST_SHOTS (default
+// /tmp/na-forecast).
 import { describe, expect, it, onTestFailed } from "vitest";
 import type { Page } from "playwright-core";
 import { actOnce, serverAndBrowser } from "./browser.ts";
@@ -11,13 +14,16 @@ import { actOnce, serverAndBrowser } from "./browser.ts";
 const SHOTS = process.env.FORECAST_SHOTS || "/tmp/na-forecast";
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
+const LAPTOP = { width: 1280, height: 720 };
 const errors: string[] = [];
 const at = serverAndBrowser(SHOTS);
 
 /** The forecast's chip is inside the window and not covered; what it says, read from the page. */
-async function forecastInView(page: Page): Promise<{ level: string; worst: number; threat: number; line: string }> {
+async function forecastInView(page: Page): Promise<{ level: string; worst: number; threat: number; line: string; barRow: number } | null> {
   return page.evaluate(() => {
     const chip = document.querySelector<HTMLElement>("[data-testid=forecast] > summary");
+    // the game may end between the look for a prompt and this one: the forecast goes with the game
+    if (!chip && document.querySelector("[data-testid=table]")?.getAttribute("data-status") === "finished") return null;
     if (!chip) throw new Error("no forecast in the top bar");
     const r = chip.getBoundingClientRect();
     const hit = document.elementFromPoint(r.left + Math.min(20, r.width / 2), r.top + r.height / 2);
@@ -28,7 +34,30 @@ async function forecastInView(page: Page): Promise<{ level: string; worst: numbe
     return {
       level: f.getAttribute("data-level")!, worst: Number(f.getAttribute("data-worst")),
       threat: Number(document.querySelector("[data-testid=forecast-threat]")!.textContent), line: chip.textContent ?? "",
+      barRow: document.querySelector<HTMLElement>(".topbar .bar-row")!.getBoundingClientRect().height,
     };
+  });
+}
+
+/** Card titles on screen whose words are split across lines (each word measured as a text range). */
+function brokenTitles(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    for (const el of Array.from(document.querySelectorAll<HTMLElement>(".cardface .cf-title"))) {
+      if (el.getClientRects().length === 0) continue;
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? "";
+        for (const m of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, m.index!);
+          range.setEnd(node, m.index! + m[0].length);
+          const tops = new Set(Array.from(range.getClientRects()).map((r) => Math.round(r.top)));
+          if (tops.size > 1) out.push(`${m[0]} in ${el.textContent}`);
+        }
+      }
+    }
+    return out;
   });
 }
 
@@ -83,10 +112,15 @@ describe("the forecast and the end, in the browser", () => {
       if (await page.getByTestId("game-over").count()) break;
       if (await page.getByTestId("choices").count()) {
         decisions++;
-        for (const size of decisions % 5 === 1 ? [PHONE, DESKTOP] : [DESKTOP]) {
+        for (const size of decisions % 5 === 1 ? [PHONE, LAPTOP, DESKTOP] : [DESKTOP]) {
           await page.setViewportSize(size);
           const f = await forecastInView(page);
+          if (!f) break;
           expect(f.worst).toBeGreaterThanOrEqual(f.threat);
+          // on a laptop the bar keeps to one line with the forecast in it
+          if (size !== PHONE) expect(f.barRow, `the top bar's first row at ${size.width}px: ${f.line}`).toBeLessThan(48);
+          // a card title breaks between words, never inside one
+          if (size === DESKTOP) expect(await brokenTitles(page)).toEqual([]);
           if (!normalShot && f.level === "calm") {
             await page.screenshot({ path: `${SHOTS}/forecast-${size.width}.png` });
             if (size === DESKTOP) {
@@ -102,7 +136,7 @@ describe("the forecast and the end, in the browser", () => {
             if (!alarmShot) {
               for (const s of [DESKTOP, PHONE]) {
                 await page.setViewportSize(s);
-                await forecastInView(page);
+                expect(await forecastInView(page)).not.toBeNull();
                 await page.screenshot({ path: `${SHOTS}/alarm-${s.width}.png` });
               }
               await page.setViewportSize(DESKTOP);

@@ -256,7 +256,8 @@ describe("the table at 1440×900", () => {
     }
     const demand = ann.getByTestId("report-demand").first();
     await onScreen(ann, demand);
-    const all = await ann.getByTestId("public-log").locator("li").allTextContents();
+    // the log shows each corporation with its player ("Jinteki (Ann)"); the report names corporations only
+    const all = (await ann.getByTestId("public-log").locator("li").allTextContents()).map((l) => l.replace(/ \((Ann|Bea|Bot \w+)\)/g, ""));
     const round = all.slice(all.lastIndexOf("Demand round 1 begins."));
     const paid = round.find((l) => /^The demand .* is met\.$/.test(l) || / the demand .* was not met\.$/.test(l))!;
     const demandText = (await demand.textContent()) ?? "";

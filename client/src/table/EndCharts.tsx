@@ -4,8 +4,9 @@
 import type { GameSummary } from "../net/ends-api.ts";
 import { SOURCE_LABEL } from "./Forecast.tsx";
 
+/** The corporations' colours (as their marks), but Melange a deeper orange: beside NBN's yellow a line must stand apart. */
 const CORP_COLOR: Record<string, string> = {
-  Jinteki: "#f08080", "Haas-Bioroid": "#b39ddb", NBN: "#ffd54f", "Weyland Consortium": "#81c784", Globalsec: "#64b5f6", "Melange Mining": "#ffb74d",
+  Jinteki: "#f08080", "Haas-Bioroid": "#b39ddb", NBN: "#ffd54f", "Weyland Consortium": "#81c784", Globalsec: "#64b5f6", "Melange Mining": "#ff7043",
 };
 const SOURCE_COLOR: Record<string, string> = { demand: "#f2b04f", event: "#ef6b6b", illness: "#7fd1a0", root: "#b39ddb", card: "#4fc3f7" };
 const SOURCES = ["demand", "event", "illness", "root", "card"] as const;
@@ -20,7 +21,7 @@ function label(l: string): string {
 }
 
 export function CapitalChart({ s }: { s: GameSummary }) {
-  const W = 320, H = 160, L = 28, B = 20, T = 8, R = 8;
+  const W = 320, H = 160, L = 28, B = 20, T = 8, R = 16;
   const max = Math.max(10, ...s.rounds.flatMap((r) => r.capital));
   const x = (i: number) => L + (i * (W - L - R)) / Math.max(1, s.rounds.length - 1);
   const y = (v: number) => T + (H - T - B) * (1 - v / max);
@@ -45,7 +46,7 @@ export function CapitalChart({ s }: { s: GameSummary }) {
 
 /** Threat raised in each round, stacked by source (the difference of the tallies at the round's marks). */
 export function ThreatChart({ s }: { s: GameSummary }) {
-  const W = 320, H = 160, L = 28, B = 20, T = 8, R = 8;
+  const W = 320, H = 160, L = 28, B = 20, T = 8, R = 16;
   const per = s.rounds.slice(0, -1).map((r, i) => {
     const next = s.rounds[i + 1]!;
     return { label: r.label, by: SOURCES.map((k) => Math.max(0, (next.threatFrom[k] ?? 0) - (r.threatFrom[k] ?? 0))) };
