@@ -92,12 +92,9 @@ export function leaks(s: GameState, who: number | "spectator"): string[] {
     if (s.pending?.kind === "investment" && s.pending.seat === own) s.pending.cards.forEach((x) => ownInvestments.add(x));
   }
   for (const inv of catalog.investments) if (seen.has(inv.id) && !ownInvestments.has(inv.id)) found.push(`investment ${inv.id}`);
-  // events: only the one looking with Unorthodox Knowledge may see which event is where; anyone may see
-  // the events the top card's back (its category) allows, less those resolved (the threat forecast's)
+  // events: only the one looking with Unorthodox Knowledge may see event ids (outside the forecast)
   const looking = s.pending?.kind === "effect" && s.pending.seat === own && s.effects.at(-1)?.source === "unorthodox-knowledge";
-  const topCategory = catalog.events.find((e) => e.id === s.eventDeck[0])?.category;
-  const maybeNext = new Set(catalog.events.filter((e) => e.category === topCategory && !s.eventDiscard.includes(e.id)).map((e) => e.id));
-  if (!looking) for (const e of catalog.events) if (seen.has(e.id) && !maybeNext.has(e.id)) found.push(`event ${e.id}`);
+  if (!looking) for (const e of catalog.events) if (seen.has(e.id)) found.push(`event ${e.id}`);
   // rivals: only your own, until the game is over
   if (!s.result) {
     const copy = JSON.parse(JSON.stringify(v));
