@@ -87,31 +87,3 @@ export async function axeSerious(page: Page): Promise<string[]> {
   });
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}) at ${v.where.join(", ")}`);
 }
-
-/** Takes the first choice offered (checking cards first when the choice needs some). Returns whether it acted. */
-export async function actOnce(page: Page): Promise<boolean> {
-  const box = page.getByTestId("choices");
-  if ((await box.count()) === 0) return false;
-  try {
-    for (const picker of ["choice-discard"]) {
-      const p = box.getByTestId(picker);
-      if (await p.count()) {
-        const boxes = p.locator('input[type="checkbox"]');
-        const go = p.locator("button[data-choice]");
-        for (let i = 0; i < (await boxes.count()) && (await go.isDisabled()); i++) await boxes.nth(i).check({ timeout: 1500 });
-      }
-    }
-    // A district pick is made on the map when the choice offers one.
-    const onMap = page.locator('[data-testid^="pick-district-"]').first();
-    if (await onMap.count()) {
-      await onMap.click({ timeout: 1500 });
-      return true;
-    }
-    const button = box.locator("button[data-choice]:not([disabled])").first();
-    if ((await button.count()) === 0) return false;
-    await button.click({ timeout: 1500 });
-    return true;
-  } catch {
-    return false; // the options changed under us: look again on the next pass
-  }
-}

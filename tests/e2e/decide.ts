@@ -1,10 +1,43 @@
-// One decision through the table's buttons, as a person who clicks what the screen offers would make it.
-import type { Page } from "playwright-core";
+// Decisions through the table's buttons, as a person who clicks what the screen offers would make them.
+import type { Locator, Page } from "playwright-core";
+
+/** Ticks cards of a discard pick until its button may be pressed. */
+async function pickDiscards(box: Locator): Promise<void> {
+  const discard = box.getByTestId("choice-discard");
+  if (await discard.count()) {
+    const boxes = discard.locator('input[type="checkbox"]');
+    const go = discard.locator("button[data-choice]");
+    for (let i = 0; i < (await boxes.count()) && (await go.isDisabled()); i++) await boxes.nth(i).check({ timeout: 5000 });
+  }
+}
 
 /**
- * Makes one decision through the buttons built from the legal commands: an offer or a counteroffer of
- * the person's own whenever they may make one (what a bot may sell its support for), else the first
- * choice offered (cards picked first when it needs some, a district on the map). Returns whether it acted.
+ * Takes the first choice offered (checking cards first when the choice needs some; a district on the map
+ * when the choice offers one, unless `map` is false, as on a phone whose map is in another tab).
+ * Returns whether it acted.
+ */
+export async function actOnce(page: Page, { map = true }: { map?: boolean } = {}): Promise<boolean> {
+  const box = page.getByTestId("choices");
+  if ((await box.count()) === 0) return false;
+  try {
+    await pickDiscards(box);
+    const onMap = page.locator('[data-testid^="pick-district-"]').first();
+    if (map && (await onMap.count())) {
+      await onMap.click({ timeout: 5000 });
+      return true;
+    }
+    const button = box.locator("button[data-choice]:not([disabled])").first();
+    if ((await button.count()) === 0) return false;
+    await button.click({ timeout: 5000 });
+    return true;
+  } catch {
+    return false; // the options changed under us: look again on the next pass
+  }
+}
+
+/**
+ * Makes one decision: an offer or a counteroffer of the person's own whenever they may make one (what a
+ * bot may sell its support for), else the first choice offered (actOnce). Returns whether it acted.
  */
 export async function decide(p: Page): Promise<boolean> {
   const box = p.getByTestId("choices");
@@ -18,20 +51,8 @@ export async function decide(p: Page): Promise<boolean> {
   try {
     if (await click('[data-choice="offer"]')) return true;
     if ((await box.getByTestId("pick-counter-discard").count()) === 0 && (await click('[data-choice="counteroffer"]'))) return true;
-    const discard = box.getByTestId("choice-discard");
-    if (await discard.count()) {
-      const boxes = discard.locator('input[type="checkbox"]');
-      const go = discard.locator("button[data-choice]");
-      for (let i = 0; i < (await boxes.count()) && (await go.isDisabled()); i++) await boxes.nth(i).check({ timeout: 5000 });
-    }
-    const onMap = p.locator('[data-testid^="pick-district-"]').first();
-    if (await onMap.count()) {
-      await onMap.click({ timeout: 5000 });
-      return true;
-    }
-    return await click("button[data-choice]");
   } catch {
     return false; // the options changed under us: look again on the next pass
   }
+  return actOnce(p);
 }
-

@@ -9,7 +9,8 @@
 // /tmp/na-forecast).
 import { describe, expect, it, onTestFailed } from "vitest";
 import type { Page } from "playwright-core";
-import { actOnce, serverAndBrowser } from "./browser.ts";
+import { serverAndBrowser } from "./browser.ts";
+import { actOnce } from "./decide.ts";
 
 const SHOTS = process.env.FORECAST_SHOTS || "/tmp/na-forecast";
 const DESKTOP = { width: 1440, height: 900 };

@@ -8,6 +8,7 @@
 import { describe, expect, it, onTestFailed } from "vitest";
 import type { Page } from "playwright-core";
 import { axeSerious, serverAndBrowser } from "./browser.ts";
+import { actOnce } from "./decide.ts";
 
 const PORTRAIT = { width: 390, height: 844 };
 const LANDSCAPE = { width: 844, height: 390 };
@@ -71,26 +72,6 @@ async function inViewWithoutScrolling(page: Page, selector: string): Promise<voi
     return { inside: r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth, hit: !!top && (el === top || el.contains(top)) };
   }, selector);
   expect(hit, `${selector} on screen without scrolling`).toEqual({ inside: true, hit: true });
-}
-
-/** Takes the first choice offered (the map when it offers districts; checking cards when a choice needs some). */
-async function actOnce(page: Page): Promise<boolean> {
-  const box = page.getByTestId("choices");
-  if ((await box.count()) === 0) return false;
-  try {
-    const discard = box.getByTestId("choice-discard");
-    if (await discard.count()) {
-      const boxes = discard.locator('input[type="checkbox"]');
-      const go = discard.locator("button[data-choice]");
-      for (let i = 0; i < (await boxes.count()) && (await go.isDisabled()); i++) await boxes.nth(i).check({ timeout: 1500 });
-    }
-    const button = box.locator("button[data-choice]:not([disabled])").first();
-    if ((await button.count()) === 0) return false;
-    await button.click({ timeout: 1500 });
-    return true;
-  } catch {
-    return false; // the options changed under us: look again on the next pass
-  }
 }
 
 describe("the phone table and the lobby", () => {
@@ -207,7 +188,7 @@ describe("the phone table and the lobby", () => {
           acted = true;
           continue;
         }
-        if (await actOnce(p)) acted = true;
+        if (await actOnce(p, { map: false })) acted = true;
       }
       if (!acted) await ann.waitForTimeout(100);
     }

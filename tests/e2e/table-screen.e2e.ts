@@ -5,7 +5,8 @@
 import { describe, expect, it, onTestFailed } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { catalog } from "../../shared/catalog/index.ts";
-import { actOnce, axeSerious, serverAndBrowser } from "./browser.ts";
+import { axeSerious, serverAndBrowser } from "./browser.ts";
+import { actOnce } from "./decide.ts";
 
 const VIEWPORT = { width: 1440, height: 900 };
 
