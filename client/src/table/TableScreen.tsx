@@ -26,7 +26,7 @@ import { PHONE_QUERY, PhoneTabs, useMedia, useTopBarHeight, type Pane, type Pane
 import { LeaveDialog } from "./LeaveDialog.tsx";
 import { useRememberResult } from "./remember-result.ts";
 import { BOT_CHOSE } from "../../../shared/bot-chose.ts";
-import { AdjournControls } from "./AdjournControls.tsx";
+import { AdjournControlsLater } from "./AdjournLater.tsx";
 import { Guide } from "./Guide.tsx";
 import { Hint } from "./Hint.tsx";
 
@@ -180,7 +180,7 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
         </section>
       </div>
       <div class="side-col">
-        <AdjournControls model={model} session={session} />
+        <AdjournControlsLater model={model} session={session} />
         <section class="deal-area pane-deal" aria-labelledby="deal-h">
           <DealPanel model={model} />
         </section>
