@@ -1,11 +1,14 @@
 import { useEffect, useState } from "preact/hooks";
 import { Lobby } from "./lobby/Lobby.tsx";
-import { TableScreen } from "./table/TableScreen.tsx";
 import { TableSession } from "./net/session.ts";
 import { rememberedSeat } from "./net/seat-memory.ts";
 import { ApiError, cleanCode, findTable } from "./net/api.ts";
 import { ConnectionState } from "./ConnectionState.tsx";
-import { FinishedTable } from "./table/FinishedTable.tsx";
+import { later } from "./later.tsx";
+
+// The table's screens come in chunks of their own: the lobby is the first paint.
+const TableScreen = later(() => import("./table/TableScreen.tsx").then((m) => m.TableScreen), <p class="muted" role="status">Opening the table…</p>);
+const FinishedTable = later(() => import("./table/FinishedTable.tsx").then((m) => m.FinishedTable), <p class="muted" role="status">Opening the results…</p>);
 
 /** The address bar names the table you are at (`?join=CODE`, plus `&watch=1` for spectators), so a
  * reload takes you back, and the address is also the invite link. */
