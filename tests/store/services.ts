@@ -147,7 +147,8 @@ export async function startServer(env: Record<string, string>, port?: number): P
   let output = "";
   child.stdout!.on("data", (d) => { output += d; });
   child.stderr!.on("data", (d) => { output += d; });
-  const exited = new Promise<number | string | null>((resolve) => child.on("exit", (code, signal) => resolve(code ?? signal)));
+  // "close", not "exit": the process's last lines are read only once its output is closed
+  const exited = new Promise<number | string | null>((resolve) => child.on("close", (code, signal) => resolve(code ?? signal)));
   const server: ServerProcess = { port, child, output: () => output, exited };
   let ready = false;
   const died = exited.then((code) => {
