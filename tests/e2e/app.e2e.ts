@@ -11,7 +11,7 @@ describe("the browser client", () => {
     page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
     page.on("pageerror", (e) => errors.push(String(e)));
     await page.goto(at.server.url + "/");
-    await expect(page.getByRole("heading", { name: "New Angeles" }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole("heading", { name: "New Angeles", exact: true }).isVisible()).resolves.toBe(true);
     await page.getByTestId("health").filter({ hasText: "server online" }).waitFor();
     mkdirSync("test-results", { recursive: true });
     await page.screenshot({ path: "test-results/home.png" });
