@@ -9,7 +9,7 @@ import { variantProblem } from "../engine/variant-schema.ts";
 import { newInviteCode, normalizeCode } from "../access/codes.ts";
 import { LimitRefusal, addressKey, type Access } from "../access/throttle.ts";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
-import { calendarFile } from "../table/adjourn.ts";
+import { calendarFile } from "./calendar.ts";
 import { requestAddress } from "../http-guard.ts";
 import type { TableMetadata } from "../access/metadata.ts";
 import { gameCommands, type GameStore, type StoredGame } from "../store/index.ts";
