@@ -2,7 +2,7 @@
 // Every option that names a card shows the card with its text; copies of one card are one option.
 // Trades have their own panel (Trades.tsx).
 import type { ComponentChildren } from "preact";
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { LegalCommand } from "../../../shared/protocol.ts";
 import type { TableSession } from "../net/session.ts";
 import type { WireCard } from "../../../shared/wire/index.ts";
@@ -243,6 +243,19 @@ function SupportChoice({ legal, hand, session, model, alt }: { legal: Legal<"sup
   );
 }
 
+/** Whether the screen is a phone's (the layout's own breakpoint), following changes. */
+function useNarrow(): boolean {
+  const query = "(max-width: 700px)";
+  const [narrow, setNarrow] = useState(() => typeof window !== "undefined" && window.matchMedia(query).matches);
+  useEffect(() => {
+    const m = window.matchMedia(query);
+    const on = () => setNarrow(m.matches);
+    m.addEventListener("change", on);
+    return () => m.removeEventListener("change", on);
+  }, []);
+  return narrow;
+}
+
 /** Every way to pick `k` different options, in their order (a few: at most 5 types, at most 5 picks). */
 function combos<T>(xs: readonly T[], k: number): T[][] {
   if (k === 0) return [[]];
@@ -257,22 +270,26 @@ function ChooseChoice({ legal, session, onShowMap }: { legal: Legal<"choose">; s
   const ability = use && legal.options.length === 2 && legal.options.some((o) => o.intent?.act === "pass") ? use.intent?.card : undefined;
   // several draws of one step at once: one button per set of types
   const sets = legal.more ? combos(legal.options, legal.more + 1) : [];
+  const narrow = useNarrow();
   return (
     <fieldset class="choice" data-testid="choice-choose" data-progress={legal.progress ? `${legal.progress.at}/${legal.progress.of}` : undefined}>
       <legend>{legal.prompt}<span data-testid="choice-progress">{progress}</span>{onMap ? (onShowMap ? " (or tap the district on the map)" : " (or click the district on the map)") : ""}</legend>
       {onMap && onShowMap && <button type="button" class="secondary" data-testid="show-map" onClick={onShowMap}>Show the map</button>}
       {sets.length > 0 && (
-        <span class="prompt-buttons" data-testid="choose-several">
-          {sets.map((set) => (
-            <button key={set.map((o) => String(o.value)).join("+")} type="button" data-choice="choose-several"
-              onClick={() => session.command({ type: "choose", option: set[0]!.value, more: set.slice(1).map((o) => o.value) })}>
-              Draw {set.map((o) => String(o.intent?.type ?? o.label)).join(" + ")}
-            </button>
-          ))}
-          <span class="muted">or one at a time:</span>
-        </span>
+        // wide screens: one button a set of types; narrow ones: the types to tick, sent with the last
+        narrow ? <DrawChips legal={legal} session={session} /> : (
+          <span class="draw-sets" data-testid="choose-several">
+            {sets.map((set) => (
+              <button key={set.map((o) => String(o.value)).join("+")} type="button" data-choice="choose-several"
+                onClick={() => session.command({ type: "choose", option: set[0]!.value, more: set.slice(1).map((o) => o.value) })}>
+                Draw {set.map((o) => String(o.intent?.type ?? o.label)).join(" + ")}
+              </button>
+            ))}
+            <span class="muted">or one at a time:</span>
+          </span>
+        )
       )}
-      {legal.options.map((o) => (
+      {!(narrow && sets.length > 0) && legal.options.map((o) => (
         <button key={String(o.value)} type="button" data-choice="choose" data-option={String(o.value)}
           onClick={() => session.command({ type: "choose", option: o.value })}>{o.label}</button>
       ))}
@@ -289,6 +306,26 @@ function ChooseChoice({ legal, session, onShowMap }: { legal: Legal<"choose">; s
         </span>
       )}
     </fieldset>
+  );
+}
+
+/** Narrow screens: tick the step's types one by one; the last one sends them all in one command. */
+function DrawChips({ legal, session }: { legal: Legal<"choose">; session: TableSession }) {
+  const [picked, setPicked] = useState<(string | number)[]>([]);
+  const need = (legal.more ?? 0) + 1;
+  const toggle = (value: string | number) => {
+    const next = picked.includes(value) ? picked.filter((v) => v !== value) : [...picked, value];
+    if (next.length === need) return session.command({ type: "choose", option: next[0]!, more: next.slice(1) });
+    setPicked(next);
+  };
+  return (
+    <span class="draw-chips" data-testid="draw-chips">
+      <span class="muted">Tick the {need} types to draw ({picked.length} ticked): the last one draws them all</span>
+      {legal.options.map((o) => (
+        <button key={String(o.value)} type="button" class="secondary" aria-pressed={picked.includes(o.value)} data-choice="draw-chip"
+          onClick={() => toggle(o.value)}>{picked.includes(o.value) ? "✓ " : ""}{String(o.intent?.type ?? o.label)}</button>
+      ))}
+    </span>
   );
 }
 
