@@ -8,7 +8,7 @@ import type { TableSession } from "../net/session.ts";
 import type { WireCard } from "../../../shared/wire/index.ts";
 import { seatOf, type TableSnapshot } from "../state.ts";
 import { emergencyTitle, investmentName, investmentText, plural } from "../text.ts";
-import { StandingAnswers } from "../../../shared/room-protocol.ts";
+import type { StandingAnswers } from "../../../shared/room-protocol.ts";
 import { asset } from "../../../shared/catalog/index.ts";
 
 const assetName = (id: string) => { try { return asset(id).name; } catch { return id; } };
@@ -39,13 +39,22 @@ export function Choices({ model, session, onShowMap }: { model: TableSnapshot; s
   return <>{undo}<ChoiceList key={key} moves={moves} model={model} session={session} hand={hand} onShowMap={onShowMap} fingerprint={key} /></>;
 }
 
-/** Your answers in advance (server/table/standing-answers.ts), as the table holds them for you alone. */
+/**
+ * Your answers in advance (server/table/standing-answers.ts), as the table holds them for you alone.
+ * Read by hand, not with the zod schema: zod compiles its checks with `new Function`, which the page's
+ * CSP forbids.
+ */
 function answersOf(model: TableSnapshot): StandingAnswers {
-  const parsed = StandingAnswers.safeParse(safeJson(model.secret?.answers ?? ""));
-  return parsed.success ? parsed.data : { abilities: "pass", byAbility: {}, forced: true, counteroffers: "ask" };
-}
-function safeJson(text: string): unknown {
-  try { return JSON.parse(text); } catch { return null; }
+  const fallback: StandingAnswers = { abilities: "pass", byAbility: {}, forced: true, counteroffers: "ask" };
+  let a: Partial<StandingAnswers> | null = null;
+  try { a = JSON.parse(model.secret?.answers || "null") as Partial<StandingAnswers> | null; } catch { /* the defaults */ }
+  if (!a || typeof a !== "object") return fallback;
+  return {
+    abilities: a.abilities === "ask" ? "ask" : "pass",
+    byAbility: a.byAbility && typeof a.byAbility === "object" ? a.byAbility : {},
+    forced: a.forced !== false,
+    counteroffers: a.counteroffers ?? "ask",
+  };
 }
 
 /** The general settings: a small control beside "nothing to decide". */
@@ -275,9 +284,9 @@ function ChooseChoice({ legal, session, onShowMap }: { legal: Legal<"choose">; s
     <fieldset class="choice" data-testid="choice-choose" data-progress={legal.progress ? `${legal.progress.at}/${legal.progress.of}` : undefined}>
       <legend>{legal.prompt}<span data-testid="choice-progress">{progress}</span>{onMap ? (onShowMap ? " (or tap the district on the map)" : " (or click the district on the map)") : ""}</legend>
       {onMap && onShowMap && <button type="button" class="secondary" data-testid="show-map" onClick={onShowMap}>Show the map</button>}
-      {sets.length > 0 && (
-        // wide screens: one button a set of types; narrow ones: the types to tick, sent with the last
-        narrow ? <DrawChips legal={legal} session={session} /> : (
+      {sets.length > 0 && !narrow && (
+        // wide screens: one button a set of types; narrow ones: the types to tick, after the single draws
+        (
           <span class="draw-sets" data-testid="choose-several">
             {sets.map((set) => (
               <button key={set.map((o) => String(o.value)).join("+")} type="button" data-choice="choose-several"
@@ -289,10 +298,11 @@ function ChooseChoice({ legal, session, onShowMap }: { legal: Legal<"choose">; s
           </span>
         )
       )}
-      {!(narrow && sets.length > 0) && legal.options.map((o) => (
+      {legal.options.map((o) => (
         <button key={String(o.value)} type="button" data-choice="choose" data-option={String(o.value)}
           onClick={() => session.command({ type: "choose", option: o.value })}>{o.label}</button>
       ))}
+      {sets.length > 0 && narrow && <DrawChips legal={legal} session={session} />}
       {ability && (
         <span class="prompt-buttons answer-ahead">
           <button type="button" class="secondary" data-testid="pass-round" onClick={() => {
@@ -320,9 +330,9 @@ function DrawChips({ legal, session }: { legal: Legal<"choose">; session: TableS
   };
   return (
     <span class="draw-chips" data-testid="draw-chips">
-      <span class="muted">Tick the {need} types to draw ({picked.length} ticked): the last one draws them all</span>
+      <span class="muted">Or tick the {need} types to draw at once ({picked.length} ticked): the last tick draws them all</span>
       {legal.options.map((o) => (
-        <button key={String(o.value)} type="button" class="secondary" aria-pressed={picked.includes(o.value)} data-choice="draw-chip"
+        <button key={String(o.value)} type="button" class="secondary" aria-pressed={picked.includes(o.value)} data-testid={`draw-chip-${String(o.value)}`}
           onClick={() => toggle(o.value)}>{picked.includes(o.value) ? "✓ " : ""}{String(o.intent?.type ?? o.label)}</button>
       ))}
     </span>
