@@ -2,13 +2,17 @@
 // (server/table/standing-answers.ts): bots play 4-seat games as the people would, each decision they
 // make counted as that person's clicks (one per button, one per card picked plus the button that sends
 // them); with the defaults, the table's own answers are not clicks, and a corp sheet's General draws
-// are one click (the picks of one step at once). Both figures are printed.
+// are one click on a wide screen (the picks of one step at once; seat 3 is on a phone, where they are
+// ticked one by one). The figures are printed.
 import { describe, expect, it } from "vitest";
 import type { Command, LegalCommand } from "../../shared/protocol.ts";
 import { botCommand } from "../../server/bots/index.ts";
 import { playGame } from "../../server/sim/play.ts";
 import { answerInAdvance, changeAnswers, DEFAULT_ANSWERS, optionalAbility } from "../../server/table/standing-answers.ts";
 import type { StandingAnswers } from "../../shared/room-protocol.ts";
+
+/** The person on a phone (390 px): the General draws of a step are ticked one by one there. */
+const PHONE = 3;
 
 function clicks(c: Command): number {
   switch (c.type) {
@@ -32,8 +36,9 @@ function clicksPerPerson(answers: StandingAnswers | null, games: number): number
       const c = botCommand(view, legal, events, random);
       if (!c || c.type.startsWith("trade-")) return c;
       const choose = legal.find((l): l is Extract<LegalCommand, { type: "choose" }> => l.type === "choose");
-      if (withDefaults && choose?.progress && view.pending?.kind === "general-draw") {
-        // the step's General draws are one choice: clicked once, at its first pick
+      if (withDefaults && choose?.progress && view.pending?.kind === "general-draw" && view.pending.seat !== PHONE) {
+        // on a wide screen the step's General draws are one button (a set of types): clicked once, at
+        // its first pick; on the phone they are ticked one by one, a click each (counted below)
         if (batched > 0) batched--;
         else { total += 1; batched = choose.more ?? 0; }
         return c;

@@ -2,13 +2,13 @@
 // Every option that names a card shows the card with its text; copies of one card are one option.
 // Trades have their own panel (Trades.tsx).
 import type { ComponentChildren } from "preact";
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { LegalCommand } from "../../../shared/protocol.ts";
 import type { TableSession } from "../net/session.ts";
 import type { WireCard } from "../../../shared/wire/index.ts";
 import { seatOf, type TableSnapshot } from "../state.ts";
 import { emergencyTitle, investmentName, investmentText, plural } from "../text.ts";
-import { StandingAnswers } from "../../../shared/room-protocol.ts";
+import type { StandingAnswers } from "../../../shared/room-protocol.ts";
 import { asset } from "../../../shared/catalog/index.ts";
 
 const assetName = (id: string) => { try { return asset(id).name; } catch { return id; } };
@@ -39,13 +39,22 @@ export function Choices({ model, session, onShowMap }: { model: TableSnapshot; s
   return <>{undo}<ChoiceList key={key} moves={moves} model={model} session={session} hand={hand} onShowMap={onShowMap} fingerprint={key} /></>;
 }
 
-/** Your answers in advance (server/table/standing-answers.ts), as the table holds them for you alone. */
+/**
+ * Your answers in advance (server/table/standing-answers.ts), as the table holds them for you alone.
+ * Read by hand, not with the zod schema: zod compiles its checks with `new Function`, which the page's
+ * CSP forbids.
+ */
 function answersOf(model: TableSnapshot): StandingAnswers {
-  const parsed = StandingAnswers.safeParse(safeJson(model.secret?.answers ?? ""));
-  return parsed.success ? parsed.data : { abilities: "pass", byAbility: {}, forced: true, counteroffers: "ask" };
-}
-function safeJson(text: string): unknown {
-  try { return JSON.parse(text); } catch { return null; }
+  const fallback: StandingAnswers = { abilities: "pass", byAbility: {}, forced: true, counteroffers: "ask" };
+  let a: Partial<StandingAnswers> | null = null;
+  try { a = JSON.parse(model.secret?.answers || "null") as Partial<StandingAnswers> | null; } catch { /* the defaults */ }
+  if (!a || typeof a !== "object") return fallback;
+  return {
+    abilities: a.abilities === "ask" ? "ask" : "pass",
+    byAbility: a.byAbility && typeof a.byAbility === "object" ? a.byAbility : {},
+    forced: a.forced !== false,
+    counteroffers: a.counteroffers ?? "ask",
+  };
 }
 
 /** The general settings: a small control beside "nothing to decide". */
@@ -243,6 +252,19 @@ function SupportChoice({ legal, hand, session, model, alt }: { legal: Legal<"sup
   );
 }
 
+/** Whether the screen is a phone's (the layout's own breakpoint), following changes. */
+function useNarrow(): boolean {
+  const query = "(max-width: 700px)";
+  const [narrow, setNarrow] = useState(() => typeof window !== "undefined" && window.matchMedia(query).matches);
+  useEffect(() => {
+    const m = window.matchMedia(query);
+    const on = () => setNarrow(m.matches);
+    m.addEventListener("change", on);
+    return () => m.removeEventListener("change", on);
+  }, []);
+  return narrow;
+}
+
 /** Every way to pick `k` different options, in their order (a few: at most 5 types, at most 5 picks). */
 function combos<T>(xs: readonly T[], k: number): T[][] {
   if (k === 0) return [[]];
@@ -257,25 +279,30 @@ function ChooseChoice({ legal, session, onShowMap }: { legal: Legal<"choose">; s
   const ability = use && legal.options.length === 2 && legal.options.some((o) => o.intent?.act === "pass") ? use.intent?.card : undefined;
   // several draws of one step at once: one button per set of types
   const sets = legal.more ? combos(legal.options, legal.more + 1) : [];
+  const narrow = useNarrow();
   return (
     <fieldset class="choice" data-testid="choice-choose" data-progress={legal.progress ? `${legal.progress.at}/${legal.progress.of}` : undefined}>
       <legend>{legal.prompt}<span data-testid="choice-progress">{progress}</span>{onMap ? (onShowMap ? " (or tap the district on the map)" : " (or click the district on the map)") : ""}</legend>
       {onMap && onShowMap && <button type="button" class="secondary" data-testid="show-map" onClick={onShowMap}>Show the map</button>}
-      {sets.length > 0 && (
-        <span class="prompt-buttons" data-testid="choose-several">
-          {sets.map((set) => (
-            <button key={set.map((o) => String(o.value)).join("+")} type="button" data-choice="choose-several"
-              onClick={() => session.command({ type: "choose", option: set[0]!.value, more: set.slice(1).map((o) => o.value) })}>
-              Draw {set.map((o) => String(o.intent?.type ?? o.label)).join(" + ")}
-            </button>
-          ))}
-          <span class="muted">or one at a time:</span>
-        </span>
+      {sets.length > 0 && !narrow && (
+        // wide screens: one button a set of types; narrow ones: the types to tick, after the single draws
+        (
+          <span class="draw-sets" data-testid="choose-several">
+            {sets.map((set) => (
+              <button key={set.map((o) => String(o.value)).join("+")} type="button" data-choice="choose-several"
+                onClick={() => session.command({ type: "choose", option: set[0]!.value, more: set.slice(1).map((o) => o.value) })}>
+                Draw {set.map((o) => String(o.intent?.type ?? o.label)).join(" + ")}
+              </button>
+            ))}
+            <span class="muted">or one at a time:</span>
+          </span>
+        )
       )}
       {legal.options.map((o) => (
         <button key={String(o.value)} type="button" data-choice="choose" data-option={String(o.value)}
           onClick={() => session.command({ type: "choose", option: o.value })}>{o.label}</button>
       ))}
+      {sets.length > 0 && narrow && <DrawChips legal={legal} session={session} />}
       {ability && (
         <span class="prompt-buttons answer-ahead">
           <button type="button" class="secondary" data-testid="pass-round" onClick={() => {
@@ -289,6 +316,26 @@ function ChooseChoice({ legal, session, onShowMap }: { legal: Legal<"choose">; s
         </span>
       )}
     </fieldset>
+  );
+}
+
+/** Narrow screens: tick the step's types one by one; the last one sends them all in one command. */
+function DrawChips({ legal, session }: { legal: Legal<"choose">; session: TableSession }) {
+  const [picked, setPicked] = useState<(string | number)[]>([]);
+  const need = (legal.more ?? 0) + 1;
+  const toggle = (value: string | number) => {
+    const next = picked.includes(value) ? picked.filter((v) => v !== value) : [...picked, value];
+    if (next.length === need) return session.command({ type: "choose", option: next[0]!, more: next.slice(1) });
+    setPicked(next);
+  };
+  return (
+    <span class="draw-chips" data-testid="draw-chips">
+      <span class="muted">Or tick the {need} types to draw at once ({picked.length} ticked): the last tick draws them all</span>
+      {legal.options.map((o) => (
+        <button key={String(o.value)} type="button" class="secondary" aria-pressed={picked.includes(o.value)} data-testid={`draw-chip-${String(o.value)}`}
+          onClick={() => toggle(o.value)}>{picked.includes(o.value) ? "✓ " : ""}{String(o.intent?.type ?? o.label)}</button>
+      ))}
+    </span>
   );
 }
 
