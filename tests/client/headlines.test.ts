@@ -6,6 +6,7 @@ import { headlines } from "../../client/src/table/headlines.ts";
 import type { ResultView } from "../../shared/view.ts";
 import { viewFor } from "../../server/engine/index.ts";
 import { raiseThreat } from "../../server/engine/threat.ts";
+import { untilOver } from "../../server/engine/end.ts";
 import { playRandomGame } from "../engine/driver.ts";
 import { atFirstMainOffer, ctxOf } from "../engine/helpers.ts";
 
@@ -41,7 +42,7 @@ describe("end headlines", () => {
     const c = ctxOf(atFirstMainOffer());
     c.s.seats[1]!.rival = "federalist";
     c.s.seats[1]!.capital = 27;
-    raiseThreat(c, 30, "a test", "event");
+    untilOver(c, () => raiseThreat(c, 30, "a test", "event"));
     const result = viewFor(c.s, "spectator").result!;
     check(result, c.s.threat);
     const mine = headlines(result, c.s.threat, names, 1).find((h) => h.seat === 1)!;
