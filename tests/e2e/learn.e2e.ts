@@ -59,6 +59,9 @@ async function newcomer(viewport: { width: number; height: number }, label: stri
     if (l.moment) {
       if (!seen.moments.includes(l.moment)) {
         seen.moments.push(l.moment);
+        // the panel outlines its part of the screen on the next frame
+        await page.waitForSelector(".guide-target", { timeout: 2000 }).catch(() => {});
+        Object.assign(l, await guideLook(page));
         // the explanation and what it points at are in view when it opens
         if (!l.panelInView) seen.inView.push(`${l.moment}: the panel is not in view`);
         if (!l.targetVisible) seen.inView.push(`${l.moment}: its target is not in view`);

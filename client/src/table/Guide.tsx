@@ -20,7 +20,7 @@ const TARGET_SELECTOR: Record<GuideTarget, string> = {
   hand: ".you-area",
   corps: ".corps-area",
   log: ".log-area",
-  trades: ".talk-area",
+  trades: ".rail .incoming, .talk-area",
 };
 /** The phone tab that shows each target (null: the top bar, always in view). */
 const TARGET_PANE: Record<GuideTarget, Pane | null> = {
@@ -69,7 +69,7 @@ export function Guide({ model, session, phone, onPane }: { model: TableSnapshot;
     return <button type="button" class="secondary small guide-reopen" data-testid="guide-open" onClick={() => session.guide("on")}>Open the guide</button>;
   }
   if (!key || !text) return null;
-  const done = () => (paused ? session.guide("got-it") : setLocal(new Set([...local, key])));
+  const done = () => (paused ? session.guide("got-it", paused) : setLocal(new Set([...local, key])));
   return (
     <section class={`guide-panel${phone ? " phone" : ""}`} role="dialog" aria-modal="false" aria-labelledby="guide-h"
       data-testid="guide" data-moment={key} data-target={text.target}>
