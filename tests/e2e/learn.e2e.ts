@@ -61,14 +61,15 @@ async function newcomer(viewport: { width: number; height: number }, label: stri
         seen.moments.push(l.moment);
         // the panel outlines its part of the screen on the next frame
         await page.waitForSelector(".guide-target", { timeout: 2000 }).catch(() => {});
-        Object.assign(l, await guideLook(page));
-        // the explanation and what it points at are in view when it opens
-        if (!l.panelInView) seen.inView.push(`${l.moment}: the panel is not in view`);
-        if (!l.targetVisible) seen.inView.push(`${l.moment}: its target is not in view`);
+        const now = await guideLook(page);
+        // the explanation and what it points at are in view when it opens (unless it has gone meanwhile: a trade withdrawn)
+        if (now.moment === l.moment && !now.panelInView) seen.inView.push(`${l.moment}: the panel is not in view`);
+        if (now.moment === l.moment && !now.targetVisible) seen.inView.push(`${l.moment}: its target is not in view`);
         await page.screenshot({ path: `${SHOTS}/${label}-${seen.moments.length.toString().padStart(2, "0")}-${l.moment.replace(":", "-")}.png` });
         if (axeRuns++ < 4) seen.axe.push(...(await axeSerious(page)).filter((v) => /guide|hint/.test(v)));
       }
-      await page.getByTestId("guide-got-it").click({ timeout: 3000 }).catch(() => {});
+      // "Got it" on the explanation just read (never on one that has replaced it meanwhile)
+      await page.locator(`[data-testid=guide][data-moment="${l.moment}"] [data-testid=guide-got-it]`).click({ timeout: 3000 }).catch(() => {});
       continue;
     }
     if (l.status === "finished") break;

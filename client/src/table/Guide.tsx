@@ -52,15 +52,16 @@ export function Guide({ model, session, phone, onPane }: { model: TableSnapshot;
     const pane = TARGET_PANE[text.target];
     if (phone && pane) onPane(pane);
     // after the pane has switched: outline the part, bring it into view, and put the focus on "Got it"
+    let el: Element | null = null;
     const frame = requestAnimationFrame(() => {
-      const el = guideTargetElement(text.target);
+      el = guideTargetElement(text.target);
       el?.classList.add("guide-target");
       el?.scrollIntoView({ block: "nearest" });
       gotIt.current?.focus({ preventScroll: true });
     });
     return () => {
       cancelAnimationFrame(frame);
-      guideTargetElement(text.target)?.classList.remove("guide-target");
+      el?.classList.remove("guide-target");
     };
   }, [key, phone]);
 
