@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { TableSession } from "../net/session.ts";
 import type { TableSnapshot } from "../state.ts";
-import { guideText, isGuideKey, type GuideKey, type GuideTarget } from "../../../shared/guide/texts.ts";
+import type { GuideKey, GuideTarget } from "../../../shared/guide/texts.ts";
 import type { Pane } from "./PhoneTabs.tsx";
 import "./guide.css";
 
@@ -31,6 +31,10 @@ const TARGET_WORDS: Record<GuideTarget, string> = {
   hand: "your hand", corps: "the corporations", log: "the game log", trades: "the trades for you",
 };
 
+/** The guide's texts: a chunk of their own, loaded at a tutorial table only (the first script stays small). */
+type Texts = typeof import("../../../shared/guide/texts.ts");
+let loadedTexts: Texts | null = null;
+
 /** The element a guide target names, if it is on the screen. */
 export function guideTargetElement(target: GuideTarget): Element | null {
   return document.querySelector(TARGET_SELECTOR[target]);
@@ -38,13 +42,17 @@ export function guideTargetElement(target: GuideTarget): Element | null {
 
 export function Guide({ model, session, phone, onPane }: { model: TableSnapshot; session: TableSession; phone: boolean; onPane(p: Pane): void }) {
   const g = model.guide;
+  const [texts, setTexts] = useState<Texts | null>(loadedTexts);
+  useEffect(() => {
+    if (g.tutorial && !texts) void import("../../../shared/guide/texts.ts").then((m) => setTexts((loadedTexts = m)));
+  }, [g.tutorial]);
   const [local, setLocal] = useState<Set<GuideKey>>(() => new Set());
   const seated = !!model.me && !session.spectator;
-  const paused = g.moment && isGuideKey(g.moment) ? g.moment : null;
+  const paused = texts && g.moment && texts.isGuideKey(g.moment) ? g.moment : null;
   // a trade offered to you: shown here once, without a pause (the table must not learn of it)
   const tradeForMe = model.trades.some((t) => t.to === model.mySeat);
-  const key: GuideKey | null = paused ?? (g.on && tradeForMe && !local.has("moment:trade") ? "moment:trade" : null);
-  const text = key ? guideText(key) : null;
+  const key: GuideKey | null = paused ?? (texts && g.on && tradeForMe && !local.has("moment:trade") ? "moment:trade" : null);
+  const text = key && texts ? texts.guideText(key) : null;
   const gotIt = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
