@@ -59,9 +59,12 @@ async function newcomer(viewport: { width: number; height: number }, label: stri
     if (l.moment) {
       if (!seen.moments.includes(l.moment)) {
         seen.moments.push(l.moment);
-        // the panel outlines its part of the screen on the next frame
-        await page.waitForSelector(".guide-target", { timeout: 2000 }).catch(() => {});
-        const now = await guideLook(page);
+        // the panel outlines its part of the screen on the next frame: in view within 2 s of opening
+        let now = await guideLook(page);
+        for (let i = 0; i < 20 && now.moment === l.moment && !(now.panelInView && now.targetVisible); i++) {
+          await page.waitForTimeout(100);
+          now = await guideLook(page);
+        }
         // the explanation and what it points at are in view when it opens (unless it has gone meanwhile: a trade withdrawn)
         if (now.moment === l.moment && !now.panelInView) seen.inView.push(`${l.moment}: the panel is not in view`);
         if (now.moment === l.moment && !now.targetVisible) seen.inView.push(`${l.moment}: its target is not in view`);

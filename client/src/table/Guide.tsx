@@ -80,7 +80,8 @@ export function Guide({ model, session, phone, onPane }: { model: TableSnapshot;
   if (!key || !text) return null;
   const done = () => (paused ? session.guide("got-it", paused) : setLocal(new Set([...local, key])));
   return (
-    <section class={`guide-panel${phone ? " phone" : ""}`} role="dialog" aria-modal="false" aria-labelledby="guide-h"
+    // one panel per moment: a click aimed at one explanation never lands on the next one
+    <section key={key} class={`guide-panel${phone ? " phone" : ""}`} role="dialog" aria-modal="false" aria-labelledby="guide-h"
       data-testid="guide" data-moment={key} data-target={text.target}>
       <p class="guide-where">Guide · look at {TARGET_WORDS[text.target]} (outlined)</p>
       <h2 id="guide-h">{text.title}</h2>
