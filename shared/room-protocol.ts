@@ -148,8 +148,11 @@ export const HostMessage = z.discriminatedUnion("action", [
 /** Ask for a hint: what the bot would do for your seat now, and why (answered to you alone). */
 export const HintMessage = z.strictObject({});
 
-/** The guide of a tutorial table: "Got it" (play on), or the guide off or on again. */
-export const GuideMessage = z.strictObject({ action: z.enum(["got-it", "off", "on"]) });
+/**
+ * The guide of a tutorial table: "Got it" (play on), or the guide off or on again. `moment` names the
+ * explanation a "Got it" answers: one that is no longer shown (a double click) is ignored.
+ */
+export const GuideMessage = z.strictObject({ action: z.enum(["got-it", "off", "on"]), moment: z.string().max(40).optional() });
 
 /**
  * One line of public chat. `seq` numbers the table's lines from 0, so a client never shows one twice.

@@ -117,7 +117,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       handle: (_c, msg) => this.table.resume(msg.absent),
     },
     hint: { parse: zodParser(HintMessage, "Bad hint message."), bad: "bad-message", handle: (c) => this.table.hint(this.seatOf(c)) },
-    guide: { parse: zodParser(GuideMessage, "Bad guide message."), bad: "bad-message", handle: (c, msg) => this.table.guideAction(this.seatOf(c), msg.action) },
+    guide: { parse: zodParser(GuideMessage, "Bad guide message."), bad: "bad-message", handle: (c, msg) => this.table.guideAction(this.seatOf(c), msg.action, msg.moment) },
   };
 
   async onCreate(raw: unknown) {

@@ -109,11 +109,11 @@ export class TableGuide {
     this.held.set(n, move);
   }
 
-  /** A seated person read the explanation ("Got it"): the next queued moment, or play resumes. */
-  gotIt(seat: Seat | undefined): Refusal | null {
+  /** A seated person read the explanation ("Got it"): the next queued moment, or play resumes. One for a moment no longer shown (`moment`: a double click) changes nothing. */
+  gotIt(seat: Seat | undefined, moment?: string): Refusal | null {
     const refused = this.refuse(seat);
     if (refused) return refused;
-    if (this.moment) this.next();
+    if (this.moment && (moment === undefined || moment === this.moment)) this.next();
     return null;
   }
 

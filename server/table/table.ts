@@ -383,8 +383,8 @@ export class Table {
   }
 
   /** A seated player at a tutorial table: "Got it", or the guide off or on. */
-  guideAction(seat: Seat | undefined, action: "got-it" | "off" | "on"): Refusal | null {
-    const refused = action === "got-it" ? this.guide.gotIt(seat) : this.guide.setOn(seat, action === "on");
+  guideAction(seat: Seat | undefined, action: "got-it" | "off" | "on", moment?: string): Refusal | null {
+    const refused = action === "got-it" ? this.guide.gotIt(seat, moment) : this.guide.setOn(seat, action === "on");
     if (!refused) this.p.flush(false);
     return refused;
   }

@@ -113,7 +113,7 @@ export const MOMENT_TEXTS: Record<MomentKind, GuideText> = {
     title: "The game is over",
     body: [
       "If threat reached 25, the city fell and only a Federalist with enough capital can win. Otherwise each player wins who has more capital than their rival.",
-      "The results show every rival and why each player won or lost. Play again without the guide, or turn hints on when you need them.",
+      "The results show every rival and why each player won or lost; the log tells how it came to this. Next time, play without the guide and ask for a hint when you need one.",
     ],
     target: "log",
   },

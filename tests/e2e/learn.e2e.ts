@@ -59,13 +59,20 @@ async function newcomer(viewport: { width: number; height: number }, label: stri
     if (l.moment) {
       if (!seen.moments.includes(l.moment)) {
         seen.moments.push(l.moment);
-        // the explanation and what it points at are in view when it opens
-        if (!l.panelInView) seen.inView.push(`${l.moment}: the panel is not in view`);
-        if (!l.targetVisible) seen.inView.push(`${l.moment}: its target is not in view`);
+        // the panel outlines its part of the screen on the next frame: in view within 2 s of opening
+        let now = await guideLook(page);
+        for (let i = 0; i < 20 && now.moment === l.moment && !(now.panelInView && now.targetVisible); i++) {
+          await page.waitForTimeout(100);
+          now = await guideLook(page);
+        }
+        // the explanation and what it points at are in view when it opens (unless it has gone meanwhile: a trade withdrawn)
+        if (now.moment === l.moment && !now.panelInView) seen.inView.push(`${l.moment}: the panel is not in view`);
+        if (now.moment === l.moment && !now.targetVisible) seen.inView.push(`${l.moment}: its target is not in view`);
         await page.screenshot({ path: `${SHOTS}/${label}-${seen.moments.length.toString().padStart(2, "0")}-${l.moment.replace(":", "-")}.png` });
         if (axeRuns++ < 4) seen.axe.push(...(await axeSerious(page)).filter((v) => /guide|hint/.test(v)));
       }
-      await page.getByTestId("guide-got-it").click({ timeout: 3000 }).catch(() => {});
+      // "Got it" on the explanation just read (never on one that has replaced it meanwhile)
+      await page.locator(`[data-testid=guide][data-moment="${l.moment}"] [data-testid=guide-got-it]`).click({ timeout: 3000 }).catch(() => {});
       continue;
     }
     if (l.status === "finished") break;

@@ -35,7 +35,10 @@ describe("the guide's pause", () => {
     guide.hold(1, () => moved++);
     guide.hold(1, () => moved++); // one held move per seat
     expect(guide.gotIt(bot)?.code).toBe("not-a-player");
-    expect(guide.gotIt(alice)).toBeNull();
+    expect(guide.gotIt(alice, "moment:start")).toBeNull();
+    expect(guide.moment).toBe("decision:general-draw");
+    // a second "Got it" for the welcome (a double click) does not skip the next explanation
+    expect(guide.gotIt(alice, "moment:start")).toBeNull();
     expect(guide.moment).toBe("decision:general-draw");
     expect(moved).toBe(0);
     expect(guide.gotIt(alice)).toBeNull();

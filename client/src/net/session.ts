@@ -434,8 +434,8 @@ export class TableSession {
   }
 
   /** A tutorial table's guide: "Got it", or the guide off or on again. */
-  guide(action: "got-it" | "off" | "on"): void {
-    this.sendable("move")?.send("guide", { action });
+  guide(action: "got-it" | "off" | "on", moment?: string): void {
+    this.sendable("move")?.send("guide", moment ? { action, moment } : { action });
   }
 
   dismissRefusal(): void {

@@ -7,7 +7,7 @@
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { TableSession } from "../net/session.ts";
 import type { TableSnapshot } from "../state.ts";
-import { guideText, isGuideKey, type GuideKey, type GuideTarget } from "../../../shared/guide/texts.ts";
+import type { GuideKey, GuideTarget } from "../../../shared/guide/texts.ts";
 import type { Pane } from "./PhoneTabs.tsx";
 import "./guide.css";
 
@@ -20,7 +20,7 @@ const TARGET_SELECTOR: Record<GuideTarget, string> = {
   hand: ".you-area",
   corps: ".corps-area",
   log: ".log-area",
-  trades: ".talk-area",
+  trades: ".rail .incoming, .talk-area",
 };
 /** The phone tab that shows each target (null: the top bar, always in view). */
 const TARGET_PANE: Record<GuideTarget, Pane | null> = {
@@ -31,6 +31,10 @@ const TARGET_WORDS: Record<GuideTarget, string> = {
   hand: "your hand", corps: "the corporations", log: "the game log", trades: "the trades for you",
 };
 
+/** The guide's texts: a chunk of their own, loaded at a tutorial table only (the first script stays small). */
+type Texts = typeof import("../../../shared/guide/texts.ts");
+let loadedTexts: Texts | null = null;
+
 /** The element a guide target names, if it is on the screen. */
 export function guideTargetElement(target: GuideTarget): Element | null {
   return document.querySelector(TARGET_SELECTOR[target]);
@@ -38,13 +42,17 @@ export function guideTargetElement(target: GuideTarget): Element | null {
 
 export function Guide({ model, session, phone, onPane }: { model: TableSnapshot; session: TableSession; phone: boolean; onPane(p: Pane): void }) {
   const g = model.guide;
+  const [texts, setTexts] = useState<Texts | null>(loadedTexts);
+  useEffect(() => {
+    if (g.tutorial && !texts) void import("../../../shared/guide/texts.ts").then((m) => setTexts((loadedTexts = m)));
+  }, [g.tutorial]);
   const [local, setLocal] = useState<Set<GuideKey>>(() => new Set());
   const seated = !!model.me && !session.spectator;
-  const paused = g.moment && isGuideKey(g.moment) ? g.moment : null;
+  const paused = texts && g.moment && texts.isGuideKey(g.moment) ? g.moment : null;
   // a trade offered to you: shown here once, without a pause (the table must not learn of it)
   const tradeForMe = model.trades.some((t) => t.to === model.mySeat);
-  const key: GuideKey | null = paused ?? (g.on && tradeForMe && !local.has("moment:trade") ? "moment:trade" : null);
-  const text = key ? guideText(key) : null;
+  const key: GuideKey | null = paused ?? (texts && g.on && tradeForMe && !local.has("moment:trade") ? "moment:trade" : null);
+  const text = key && texts ? texts.guideText(key) : null;
   const gotIt = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -52,15 +60,16 @@ export function Guide({ model, session, phone, onPane }: { model: TableSnapshot;
     const pane = TARGET_PANE[text.target];
     if (phone && pane) onPane(pane);
     // after the pane has switched: outline the part, bring it into view, and put the focus on "Got it"
+    let el: Element | null = null;
     const frame = requestAnimationFrame(() => {
-      const el = guideTargetElement(text.target);
+      el = guideTargetElement(text.target);
       el?.classList.add("guide-target");
       el?.scrollIntoView({ block: "nearest" });
       gotIt.current?.focus({ preventScroll: true });
     });
     return () => {
       cancelAnimationFrame(frame);
-      guideTargetElement(text.target)?.classList.remove("guide-target");
+      el?.classList.remove("guide-target");
     };
   }, [key, phone]);
 
@@ -69,9 +78,10 @@ export function Guide({ model, session, phone, onPane }: { model: TableSnapshot;
     return <button type="button" class="secondary small guide-reopen" data-testid="guide-open" onClick={() => session.guide("on")}>Open the guide</button>;
   }
   if (!key || !text) return null;
-  const done = () => (paused ? session.guide("got-it") : setLocal(new Set([...local, key])));
+  const done = () => (paused ? session.guide("got-it", paused) : setLocal(new Set([...local, key])));
   return (
-    <section class={`guide-panel${phone ? " phone" : ""}`} role="dialog" aria-modal="false" aria-labelledby="guide-h"
+    // one panel per moment: a click aimed at one explanation never lands on the next one
+    <section key={key} class={`guide-panel${phone ? " phone" : ""}`} role="dialog" aria-modal="false" aria-labelledby="guide-h"
       data-testid="guide" data-moment={key} data-target={text.target}>
       <p class="guide-where">Guide · look at {TARGET_WORDS[text.target]} (outlined)</p>
       <h2 id="guide-h">{text.title}</h2>
