@@ -12,7 +12,7 @@ const logger = createLogger(config.logLevel);
 const store = await openStore({
   dataDir: config.dataDir,
   databaseUrl: config.databaseUrl,
-  instance: instanceName(config.publicAddress, config.port),
+  instance: instanceName(config.publicAddress, config.port, config),
   leaseMs: config.gameLeaseSeconds * 1000,
   clockOffsetMs: config.clockOffsetMs,
 });
@@ -28,6 +28,7 @@ server.onShutdown(async () => {
   await store.releaseLeases().catch((err) => logger.warn({ err }, "could not release game claims"));
   await store.close();
   logger.info("game store closed");
+  await server.access.close().catch(() => {});
 });
 
 await server.listen(config.port);

@@ -36,8 +36,16 @@ export function memoryStore(): GameStore {
   return new SqliteStore(":memory:", "memory", LEASE_MS);
 }
 
-export function instanceName(publicAddress: string | undefined, port: number): string {
-  return publicAddress ?? `${os.hostname()}:${port}`;
+/**
+ * The name this process claims its games under, the same across restarts so that it takes them back at
+ * once: INSTANCE_NAME when set, else PUBLIC_ADDRESS; else, on SQLite (one process per DATA_DIR), the
+ * data folder and port, which a re-created container keeps (its host name changes); else host:port.
+ */
+export function instanceName(publicAddress: string | undefined, port: number, how: { instanceName?: string; dataDir?: string; databaseUrl?: string } = {}): string {
+  if (how.instanceName) return how.instanceName;
+  if (publicAddress) return publicAddress;
+  if (!how.databaseUrl && how.dataDir) return `sqlite:${path.resolve(how.dataDir)}:${port}`;
+  return `${os.hostname()}:${port}`;
 }
 
 /** What the store keeps instead of a seat token. */
