@@ -22,6 +22,11 @@ const server = createServer({
 });
 
 let claims: { stop(): void } | null = null;
+// On SIGTERM, first stop taking new connections: behind the proxy, new requests go to the other
+// processes at once (a refused connection is retried there) while this one hands its games over.
+server.onBeforeShutdown(async () => {
+  (server.transport.server as import("node:http").Server | undefined)?.close();
+});
 // Colyseus runs this on SIGTERM/SIGINT after every room has been disposed (and has flushed its writes).
 server.onShutdown(async () => {
   claims?.stop();

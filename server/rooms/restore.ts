@@ -24,6 +24,9 @@ const tickets = new Set<string>();
 /** When this process started (module load): a wake-up takes back this instance's games of an earlier run. */
 const processStartedAt = Date.now();
 
+/** Games one process restores at once (after a start, or a takeover). */
+const RESTORES_AT_ONCE = 4;
+
 /** A parked game untouched this long is closed for good (PARKED_GAME_DAYS, default 30). */
 export const PARKED_GAME_MS = 30 * 24 * 3600_000;
 
@@ -35,23 +38,30 @@ export function redeemRestoreTicket(ticket: unknown): boolean {
  * Claims the games this process should run (`since`: when this run started) and restores each one
  * that has no live room.
  */
-export async function restoreGames(store: GameStore, logger: Logger, since: number, how: "start" | "takeover" = "start"): Promise<string[]> {
+export async function restoreGames(store: GameStore, logger: Logger, since: number, how: "start" | "takeover" | "handover" = "start"): Promise<string[]> {
   // Tables nobody ever joined, older than the idle limit, would have closed by now: they are not restored.
   const expired = await store.expireLobbies(TABLE_IDLE_MS, since);
   if (expired.length > 0) logger.info({ count: expired.length, codes: expired.slice(0, 20) }, "tables nobody joined expired: not restored");
   // A game whose room is still here (this process stalled past its lease) needs nothing more.
   const claimed = (await store.claimGames(since)).filter((g) => !matchMaker.getLocalRoomById(g.roomId));
   if (claimed.length === 0) return [];
-  gamesClaimedBy(how, claimed.length);
-  // Rooms of a dead process stay listed until a health check removes them: run one first.
-  await matchMaker.healthCheckAllProcesses();
+  gamesClaimedBy(how === "handover" ? "takeover" : how, claimed.length);
+  // Rooms of a dead process stay listed until a health check removes them: run one first. (A process
+  // that hands its games over has removed their rooms itself, and answers no ping any more: a check
+  // would only wait for it to time out.)
+  if (how !== "handover") await matchMaker.healthCheckAllProcesses();
   const live = new Set((await matchMaker.query({ name: ROOM })).map((r) => (r.metadata as { code?: string } | undefined)?.code));
+  const queue = claimed.filter(({ code }) => !live.has(code));
   const restored: string[] = [];
-  for (const { code } of claimed) {
-    if (live.has(code)) continue;
-    if (await restoreOne(store, logger, code)) restored.push(code);
-  }
-  return restored;
+  // A few at a time: one game's store reads overlap another's replay, and players waiting for a game
+  // handed over wait for a few rooms, not for all of them in turn.
+  const worker = async () => {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      if (await restoreOne(store, logger, next.code)) restored.push(next.code);
+    }
+  };
+  await Promise.all(Array.from({ length: RESTORES_AT_ONCE }, worker));
+  return restored.sort();
 }
 
 /** Makes the room of a game this process has just claimed; false (and the game marked broken) if it cannot be rebuilt. */
@@ -136,10 +146,13 @@ export const HANDOVER_CHANNEL = "newangeles:handover";
  * processes, so that one of them restores it at once. The release of every claim when the store closes
  * (index.ts) is the backstop.
  */
-export async function handOver(store: GameStore, code: string): Promise<void> {
+export async function handOver(store: GameStore, code: string, logger?: Logger): Promise<void> {
   if (matchMaker.state !== matchMaker.MatchMakerState.SHUTTING_DOWN) return;
   try {
-    if (await store.releaseGame(code)) await matchMaker.presence.publish(HANDOVER_CHANNEL, code);
+    if (await store.releaseGame(code)) {
+      await matchMaker.presence.publish(HANDOVER_CHANNEL, code);
+      logger?.info({ code }, "game handed over");
+    }
   } catch {
     // the release of all claims at the store's close follows
   }
@@ -155,6 +168,7 @@ export function keepClaims(store: GameStore, logger: Logger, since: number, park
   let again = false;
   let swept = 0;
   const round = async (renew: boolean) => {
+    const how = renew ? "takeover" : "handover";
     if (renew) {
       try {
         leaseRenewed(await store.renewLeases());
@@ -167,7 +181,7 @@ export function keepClaims(store: GameStore, logger: Logger, since: number, park
         await closeStaleGames(store, logger, parkedGameMs);
       }
     }
-    const taken = await restoreGames(store, logger, since, "takeover");
+    const taken = await restoreGames(store, logger, since, how);
     // The games held, counted again once some were taken over (the renewal counts them otherwise).
     if (taken.length > 0 || !renew) leaseRenewed(await store.renewLeases());
   };

@@ -229,8 +229,10 @@ async function runWorker(job: Job): Promise<void> {
     /** The most public and private moves this client has seen accepted: none may vanish on a return. */
     maxMoves = 0;
     maxPrivateMoves = 0;
-    /** While away (its room gone): since when (performance.now()). */
+    /** While away (its room gone): since when (performance.now()); and when it last came back. */
     private awaySince = 0;
+    private backAt = 0;
+    private lastSent = "";
 
     constructor(room: SdkRoom, random: Random, onFinished: () => void, table: { code: string; through: Endpoint }) {
       this.room = room;
@@ -248,7 +250,12 @@ async function runWorker(job: Job): Promise<void> {
       this.owesADecision = false;
       const live = () => this.room === room;
       room.onStateChange(() => { if (live()) this.onState(); });
-      room.onMessage("error", (e: { code: string }) => { if (!live()) return; error(`refused:${e.code}`); this.answered(); });
+      room.onMessage("error", (e: { code: string; message?: string }) => {
+        if (!live()) return;
+        error(`refused:${e.code}`);
+        if (job.reconnect) console.error(`table ${this.table.code}: refused ${e.code} (${e.message}); last sent ${this.lastSent}, ${Math.round(performance.now() - this.backAt)} ms after a return`);
+        this.answered();
+      });
       room.onDrop((code) => { if (live() && !job.reconnect) this.drop(code); });
       room.onLeave((code) => {
         if (!live()) return;
@@ -273,9 +280,12 @@ async function runWorker(job: Job): Promise<void> {
       this.awaySince = performance.now();
       this.clear(); // a command in flight is answered by the state found on return, not counted as unanswered
       this.sentAt = 0;
+      const trail: string[] = [];
       const room = await rejoinBySeat(this.table.through.httpUrl, this.table.through.wsUrl, this.table.code, this.seatToken, {
-        rootSchema: TableState, stopped: () => stopping, giveUpMs: REJOIN_GIVE_UP_MS,
+        rootSchema: TableState, stopped: () => stopping, giveUpMs: REJOIN_GIVE_UP_MS, trail,
       });
+      const tookMs = performance.now() - this.awaySince;
+      if (tookMs > REJOIN_TARGET_MS / 2) console.error(`${new Date().toISOString()} table ${this.table.code}: back after ${Math.round(tookMs)} ms: ${trail.join("; ")}`);
       if (!room) {
         if (!stopping) error("not-back");
         this.awaySince = 0;
@@ -291,6 +301,7 @@ async function runWorker(job: Job): Promise<void> {
         console.error(`table ${this.table.code}: back at ${state.game?.moves} public moves, had seen ${this.maxMoves}`);
       }
       this.awaySince = 0;
+      this.backAt = performance.now();
       this.attach(room);
     }
 
@@ -320,6 +331,7 @@ async function runWorker(job: Job): Promise<void> {
       if (!command) return;
       this.sentAt = performance.now();
       this.answerTimer = setTimeout(() => { error("unanswered"); this.sentAt = 0; }, ANSWER_TIMEOUT_MS);
+      this.lastSent = JSON.stringify(command);
       this.room.send("command", command);
     }
 
@@ -341,7 +353,8 @@ async function runWorker(job: Job): Promise<void> {
     async leave(): Promise<void> {
       this.leaving = true;
       this.clear();
-      await this.room.leave().catch(() => 0);
+      // A room whose connection is already gone (its server stopped) never answers a leave.
+      await Promise.race([this.room.leave().catch(() => 0), sleep(2_000)]);
     }
   }
 

@@ -58,17 +58,24 @@ describe.skipIf(!redis || !postgres)("rolling restart behind nginx", () => {
 
     // The rolling restart: each process stopped (SIGTERM), started again, healthy, then the next.
     const steps: string[] = [];
+    const stopped: ServerProcess[] = [];
     for (const i of [0, 1]) {
       const t0 = Date.now();
       servers[i]!.child.kill("SIGTERM");
-      const code = await servers[i]!.exited;
+      stopped.push(servers[i]!);
+      const code = await Promise.race([servers[i]!.exited, new Promise((r) => setTimeout(() => r("still running 30 s after SIGTERM"), 30_000))]);
+      if (code !== 0) console.log(servers[i]!.output().slice(-3000));
       const stoppedMs = Date.now() - t0;
       expect(code).toBe(0);
       expect(servers[i]!.output()).toContain("game store closed");
       servers[i] = await startServer(env(i + 1), ports[i]);
-      steps.push(`server${i + 1}: stopped in ${stoppedMs} ms, healthy again after ${Date.now() - t0} ms`);
+      steps.push(`server${i + 1}: SIGTERM at ${new Date(t0).toISOString()}, stopped in ${stoppedMs} ms, healthy again after ${Date.now() - t0} ms`);
     }
-    await loadExited;
+    const late = await Promise.race([loadExited.then(() => false), new Promise<boolean>((r) => setTimeout(() => r(true), (WINDOW_S + 90) * 1000))]);
+    if (late) {
+      load.kill("SIGKILL");
+      throw new Error(`the load tool did not finish:\n${out.slice(-2000)}\n${err.slice(-3000)}`);
+    }
     const last = out.trim().split("\n").at(-1)!;
     const result = JSON.parse(last) as LoadResult;
     const takenOver = servers.map((s) => s.output().split("\n").filter((l) => l.includes('"game restored"') || l.includes('"game woken"')).length);
@@ -78,7 +85,12 @@ describe.skipIf(!redis || !postgres)("rolling restart behind nginx", () => {
       `returns to a seat ${result.rejoins}: slowest ${result.rejoinMaxMs} ms, p95 ${result.rejoinP95Ms} ms; accepted commands lost ${result.lost}`,
       `games restored or woken by the restarted processes since their start: ${takenOver.join(", ")}`,
     ].join("\n  "));
-    if (result.errors > 0) console.log(out.split("\n").filter((l) => l.startsWith("errors by kind")).join("\n"), err.slice(0, 2000));
+    if (process.env.ROLLING_DEBUG) {
+      for (const [i, s] of [...stopped, ...servers].entries()) {
+        console.log(`--- server output ${i}`, s.output().split("\n").filter((l) => /restored|woken|handed|shutting|closed|listening|failed/.test(l)).map((l) => { try { const j = JSON.parse(l); return `${new Date(j.time).toISOString()} ${j.msg} ${j.code ?? ""} ${j.err?.message ?? ""}`; } catch { return l; } }).join("\n"));
+      }
+    }
+    if (result.errors > 0 || result.rejoinMaxMs > REJOIN_BOUND_MS / 2) console.log(out.split("\n").filter((l) => l.startsWith("errors by kind")).join("\n"), err.split("\n").filter((l) => l.includes("refused")).join("\n"), err.slice(0, 3000));
 
     expect(result.rooms).toBe(TABLES);
     expect(result.errors).toBe(0);

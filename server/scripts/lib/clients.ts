@@ -69,25 +69,29 @@ export function rejoinDelay(n: number, random: () => number = Math.random): numb
  */
 export async function rejoinBySeat(
   httpUrl: string, wsUrl: string, code: string, seatToken: string,
-  how: { rootSchema?: new () => any; listen?: (room: SdkRoom) => void; giveUpMs?: number; stopped?: () => boolean } = {},
+  how: { rootSchema?: new () => any; listen?: (room: SdkRoom) => void; giveUpMs?: number; stopped?: () => boolean; trail?: string[] } = {},
 ): Promise<SdkRoom | null> {
   const started = Date.now();
+  const note = (what: string) => how.trail?.push(`${Date.now() - started} ms: ${what}`);
   for (let n = 0; Date.now() - started < (how.giveUpMs ?? 60_000); n++) {
     if (n > 0) await sleep(rejoinDelay(n));
     if (how.stopped?.()) return null;
     let table: { roomId: string; status: string };
     try {
       const res = await fetch(`${httpUrl}/api/games/${encodeURIComponent(code)}`);
+      note(`look-up ${res.status}`);
       if (res.status !== 200) continue; // not restored yet, or the server is on its way back
       table = (await res.json()) as { roomId: string; status: string };
-    } catch {
+    } catch (e) {
+      note(`look-up failed: ${(e as Error).message}`);
       continue;
     }
     if (table.status === "finished") return null;
     try {
       return await joinRoom(wsUrl, table.roomId, { code, seatToken }, how);
-    } catch {
+    } catch (e) {
       // the room went away again, or is not ready: look again
+      note(`join failed: ${(e as Error).message}`);
     }
   }
   return null;
