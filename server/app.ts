@@ -11,8 +11,8 @@ import { checkColyseusInternals } from "./rooms/colyseus-internals.ts";
 import { NewAngelesRoom, type SeedSource } from "./rooms/NewAngelesRoom.ts";
 import { wakeGame } from "./rooms/restore.ts";
 import { lobbyRoutes } from "./lobby/routes.ts";
-import { registry } from "./metrics.ts";
-import { memoryStore, type GameStore } from "./store/index.ts";
+import { redisRoundTrip, registry, storeRoundTrip } from "./metrics.ts";
+import { memoryStore, timeStatements, type GameStore } from "./store/index.ts";
 import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "./table/limits.ts";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { Access, LimitRefusal, addressKey, type Limits } from "./access/throttle.ts";
@@ -189,7 +189,8 @@ const METRICS_PER_10S = 10;
 export function createServer(options: ServerOptions) {
   checkColyseusInternals();
   // With Redis, the per-address limits count every process's clients together (access/shared-counts.ts).
-  const shared = options.redisUrl ? new SharedCounts(options.redisUrl) : null;
+  const shared = options.redisUrl ? new SharedCounts(options.redisUrl, redisRoundTrip) : null;
+  timeStatements(storeRoundTrip);
   let warned = 0;
   const access = new Access(options.limits, shared, (err) => {
     if (Date.now() - warned < 60_000) return; // once a minute at most while Redis is away

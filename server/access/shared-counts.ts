@@ -13,7 +13,6 @@
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
 import { Redis } from "ioredis";
-import { redisRoundTrip } from "../metrics.ts";
 
 const PREFIX = "na:limits:";
 /** A process whose heartbeat key is older than this no longer counts (it died). */
@@ -85,7 +84,11 @@ export class SharedCounts {
   private held = new Map<string, number>();
   private heartbeat: NodeJS.Timeout;
 
-  constructor(url: string) {
+  /** `roundTrip`: told the time of each command (the server's /metrics). */
+  private roundTrip: (seconds: number) => void;
+
+  constructor(url: string, roundTrip: (seconds: number) => void = () => {}) {
+    this.roundTrip = roundTrip;
     // A command fails within a second when Redis is away: the caller falls back to its own counts.
     this.redis = new Redis(url, { maxRetriesPerRequest: 1, commandTimeout: 2_000, lazyConnect: false });
     this.redis.on("error", () => {}); // reconnects by itself; each failed command is handled by its caller
@@ -100,7 +103,7 @@ export class SharedCounts {
     try {
       return await run();
     } finally {
-      redisRoundTrip((performance.now() - started) / 1000);
+      this.roundTrip((performance.now() - started) / 1000);
     }
   }
 

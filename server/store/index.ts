@@ -9,6 +9,7 @@ import type { GameStore } from "./types.ts";
 
 export type { GameStore, StoredAdjournment, StoredGame, StoredSeat, StoredCommand, StoredChat, StoredChatLine, StoredPlayer, StoredRematch, StoredWhisper, Write } from "./types.ts";
 export { StoreConflict, gameCommands } from "./types.ts";
+export { timeStatements } from "./sql-store.ts";
 export type { TakeBack } from "./types.ts";
 
 /** A process that stops renewing its claim for this long (it crashed) loses its games to another process. */

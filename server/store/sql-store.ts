@@ -1,10 +1,15 @@
 // The game store in SQL, written once for both databases: SQLite and PostgreSQL accept the same
 // statements here (`?` placeholders are renumbered for PostgreSQL). Each subclass only runs them.
 import { performance } from "node:perf_hooks";
-import { storeRoundTrip } from "../metrics.ts";
 import type { GameStatus, GameStore, StoredAdjournment, StoredChat, StoredChatLine, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
 
 export type Param = string | number | null;
+
+/** Told the time of each statement (the server's /metrics; nothing by default). */
+let observe: (op: "read" | "write", seconds: number) => void = () => {};
+export function timeStatements(observer: typeof observe): void {
+  observe = observer;
+}
 
 /** Schema versions, applied in order, each once (the applied ones are listed in schema_migrations). */
 export const MIGRATIONS: string[][] = [
@@ -131,7 +136,7 @@ export abstract class SqlStore implements GameStore {
   /** run(), timed for /metrics (a write is done when it returns on SQLite, when it resolves on PostgreSQL). */
   private write(sql: string, params: Param[]): Write {
     const started = performance.now();
-    const done = () => storeRoundTrip("write", (performance.now() - started) / 1000);
+    const done = () => observe("write", (performance.now() - started) / 1000);
     const result = this.run(sql, params);
     if (result instanceof Promise) return result.finally(done);
     done();
@@ -144,7 +149,7 @@ export abstract class SqlStore implements GameStore {
     try {
       return await this.all<T>(sql, params);
     } finally {
-      storeRoundTrip("read", (performance.now() - started) / 1000);
+      observe("read", (performance.now() - started) / 1000);
     }
   }
 
