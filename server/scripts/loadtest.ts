@@ -8,8 +8,13 @@
 // (uniform in 0.5–1.5 × --think-ms), then sends a random legal command. A finished game makes way for a
 // new table. A latency sample is the time from a client's send to that client decoding its result (the
 // patch or the refusal), taken during the S seconds that follow the ramp-up.
+// --reconnect: a client whose room goes away (its server stopped) looks the code up again and rejoins by
+// its seat token, as the browser does (lib/clients.ts rejoinBySeat); --report-tables lists each table's
+// code and the moves its clients saw (tests/store/rolling-restart.test.ts checks them against the store).
 // The LAST line is JSON:
 //   {rooms, clients, commands, errors, disconnects, p50Ms, p99Ms, rssMB, cpuPct, statsOf}
+//   with --reconnect also {rejoins, rejoinMaxMs, rejoinP95Ms, lost}: returns to a seat, and returns that
+//   found fewer moves than the client had seen accepted; with --report-tables {tables: [{code, moves, privateMoves}]}
 // commands: commands answered in the window. errors: refusals, failed creates/joins, unanswered commands.
 // disconnects: connections the server dropped. rssMB (peak) and cpuPct (of one core, over the window)
 // are the server's when --pid gives its process id (statsOf "server"), else this process's ("loadtest");
