@@ -37,15 +37,19 @@ export function memoryStore(): GameStore {
   return new SqliteStore(":memory:", "memory", LEASE_MS);
 }
 
+/** The name of a process on SQLite without INSTANCE_NAME or PUBLIC_ADDRESS: the one process of its database. */
+export const SQLITE_INSTANCE = "sqlite";
+
 /**
  * The name this process claims its games under, the same across restarts so that it takes them back at
- * once: INSTANCE_NAME when set, else PUBLIC_ADDRESS; else, on SQLite (one process per DATA_DIR), the
- * data folder and port, which a re-created container keeps (its host name changes); else host:port.
+ * once: INSTANCE_NAME when set, else PUBLIC_ADDRESS; else, on SQLite, one name for every run: a SQLite
+ * database serves one process, so whatever process opens it takes all its games (a re-created container
+ * gets a new host name, a restored backup may sit in a new folder); else (PostgreSQL) host:port.
  */
-export function instanceName(publicAddress: string | undefined, port: number, how: { instanceName?: string; dataDir?: string; databaseUrl?: string } = {}): string {
+export function instanceName(publicAddress: string | undefined, port: number, how: { instanceName?: string; databaseUrl?: string } = {}): string {
   if (how.instanceName) return how.instanceName;
   if (publicAddress) return publicAddress;
-  if (!how.databaseUrl && how.dataDir) return `sqlite:${path.resolve(how.dataDir)}:${port}`;
+  if (!how.databaseUrl) return SQLITE_INSTANCE;
   return `${os.hostname()}:${port}`;
 }
 
