@@ -118,7 +118,8 @@ describe.skipIf(!services)("rolling restart behind nginx", () => {
     try {
       for (const t of result.tables) {
         const game = await reader.getGame(t.code);
-        expect(game?.broken ?? "missing").toBeNull();
+        expect(game, t.code).not.toBeNull();
+        expect(game!.broken).toBeNull();
         expect((await reader.commands(t.code)).length).toBeGreaterThanOrEqual(t.moves + t.privateMoves);
       }
       expect(result.tables.length).toBeGreaterThanOrEqual(TABLES);
