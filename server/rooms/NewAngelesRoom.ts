@@ -344,7 +344,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   onDispose() {
     const table = this.table;
     // On shutdown, once its writes are flushed, the game is handed over to another process (restore.ts).
-    return table?.close().then(() => handOver(this.store, table.code, logger as never));
+    return table?.close().then(() => handOver(this.store, table.code, logger));
   }
 
   // ---- sending ---------------------------------------------------------------------------------

@@ -146,7 +146,7 @@ export const HANDOVER_CHANNEL = "newangeles:handover";
  * processes, so that one of them restores it at once. The release of every claim when the store closes
  * (index.ts) is the backstop.
  */
-export async function handOver(store: GameStore, code: string, logger?: Logger): Promise<void> {
+export async function handOver(store: GameStore, code: string, logger?: { info(fields: object, message: string): void }): Promise<void> {
   if (matchMaker.state !== matchMaker.MatchMakerState.SHUTTING_DOWN) return;
   try {
     if (await store.releaseGame(code)) {
