@@ -11,11 +11,12 @@ import { checkColyseusInternals } from "./rooms/colyseus-internals.ts";
 import { NewAngelesRoom, type SeedSource } from "./rooms/NewAngelesRoom.ts";
 import { wakeGame } from "./rooms/restore.ts";
 import { lobbyRoutes } from "./lobby/routes.ts";
-import { registry } from "./metrics.ts";
-import { memoryStore, type GameStore } from "./store/index.ts";
+import { redisRoundTrip, registry, storeRoundTrip } from "./metrics.ts";
+import { memoryStore, timeStatements, type GameStore } from "./store/index.ts";
 import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "./table/limits.ts";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { Access, LimitRefusal, addressKey, type Limits } from "./access/throttle.ts";
+import { SharedCounts } from "./access/shared-counts.ts";
 import { normalizeCode } from "./access/codes.ts";
 import { capUnfinishedConnections, guardRequests, guardedHttpServer, pinAddress, requestAddress } from "./http-guard.ts";
 import { fairTurns } from "./fair-turns.ts";
@@ -115,9 +116,13 @@ function guardMatchmaking(logger: Logger, access: Access): void {
 /** Each ping round is spread over this many slices of the ping interval. */
 const PING_SLICES = 20;
 
+/** Marks an upgrade request whose address was admitted (the count may be asked of Redis: a promise). */
+const ADMITTED = Symbol("admitted");
+
 /**
  * The websocket transport, with three changes:
- * - an upgrade from an address that already holds its websockets is refused (429) before the handshake;
+ * - an upgrade from an address that already holds its websockets is refused (429) before the handshake
+ *   (counted with the other processes' when they share Redis: the request is held until the answer);
  * - once Colyseus has bound its routes (after listen), the HTTP guard goes in front of them (http-guard.ts),
  *   and between the two, fair turns (fair-turns.ts): one address's burst of requests is spread over turns
  *   of the event loop instead of holding the server for tens of milliseconds;
@@ -133,18 +138,24 @@ class GuardedTransport extends WebSocketTransport {
 
   /** Upgrades from an address already holding its websockets are refused with 429 before the handshake. */
   protected listenForUpgrade(server: HttpServer, filter?: (req: IncomingMessage) => boolean): void {
-    super.listenForUpgrade(server, (req) => {
-      if (filter && !filter(req)) return false;
+    // Colyseus's listener goes first and passes only admitted requests; the one below admits the others
+    // and hands each back to it by emitting its upgrade again.
+    super.listenForUpgrade(server, (req) => (req as { [ADMITTED]?: boolean })[ADMITTED] === true);
+    server.on("upgrade", (req: IncomingMessage, socket: import("node:stream").Duplex, head: Buffer) => {
+      if ((req as { [ADMITTED]?: boolean })[ADMITTED] || (filter && !filter(req))) return;
       const ip = pinAddress(req, this.trustProxy);
-      const release = this.access.openSocket(ip);
-      if (!release) {
-        const body = "Too many connections from your address.";
-        req.socket.end(`HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
-        req.socket.destroySoon?.();
-        return false;
-      }
-      req.socket.once("close", release);
-      return true;
+      this.access.admitSocket(ip).then((release) => {
+        if (!release) {
+          const body = "Too many connections from your address.";
+          socket.end(`HTTP/1.1 429 Too Many Requests\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n${body}`);
+          (socket as { destroySoon?: () => void }).destroySoon?.();
+          return;
+        }
+        if (socket.destroyed) return release();
+        socket.once("close", release);
+        (req as { [ADMITTED]?: boolean })[ADMITTED] = true;
+        server.emit("upgrade", req, socket, head);
+      }, () => socket.destroy());
     });
   }
 
@@ -220,7 +231,15 @@ function readiness(store: GameStore, presence: RedisPresence | undefined) {
 const METRICS_PER_10S = 10;
 export function createServer(options: ServerOptions) {
   checkColyseusInternals();
-  const access = new Access(options.limits);
+  // With Redis, the per-address limits count every process's clients together (access/shared-counts.ts).
+  const shared = options.redisUrl ? new SharedCounts(options.redisUrl, redisRoundTrip) : null;
+  timeStatements(storeRoundTrip);
+  let warned = 0;
+  const access = new Access(options.limits, shared, (err) => {
+    if (Date.now() - warned < 60_000) return; // once a minute at most while Redis is away
+    warned = Date.now();
+    options.logger.warn({ err }, "shared limits unreachable in Redis: counting this process's own meanwhile");
+  });
   guardMatchmaking(options.logger, access);
   const transport = new GuardedTransport({ server: guardedHttpServer() });
   transport.access = access;
@@ -235,7 +254,7 @@ export function createServer(options: ServerOptions) {
   const scaleOut = options.redisUrl
     ? { presence: new RedisPresence(options.redisUrl), driver: new RedisDriver(options.redisUrl) }
     : {};
-  return defineServer({
+  const server = defineServer({
     rooms: { [ROOM_NAME]: defineRoom(NewAngelesRoom, { store, access, seeds: options.seeds, limits: { ...DEFAULT_ROOM_LIMITS, ...options.roomLimits } }) },
     ...scaleOut,
     publicAddress: options.publicAddress,
@@ -264,4 +283,6 @@ export function createServer(options: ServerOptions) {
       app.use(staticClient(options.clientDir ?? clientDir));
     },
   });
+  // The limits' counts, for the process to leave the shared ones on shutdown (Access.close).
+  return Object.assign(server, { access });
 }

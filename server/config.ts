@@ -9,6 +9,8 @@ export interface Config {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   publicAddress: string | undefined;
+  /** This process's name for its claims on games, when PUBLIC_ADDRESS is not it (INSTANCE_NAME). */
+  instanceName: string | undefined;
   /** Seconds a process's claim on its games lasts unless renewed (another process takes them over after). */
   gameLeaseSeconds: number;
   logLevel: string;
@@ -85,6 +87,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: env.DATABASE_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
     publicAddress: env.PUBLIC_ADDRESS || undefined,
+    instanceName: env.INSTANCE_NAME || undefined,
     gameLeaseSeconds,
     logLevel: env.LOG_LEVEL ?? "info",
     roomLimits: readRoomLimits(env),

@@ -12,7 +12,7 @@ const logger = createLogger(config.logLevel);
 const store = await openStore({
   dataDir: config.dataDir,
   databaseUrl: config.databaseUrl,
-  instance: instanceName(config.publicAddress, config.port),
+  instance: instanceName(config.publicAddress, config.port, config),
   leaseMs: config.gameLeaseSeconds * 1000,
   clockOffsetMs: config.clockOffsetMs,
 });
@@ -22,12 +22,18 @@ const server = createServer({
 });
 
 let claims: { stop(): void } | null = null;
+// On SIGTERM, first stop taking new connections: behind the proxy, new requests go to the other
+// processes at once (a refused connection is retried there) while this one hands its games over.
+server.onBeforeShutdown(async () => {
+  (server.transport.server as import("node:http").Server | undefined)?.close();
+});
 // Colyseus runs this on SIGTERM/SIGINT after every room has been disposed (and has flushed its writes).
 server.onShutdown(async () => {
   claims?.stop();
   await store.releaseLeases().catch((err) => logger.warn({ err }, "could not release game claims"));
   await store.close();
   logger.info("game store closed");
+  await server.access.close().catch(() => {});
 });
 
 await server.listen(config.port);

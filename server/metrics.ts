@@ -123,3 +123,60 @@ export function stages(): (stage: Stage) => void {
     last = t;
   };
 }
+
+// ---- several processes: claims on games, and the round trips to Redis and to the store ----------------
+
+const ROUND_TRIP_BUCKETS = [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 1, 5];
+
+const gamesClaimed = new Gauge({
+  name: "newangeles_games_claimed",
+  help: "Unfinished games this process holds the claim (lease) on, as of its last renewal.",
+  registers: [registry],
+});
+
+const claims = new Counter({
+  name: "newangeles_game_claims_total",
+  help: "Games this process claimed: at start (its own, or ones nobody held), taken over from a process that stopped or died (takeover), or woken by a look-up (wake).",
+  labelNames: ["how"] as const,
+  registers: [registry],
+});
+
+const renewals = new Counter({
+  name: "newangeles_lease_renewals_total",
+  help: "Renewals of this process's claims on its games, by result (ok, failed).",
+  labelNames: ["result"] as const,
+  registers: [registry],
+});
+
+const redisSeconds = new Histogram({
+  name: "newangeles_redis_round_trip_seconds",
+  help: "Round trips to Redis for the shared limits and their heartbeat.",
+  buckets: ROUND_TRIP_BUCKETS,
+  registers: [registry],
+});
+
+const storeSeconds = new Histogram({
+  name: "newangeles_store_round_trip_seconds",
+  help: "Statements run by the game store (SQLite or PostgreSQL), by kind: read (returns rows) or write.",
+  labelNames: ["op"] as const,
+  buckets: ROUND_TRIP_BUCKETS,
+  registers: [registry],
+});
+
+/** The claims were renewed (`held`: games this process now holds), or the renewal failed (null). */
+export function leaseRenewed(held: number | null): void {
+  renewals.inc({ result: held === null ? "failed" : "ok" });
+  if (held !== null) gamesClaimed.set(held);
+}
+
+export function gamesClaimedBy(how: "start" | "takeover" | "wake", n = 1): void {
+  if (n > 0) claims.inc({ how }, n);
+}
+
+export function redisRoundTrip(seconds: number): void {
+  redisSeconds.observe(seconds);
+}
+
+export function storeRoundTrip(op: "read" | "write", seconds: number): void {
+  storeSeconds.observe({ op }, seconds);
+}

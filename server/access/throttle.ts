@@ -1,11 +1,13 @@
 // What one address may do, and everyone together: tables made per hour, tables waiting in the lobby,
 // live tables in all, websockets held, seat reservations, wrong invite codes. One Access per server
-// (createServer makes it from the settings); the counts are this process's own.
+// (createServer makes it from the settings). The counts are this process's own, or, with REDIS_URL,
+// every process's together (shared-counts.ts): the limits then hold for all of them as for one.
 //
 // Addresses are grouped as a person usually holds them: an IPv4 address alone, an IPv6 address by its
 // /64 prefix (one home or phone is given a whole /64, so a single address would cost nothing to change).
 import { isIPv4, isIPv6 } from "node:net";
-import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type { SharedCounts } from "./shared-counts.ts";
 
 export interface Limits {
   /** Tables one address may create in an hour. */
@@ -83,11 +85,24 @@ export function addressKey(ip: string | undefined): string {
 
 const instances = new Set<Access>();
 
+/** A rate of `points` per `duration` seconds: in Redis for all processes (this process's own while Redis is away), or in memory. */
+function rate(shared: SharedCounts | null, name: string, points: number, duration: number): RateLimiterAbstract {
+  const memory = new RateLimiterMemory({ points, duration });
+  if (!shared) return memory;
+  return new RateLimiterRedis({ storeClient: shared.redis, keyPrefix: `na:limits:${name}`, points, duration, insuranceLimiter: memory });
+}
+
 export class Access {
   readonly limits: Limits;
-  private wrongCodes: RateLimiterMemory;
-  private wrongCodesGlobal: RateLimiterMemory;
-  private tablesPerHour: RateLimiterMemory;
+  /** The counts shared by every process through Redis, or null (this process's own). */
+  private shared: SharedCounts | null;
+  /** Told once each time a shared count fails and this process's own count is used instead. */
+  private warn: (err: unknown) => void;
+  /** Tests' clean slates: each one counts wrong codes under new keys. */
+  private generation = 0;
+  private wrongCodes: RateLimiterAbstract;
+  private wrongCodesGlobal: RateLimiterAbstract;
+  private tablesPerHour: RateLimiterAbstract;
   /** Open seat reservations per address, and each reservation's address and expiry timer by session. */
   private reserved = new Map<string, number>();
   private reservations = new Map<string, { key: string; timer: NodeJS.Timeout }>();
@@ -99,12 +114,26 @@ export class Access {
   /** Table creations run one at a time, so that concurrent requests cannot pass the caps together. */
   private creating: Promise<unknown> = Promise.resolve();
 
-  constructor(limits: Partial<Limits> = {}) {
+  constructor(limits: Partial<Limits> = {}, shared: SharedCounts | null = null, warn: (err: unknown) => void = () => {}) {
     this.limits = { ...DEFAULT_LIMITS, ...limits };
-    this.wrongCodes = new RateLimiterMemory({ points: this.limits.wrongCodesPerMinute, duration: 60 });
-    this.wrongCodesGlobal = new RateLimiterMemory({ points: this.limits.wrongCodesPerMinuteGlobal, duration: 60 });
-    this.tablesPerHour = new RateLimiterMemory({ points: this.limits.tablesPerAddressPerHour, duration: 3600 });
+    this.shared = shared;
+    this.warn = warn;
+    this.wrongCodes = rate(shared, "wrong:", this.limits.wrongCodesPerMinute, 60);
+    this.wrongCodesGlobal = rate(shared, "wrong-all:", this.limits.wrongCodesPerMinuteGlobal, 60);
+    this.tablesPerHour = rate(shared, "tables:", this.limits.tablesPerAddressPerHour, 3600);
     instances.add(this);
+  }
+
+  /** The shared count, or (Redis away) this process's own. */
+  private async either<T>(shared: (s: SharedCounts) => Promise<T>, own: () => T | Promise<T>): Promise<T> {
+    if (!this.shared) return own();
+    try {
+      return await shared(this.shared);
+    } catch (err) {
+      if (err instanceof LimitRefusal) throw err;
+      this.warn(err);
+      return own();
+    }
   }
 
   // ---- invite codes ------------------------------------------------------------------------------
@@ -183,22 +212,50 @@ export class Access {
       throw new LimitRefusal("too-many-tables",
         `Your address has created ${this.limits.tablesPerAddressPerHour} tables this hour: try again in ${Math.ceil(wait / 60)} min.`, wait);
     }
-    const run = this.creating.then(async () => {
+    // The caps checked and the table made in one go, one creation at a time (across processes: under
+    // the shared lock), so that concurrent requests cannot pass the caps together.
+    const makeOne = async (lobby: { tables(): Promise<string[]>; forget(ids: string[]): Promise<void>; add(id: string): Promise<void> }) => {
       const tables = await live();
       if (tables.length >= this.limits.maxTables) {
         throw new LimitRefusal("server-full", `The server is full (${this.limits.maxTables} tables): try again later.`, 60);
       }
       const status = new Map(tables.map((t) => [t.roomId, t.status]));
-      const mine = this.tablesBy.get(key) ?? new Set<string>();
-      for (const id of mine) if (status.get(id) !== "lobby") mine.delete(id);
-      if (mine.size >= this.limits.lobbyTablesPerAddress) {
+      const held = await lobby.tables();
+      const gone = held.filter((id) => status.get(id) !== "lobby");
+      await lobby.forget(gone);
+      const waiting = held.length - gone.length;
+      if (waiting >= this.limits.lobbyTablesPerAddress) {
         throw new LimitRefusal("too-many-lobby-tables",
-          `Your address already has ${mine.size} tables waiting for players: start or leave one first.`, 60);
+          `Your address already has ${waiting} tables waiting for players: start or leave one first.`, 60);
       }
       const table = await create();
-      mine.add(table.roomId);
-      this.tablesBy.set(key, mine);
+      await lobby.add(table.roomId);
       return table;
+    };
+    const own = () => {
+      const mine = () => this.tablesBy.get(key) ?? new Set<string>();
+      return makeOne({
+        tables: async () => [...mine()],
+        forget: async (ids) => { const m = mine(); for (const id of ids) m.delete(id); },
+        add: async (id) => { this.tablesBy.set(key, mine().add(id)); },
+      });
+    };
+    const run = this.creating.then(() => {
+      if (!this.shared) return own();
+      const shared = this.shared;
+      let made = false; // once the table is made, a Redis error must not make a second one
+      return shared.whileCreating(() => makeOne({
+        tables: () => shared.lobbyTables(key),
+        forget: (ids) => shared.forgetLobbyTables(key, ids),
+        add: async (id) => { made = true; await shared.addLobbyTable(key, id).catch((err) => this.warn(err)); },
+      })).then((got) => {
+        if (got) return got.value;
+        throw new LimitRefusal("busy", "The server is making other tables: try again in a moment.", 1);
+      }, (err) => {
+        if (err instanceof LimitRefusal || made || !isRedisTrouble(err)) throw err;
+        this.warn(err);
+        return own();
+      });
     });
     this.creating = run.catch(() => {});
     try {
@@ -247,16 +304,66 @@ export class Access {
   }
 
   /**
+   * Admits a websocket from this address, counted with every process's when they share Redis: the
+   * function to call when it closes, or null over the limit.
+   */
+  async admitSocket(ip: string | undefined): Promise<(() => void) | null> {
+    const shared = this.shared;
+    if (!shared) return this.openSocket(ip);
+    const key = addressKey(ip);
+    let admitted: boolean;
+    try {
+      admitted = await shared.openSocket(key, this.limits.websocketsPerAddress);
+    } catch (err) {
+      this.warn(err);
+      return this.openSocket(ip);
+    }
+    if (!admitted) return null;
+    let open = true;
+    return () => {
+      if (!open) return;
+      open = false;
+      shared.closeSocket(key).catch((err) => this.warn(err));
+    };
+  }
+
+  /**
    * Reserves a seat for this address within its limit of open reservations: `reserve` makes the
    * reservation and returns its session id. The reservation counts until the websocket takes it up
    * (seatTaken) or it expires. Throws a LimitRefusal over the limit.
    */
   async reserveSeat<T extends { sessionId: string }>(ip: string | undefined, reserve: () => Promise<T>): Promise<T> {
     const key = addressKey(ip);
-    const open = this.reserved.get(key) ?? 0;
-    if (open >= this.limits.reservationsPerAddress) {
-      throw new LimitRefusal("too-many-reservations", `Too many seat requests from your address: try again in ${RESERVATION_SECONDS} s.`, RESERVATION_SECONDS);
+    const shared = this.shared;
+    if (shared) {
+      let placeholder: string | null;
+      try {
+        placeholder = await shared.reserve(key, this.limits.reservationsPerAddress, RESERVATION_SECONDS + 1);
+      } catch (err) {
+        this.warn(err);
+        return this.reserveOwn(key, reserve);
+      }
+      if (!placeholder) throw this.tooManyReservations();
+      let made: T;
+      try {
+        made = await reserve();
+      } catch (e) {
+        await shared.dropReservation(key, placeholder).catch((err) => this.warn(err));
+        throw e;
+      }
+      await shared.nameReservation(key, placeholder, made.sessionId, RESERVATION_SECONDS + 1).catch((err) => this.warn(err));
+      return made;
     }
+    return this.reserveOwn(key, reserve);
+  }
+
+  private tooManyReservations(): LimitRefusal {
+    return new LimitRefusal("too-many-reservations", `Too many seat requests from your address: try again in ${RESERVATION_SECONDS} s.`, RESERVATION_SECONDS);
+  }
+
+  private async reserveOwn<T extends { sessionId: string }>(key: string, reserve: () => Promise<T>): Promise<T> {
+    const open = this.reserved.get(key) ?? 0;
+    if (open >= this.limits.reservationsPerAddress) throw this.tooManyReservations();
     this.reserved.set(key, open + 1);
     let made: T;
     try {
@@ -273,6 +380,8 @@ export class Access {
 
   /** The reservation of this session is taken up (or expired): it no longer counts. */
   seatTaken(sessionId: string): void {
+    // Made through another process perhaps: the shared count knows the session's address.
+    this.shared?.reservationTaken(sessionId).catch((err) => this.warn(err));
     const r = this.reservations.get(sessionId);
     if (!r) return;
     this.reservations.delete(sessionId);
@@ -288,12 +397,26 @@ export class Access {
 
   /** Forgets the wrong codes counted so far (tests start each case from a clean slate). */
   async clearCounts(): Promise<void> {
-    this.wrongCodes = new RateLimiterMemory({ points: this.limits.wrongCodesPerMinute, duration: 60 });
-    this.wrongCodesGlobal = new RateLimiterMemory({ points: this.limits.wrongCodesPerMinuteGlobal, duration: 60 });
+    const g = ++this.generation;
+    this.wrongCodes = rate(this.shared, `wrong${g}:`, this.limits.wrongCodesPerMinute, 60);
+    this.wrongCodesGlobal = rate(this.shared, `wrong-all${g}:`, this.limits.wrongCodesPerMinuteGlobal, 60);
+  }
+
+  /** Leaves the shared counts (shutdown). */
+  async close(): Promise<void> {
+    instances.delete(this);
+    await this.shared?.close();
   }
 }
 
 /** Forgets every counted wrong code, on every server of this process (tests). */
 export async function clearWrongCodes(): Promise<void> {
   for (const access of instances) await access.clearCounts();
+}
+
+/** A failure of Redis itself (connection, timeout), not of the work done under its lock. */
+function isRedisTrouble(err: unknown): boolean {
+  const name = (err as { name?: string } | null)?.name ?? "";
+  const message = (err as { message?: string } | null)?.message ?? "";
+  return /Redis|MaxRetriesPerRequest/i.test(name) || /Connection is closed|Command timed out|ECONNREFUSED|max retries per request/i.test(message);
 }

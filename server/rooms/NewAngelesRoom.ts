@@ -18,7 +18,7 @@ import { DEFAULT_ROOM_LIMITS } from "../table/limits.ts";
 import type { Seat } from "../table/seats.ts";
 import { newTable, storedTable, type TableStart } from "../table/start.ts";
 import { Table, type Refusal } from "../table/table.ts";
-import { redeemRestoreTicket } from "./restore.ts";
+import { handOver, redeemRestoreTicket } from "./restore.ts";
 import { TableState } from "./schema.ts";
 import { corked, fullStateSent, withoutEmptyPatches, zodParser, type MessageRule } from "./sockets.ts";
 import { afterFullState, aroundSeatReservations, quietClock } from "./colyseus-internals.ts";
@@ -47,6 +47,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   private table!: Table;
   /** The server's access limits: here, the count of wrong invite codes. */
   private access!: Access;
+  private store!: GameStore;
   /** Dropped players' connections that may still come back (allowReconnection), by session. */
   private reconnections = new Map<string, ReturnType<Room["allowReconnection"]>>();
   /** Spectators at the table, by session: the address each is counted under. */
@@ -140,6 +141,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     });
     const input = (raw ?? {}) as Record<string, unknown>;
     const store = (input.store as GameStore | undefined) ?? fallbackStore();
+    this.store = store;
     this.access = input.access instanceof Access ? input.access : fallbackAccess();
     const code = normalizeCode(input.code);
     if (!code) throw new Error("A table needs a valid invite code: create it through POST /api/games.");
@@ -355,7 +357,9 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   }
 
   onDispose() {
-    return this.table?.close();
+    const table = this.table;
+    // On shutdown, once its writes are flushed, the game is handed over to another process (restore.ts).
+    return table?.close().then(() => handOver(this.store, table.code, logger));
   }
 
   // ---- sending ---------------------------------------------------------------------------------

@@ -8,8 +8,13 @@
 // (uniform in 0.5–1.5 × --think-ms), then sends a random legal command. A finished game makes way for a
 // new table. A latency sample is the time from a client's send to that client decoding its result (the
 // patch or the refusal), taken during the S seconds that follow the ramp-up.
+// --reconnect: a client whose room goes away (its server stopped) looks the code up again and rejoins by
+// its seat token, as the browser does (lib/clients.ts rejoinBySeat); --report-tables lists each table's
+// code and the moves its clients saw (tests/store/rolling-restart.test.ts checks them against the store).
 // The LAST line is JSON:
 //   {rooms, clients, commands, errors, disconnects, p50Ms, p99Ms, rssMB, cpuPct, statsOf}
+//   with --reconnect also {rejoins, rejoinMaxMs, rejoinP95Ms, lost}: returns to a seat, and returns that
+//   found fewer moves than the client had seen accepted; with --report-tables {tables: [{code, moves, privateMoves}]}
 // commands: commands answered in the window. errors: refusals, failed creates/joins, unanswered commands.
 // disconnects: connections the server dropped. rssMB (peak) and cpuPct (of one core, over the window)
 // are the server's when --pid gives its process id (statsOf "server"), else this process's ("loadtest");
@@ -21,7 +26,7 @@ import os from "node:os";
 import { PerformanceObserver, monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { parseArgs } from "node:util";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
-import { createTable, isLoopback, joinRoom, myLegal, mySecret, percentile, round, sleep, usage, type SdkRoom } from "./lib/clients.ts";
+import { createTable, isLoopback, joinRoom, myLegal, mySecret, percentile, rejoinBySeat, round, sleep, usage, type SdkRoom } from "./lib/clients.ts";
 import { bucketPercentile, processStats, resourceSampler, serverMetrics } from "./lib/server-stats.ts";
 import { reportTargets, type Target } from "./lib/targets.ts";
 import { makeRandom, randomCommand, type Random } from "../bots/random.ts";
@@ -44,12 +49,18 @@ const OWES_A_DECISION = /"type":"(?!trade-)/;
 /** New tables per second per worker while ramping up (each is one HTTP create and six joins). */
 const RAMP_TABLES_PER_SECOND = 25;
 const RAMP_TIMEOUT_MS = 120_000;
+/** With --reconnect: every client back in its seat within this after its room went away (issue #31). */
+const REJOIN_TARGET_MS = 5_000;
 /** A command not answered within this is counted as an error. */
 const ANSWER_TIMEOUT_MS = 10_000;
+/** With --reconnect: a client not back in its seat within this is counted as an error ("not-back"). */
+const REJOIN_GIVE_UP_MS = 60_000;
 
 interface Endpoint { wsUrl: string; httpUrl: string }
-interface Job { servers: Endpoint[]; tables: number; firstTable: number; thinkMs: number; seed: number }
-interface WorkerStats { gcPauses: number; gcMs: number; gcMaxMs: number; loopDelayP99Ms: number; loopDelayMaxMs: number; samples: number[]; commands: number; errors: number; errorKinds: Record<string, number>; disconnects: number; seated: number; clients: number; gamesFinished: number }
+interface Job { servers: Endpoint[]; tables: number; firstTable: number; thinkMs: number; seed: number; reconnect: boolean }
+/** A table as its clients saw it: the most public moves any saw, and the private moves each saw, summed. */
+interface TableReport { code: string; moves: number; privateMoves: number }
+interface WorkerStats { gcPauses: number; gcMs: number; gcMaxMs: number; loopDelayP99Ms: number; loopDelayMaxMs: number; samples: number[]; commands: number; errors: number; errorKinds: Record<string, number>; disconnects: number; seated: number; clients: number; gamesFinished: number; rejoinMs: number[]; lost: number; tables: TableReport[] }
 
 if (isMainThread) await main();
 else await runWorker(workerData as Job);
@@ -67,6 +78,10 @@ async function main(): Promise<void> {
       workers: { type: "string", default: String(Math.max(1, Math.min(4, os.availableParallelism() - 1))) },
       pid: { type: "string", multiple: true },
       seed: { type: "string", default: "1" },
+      // Clients whose room goes away (a server restart) come back by their seat token, as the browser does.
+      reconnect: { type: "boolean", default: false },
+      // The last line also lists each table's code and the moves its clients saw (rolling-restart check).
+      "report-tables": { type: "boolean", default: false },
     },
   });
   if (!values.url?.length) usage("--url ws://127.0.0.1:PORT is required (a running server; see npm start)");
@@ -105,7 +120,7 @@ async function main(): Promise<void> {
   for (let w = 0; w < workers; w++) {
     const tables = Math.floor(rooms / workers) + (w < rooms % workers ? 1 : 0);
     if (tables === 0) continue;
-    const worker = new Worker(new URL(import.meta.url), { workerData: { servers, tables, firstTable: first, thinkMs, seed } satisfies Job });
+    const worker = new Worker(new URL(import.meta.url), { workerData: { servers, tables, firstTable: first, thinkMs, seed, reconnect: values.reconnect === true } satisfies Job });
     first += tables;
     threads.push(worker);
     seatedAll.push(new Promise((resolve) => worker.on("message", (m) => { if (m === "seated") resolve(); })));
@@ -144,6 +159,7 @@ async function main(): Promise<void> {
   }
 
   const samples = results.flatMap((r) => r.samples);
+  const rejoins = results.flatMap((r) => r.rejoinMs);
   const errorKinds: Record<string, number> = {};
   for (const r of results) for (const [k, n] of Object.entries(r.errorKinds)) errorKinds[k] = (errorKinds[k] ?? 0) + n;
   const out = {
@@ -157,6 +173,13 @@ async function main(): Promise<void> {
     rssMB: round(usageOf.rssMB, 1),
     cpuPct: round(usageOf.cpuPct, 1),
     statsOf: pids.length === 0 ? "loadtest" : pids.length === 1 ? "server" : `${pids.length} servers (largest)`,
+    ...(values.reconnect ? {
+      rejoins: rejoins.length,
+      rejoinMaxMs: round(Math.max(0, ...rejoins)),
+      rejoinP95Ms: round(percentile(rejoins, 95)),
+      lost: results.reduce((a, r) => a + r.lost, 0),
+    } : {}),
+    ...(values["report-tables"] ? { tables: results.flatMap((r) => r.tables) } : {}),
   };
   console.log(`load workers' event-loop delay: ${results.map((r) => `p99 ${r.loopDelayP99Ms.toFixed(1)} ms, longest ${r.loopDelayMaxMs.toFixed(1)} ms`).join("; ")}`);
   console.log(`load workers' garbage-collection pauses: ${results.map((r) => `${r.gcPauses} (${r.gcMs.toFixed(0)} ms, longest ${r.gcMaxMs.toFixed(1)} ms)`).join("; ")}`);
@@ -167,6 +190,10 @@ async function main(): Promise<void> {
     ["errors", out.errors, TARGETS.errors],
     ["disconnects", out.disconnects, TARGETS.disconnects],
   ];
+  if (values.reconnect) {
+    targets.push(["slowest return to a seat (ms)", out.rejoinMaxMs ?? 0, REJOIN_TARGET_MS, "below"]);
+    targets.push(["accepted commands lost on a return", out.lost ?? 0, 0]);
+  }
   if (pids.length > 0) {
     targets.push(["server CPU (% of one core)", out.cpuPct, TARGETS.cpuPct]);
     targets.push(["server peak RSS (MB)", out.rssMB, TARGETS.rssMB, "below"]);
@@ -183,34 +210,64 @@ async function main(): Promise<void> {
 // ---- the players (worker threads) ----------------------------------------------------------------
 
 async function runWorker(job: Job): Promise<void> {
-  const stats: WorkerStats = { gcPauses: 0, gcMs: 0, gcMaxMs: 0, loopDelayP99Ms: 0, loopDelayMaxMs: 0, samples: [], commands: 0, errors: 0, errorKinds: {}, disconnects: 0, seated: 0, clients: 0, gamesFinished: 0 };
+  const stats: WorkerStats = { gcPauses: 0, gcMs: 0, gcMaxMs: 0, loopDelayP99Ms: 0, loopDelayMaxMs: 0, samples: [], commands: 0, errors: 0, errorKinds: {}, disconnects: 0, seated: 0, clients: 0, gamesFinished: 0, rejoinMs: [], lost: 0, tables: [] };
   let measuring = false;
   let stopping = false;
   const error = (kind: string) => { stats.errors++; stats.errorKinds[kind] = (stats.errorKinds[kind] ?? 0) + 1; };
   const tables = new Set<Table>();
 
-  /** One seated SDK client that answers what its seat owes. */
+  /** One seated SDK client that answers what its seat owes (and, with --reconnect, comes back by its seat token). */
   class Player {
     room: SdkRoom;
     random: Random;
     private legalJson = "[]";
     private owesADecision = false;
-    private secret: { legal: string } | undefined;
+    private secret: { legal: string; seatToken?: string; privateMoves?: number } | undefined;
     private thinking: NodeJS.Timeout | null = null;
     private sentAt = 0;
     private answerTimer: NodeJS.Timeout | null = null;
     leaving = false;
     private dropped = false;
     private onFinished: () => void;
+    private table: { code: string; through: Endpoint };
+    private seatToken = "";
+    /** The most public and private moves this client has seen accepted: none may vanish on a return. */
+    maxMoves = 0;
+    maxPrivateMoves = 0;
+    /** While away (its room gone): since when (performance.now()); and when it last came back. */
+    private awaySince = 0;
+    private backAt = 0;
+    private lastSent = "";
 
-    constructor(room: SdkRoom, random: Random, onFinished: () => void) {
+    constructor(room: SdkRoom, random: Random, onFinished: () => void, table: { code: string; through: Endpoint }) {
       this.room = room;
       this.random = random;
       this.onFinished = onFinished;
-      room.onStateChange(() => this.onState());
-      room.onMessage("error", (e: { code: string }) => { error(`refused:${e.code}`); this.answered(); });
-      room.onDrop((code) => this.drop(code));
-      room.onLeave((code) => { this.drop(code); this.clear(); });
+      this.table = table;
+      this.attach(room);
+    }
+
+    /** Reads one room; once another replaces it (a return), the old one's events are ignored. */
+    private attach(room: SdkRoom): void {
+      this.room = room;
+      this.secret = undefined;
+      this.legalJson = "[]";
+      this.owesADecision = false;
+      const live = () => this.room === room;
+      room.onStateChange(() => { if (live()) this.onState(); });
+      room.onMessage("error", (e: { code: string; message?: string }) => {
+        if (!live()) return;
+        error(`refused:${e.code}`);
+        if (job.reconnect) console.error(`table ${this.table.code}: refused ${e.code} (${e.message}); last sent ${this.lastSent}, ${Math.round(performance.now() - this.backAt)} ms after a return`);
+        this.answered();
+      });
+      room.onDrop((code) => { if (live() && !job.reconnect) this.drop(code); });
+      room.onLeave((code) => {
+        if (!live()) return;
+        if (job.reconnect && !this.leaving && !stopping) return void this.comeBack();
+        this.drop(code);
+        this.clear();
+      });
       this.onState();
     }
 
@@ -222,11 +279,45 @@ async function runWorker(job: Job): Promise<void> {
       console.error(`client dropped: code ${code}`);
     }
 
+    /** The room is gone (its server stopped): look the code up again and rejoin by seat token. */
+    private async comeBack(): Promise<void> {
+      if (this.awaySince !== 0) return;
+      this.awaySince = performance.now();
+      this.clear(); // a command in flight is answered by the state found on return, not counted as unanswered
+      this.sentAt = 0;
+      const trail: string[] = [];
+      const room = await rejoinBySeat(this.table.through.httpUrl, this.table.through.wsUrl, this.table.code, this.seatToken, {
+        rootSchema: TableState, stopped: () => stopping, giveUpMs: REJOIN_GIVE_UP_MS, trail,
+      });
+      const tookMs = performance.now() - this.awaySince;
+      if (tookMs > REJOIN_TARGET_MS / 2) console.error(`${new Date().toISOString()} table ${this.table.code}: back after ${Math.round(tookMs)} ms: ${trail.join("; ")}`);
+      if (!room) {
+        if (!stopping) error("not-back");
+        this.awaySince = 0;
+        return;
+      }
+      if (stopping) return void room.leave().catch(() => 0);
+      stats.rejoinMs.push(performance.now() - this.awaySince);
+      const state = room.state as any;
+      const secret = mySecret(room);
+      // Every command this client saw accepted is still there.
+      if ((state.game?.moves ?? 0) < this.maxMoves || (secret?.privateMoves ?? 0) < this.maxPrivateMoves) {
+        stats.lost++;
+        console.error(`table ${this.table.code}: back at ${state.game?.moves} public moves, had seen ${this.maxMoves}`);
+      }
+      this.awaySince = 0;
+      this.backAt = performance.now();
+      this.attach(room);
+    }
+
     private onState(): void {
       this.answered();
       const state = this.room.state as any;
-      if (state.status === "finished") return this.onFinished();
       this.secret ??= mySecret(this.room);
+      if (this.secret?.seatToken) this.seatToken = this.secret.seatToken;
+      this.maxMoves = Math.max(this.maxMoves, state.game?.moves ?? 0);
+      this.maxPrivateMoves = Math.max(this.maxPrivateMoves, this.secret?.privateMoves ?? 0);
+      if (state.status === "finished") return this.onFinished();
       const legal = this.secret?.legal ?? "[]";
       if (legal !== this.legalJson) { // a new string only when the patch changed it
         this.legalJson = legal;
@@ -240,11 +331,12 @@ async function runWorker(job: Job): Promise<void> {
 
     private act(): void {
       this.thinking = null;
-      if (stopping) return;
+      if (stopping || this.awaySince !== 0) return;
       const command = randomCommand(myLegal(this.room, this.legalJson), this.random);
       if (!command) return;
       this.sentAt = performance.now();
       this.answerTimer = setTimeout(() => { error("unanswered"); this.sentAt = 0; }, ANSWER_TIMEOUT_MS);
+      this.lastSent = JSON.stringify(command);
       this.room.send("command", command);
     }
 
@@ -266,12 +358,14 @@ async function runWorker(job: Job): Promise<void> {
     async leave(): Promise<void> {
       this.leaving = true;
       this.clear();
-      await this.room.leave().catch(() => 0);
+      // A room whose connection is already gone (its server stopped) never answers a leave.
+      await Promise.race([this.room.leave().catch(() => 0), sleep(2_000)]);
     }
   }
 
   class Table {
     players: Player[] = [];
+    code = "";
     private done = false;
     private index: number;
     private game: number;
@@ -298,10 +392,12 @@ async function runWorker(job: Job): Promise<void> {
         return false;
       }
       const random = makeRandom(seed);
+      this.code = created.code;
       for (let k = 0; k < SEATS; k++) {
         try {
-          const room = await joinRoom(this.through(k < SEATS / 2 ? 0 : 1).wsUrl, created.roomId, { code: created.code, name: `Load ${this.index}.${k}` }, { rootSchema: TableState });
-          this.players.push(new Player(room, random, () => this.finished()));
+          const through = this.through(k < SEATS / 2 ? 0 : 1);
+          const room = await joinRoom(through.wsUrl, created.roomId, { code: created.code, name: `Load ${this.index}.${k}` }, { rootSchema: TableState });
+          this.players.push(new Player(room, random, () => this.finished(), { code: created.code, through }));
           stats.clients++;
         } catch (e) {
           error("join");
@@ -316,6 +412,7 @@ async function runWorker(job: Job): Promise<void> {
       if (this.done) return;
       this.done = true;
       stats.gamesFinished++;
+      stats.tables.push(this.report());
       // The next game at this "table" is a new table with new clients, as people would start one.
       void (async () => {
         await Promise.all(this.players.map((p) => p.leave()));
@@ -325,6 +422,15 @@ async function runWorker(job: Job): Promise<void> {
         tables.add(next);
         await next.seat();
       })();
+    }
+
+    /** What its clients saw: the most public moves, and the private moves of each seat. */
+    report(): TableReport {
+      return {
+        code: this.code,
+        moves: Math.max(0, ...this.players.map((p) => p.maxMoves)),
+        privateMoves: this.players.reduce((a, p) => a + p.maxPrivateMoves, 0),
+      };
     }
 
     async leave(): Promise<void> {
@@ -366,6 +472,7 @@ async function runWorker(job: Job): Promise<void> {
   stats.loopDelayP99Ms = loopDelay.percentile(99) / 1e6;
   stats.loopDelayMaxMs = loopDelay.max / 1e6;
   stopping = true;
+  for (const t of tables) if (t.code) stats.tables.push(t.report());
   await Promise.all([...tables].map((t) => t.leave()));
   parentPort!.postMessage(stats);
   await sleep(100);

@@ -9,6 +9,7 @@ import type { GameStore } from "./types.ts";
 
 export type { GameStore, StoredAdjournment, StoredGame, StoredSeat, StoredCommand, StoredChat, StoredChatLine, StoredPlayer, StoredRematch, StoredWhisper, Write } from "./types.ts";
 export { StoreConflict, TALK_LINES_KEPT, TALK_PRUNE_EVERY, gameCommands } from "./types.ts";
+export { timeStatements } from "./sql-store.ts";
 export type { TakeBack } from "./types.ts";
 
 /** A process that stops renewing its claim for this long (it crashed) loses its games to another process. */
@@ -36,8 +37,20 @@ export function memoryStore(): GameStore {
   return new SqliteStore(":memory:", "memory", LEASE_MS);
 }
 
-export function instanceName(publicAddress: string | undefined, port: number): string {
-  return publicAddress ?? `${os.hostname()}:${port}`;
+/** The name of a process on SQLite without INSTANCE_NAME or PUBLIC_ADDRESS: the one process of its database. */
+export const SQLITE_INSTANCE = "sqlite";
+
+/**
+ * The name this process claims its games under, the same across restarts so that it takes them back at
+ * once: INSTANCE_NAME when set, else PUBLIC_ADDRESS; else, on SQLite, one name for every run: a SQLite
+ * database serves one process, so whatever process opens it takes all its games (a re-created container
+ * gets a new host name, a restored backup may sit in a new folder); else (PostgreSQL) host:port.
+ */
+export function instanceName(publicAddress: string | undefined, port: number, how: { instanceName?: string; databaseUrl?: string } = {}): string {
+  if (how.instanceName) return how.instanceName;
+  if (publicAddress) return publicAddress;
+  if (!how.databaseUrl) return SQLITE_INSTANCE;
+  return `${os.hostname()}:${port}`;
 }
 
 /** What the store keeps instead of a seat token. */

@@ -1,9 +1,16 @@
 // The game store in SQL, written once for both databases: SQLite and PostgreSQL accept the same
 // statements here (`?` placeholders are renumbered for PostgreSQL). Each subclass only runs them.
 import { TALK_LINES_KEPT, TALK_PRUNE_EVERY } from "./types.ts";
+import { performance } from "node:perf_hooks";
 import type { GameStatus, GameStore, StoredAdjournment, StoredChat, StoredChatLine, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
 
 export type Param = string | number | null;
+
+/** Told the time of each statement (the server's /metrics; nothing by default). */
+let observe: (op: "read" | "write", seconds: number) => void = () => {};
+export function timeStatements(observer: typeof observe): void {
+  observe = observer;
+}
 
 /** Schema versions, applied in order, each once (the applied ones are listed in schema_migrations). */
 export const MIGRATIONS: string[][] = [
@@ -127,23 +134,43 @@ export abstract class SqlStore implements GameStore {
   protected abstract all<T>(sql: string, params: Param[]): Promise<T[]>;
   abstract close(): Promise<void>;
 
+  /** run(), timed for /metrics (a write is done when it returns on SQLite, when it resolves on PostgreSQL). */
+  private write(sql: string, params: Param[]): Write {
+    const started = performance.now();
+    const done = () => observe("write", (performance.now() - started) / 1000);
+    const result = this.run(sql, params);
+    if (result instanceof Promise) return result.finally(done);
+    done();
+    return result;
+  }
+
+  /** all(), timed for /metrics. */
+  private async read<T>(sql: string, params: Param[]): Promise<T[]> {
+    const started = performance.now();
+    try {
+      return await this.all<T>(sql, params);
+    } finally {
+      observe("read", (performance.now() - started) / 1000);
+    }
+  }
+
   createGame(g: { code: string; roomId: string; options: StoredGame["options"]; createdAt: number }): Write {
-    return this.run(
+    return this.write(
       `INSERT INTO games (code, room_id, options, status, owner, lease_until, created_at) VALUES (?, ?, ?, 'lobby', ?, ?, ?)`,
       [g.code, g.roomId, JSON.stringify(g.options), this.instance, this.now() + this.leaseMs, g.createdAt],
     );
   }
 
   setRoomId(code: string, roomId: string): Write {
-    return this.run(`UPDATE games SET room_id = ? WHERE code = ?`, [roomId, code]);
+    return this.write(`UPDATE games SET room_id = ? WHERE code = ?`, [roomId, code]);
   }
 
   setOptions(code: string, options: StoredGame["options"]): Write {
-    return this.run(`UPDATE games SET options = ? WHERE code = ?`, [JSON.stringify(options), code]);
+    return this.write(`UPDATE games SET options = ? WHERE code = ?`, [JSON.stringify(options), code]);
   }
 
   setSeat(code: string, s: StoredSeat): Write {
-    return this.run(
+    return this.write(
       `INSERT INTO seats (code, seat, name, bot, token_hash) VALUES (?, ?, ?, ?, ?)
        ON CONFLICT (code, seat) DO UPDATE SET name = excluded.name, bot = excluded.bot, token_hash = excluded.token_hash`,
       [code, s.seat, s.name, s.bot ? 1 : 0, s.tokenHash],
@@ -151,15 +178,15 @@ export abstract class SqlStore implements GameStore {
   }
 
   removeSeat(code: string, seat: number): Write {
-    return this.run(`DELETE FROM seats WHERE code = ? AND seat = ?`, [code, seat]);
+    return this.write(`DELETE FROM seats WHERE code = ? AND seat = ?`, [code, seat]);
   }
 
   startGame(code: string): Write {
-    return this.run(`UPDATE games SET status = 'playing' WHERE code = ?`, [code]);
+    return this.write(`UPDATE games SET status = 'playing' WHERE code = ?`, [code]);
   }
 
   finishGame(code: string, result: unknown, players: StoredPlayer[]): Write {
-    const done = this.run(
+    const done = this.write(
       `UPDATE games SET status = 'finished', result = ?, players = ?, finished_at = ?, owner = NULL WHERE code = ?`,
       [JSON.stringify(result), JSON.stringify(players), Date.now(), code],
     );
@@ -168,23 +195,23 @@ export abstract class SqlStore implements GameStore {
   }
 
   closeGame(code: string): Write {
-    const done = this.run(`UPDATE games SET closed = 1, owner = NULL WHERE code = ?`, [code]);
+    const done = this.write(`UPDATE games SET closed = 1, owner = NULL WHERE code = ?`, [code]);
     return done instanceof Promise ? done.then(() => this.pruneTalk(code, 0)) : this.pruneTalk(code, 0);
   }
 
   setAdjourned(code: string, adjourned: StoredAdjournment | null): Write {
     return adjourned
-      ? this.run(`UPDATE games SET status = 'adjourned', adjourned = ? WHERE code = ? AND status <> 'finished'`, [JSON.stringify(adjourned), code])
-      : this.run(`UPDATE games SET status = 'playing', adjourned = NULL WHERE code = ? AND status = 'adjourned'`, [code]);
+      ? this.write(`UPDATE games SET status = 'adjourned', adjourned = ? WHERE code = ? AND status <> 'finished'`, [JSON.stringify(adjourned), code])
+      : this.write(`UPDATE games SET status = 'playing', adjourned = NULL WHERE code = ? AND status = 'adjourned'`, [code]);
   }
 
   parkGame(code: string): Write {
-    return this.run(`UPDATE games SET parked_at = ?, owner = NULL WHERE code = ? AND ${RESTORABLE}`, [this.now(), code]);
+    return this.write(`UPDATE games SET parked_at = ?, owner = NULL WHERE code = ? AND ${RESTORABLE}`, [this.now(), code]);
   }
 
   async wakeGame(code: string, since: number): Promise<boolean> {
     const now = this.now();
-    const rows = await this.all<{ code: string }>(
+    const rows = await this.read<{ code: string }>(
       `UPDATE games SET owner = ?, lease_until = ?, parked_at = NULL
        WHERE code = ? AND ${RESTORABLE} AND ${UNHELD}
        RETURNING code`,
@@ -194,7 +221,7 @@ export abstract class SqlStore implements GameStore {
   }
 
   async closeParkedOlderThan(maxAgeMs: number): Promise<string[]> {
-    const rows = await this.all<{ code: string }>(
+    const rows = await this.read<{ code: string }>(
       `UPDATE games SET closed = 1 WHERE parked_at IS NOT NULL AND parked_at < ? AND ${RESTORABLE} RETURNING code`,
       [this.now() - maxAgeMs],
     );
@@ -202,12 +229,12 @@ export abstract class SqlStore implements GameStore {
   }
 
   markBroken(code: string, reason: string): Write {
-    return this.run(`UPDATE games SET broken = ?, owner = NULL WHERE code = ?`, [reason.slice(0, 2000), code]);
+    return this.write(`UPDATE games SET broken = ?, owner = NULL WHERE code = ?`, [reason.slice(0, 2000), code]);
   }
 
   async expireLobbies(idleMs: number, since: number): Promise<string[]> {
     const now = this.now();
-    const rows = await this.all<{ code: string }>(
+    const rows = await this.read<{ code: string }>(
       `UPDATE games SET closed = 1, owner = NULL
        WHERE status = 'lobby' AND ${CLAIMABLE} AND created_at < ? AND ${UNHELD}
          AND NOT EXISTS (SELECT 1 FROM seats WHERE seats.code = games.code AND seats.bot = 0)
@@ -218,19 +245,19 @@ export abstract class SqlStore implements GameStore {
   }
 
   appendCommand(code: string, seq: number, c: StoredCommand): Write {
-    return this.run(`INSERT INTO commands (code, seq, seat, command, at) VALUES (?, ?, ?, ?, ?)`, [
+    return this.write(`INSERT INTO commands (code, seq, seat, command, at) VALUES (?, ?, ?, ?, ?)`, [
       code, seq, c.seat, JSON.stringify(c.command), Date.now(),
     ]);
   }
 
   appendChat(code: string, seq: number, line: StoredChat): Write {
-    return this.thenPrune(code, seq, this.run(`INSERT INTO chat (code, seq, seat, sender, text, at) VALUES (?, ?, ?, ?, ?, ?)`, [
+    return this.thenPrune(code, seq, this.write(`INSERT INTO chat (code, seq, seat, sender, text, at) VALUES (?, ?, ?, ?, ?, ?)`, [
       code, seq, line.seat, line.from, line.text, line.at,
     ]));
   }
 
   appendWhisper(code: string, seq: number, w: StoredWhisper): Write {
-    return this.thenPrune(code, seq, this.run(`INSERT INTO whispers (code, seq, sender_seat, recipient, sender, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
+    return this.thenPrune(code, seq, this.write(`INSERT INTO whispers (code, seq, sender_seat, recipient, sender, text, at) VALUES (?, ?, ?, ?, ?, ?, ?)`, [
       code, seq, w.from, w.to, w.fromName, w.text, w.at,
     ]));
   }
@@ -272,7 +299,7 @@ export abstract class SqlStore implements GameStore {
   }
 
   async whispers(code: string): Promise<StoredWhisper[]> {
-    const rows = await this.all<{ sender_seat: number; recipient: number; sender: string; text: string; at: number | string }>(
+    const rows = await this.read<{ sender_seat: number; recipient: number; sender: string; text: string; at: number | string }>(
       `SELECT sender_seat, recipient, sender, text, at FROM whispers WHERE code = ? ORDER BY seq`,
       [code],
     );
@@ -280,12 +307,12 @@ export abstract class SqlStore implements GameStore {
   }
 
   async getGame(code: string): Promise<StoredGame | null> {
-    const [row] = await this.all<GameRow>(
+    const [row] = await this.read<GameRow>(
       `SELECT code, room_id, options, status, result, players, closed, broken, created_at, adjourned, parked_at FROM games WHERE code = ?`,
       [code],
     );
     if (!row) return null;
-    const seats = await this.all<{ seat: number; name: string; bot: number; token_hash: string | null }>(
+    const seats = await this.read<{ seat: number; name: string; bot: number; token_hash: string | null }>(
       `SELECT seat, name, bot, token_hash FROM seats WHERE code = ? ORDER BY seat`,
       [code],
     );
@@ -306,7 +333,7 @@ export abstract class SqlStore implements GameStore {
   }
 
   async commands(code: string): Promise<StoredCommand[]> {
-    const rows = await this.all<{ seat: number; command: string }>(
+    const rows = await this.read<{ seat: number; command: string }>(
       `SELECT seat, command FROM commands WHERE code = ? ORDER BY seq`,
       [code],
     );
@@ -314,9 +341,9 @@ export abstract class SqlStore implements GameStore {
   }
 
   async chat(code: string, limit: number): Promise<{ lines: StoredChatLine[]; total: number }> {
-    const [last] = await this.all<{ n: number | string | null }>(`SELECT MAX(seq) AS n FROM chat WHERE code = ?`, [code]);
+    const [last] = await this.read<{ n: number | string | null }>(`SELECT MAX(seq) AS n FROM chat WHERE code = ?`, [code]);
     // Each channel's last lines: the spectators' (seat -1) and the players' (bots' lines included).
-    const channel = (where: string) => this.all<{ seq: number; seat: number; sender: string; text: string; at: number | string }>(
+    const channel = (where: string) => this.read<{ seq: number; seat: number; sender: string; text: string; at: number | string }>(
       `SELECT seq, seat, sender, text, at FROM chat WHERE code = ? AND ${where} ORDER BY seq DESC LIMIT ?`,
       [code, limit],
     );
@@ -329,21 +356,21 @@ export abstract class SqlStore implements GameStore {
 
   async setRematch(code: string, rematch: StoredRematch): Promise<StoredRematch> {
     // The first rematch recorded stays: a later (or concurrent) one gets it back instead.
-    await this.run(`INSERT INTO rematches (code, next_code, asked_by, at) VALUES (?, ?, ?, ?) ON CONFLICT (code) DO NOTHING`, [
+    await this.write(`INSERT INTO rematches (code, next_code, asked_by, at) VALUES (?, ?, ?, ?) ON CONFLICT (code) DO NOTHING`, [
       code, rematch.code, rematch.by, Date.now(),
     ]);
     return (await this.rematch(code))!;
   }
 
   async rematch(code: string): Promise<StoredRematch | null> {
-    const [row] = await this.all<{ next_code: string; asked_by: string }>(`SELECT next_code, asked_by FROM rematches WHERE code = ?`, [code]);
+    const [row] = await this.read<{ next_code: string; asked_by: string }>(`SELECT next_code, asked_by FROM rematches WHERE code = ?`, [code]);
     return row ? { code: row.next_code, by: row.asked_by } : null;
   }
 
   async claimGames(since: number): Promise<{ code: string; roomId: string }[]> {
     const now = this.now();
     // A lease taken by this run ends after since + leaseMs; one from a previous run ended before that.
-    const rows = await this.all<{ code: string; room_id: string }>(
+    const rows = await this.read<{ code: string; room_id: string }>(
       `UPDATE games SET owner = ?, lease_until = ?
        WHERE ${CLAIMABLE} AND ${UNHELD}
        RETURNING code, room_id`,
@@ -352,11 +379,23 @@ export abstract class SqlStore implements GameStore {
     return rows.map((r) => ({ code: r.code, roomId: r.room_id })).sort((a, b) => a.code.localeCompare(b.code));
   }
 
-  async renewLeases(): Promise<void> {
-    await this.run(`UPDATE games SET lease_until = ? WHERE owner = ? AND ${RESTORABLE}`, [this.now() + this.leaseMs, this.instance]);
+  async renewLeases(): Promise<number> {
+    const rows = await this.read<{ code: string }>(
+      `UPDATE games SET lease_until = ? WHERE owner = ? AND ${RESTORABLE} RETURNING code`,
+      [this.now() + this.leaseMs, this.instance],
+    );
+    return rows.length;
+  }
+
+  async releaseGame(code: string): Promise<boolean> {
+    const rows = await this.read<{ code: string }>(
+      `UPDATE games SET lease_until = 0 WHERE code = ? AND owner = ? AND ${RESTORABLE} RETURNING code`,
+      [code, this.instance],
+    );
+    return rows.length === 1;
   }
 
   async releaseLeases(): Promise<void> {
-    await this.run(`UPDATE games SET lease_until = 0 WHERE owner = ? AND ${RESTORABLE}`, [this.instance]);
+    await this.write(`UPDATE games SET lease_until = 0 WHERE owner = ? AND ${RESTORABLE}`, [this.instance]);
   }
 }

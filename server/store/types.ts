@@ -206,8 +206,13 @@ export interface GameStore {
    * already holds, are not returned while their lease is renewed.
    */
   claimGames(since: number): Promise<{ code: string; roomId: string }[]>;
-  /** Extends the lease on this instance's games. */
-  renewLeases(): Promise<void>;
+  /** Extends the lease on this instance's games; returns how many it holds. */
+  renewLeases(): Promise<number>;
+  /**
+   * Lets other processes take this one game at once (its room was disposed on shutdown, its writes
+   * flushed); false when this instance did not hold it.
+   */
+  releaseGame(code: string): Promise<boolean>;
   /** Lets other processes take this instance's unfinished games at once (graceful shutdown). */
   releaseLeases(): Promise<void>;
   /** Waits for every pending write, then closes the database. */

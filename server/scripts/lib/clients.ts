@@ -53,6 +53,50 @@ export async function joinRoom(
   return room;
 }
 
+/** Tries to come back at most this far apart, as the browser does (client/src/net/reconnect.ts). */
+const REJOIN_MAX_DELAY_MS = 2000;
+
+/** Wait before the n-th try (n ≥ 1) to come back: 250 ms doubling up to 2 s, with a little jitter. */
+export function rejoinDelay(n: number, random: () => number = Math.random): number {
+  return Math.round(Math.min(REJOIN_MAX_DELAY_MS, 250 * 2 ** Math.min(n - 1, 8)) * (0.8 + random() * 0.4));
+}
+
+/**
+ * Back into a seat after its room went away (a server restart), as the browser's session does: look the
+ * invite code up again (GET /api/games/:code, which also wakes a game whose room is gone), then join the
+ * room it names with the seat token; tried again with backoff until `giveUpMs`. Null when the game is
+ * over or the time ran out.
+ */
+export async function rejoinBySeat(
+  httpUrl: string, wsUrl: string, code: string, seatToken: string,
+  how: { rootSchema?: new () => any; listen?: (room: SdkRoom) => void; giveUpMs?: number; stopped?: () => boolean; trail?: string[] } = {},
+): Promise<SdkRoom | null> {
+  const started = Date.now();
+  const note = (what: string) => how.trail?.push(`${Date.now() - started} ms: ${what}`);
+  for (let n = 0; Date.now() - started < (how.giveUpMs ?? 60_000); n++) {
+    if (n > 0) await sleep(rejoinDelay(n));
+    if (how.stopped?.()) return null;
+    let table: { roomId: string; status: string };
+    try {
+      const res = await fetch(`${httpUrl}/api/games/${encodeURIComponent(code)}`);
+      note(`look-up ${res.status}`);
+      if (res.status !== 200) continue; // not restored yet, or the server is on its way back
+      table = (await res.json()) as { roomId: string; status: string };
+    } catch (e) {
+      note(`look-up failed: ${(e as Error).message}`);
+      continue;
+    }
+    if (table.status === "finished") return null;
+    try {
+      return await joinRoom(wsUrl, table.roomId, { code, seatToken }, how);
+    } catch (e) {
+      // the room went away again, or is not ready: look again
+      note(`join failed: ${(e as Error).message}`);
+    }
+  }
+  return null;
+}
+
 /** The decoded secret of the seat this client holds, or undefined for a spectator. */
 export function mySecret(room: SdkRoom): any {
   const seats = (room.state as any)?.seats;
