@@ -6,6 +6,8 @@ import { rememberedSeat } from "./net/seat-memory.ts";
 import { ApiError, cleanCode, findTable } from "./net/api.ts";
 import { ConnectionState } from "./ConnectionState.tsx";
 import { FinishedTable } from "./table/FinishedTable.tsx";
+import { SeatLinkPage } from "./lobby/SeatLinkPage.tsx";
+import { seatLinkInUrl } from "./net/seat-keys-api.ts";
 
 /** The address bar names the table you are at (`?join=CODE`, plus `&watch=1` for spectators), so a
  * reload takes you back, and the address is also the invite link. */
@@ -29,6 +31,8 @@ export function App() {
   const [problem, setProblem] = useState("");
   // A finished table's code or link opens its results, replay and rematch.
   const [finished, setFinished] = useState<{ code: string; replay: boolean } | null>(null);
+  // A seat link opened here (#seat-link=…): its Continue page, until it is used or put aside.
+  const [seatLink, setSeatLink] = useState(seatLinkInUrl);
 
   // After a reload: back into your seat (this browser holds its token) or back to watching.
   useEffect(() => {
@@ -44,6 +48,7 @@ export function App() {
   }, []);
 
   function enter(s: TableSession) {
+    setSeatLink(null);
     setProblem("");
     setFinished(null);
     setSession(s);
@@ -58,6 +63,7 @@ export function App() {
 
   if (session) return <ConnectionState session={session} onLobby={leave}><TableScreen session={session} onLeave={leave} onSwitch={(next) => { session.leave(); enter(next); }} /></ConnectionState>;
   if (finished) return <FinishedTable code={finished.code} replay={finished.replay} onJoined={enter} onLobby={() => { setFinished(null); showTableInUrl(null); }} />;
+  if (seatLink) return <SeatLinkPage secret={seatLink} onJoined={enter} onLobby={() => { setSeatLink(null); history.replaceState(null, "", "/"); }} />;
   if (resuming) return <main class="shell"><p role="status">Taking you back to your table…</p></main>;
   return <Lobby initialCode={tableInUrl()?.code ?? ""} problem={problem} onJoined={enter} />;
 }
