@@ -60,7 +60,7 @@ import { variantsByPost, variantsBySettings } from "./variants.ts";
 import { settleSeedLookups } from "./seeds.ts"; // every frame and HTTP answer searched for the seed of a game not yet over
 import { probeHealth } from "./healthz.ts";
 import { checkStoredTalk, nameTricks, spectatorFlood } from "./identity.ts";
-import { seatLinkAttacks } from "./seat-links.ts";
+import { linksTried, seatLinkAttacks } from "./seat-links.ts";
 import type { LoopReport } from "./server-thread.ts";
 
 /**
@@ -142,6 +142,7 @@ if (loop.turnMaxMs > TURN_LIMIT_MS) problem("hangs", `the server worked ${loop.t
 if (loop.delayP99Ms > DELAY_P99_LIMIT_MS) problem("hangs", `the server's event loop delay p99 was ${loop.delayP99Ms} ms (limit ${DELAY_P99_LIMIT_MS} ms)`);
 console.log(`${bursts} bursts; undecodable frames logged by Colyseus: ${await serverCall<number>("refusalsLogged")}`);
 console.log(`honest refusals (a move overtaken by a bot or a deadline): ${honestRefusals}`);
+console.log(`seat links spent twice at once: ${linksTried} (each must give one key)`);
 await checkStoredTalk(true);
 await Promise.all(honestTables.filter((t) => !t.done).map(leaveTable));
 await settleSeedLookups(30_000);

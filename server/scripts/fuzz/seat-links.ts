@@ -8,6 +8,7 @@ import { randomString, randomValue } from "./random-input.ts";
 import { from, httpUrl } from "./server.ts";
 import type { HonestTable } from "./honest.ts";
 import { SEAT_KEY_CALLS_PER_MINUTE } from "../../lobby/seat-links.ts";
+import { mySecret } from "../lib/clients.ts";
 
 async function post(path: string, body: string, ip: string): Promise<{ status: number; text: string }> {
   out.httpRequests++;
@@ -16,6 +17,9 @@ async function post(path: string, body: string, ip: string): Promise<{ status: n
   if (res.status >= 500) problem("crashes", `POST ${path.slice(0, 80)} answered ${res.status}: ${text.slice(0, 200)}`);
   return { status: res.status, text };
 }
+
+/** Real links asked for and spent twice at once (printed at the end of the run). */
+export let linksTried = 0;
 
 /** One round of attacks on the seat-key routes; `burst` picks fresh addresses. */
 export async function seatLinkAttacks(tables: HonestTable[], burst: number): Promise<void> {
@@ -49,12 +53,14 @@ export async function seatLinkAttacks(tables: HonestTable[], burst: number): Pro
   if (!statuses.some((s) => s.status === 429)) breach(`${statuses.length} seat-key requests from one address in a moment met no 429`);
 
   // A real link (an attacker's own seat), spent twice at once: once only, and only to the POST.
+  for (const a of tables.flatMap((t) => t.attackers)) if (a.room) a.token ??= mySecret(a.room)?.seatToken || null;
   const seated = tables.flatMap((t) => t.attackers.filter((a) => a.token).map((a) => ({ t, token: a.token! })));
   if (seated.length === 0) return;
   const { t, token: key } = pick(seated);
   const ip = `10.9.${burst & 255}.1`;
   const asked = await post(`/api/games/${t.code}/seat-link`, JSON.stringify({ seatToken: key }), ip);
-  if (asked.status !== 200) return; // the table may be over, or the address limited
+  if (asked.status !== 200) return; // the table may be over
+  linksTried++;
   const secret = (JSON.parse(asked.text) as { link: string }).link.split("#seat-link=")[1]!;
   await fetch(`${httpUrl}/?seat-link=${secret}`, { headers: from(ip) }).then((r) => r.text()); // a link scanner's GET
   const spends = await Promise.all([0, 1].map(() => post("/api/seat-links/redeem", JSON.stringify({ secret }), ip)));
