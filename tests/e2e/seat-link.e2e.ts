@@ -95,5 +95,9 @@ describe("seat links in the browser", () => {
     const box = (await bea.getByTestId("devices-dialog").boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
+    // "Your games" in the lobby lists this game with what it asks of Bea (her seat's key, asked of the server).
+    await bea.goto(`${at.server.url}/`);
+    const state = bea.getByTestId("your-games").getByTestId("your-game-state");
+    await expect.poll(() => state.textContent(), { timeout: 10_000 }).toMatch(/^(your move|waiting for the others)$/);
   });
 });
