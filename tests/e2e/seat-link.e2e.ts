@@ -19,15 +19,21 @@ async function fresh(viewport: { width: number; height: number }): Promise<Page>
   return page;
 }
 
+/** A new table of one person and three bots, with `name` seated in a fresh browser. */
+async function seatedAlone(name: string, viewport: { width: number; height: number }): Promise<{ code: string; page: Page }> {
+  const res = await fetch(`${at.server.url}/api/games`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seats: 4, bots: 3, botDelayMs: 1500, graceSeconds: 600 }) });
+  const { code } = (await res.json()) as { code: string };
+  const page = await fresh(viewport);
+  await page.goto(`${at.server.url}/?join=${code}`);
+  await page.getByTestId("name").fill(name);
+  await page.getByTestId("join").click();
+  await page.getByTestId("topbar").waitFor();
+  return { code, page };
+}
+
 describe("seat links in the browser", () => {
   it("a link opened in an empty browser reaches the seat; a used link is refused; signing out closes the other device", async () => {
-    const res = await fetch(`${at.server.url}/api/games`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seats: 4, bots: 3, botDelayMs: 1500, graceSeconds: 600 }) });
-    const { code } = (await res.json()) as { code: string };
-    const ann = await fresh({ width: 1440, height: 900 });
-    await ann.goto(`${at.server.url}/?join=${code}`);
-    await ann.getByTestId("name").fill("Ann");
-    await ann.getByTestId("join").click();
-    await ann.getByTestId("topbar").waitFor();
+    const { code, page: ann } = await seatedAlone("Ann", { width: 1440, height: 900 });
 
     // The dialog: make a link; it is shown as text, with a copy button and a QR code.
     await ann.getByTestId("devices-open").click();
@@ -79,13 +85,7 @@ describe("seat links in the browser", () => {
   });
 
   it("shows the other-device dialog on a phone", async () => {
-    const res = await fetch(`${at.server.url}/api/games`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seats: 4, bots: 3, botDelayMs: 1500 }) });
-    const { code } = (await res.json()) as { code: string };
-    const bea = await fresh({ width: 390, height: 844 });
-    await bea.goto(`${at.server.url}/?join=${code}`);
-    await bea.getByTestId("name").fill("Bea");
-    await bea.getByTestId("join").click();
-    await bea.getByTestId("topbar").waitFor();
+    const { page: bea } = await seatedAlone("Bea", { width: 390, height: 844 });
     const open = bea.getByTestId("devices-open");
     await bea.getByTestId("menu").click(); // on a phone the controls sit in the top bar's menu
     await open.click();
