@@ -42,7 +42,7 @@ const REFUSED: Record<string, [number, string]> = {
   unknown: [404, "This seat link is not known. Check that the whole link was copied, or ask for a new one."],
   spent: [410, "This seat link has already been used. Ask for a new one on a device that holds your seat."],
   expired: [410, `This seat link has expired (a link works for ${SEAT_LINK_HOURS} hours). Ask for a new one on a device that holds your seat.`],
-  revoked: [410, "This seat link was withdrawn: its seat's owner signed other devices out. Ask for a new one on a device that holds your seat."],
+  revoked: [410, "This seat link was withdrawn: a newer link was made for the seat, or its other devices were signed out. Ask for a new one on a device that holds your seat."],
   full: [409, "This seat is signed in on as many devices as it may be: sign the other devices out first."],
   gone: [410, "This game is over or closed: the link opens nothing any more."],
 };

@@ -101,6 +101,9 @@ export const MIGRATIONS: string[][] = [
 
 export const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`;
 
+/** The seat links a seat keeps in the store (its latest), spent and withdrawn ones included. */
+export const SEAT_LINKS_KEPT = 20;
+
 /** Only unfinished games that are still open, and not known to be broken, are restored. */
 const RESTORABLE = `status <> 'finished' AND closed = 0 AND broken IS NULL`;
 
@@ -295,10 +298,18 @@ export abstract class SqlStore implements GameStore {
     return rows.map((r) => ({ from: Number(r.sender_seat), to: Number(r.recipient), fromName: r.sender, text: r.text, at: Number(r.at) }));
   }
 
-  addSeatLink(secretHash: string, link: StoredSeatLink): Write {
-    return this.run(`INSERT INTO seat_links (secret_hash, code, seat, asked_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`, [
+  async addSeatLink(secretHash: string, link: StoredSeatLink): Promise<void> {
+    // One live link per seat: a new one withdraws the seat's unspent ones; and a seat keeps only its
+    // SEAT_LINKS_KEPT latest rows (so a spent or withdrawn link is still named as such), whatever it asks.
+    await this.run(`UPDATE seat_links SET revoked_at = ? WHERE code = ? AND seat = ? AND spent_at IS NULL AND revoked_at IS NULL`, [this.now(), link.code, link.seat]);
+    await this.run(`INSERT INTO seat_links (secret_hash, code, seat, asked_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`, [
       secretHash, link.code, link.seat, link.by, this.now(), link.expiresAt,
     ]);
+    await this.run(
+      `DELETE FROM seat_links WHERE code = ? AND seat = ? AND secret_hash NOT IN
+         (SELECT secret_hash FROM seat_links WHERE code = ? AND seat = ? ORDER BY created_at DESC, secret_hash LIMIT ?)`,
+      [link.code, link.seat, link.code, link.seat, SEAT_LINKS_KEPT],
+    );
   }
 
   async spendSeatLink(secretHash: string): Promise<StoredSeatLink | { refused: SeatLinkRefusal }> {

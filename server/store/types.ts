@@ -215,14 +215,17 @@ export interface GameStore {
   /** The rematch table of a game, if one was made. */
   rematch(code: string): Promise<StoredRematch | null>;
 
-  /** Records a seat link's secret (its hash: `secretHash`), unspent, until `link.expiresAt`. */
-  addSeatLink(secretHash: string, link: StoredSeatLink): Write;
+  /**
+   * Records a seat link's secret (its hash: `secretHash`), unspent, until `link.expiresAt`; the seat's
+   * earlier unspent links are withdrawn (one live link per seat), and only its latest rows are kept.
+   */
+  addSeatLink(secretHash: string, link: StoredSeatLink): Promise<void>;
   /**
    * Spends a seat link's secret once (atomic: of two spends, one wins): its seat, or why not (by the
    * store's clock for the expiry).
    */
   spendSeatLink(secretHash: string): Promise<StoredSeatLink | { refused: SeatLinkRefusal }>;
-  /** Withdraws every unspent link of a seat (its owner signed other devices out). */
+  /** Withdraws every unspent link of a seat (its owner signed the other devices out). */
   revokeSeatLinks(code: string, seat: number): Write;
 
   getGame(code: string): Promise<StoredGame | null>;

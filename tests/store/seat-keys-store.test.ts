@@ -1,12 +1,13 @@
 // Seat keys and seat links in the store, on SQLite and PostgreSQL: a seat's device keys round-trip as
 // hashes; a link is spent once even when two spends race (one conditional UPDATE), and a spent, expired,
-// withdrawn or unknown one says why.
+// withdrawn or unknown one says why; a seat has one live link, and keeps only its latest rows.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
 import { hashSeatToken, openStore, type GameStore } from "../../server/store/index.ts";
+import { SEAT_LINKS_KEPT } from "../../server/store/sql-store.ts";
 import { TableOptions } from "../../shared/room-protocol.ts";
 import { startPostgres, stopAll } from "./services.ts";
 
@@ -54,5 +55,14 @@ describe.each(backends)("seat keys and links on %s", (_name, open) => {
     expect(await store.spendSeatLink(hashSeatToken(withdrawn))).toEqual({ refused: "revoked" });
     expect(await store.spendSeatLink(hashSeatToken(bens))).toMatchObject({ seat: 1 }); // another seat's link stands
     expect(await store.spendSeatLink(hashSeatToken(secret()))).toEqual({ refused: "unknown" });
+
+    // One live link per seat, and a seat keeps only its latest SEAT_LINKS_KEPT rows however many it asks for.
+    const many = Array.from({ length: SEAT_LINKS_KEPT + 6 }, secret);
+    for (const s of many) await store.addSeatLink(hashSeatToken(s), { code, seat: 2, expiresAt: Date.now() + 60_000, by });
+    const answers = await Promise.all(many.map((s) => store.spendSeatLink(hashSeatToken(s))));
+    const why = (a: (typeof answers)[number]) => ("refused" in a ? a.refused : "spent now");
+    expect(why(answers.at(-1)!)).toBe("spent now");
+    expect(answers.map(why).filter((w) => w === "revoked")).toHaveLength(SEAT_LINKS_KEPT - 1);
+    expect(answers.map(why).filter((w) => w === "unknown")).toHaveLength(many.length - SEAT_LINKS_KEPT);
   });
 });
