@@ -66,6 +66,8 @@ describe("seat links in the browser", () => {
     await late.screenshot({ path: `${SHOTS}/continue-1440.png` });
     await late.getByTestId("seat-link-continue").click();
     await expect.poll(() => late.getByTestId("seat-link-error").textContent()).toMatch(/already been used/);
+    expect(await late.getByTestId("seat-link-continue").count()).toBe(0); // nothing left to try
+    await late.screenshot({ path: `${SHOTS}/continue-spent-1440.png` });
 
     // Ann's first browser lost the seat to the phone, but its key still opens it: from there (away
     // from the table, as from the lobby) the owner signs the other device out, and the phone's

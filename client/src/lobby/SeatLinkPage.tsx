@@ -4,10 +4,13 @@ import { useState } from "preact/hooks";
 import { rememberSeat } from "../net/seat-memory.ts";
 import { redeemSeatLink } from "../net/seat-keys-api.ts";
 import { TableSession } from "../net/session.ts";
+import { ApiError } from "../net/api.ts";
 
 export function SeatLinkPage({ secret, onJoined, onLobby }: { secret: string; onJoined(s: TableSession): void; onLobby(): void }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState("");
+  // Spent, expired, withdrawn or unknown: trying again changes nothing.
+  const [final, setFinal] = useState(false);
   async function go() {
     setBusy(true);
     setProblem("");
@@ -18,6 +21,7 @@ export function SeatLinkPage({ secret, onJoined, onLobby }: { secret: string; on
       onJoined(await TableSession.join(r.code, {}));
     } catch (e) {
       setProblem((e as Error).message);
+      setFinal(e instanceof ApiError && e.code.startsWith("link-"));
     } finally {
       setBusy(false);
     }
@@ -31,8 +35,8 @@ export function SeatLinkPage({ secret, onJoined, onLobby }: { secret: string; on
         <p class="muted small">Not yours, or not now? Close this page: nothing has happened yet.</p>
         {problem && <p class="refusal" role="alert" data-testid="seat-link-error">{problem}</p>}
         <div class="row">
-          <button type="button" disabled={busy} onClick={() => void go()} data-testid="seat-link-continue">Continue</button>
-          <button type="button" class="secondary" disabled={busy} onClick={onLobby}>Go to the lobby</button>
+          {!final && <button type="button" disabled={busy} onClick={() => void go()} data-testid="seat-link-continue">Continue</button>}
+          <button type="button" class={final ? "" : "secondary"} disabled={busy} onClick={onLobby}>Go to the lobby</button>
         </div>
       </section>
     </main>
