@@ -107,7 +107,18 @@ export function seatLinkRoutes(logger: Logger, store: GameStore, wake?: (code: s
     return (woken as { roomId: string } | undefined)?.roomId ?? null;
   }
 
-  const call = <T>(roomId: string, method: string, args: unknown[]) => matchMaker.remoteRoomCall(roomId, method, args) as Promise<T>;
+  /**
+   * A call to the room, wherever it lives. A failed remote call's error quotes its arguments (keys):
+   * it is logged without its text, and answered with a sentence.
+   */
+  async function call<T>(roomId: string, method: string, args: unknown[]): Promise<T> {
+    try {
+      return (await matchMaker.remoteRoomCall(roomId, method, args)) as T;
+    } catch {
+      logger.warn({ roomId, method }, "seat-key call to a room failed");
+      throw new HttpError(503, "room-unreachable", "The table could not be reached just now: try again in a moment.");
+    }
+  }
 
   /** The room and seat a key opens, or a refusal. */
   async function seatOf(req: Request, key: string): Promise<{ roomId: string; code: string; seat: number; name: string }> {

@@ -30,7 +30,16 @@ export function OtherDevices({ open, code, seatToken, onClose }: { open: boolean
     try { await fn(); } catch (e) { setProblem((e as Error).message); } finally { setBusy(false); }
   }
   const makeLink = () => act(async () => setLink(await askSeatLink(code, seatToken)));
-  const copy = () => act(async () => { await navigator.clipboard.writeText(link!.link); setNote("Link copied."); });
+  const copy = () => act(async () => {
+    // The clipboard needs a secure page (https, or localhost); elsewhere the link is selected to copy by hand.
+    if (navigator.clipboard) {
+      await navigator.clipboard.writeText(link!.link);
+      setNote("Link copied.");
+    } else {
+      ref.current?.querySelector<HTMLInputElement>("[data-testid=seat-link]")?.select();
+      setNote("The link is selected: copy it with your device's copy command.");
+    }
+  });
   const mail = () => act(async () => { await mailSeatLink(code, seatToken, email.trim()); setNote(`Sent. The link works once, until ${when(Date.now() + 72 * 3600_000)}.`); setEmail(""); });
   const signOut = () => act(async () => {
     const r = await signOutOthers(code, seatToken);
