@@ -4,6 +4,8 @@ import { TableSession } from "./net/session.ts";
 import { rememberedSeat } from "./net/seat-memory.ts";
 import { ApiError, cleanCode, findTable } from "./net/api.ts";
 import { ConnectionState } from "./ConnectionState.tsx";
+import { SeatLinkPage } from "./lobby/SeatLinkPage.tsx";
+import { seatLinkInUrl } from "./net/seat-keys-api.ts";
 import { later } from "./later.tsx";
 
 // The table's screens come in chunks of their own: the lobby is the first paint.
@@ -32,6 +34,8 @@ export function App() {
   const [problem, setProblem] = useState("");
   // A finished table's code or link opens its results, replay and rematch.
   const [finished, setFinished] = useState<{ code: string; replay: boolean } | null>(null);
+  // A seat link opened here (#seat-link=…): its Continue page, until it is used or put aside.
+  const [seatLink, setSeatLink] = useState(seatLinkInUrl);
 
   // After a reload: back into your seat (this browser holds its token) or back to watching.
   useEffect(() => {
@@ -47,6 +51,7 @@ export function App() {
   }, []);
 
   function enter(s: TableSession) {
+    setSeatLink(null);
     setProblem("");
     setFinished(null);
     setSession(s);
@@ -61,6 +66,7 @@ export function App() {
 
   if (session) return <ConnectionState session={session} onLobby={leave}><TableScreen session={session} onLeave={leave} onSwitch={(next) => { session.leave(); enter(next); }} /></ConnectionState>;
   if (finished) return <FinishedTable code={finished.code} replay={finished.replay} onJoined={enter} onLobby={() => { setFinished(null); showTableInUrl(null); }} />;
+  if (seatLink) return <SeatLinkPage secret={seatLink} onJoined={enter} onLobby={() => { setSeatLink(null); history.replaceState(null, "", "/"); }} />;
   if (resuming) return <main class="shell"><p role="status">Taking you back to your table…</p></main>;
   return <Lobby initialCode={tableInUrl()?.code ?? ""} problem={problem} onJoined={enter} />;
 }

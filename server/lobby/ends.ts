@@ -201,7 +201,7 @@ export function endsRoutes(logger: Logger, store: GameStore, access: Access): Ro
     const ip = requestAddress(req);
     const game = await finishedGame(req.params.code, ip);
     const hash = hashSeatToken(body.data.token);
-    const asker = game.seats.find((s) => !s.bot && s.tokenHash === hash);
+    const asker = game.seats.find((s) => !s.bot && (s.tokenHash === hash || !!s.keys?.some((k) => k.hash === hash))); // any of its devices
     if (!asker) throw new HttpError(403, "not-a-player", "Only a player of this table can ask for a rematch.");
     let pending = making.get(game.code);
     if (!pending) {

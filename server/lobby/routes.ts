@@ -14,6 +14,7 @@ import { requestAddress } from "../http-guard.ts";
 import type { TableMetadata } from "../access/metadata.ts";
 import { gameCommands, type GameStore, type StoredGame } from "../store/index.ts";
 import { endsRoutes } from "./ends.ts";
+import { seatLinkRoutes } from "./seat-links.ts";
 
 
 function publicTable(room: { roomId: string; metadata?: TableMetadata }) {
@@ -180,6 +181,7 @@ export function lobbyRoutes(logger: Logger, store: GameStore, access: Access, wa
   });
 
   router.use(endsRoutes(logger, store, access)); // the replay viewer's steps, the rematch
+  router.use(seatLinkRoutes(logger, store, wake && ((code, ip) => wakes.run(ip, () => wake(code))))); // seat keys and links
 
   router.use("/api", (_req, _res) => {
     throw new HttpError(404, "not-found", "There is no such API route.");

@@ -8,11 +8,11 @@ import { parseCommand } from "../../shared/protocol.ts";
 import { AnswersMessage, ChatMessage, GuideMessage, HintMessage, HostMessage, JoinOptions, PlayerName } from "../../shared/room-protocol.ts";
 import { AdjournMessage, ResumeMessage } from "../../shared/adjourn-protocol.ts";
 import { normalizeCode } from "../access/codes.ts";
-import { quickCommand } from "../engine/index.ts";
+import { quickCommand, waitingFor } from "../engine/index.ts";
 import type { TableMetadata } from "../access/metadata.ts";
 import { Access, LimitRefusal, RESERVATION_SECONDS, TALK_ROW_BYTES, addressKey } from "../access/throttle.ts";
 import * as metrics from "../metrics.ts";
-import { memoryStore, type GameStore } from "../store/index.ts";
+import { hashSeatToken, memoryStore, type GameStore } from "../store/index.ts";
 import { hostAction } from "../table/host.ts";
 import { DEFAULT_ROOM_LIMITS } from "../table/limits.ts";
 import type { Seat } from "../table/seats.ts";
@@ -174,6 +174,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       metrics.messageReceived(type);
       this.refuse(client, { code: "unknown-message", message: `There is no message "${String(type).slice(0, 40)}".` });
     });
+    this.table.closeRevoked = (sessionId) => this.signedOut(sessionId);
     this.table.open();
   }
 
@@ -322,15 +323,25 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
    * A seat-token join takes the seat from an older connection: that one is closed for good, and if it
    * had dropped, its reconnection is cancelled. It never hears of the seat again.
    */
-  private replaceConnection(sessionId: string): void {
+  private replaceConnection(sessionId: string, reason = "Your seat was taken back from another connection."): void {
     this.table.seats.detach(sessionId);
     const old = this.clients.getById(sessionId);
     if (old) {
       old.view = new StateView(); // nothing more of the seat, even before the socket has closed
-      old.leave(CloseCode.CONSENTED, "Your seat was taken back from another connection.");
+      old.leave(CloseCode.CONSENTED, reason);
     }
     this.reconnections.get(sessionId)?.reject(new Error("replaced by a seat-token join"));
     this.reconnections.delete(sessionId);
+  }
+
+  /** The seat's owner signed this connection's device out (seat-keys.ts): it is closed, its seat left away. */
+  private signedOut(sessionId: string): void {
+    const seat = this.table.seats.ofSession(sessionId);
+    this.replaceConnection(sessionId, "This device was signed out of the seat by its owner.");
+    if (!seat) return;
+    seat.sessionId = null;
+    this.table.markConnected(seat, false);
+    this.afterChange();
   }
 
   onReconnect(client: Client) {
@@ -412,6 +423,26 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   /** Called by the lobby (remoteRoomCall) for a finished game's replay. */
   replayLog() { return this.table.replayLog(); }
   botDelayMs(): number { return this.table.botDelayMs(); }
+
+  // Seat keys (server/table/seat-keys.ts), called by the seat-link routes (remoteRoomCall): each
+  // answers only the holder of a key of the seat, and never returns a key but to the one it is for.
+  /** The seat a key opens, and what the game asks of it (for "My games"), or null. */
+  seatOfKey(key: unknown) {
+    const seat = typeof key === "string" ? this.table.seats.opening(hashSeatToken(key)) : undefined;
+    if (!seat) return null;
+    const game = this.table.game;
+    return { seat: seat.seat, name: seat.name, yourMove: this.table.status === "playing" && !!game && waitingFor(game).includes(seat.seat) };
+  }
+  seatDevices(key: unknown) { return typeof key === "string" ? this.table.seatKeys.devices(key) : null; }
+  signOutOthers(key: unknown) {
+    const done = typeof key === "string" ? this.table.seatKeys.signOutOthers(key) : null;
+    if (done) this.afterChange();
+    return done;
+  }
+  issueSeatKey(seat: unknown, by: unknown) {
+    if (typeof seat !== "number" || typeof by !== "string") return { refused: "revoked" as const };
+    return this.table.seatKeys.issue(seat, by);
+  }
 
   // Read by the tests and the fuzzer (its inspection of live rooms): the table's game and seats.
   get game() { return this.table?.game ?? null; }

@@ -2,7 +2,7 @@
 // statements here (`?` placeholders are renumbered for PostgreSQL). Each subclass only runs them.
 import { TALK_LINES_KEPT, TALK_PRUNE_EVERY } from "./types.ts";
 import { performance } from "node:perf_hooks";
-import type { GameStatus, GameStore, StoredAdjournment, StoredChat, StoredChatLine, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
+import type { GameStatus, GameStore, SeatLinkRefusal, StoredAdjournment, StoredSeatLink, StoredChat, StoredChatLine, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
 
 export type Param = string | number | null;
 
@@ -88,9 +88,28 @@ export const MIGRATIONS: string[][] = [
     `ALTER TABLE games ADD COLUMN parked_at BIGINT`,
     `CREATE INDEX games_parked ON games (parked_at)`,
   ],
+  [
+    // A seat's other devices' keys (JSON of StoredSeatKey[]: ids and hashes, never a key), and seat
+    // links' one-time secrets (hashed), each spent once, until it expires or is withdrawn.
+    `ALTER TABLE seats ADD COLUMN device_keys TEXT`,
+    `CREATE TABLE seat_links (
+      secret_hash TEXT PRIMARY KEY,
+      code TEXT NOT NULL,
+      seat INTEGER NOT NULL,
+      asked_by TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      expires_at BIGINT NOT NULL,
+      spent_at BIGINT,
+      revoked_at BIGINT
+    )`,
+    `CREATE INDEX seat_links_seat ON seat_links (code, seat)`,
+  ],
 ];
 
 export const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`;
+
+/** The seat links a seat keeps in the store (its latest), spent and withdrawn ones included. */
+export const SEAT_LINKS_KEPT = 20;
 
 /** Only unfinished games that are still open, and not known to be broken, are restored. */
 const RESTORABLE = `status <> 'finished' AND closed = 0 AND broken IS NULL`;
@@ -171,9 +190,9 @@ export abstract class SqlStore implements GameStore {
 
   setSeat(code: string, s: StoredSeat): Write {
     return this.write(
-      `INSERT INTO seats (code, seat, name, bot, token_hash) VALUES (?, ?, ?, ?, ?)
-       ON CONFLICT (code, seat) DO UPDATE SET name = excluded.name, bot = excluded.bot, token_hash = excluded.token_hash`,
-      [code, s.seat, s.name, s.bot ? 1 : 0, s.tokenHash],
+      `INSERT INTO seats (code, seat, name, bot, token_hash, device_keys) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (code, seat) DO UPDATE SET name = excluded.name, bot = excluded.bot, token_hash = excluded.token_hash, device_keys = excluded.device_keys`,
+      [code, s.seat, s.name, s.bot ? 1 : 0, s.tokenHash, s.keys?.length ? JSON.stringify(s.keys) : null],
     );
   }
 
@@ -306,14 +325,46 @@ export abstract class SqlStore implements GameStore {
     return rows.map((r) => ({ from: Number(r.sender_seat), to: Number(r.recipient), fromName: r.sender, text: r.text, at: Number(r.at) }));
   }
 
+  async addSeatLink(secretHash: string, link: StoredSeatLink): Promise<void> {
+    // One live link per seat: a new one withdraws the seat's unspent ones; and a seat keeps only its
+    // SEAT_LINKS_KEPT latest rows (so a spent or withdrawn link is still named as such), whatever it asks.
+    await this.run(`UPDATE seat_links SET revoked_at = ? WHERE code = ? AND seat = ? AND spent_at IS NULL AND revoked_at IS NULL`, [this.now(), link.code, link.seat]);
+    await this.run(`INSERT INTO seat_links (secret_hash, code, seat, asked_by, created_at, expires_at) VALUES (?, ?, ?, ?, ?, ?)`, [
+      secretHash, link.code, link.seat, link.by, this.now(), link.expiresAt,
+    ]);
+    await this.run(
+      `DELETE FROM seat_links WHERE code = ? AND seat = ? AND secret_hash NOT IN
+         (SELECT secret_hash FROM seat_links WHERE code = ? AND seat = ? ORDER BY created_at DESC, secret_hash LIMIT ?)`,
+      [link.code, link.seat, link.code, link.seat, SEAT_LINKS_KEPT],
+    );
+  }
+
+  async spendSeatLink(secretHash: string): Promise<StoredSeatLink | { refused: SeatLinkRefusal }> {
+    const now = this.now();
+    const [spent] = await this.all<{ code: string; seat: number; expires_at: number | string; asked_by: string }>(
+      `UPDATE seat_links SET spent_at = ? WHERE secret_hash = ? AND spent_at IS NULL AND revoked_at IS NULL AND expires_at > ?
+       RETURNING code, seat, expires_at, asked_by`,
+      [now, secretHash, now],
+    );
+    if (spent) return { code: spent.code, seat: Number(spent.seat), expiresAt: Number(spent.expires_at), by: spent.asked_by };
+    const [row] = await this.all<{ spent_at: number | null; revoked_at: number | null }>(
+      `SELECT spent_at, revoked_at FROM seat_links WHERE secret_hash = ?`, [secretHash],
+    );
+    return { refused: !row ? "unknown" : row.spent_at !== null ? "spent" : row.revoked_at !== null ? "revoked" : "expired" };
+  }
+
+  revokeSeatLinks(code: string, seat: number): Write {
+    return this.run(`UPDATE seat_links SET revoked_at = ? WHERE code = ? AND seat = ? AND spent_at IS NULL AND revoked_at IS NULL`, [this.now(), code, seat]);
+  }
+
   async getGame(code: string): Promise<StoredGame | null> {
     const [row] = await this.read<GameRow>(
       `SELECT code, room_id, options, status, result, players, closed, broken, created_at, adjourned, parked_at FROM games WHERE code = ?`,
       [code],
     );
     if (!row) return null;
-    const seats = await this.read<{ seat: number; name: string; bot: number; token_hash: string | null }>(
-      `SELECT seat, name, bot, token_hash FROM seats WHERE code = ? ORDER BY seat`,
+    const seats = await this.read<{ seat: number; name: string; bot: number; token_hash: string | null; device_keys: string | null }>(
+      `SELECT seat, name, bot, token_hash, device_keys FROM seats WHERE code = ? ORDER BY seat`,
       [code],
     );
     return {
@@ -328,7 +379,8 @@ export abstract class SqlStore implements GameStore {
       createdAt: Number(row.created_at),
       adjourned: row.adjourned === null ? null : JSON.parse(row.adjourned),
       parked: row.parked_at !== null,
-      seats: seats.map((s) => ({ seat: Number(s.seat), name: s.name, bot: Number(s.bot) === 1, tokenHash: s.token_hash })),
+      seats: seats.map((s) => ({ seat: Number(s.seat), name: s.name, bot: Number(s.bot) === 1, tokenHash: s.token_hash,
+        ...(s.device_keys ? { keys: JSON.parse(s.device_keys) } : {}) })),
     };
   }
 

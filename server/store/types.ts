@@ -28,7 +28,31 @@ export interface StoredSeat {
   bot: boolean;
   /** SHA-256 (hex) of the seat token; the token itself is never stored. Null for bots. */
   tokenHash: string | null;
+  /**
+   * The seat's other devices' keys (seat links, server/table/seat-keys.ts): each a public id, the
+   * SHA-256 (hex) of the key, and when it was issued. Never a key itself. Absent: none.
+   */
+  keys?: StoredSeatKey[];
 }
+
+/** A device's key to a seat, as stored: its hash only. */
+export interface StoredSeatKey {
+  id: string;
+  hash: string;
+  at: number;
+}
+
+/** A seat link's one-time secret, as stored: its hash only, its seat and its end. */
+export interface StoredSeatLink {
+  code: string;
+  seat: number;
+  expiresAt: number;
+  /** The hash of the key that asked for it: the link opens the seat only while that key does. */
+  by: string;
+}
+
+/** Why a seat link's secret opened nothing. */
+export type SeatLinkRefusal = "unknown" | "spent" | "expired" | "revoked";
 
 /** A seat as the finished game's public summary shows it. */
 export interface StoredPlayer {
@@ -190,6 +214,19 @@ export interface GameStore {
   setRematch(code: string, rematch: StoredRematch): Promise<StoredRematch>;
   /** The rematch table of a game, if one was made. */
   rematch(code: string): Promise<StoredRematch | null>;
+
+  /**
+   * Records a seat link's secret (its hash: `secretHash`), unspent, until `link.expiresAt`; the seat's
+   * earlier unspent links are withdrawn (one live link per seat), and only its latest rows are kept.
+   */
+  addSeatLink(secretHash: string, link: StoredSeatLink): Promise<void>;
+  /**
+   * Spends a seat link's secret once (atomic: of two spends, one wins): its seat, or why not (by the
+   * store's clock for the expiry).
+   */
+  spendSeatLink(secretHash: string): Promise<StoredSeatLink | { refused: SeatLinkRefusal }>;
+  /** Withdraws every unspent link of a seat (its owner signed the other devices out). */
+  revokeSeatLinks(code: string, seat: number): Write;
 
   getGame(code: string): Promise<StoredGame | null>;
   commands(code: string): Promise<StoredCommand[]>;

@@ -153,6 +153,7 @@ export class Seating {
   restore(stored: StoredSeat[]): void {
     for (const s of stored) {
       const seat = newSeat(s.seat, s.name, s.bot, null, s.tokenHash);
+      seat.keys = s.keys ?? [];
       this.d.seats.add(seat);
       this.d.publisher.seatAdded(s.seat, s.name, s.bot);
       if (!s.bot) this.announce(seat, false);

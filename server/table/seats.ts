@@ -2,7 +2,7 @@
 // holds each seat, and whether a bot plays it while its player is away. One map by seat and one by
 // connection; nothing here sends anything or knows of sockets (a connection is its session id).
 import { hashSeatToken } from "../store/index.ts";
-import type { StoredPlayer, StoredSeat } from "../store/index.ts";
+import type { StoredPlayer, StoredSeat, StoredSeatKey } from "../store/index.ts";
 import { nameRefusal } from "../access/names.ts";
 
 export const BOT_NAMES = ["Bot Ada", "Bot Bao", "Bot Cyd", "Bot Dex", "Bot Eli", "Bot Fen"];
@@ -16,6 +16,8 @@ export interface Seat {
   token: string | null;
   /** What the store keeps: a restored seat knows only this until its player comes back with the token. */
   tokenHash: string | null;
+  /** The keys of the seat's other devices (hashes: seat-keys.ts); any of them opens it too. */
+  keys: StoredSeatKey[];
   sessionId: string | null;
   connected: boolean;
   botControlled: boolean;
@@ -27,7 +29,12 @@ export interface Seat {
 }
 
 export function newSeat(seat: number, name: string, bot: boolean, token: string | null, tokenHash = token && hashSeatToken(token)): Seat {
-  return { seat, name, bot, token, tokenHash, sessionId: null, connected: false, botControlled: false, awayTimer: null };
+  return { seat, name, bot, token, tokenHash, keys: [], sessionId: null, connected: false, botControlled: false, awayTimer: null };
+}
+
+/** Whether a key's hash opens the seat: the first key's (the seat token), or another device's. */
+export function opensSeat(seat: Seat, hash: string): boolean {
+  return (seat.tokenHash !== null && seat.tokenHash === hash) || seat.keys.some((k) => k.hash === hash);
 }
 
 export class Seats {
@@ -67,16 +74,19 @@ export class Seats {
     return n === undefined ? undefined : this.bySeat.get(n);
   }
 
-  /** Whether this token is a seat's (nothing remembered: a check before the seat is taken back). */
+  /** Whether this token (any of a seat's keys) is a seat's (nothing remembered: a check before the seat is taken back). */
   holds(token: string): boolean {
-    const hash = hashSeatToken(token);
-    return [...this.bySeat.values()].some((s) => s.tokenHash !== null && s.tokenHash === hash);
+    return this.opening(hashSeatToken(token)) !== undefined;
   }
 
-  /** The seat whose stored token hash matches this token; the seat remembers the token itself. */
+  /** The person's seat one of whose keys has this hash. */
+  opening(hash: string): Seat | undefined {
+    return [...this.bySeat.values()].find((s) => !s.bot && opensSeat(s, hash));
+  }
+
+  /** The seat one of whose keys is this token; the seat remembers the token the connection came with. */
   claim(token: string): Seat | undefined {
-    const hash = hashSeatToken(token);
-    const seat = [...this.bySeat.values()].find((s) => s.tokenHash !== null && s.tokenHash === hash);
+    const seat = this.opening(hashSeatToken(token));
     if (seat) seat.token = token;
     return seat;
   }
@@ -125,6 +135,6 @@ export class Seats {
 
   /** What the store keeps of a seat. */
   static stored(seat: Seat): StoredSeat {
-    return { seat: seat.seat, name: seat.name, bot: seat.bot, tokenHash: seat.tokenHash };
+    return { seat: seat.seat, name: seat.name, bot: seat.bot, tokenHash: seat.tokenHash, ...(seat.keys.length ? { keys: seat.keys.map((k) => ({ ...k })) } : {}) };
   }
 }

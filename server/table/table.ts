@@ -15,6 +15,7 @@ import { DEFAULT_ROOM_LIMITS, TABLE_IDLE_MS, TradeLimiter, type RoomLimits } fro
 import type { Publisher, TableStatus } from "./publisher.ts";
 import { Seats, type Seat } from "./seats.ts";
 import { Seating } from "./seating.ts";
+import { SeatKeys } from "./seat-keys.ts";
 import { botSeed, type TableStart } from "./start.ts";
 import { Talk } from "./talk.ts";
 import { BotMoves } from "./bot-turn.ts";
@@ -76,6 +77,10 @@ export class Table {
   private writes: WriteQueue;
   /** Who sits where, who is away, who hosts (seating.ts). */
   readonly seating: Seating;
+  /** Each seat's keys, one per device (seat-keys.ts). */
+  readonly seatKeys: SeatKeys;
+  /** The room closes a connection whose seat key was revoked (set by the room). */
+  closeRevoked: (sessionId: string) => void = () => {};
   private bots: BotMoves;
   /** Hints, and a tutorial table's guide (guide.ts). */
   readonly guide: TableGuide;
@@ -116,6 +121,12 @@ export class Table {
       shuttingDown: () => !!deps.shuttingDown?.(),
       decisionsChanged: () => this.scheduleDecisions(),
       everyoneLeft: () => this.adjourn("everyone-left", null),
+    });
+    this.seatKeys = new SeatKeys({
+      seats,
+      log: (line) => { talk.log(line); publisher.flush(false); },
+      save: (seat) => { const saved = Seats.stored(seat); this.writes.write(() => deps.store.setSeat(this.code, saved)); },
+      closeConnection: (sessionId) => this.closeRevoked(sessionId),
     });
     const voice = new BotVoice({
       seats, talk, publisher, chatOn: () => this.options.botChat !== false,

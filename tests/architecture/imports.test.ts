@@ -44,7 +44,7 @@ export const PICTURE: Record<string, string[]> = {
   "server/config": ["server/access", "server/table"],
   "server/app": ["server/access", "server/fair-turns", "server/http-guard", "server/lobby", "server/metrics", "server/rooms", "server/static", "server/store", "server/table", "shared/room-protocol"],
   "server/index": ["server/app", "server/config", "server/logger", "server/rooms", "server/store"],
-  "server/scripts": ["server/access", "server/app", "server/bots", "server/engine", "server/http-guard", "server/metrics", "server/rooms", "server/sim", "server/store", "server/table", "shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
+  "server/scripts": ["server/access", "server/app", "server/bots", "server/engine", "server/http-guard", "server/lobby", "server/metrics", "server/rooms", "server/sim", "server/store", "server/table", "shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
   // The create form lists the rule options with their documentation, which lives with the variant.
   "client": ["server/engine/variant.ts", "shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/guide", "shared/phase-lines", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
 };

@@ -1,8 +1,9 @@
 // Issue #28's acceptance, against a real server process (`node server/index.ts`, SQLite in its own
 // DATA_DIR, and PostgreSQL when there is one): five scripted people on real sockets adjourn at
 // command 120 and all leave; the server is killed with SIGKILL twice; they come back a day later (the
-// third process's store clock is set a day ahead: CLOCK_OFFSET_MS) and every one takes their seat back
-// by token (seat links on another device are not built: see docs/persistence.md). Nothing was stored
+// third process's store clock is set a day ahead: CLOCK_OFFSET_MS) and each takes their seat back: three
+// by their token, two on another device through the seat link they asked for before leaving (a client
+// with no token spends the link and joins with the key it gets). No command was stored
 // while adjourned, the store replays to the state they left, the pending deadline has what was left
 // of it, and all five play on.
 import fs from "node:fs";
@@ -73,6 +74,16 @@ describe.each(databases)("an adjourned game outlives its evening, games in %s", 
     expect(saved!.status).toBe("adjourned");
     const left = saved!.adjourned!.deadlines[String(pending)]!;
     expect(left).toBeGreaterThan(STEP_SECONDS * 1000 - 60_000);
+    // Before leaving, Ben and Dan ask for a link to their seat, for another device.
+    const linked = [1, 3];
+    const links = new Map<number, string>();
+    for (const i of linked) {
+      const res = await fetch(`http://127.0.0.1:${port}/api/games/${code}/seat-link`, {
+        method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seatToken: people[i]!.seat.seatToken }),
+      });
+      expect(res.status).toBe(200);
+      links.set(i, ((await res.json()) as { link: string }).link.split("#seat-link=")[1]!);
+    }
     for (const p of people) await p.room.leave();
     // The room leaves memory: the game is parked in the store (not looked up over HTTP, which would wake it).
     await waitFor(async () => (await reader.getGame(code))!.parked, 10_000, "the game to be parked");
@@ -91,13 +102,28 @@ describe.each(databases)("an adjourned game outlives its evening, games in %s", 
     const table = await lookUp(server, code);
     expect(table).toMatchObject({ code, status: "adjourned", meetAt });
     expect(table.roomId).not.toBe(roomId);
-    expect(await reader.commands(code)).toEqual(commandsBefore);
     const final = replay({ players: 5, seed: saved!.options.seed, variant: saved!.options.variant, commands: gameCommands(commandsBefore) });
     const back: Joined[] = [];
-    for (const p of people) back.push(await join(server, table.roomId, { code, seatToken: p.seat.seatToken }));
+    for (const [i, p] of people.entries()) {
+      let seatToken = p.seat.seatToken;
+      if (links.has(i)) {
+        // The other device: the link's Continue gives it a key of its own, which takes the seat.
+        const res = await fetch(`http://127.0.0.1:${port}/api/seat-links/redeem`, {
+          method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ secret: links.get(i) }),
+        });
+        expect(res.status).toBe(200);
+        const got = (await res.json()) as { seat: number; seatToken: string };
+        expect(got.seat).toBe(p.seat.seat);
+        expect(got.seatToken).not.toBe(seatToken);
+        seatToken = got.seatToken;
+      }
+      back.push(await join(server, table.roomId, { code, seatToken }));
+    }
     expect(back.map((b) => b.seat.seat)).toEqual(people.map((p) => p.seat.seat));
     for (const [i, b] of back.entries()) expect(seen(b.room)).toEqual(before[i]);
     expect(tableOf(back[0]!.room).game!.round).toBe(final.round);
+    expect(await reader.commands(code)).toEqual(commandsBefore); // nothing stored while adjourned, the links' keys aside
+    for (const i of linked) expect(back[0]!.log()).toContain(`${NAMES[i]} signed in on another device.`);
 
     // The host resumes: every clock picks up where it stopped, all five seated, and they play on.
     back[stateOf(back[0]!.room).hostSeat]!.room.send("resume", { absent: "wait" });

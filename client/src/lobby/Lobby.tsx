@@ -6,6 +6,7 @@ import type { JSX } from "preact";
 import { ApiError, calendarUrl, cleanCode, createTable, findTable, meetingText, publicTables, type TableInfo } from "../net/api.ts";
 import { forgetSeat, pastGames, rememberedName, rememberedSeat, rememberedSeats, type RememberedSeat } from "../net/seat-memory.ts";
 import { TableSession } from "../net/session.ts";
+import { myGames, type MyGame } from "../net/seat-keys-api.ts";
 import { CreateTable, type CreateOptions } from "./CreateTable.tsx";
 import { LearnToPlay } from "./LearnToPlay.tsx";
 
@@ -198,15 +199,16 @@ function seatHeldAt(code: string, table: TableInfo | null): RememberedSeat | nul
   return mine && table.players.some((p) => p.seat === mine.seat) ? mine : null;
 }
 
-/** A game's state in a few words, for the list of your games. */
-function gameState(t: TableInfo): string {
+/** A game's state in a few words, for the list of your games (`mine`: what the server says of your seat). */
+function gameState(t: TableInfo, mine?: MyGame): string {
   if (t.status === "adjourned") return t.meetAt ? `adjourned until ${meetingText(t.meetAt)}` : "adjourned";
+  if (t.status === "playing" && mine) return mine.yourMove ? "your move" : "waiting for the others";
   return t.status === "playing" ? "in play" : "waiting for players";
 }
 
 /** Live tables where this browser holds a seat: one click takes you back. */
 function YourGames({ busy, onBack }: { busy: boolean; onBack(code: string): void }) {
-  const [live, setLive] = useState<{ table: TableInfo; seat: RememberedSeat }[]>([]);
+  const [live, setLive] = useState<{ table: TableInfo; seat: RememberedSeat; mine?: MyGame }[]>([]);
   useEffect(() => {
     let stop = false;
     // Tables this browser saw end are not looked up again.
@@ -220,7 +222,13 @@ function YourGames({ busy, onBack }: { busy: boolean; onBack(code: string): void
         if (e instanceof ApiError && e.code === "unknown-code") forgetSeat(code); // the table is gone for good
         return null;
       }
-    })).then((found) => { if (!stop) setLive(found.filter((f) => f !== null)); });
+    })).then(async (found) => {
+      const tables = found.filter((f) => f !== null);
+      // What each key's seat owes (your move?); a key the server no longer knows (signed out) is dropped.
+      const mine = await myGames(tables.map(({ table, seat }) => ({ code: table.code, seatToken: seat.seatToken }))).catch(() => null);
+      const byCode = new Map(mine?.games.map((g) => [g.code, g]) ?? []);
+      if (!stop) setLive(tables.filter((t) => !mine || byCode.has(t.table.code)).map((t) => ({ ...t, mine: byCode.get(t.table.code) })));
+    });
     return () => { stop = true; };
   }, []);
   if (live.length === 0) return null;
@@ -228,9 +236,9 @@ function YourGames({ busy, onBack }: { busy: boolean; onBack(code: string): void
     <section class="panel your-games" aria-labelledby="yours-h" data-testid="your-games">
       <h2 id="yours-h">Your game{live.length > 1 ? "s" : ""}</h2>
       <ul class="tables">
-        {live.map(({ table, seat }) => (
+        {live.map(({ table, seat, mine }) => (
           <li key={table.code}>
-            <span><span class="code">{table.code}</span> · you are {seat.name} · {gameState(table)}</span>
+            <span><span class="code">{table.code}</span> · you are {seat.name} · <span data-testid="your-game-state">{gameState(table, mine)}</span></span>
             <button type="button" disabled={busy} data-testid="return-to-game" onClick={() => onBack(table.code)}>Return to your game</button>
           </li>
         ))}

@@ -24,6 +24,7 @@ import { threatLevel } from "./Forecast.tsx";
 import { loadPrefs, savePrefs, useAttention, useLastLook, useSpentFlashes, type AlertPrefs } from "./awareness.ts";
 import { PHONE_QUERY, PhoneTabs, useMedia, useTopBarHeight, type Pane, type PaneTab } from "./PhoneTabs.tsx";
 import { LeaveDialog } from "./LeaveDialog.tsx";
+import { OtherDevices } from "./OtherDevices.tsx";
 import { useRememberResult } from "./remember-result.ts";
 import { BOT_CHOSE } from "../../../shared/bot-chose.ts";
 import { AdjournControlsLater } from "./AdjournLater.tsx";
@@ -50,6 +51,7 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
   const [pane, setPane] = useState<Pane>("deal");
   const [talkSeen, setTalkSeen] = useState(() => session.arrivals);
   const [askLeave, setAskLeave] = useState(false);
+  const [devicesOpen, setDevicesOpen] = useState(false);
   useTopBarHeight(phone && model?.status !== "lobby");
   useRememberResult(model);
   useSpentFlashes();
@@ -102,6 +104,8 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
       <button type="button" class="secondary small" aria-pressed={prefs.notify} data-testid="notify-toggle" onClick={toggleNotify}
         title="A browser notification while this tab is hidden">Notify {prefs.notify ? "on" : "off"}</button>
       <button type="button" class="secondary small" data-testid="help-open" onClick={() => setHelp(true)}>Help</button>
+      {model?.secret?.seatToken && <button type="button" class="secondary small" data-testid="devices-open" onClick={() => setDevicesOpen(true)}
+        title="Open this seat on your phone or another computer">Other device</button>}
       <button type="button" class="secondary small" onClick={leave} data-testid="leave">Leave the table</button>
     </>
   );
@@ -208,6 +212,7 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
       </aside>
       {model.me && <TradeDialog model={model} session={session} start={tradeStart} onClose={() => setTradeStart(null)} />}
       <Help open={help} onClose={() => setHelp(false)} reserve={game?.reserve} />
+      {model.secret?.seatToken && <OtherDevices open={devicesOpen} code={model.code} seatToken={model.secret.seatToken} onClose={() => setDevicesOpen(false)} />}
       <LeaveDialog open={askLeave} onStay={() => setAskLeave(false)} onLeave={() => { setAskLeave(false); onLeave(); }} />
       {phone && <PhoneTabs tabs={tabs} pane={shownPane} onPane={setPane} />}
       <Hint model={model} session={session} />

@@ -45,6 +45,7 @@
 // the seeded random stream), server.ts and server-thread.ts (the server and its thread), honest.ts (the
 // honest tables and the checks after a burst), attackers.ts and random-input.ts (random and garbled
 // messages), strangers.ts (bad joins, random HTTP), front-door.ts, room-limits.ts, variants.ts, seeds.ts,
+// seat-links.ts (seat keys and links: random keys and secrets, a link spent twice at once, the limits),
 // healthz.ts (the /healthz probe).
 import "../lib/node-websocket.ts"; // before the SDK: its clients then use `ws` (see there): whose frames are searched for seeds
 import os from "node:os";
@@ -59,6 +60,7 @@ import { variantsByPost, variantsBySettings } from "./variants.ts";
 import { settleSeedLookups } from "./seeds.ts"; // every frame and HTTP answer searched for the seed of a game not yet over
 import { probeHealth } from "./healthz.ts";
 import { checkStoredTalk, nameTricks, spectatorFlood } from "./identity.ts";
+import { linksTried, seatLinkAttacks } from "./seat-links.ts";
 import type { LoopReport } from "./server-thread.ts";
 
 /**
@@ -106,6 +108,7 @@ while (Date.now() - started < seconds * 1000) {
   const roomLimits = Promise.all([tradeFlood(targets), botsOnlyFastTable(bursts)]);
   const variants = bursts % 2 === 0 ? variantsByPost(bursts) : bursts % 4 === 1 ? variantsBySettings(bursts) : Promise.resolve();
   const identity = Promise.all([nameTricks(bursts), bursts % 3 === 1 ? spectatorFlood(bursts) : null]); // identity.ts
+  const seatLinks = bursts % 2 === 1 ? seatLinkAttacks(targets, bursts) : Promise.resolve(); // seat-links.ts
   let sent = 0;
   while (Date.now() < burstEnd && sent < ATTACKS_PER_BURST) {
     for (const a of attackers) {
@@ -116,7 +119,8 @@ while (Date.now() - started < seconds * 1000) {
     await sleep(5);
   }
   await Promise.all([http, joins, door, roomLimits, variants.catch((e) => problem("crashes", `a variant attack failed: ${String(e)}`)),
-    identity.catch((e) => problem("crashes", `an identity attack failed: ${String(e)}`))]);
+    identity.catch((e) => problem("crashes", `an identity attack failed: ${String(e)}`)),
+    seatLinks.catch((e) => problem("crashes", `a seat-link attack failed: ${String(e)}`))]);
   await sleep(300); // let the last messages land
   await serverCall("clearWrongCodes"); // the throttle did its job; the random HTTP comes from a few addresses
   await staleReconnections(targets); // its seat-token join must not meet the wrong-code throttle
@@ -138,6 +142,7 @@ if (loop.turnMaxMs > TURN_LIMIT_MS) problem("hangs", `the server worked ${loop.t
 if (loop.delayP99Ms > DELAY_P99_LIMIT_MS) problem("hangs", `the server's event loop delay p99 was ${loop.delayP99Ms} ms (limit ${DELAY_P99_LIMIT_MS} ms)`);
 console.log(`${bursts} bursts; undecodable frames logged by Colyseus: ${await serverCall<number>("refusalsLogged")}`);
 console.log(`honest refusals (a move overtaken by a bot or a deadline): ${honestRefusals}`);
+console.log(`seat links spent twice at once: ${linksTried} (each must give one key)`);
 await checkStoredTalk(true);
 await Promise.all(honestTables.filter((t) => !t.done).map(leaveTable));
 await settleSeedLookups(30_000);

@@ -1,0 +1,199 @@
+// A seat that follows its player, over real sockets and HTTP: a seat link (shown, or mailed through a
+// real SMTP server on 127.0.0.1 and read back with mailparser) gives a second device its own key; a
+// GET of the link spends nothing; a spent, expired or withdrawn link is refused with a sentence; the
+// owner lists the devices and signs the others out, which closes the signed-out device's connection;
+// "My games" answers each key's game. No key, link secret or address reaches another seat, a
+// spectator, the game log or any server log line.
+import { Writable } from "node:stream";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ColyseusTestServer } from "@colyseus/testing";
+import type { Room as SDKRoom } from "@colyseus/sdk";
+import pino from "pino";
+import { SMTPServer } from "smtp-server";
+import { simpleParser } from "mailparser";
+import { createServer } from "../../server/app.ts";
+import { hashSeatToken, memoryStore } from "../../server/store/index.ts";
+import { MAILS_PER_ADDRESS_PER_HOUR } from "../../server/lobby/mail.ts";
+import { BASE, PORT, createTable, join, recordWire, stateOf, tableOf, until } from "./helpers.ts";
+import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
+
+const logText: string[] = [];
+const logSink = new Writable({ write(chunk, _enc, done) { logText.push(String(chunk)); done(); } });
+const mails: { to: string; text: string }[] = [];
+const store = memoryStore();
+let smtp: SMTPServer;
+let colyseus: ColyseusTestServer;
+
+beforeAll(async () => {
+  smtp = new SMTPServer({
+    authOptional: true, disabledCommands: ["STARTTLS", "AUTH"], logger: false,
+    onData(stream, _session, done) {
+      simpleParser(stream).then((m) => {
+        mails.push({ to: (Array.isArray(m.to) ? m.to[0] : m.to)?.text ?? "", text: m.text ?? "" });
+        done();
+      }, done);
+    },
+  });
+  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  const port = (smtp.server.address() as { port: number }).port;
+  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+  process.env.MAIL_FROM = "New Angeles <tables@example.org>";
+  const server = createServer({
+    logger: pino({ level: "debug" }, logSink), store,
+    roomLimits: { botDelayMinMs: 0, stepSecondsMin: 0 }, limits: { spectatorsPerAddress: 50 },
+  });
+  await server.listen(PORT, "127.0.0.1"); // the routes are made (and read the mail settings) here
+  delete process.env.SMTP_URL;
+  delete process.env.MAIL_FROM;
+  colyseus = new ColyseusTestServer(server);
+});
+afterAll(async () => {
+  await colyseus.shutdown();
+  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+});
+
+async function post(path: string, body: unknown): Promise<{ status: number; body: any }> {
+  const res = await fetch(`${BASE}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+  return { status: res.status, body: await res.json() };
+}
+const secretOf = (link: string) => new URL(link).hash.replace(/^#seat-link=/, "");
+const closed = (room: SDKRoom) => new Promise<number>((resolve) => room.onLeave((code) => resolve(code)));
+
+describe("seat keys and seat links", () => {
+  it("a link gives another device its own key; spent, expired and withdrawn links are refused; signing out closes the other device", async () => {
+    const { code, roomId, room } = await createTable({ seats: 4, bots: 2, seed: 11, graceSeconds: 600 });
+    const wire = recordWire(() => room as NewAngelesRoom);
+    const ann = await join(colyseus, roomId, { code, name: "Ann" });
+    const ben = await join(colyseus, roomId, { code, name: "Ben" });
+    const watcher = await join(colyseus, roomId, { code, spectator: true });
+    await until(() => stateOf(ann).status === "playing", 10_000, "the start");
+    const token: string = tableOf(ann).secret!.seatToken;
+    const secrets: string[] = [];
+    try {
+      // The link: text, a QR code as an image data URL, 72 hours.
+      const asked = await post(`/api/games/${code}/seat-link`, { seatToken: token });
+      expect(asked.status).toBe(200);
+      expect(asked.body.link).toMatch(new RegExp(`^${BASE}/#seat-link=[A-Za-z0-9_-]{24}$`));
+      expect(asked.body.qr).toMatch(/^data:image\/svg\+xml;base64,/);
+      expect(Buffer.from(asked.body.qr.split(",")[1], "base64").toString()).toContain("<svg");
+      expect(asked.body.expiresAt).toBeGreaterThan(Date.now() + 71 * 3600_000);
+      expect(asked.body.mail).toBe(true);
+      const secret = secretOf(asked.body.link);
+      secrets.push(secret);
+      // Bad keys and bodies are refused.
+      expect((await post(`/api/games/${code}/seat-link`, { seatToken: "x".repeat(24) })).status).toBe(403);
+      expect((await post(`/api/games/${code}/seat-link`, { seatToken: token, extra: 1 })).status).toBe(400);
+      expect((await post(`/api/games/${code}/seat-link`, { seatToken: token, email: "not an address" })).status).toBe(400);
+
+      // Opening the link (a GET, as a link scanner would: the secret is in the fragment) spends nothing:
+      // the Continue POST below still works.
+      await fetch(asked.body.link);
+      await fetch(asked.body.link.replace("#", "?"));
+
+      // Continue: the POST gives this device a key of its own, and it takes the seat.
+      const redeemed = await post("/api/seat-links/redeem", { secret });
+      expect(redeemed.status).toBe(200);
+      expect(redeemed.body).toMatchObject({ code, seat: 0, name: "Ann" });
+      const key2: string = redeemed.body.seatToken;
+      secrets.push(key2);
+      expect(key2).not.toBe(token);
+      const annGone = closed(ann);
+      const phone = await join(colyseus, roomId, { code, seatToken: key2 });
+      await annGone;
+      expect(tableOf(phone).secret!.seatToken).toBe(key2);
+      await until(() => room.gameLog.some((l: any) => JSON.stringify(l).includes("Ann signed in on another device.")), 5_000, "the log line");
+
+      // Spent once: refused with a sentence.
+      const again = await post("/api/seat-links/redeem", { secret });
+      expect(again.status).toBe(410);
+      expect(again.body.error.message).toMatch(/already been used/);
+      // Expired: refused with a sentence.
+      const old = "e".repeat(24);
+      await store.addSeatLink(hashSeatToken(old), { code, seat: 0, expiresAt: Date.now() - 1000, by: hashSeatToken(token) });
+      const expired = await post("/api/seat-links/redeem", { secret: old });
+      expect(expired.status).toBe(410);
+      expect(expired.body.error.message).toMatch(/expired/);
+      expect((await post("/api/seat-links/redeem", { secret: "u".repeat(24) })).status).toBe(404);
+
+      // The owner's devices: two, the asker's marked.
+      const devices = await post(`/api/games/${code}/devices`, { seatToken: token });
+      expect(devices.body.devices).toHaveLength(2);
+      expect(devices.body.devices.filter((d: any) => d.current)).toEqual([{ id: "first", at: null, current: true }]);
+      expect(JSON.stringify(devices.body)).not.toContain(key2);
+
+      // A link asked for before signing out is withdrawn with the devices.
+      const pending = secretOf((await post(`/api/games/${code}/seat-link`, { seatToken: key2 })).body.link);
+      secrets.push(pending);
+      // From the first device (not connected), the owner signs the other out: the phone's connection closes.
+      const phoneGone = closed(phone);
+      const out = await post(`/api/games/${code}/devices/sign-out`, { seatToken: token });
+      expect(out).toEqual({ status: 200, body: { signedOut: 1 } });
+      expect(await phoneGone).toBeGreaterThan(0);
+      await expect(join(colyseus, roomId, { code, seatToken: key2 })).rejects.toThrow(/not valid/);
+      const withdrawn = await post("/api/seat-links/redeem", { secret: pending });
+      expect(withdrawn.status).toBe(410);
+      expect(withdrawn.body.error.message).toMatch(/withdrawn/);
+      expect((await post(`/api/games/${code}/devices`, { seatToken: key2 })).status).toBe(403);
+      await until(() => room.gameLog.some((l: any) => JSON.stringify(l).includes("Ann signed a device out.")), 5_000, "the sign-out line");
+      // The stored seat keeps hashes only.
+      const stored = await store.getGame(code);
+      expect(JSON.stringify(stored)).not.toContain(key2);
+      expect(JSON.stringify(stored)).not.toContain(token);
+
+      // The first device is still Ann's; "My games" answers it, and nothing for a stranger's key.
+      const annBack = await join(colyseus, roomId, { code, seatToken: token });
+      const mine = await post("/api/my-games", { seats: [{ code, seatToken: token }, { code, seatToken: key2 }, { code: "NOPE", seatToken: token }] });
+      expect(mine.body.games).toEqual([{ code, seat: 0, name: "Ann", status: "playing", yourMove: expect.any(Boolean) }]);
+      expect((await post("/api/my-games", { seats: new Array(21).fill({ code, seatToken: token }) })).status).toBe(400);
+
+      // No key, no secret ever reached Ben, the spectator, the game log or a log line.
+      const others = new Set([ben.sessionId, watcher.sessionId]);
+      const leaked = wire.messages.filter((m) => others.has(m.sessionId) && secrets.some((s) => m.bytes.includes(Buffer.from(s))));
+      expect(leaked).toEqual([]);
+      // The byte search works: the phone's own frames carried its key.
+      expect(wire.messages.some((m) => m.sessionId === phone.sessionId && m.bytes.includes(Buffer.from(key2)))).toBe(true);
+      expect(JSON.stringify(room.gameLog)).not.toMatch(new RegExp(secrets.concat(token).join("|")));
+      expect(logText.join("")).not.toMatch(new RegExp(secrets.concat(token).join("|")));
+      annBack.leave();
+    } finally {
+      wire.stop();
+    }
+  });
+
+  it("mails the link through SMTP at most a few times per address an hour; the mailed link opens the seat", async () => {
+    const { code, roomId } = await createTable({ seats: 4, bots: 3, seed: 12, graceSeconds: 600 });
+    const ann = await join(colyseus, roomId, { code, name: "Ann" });
+    const watcher = await join(colyseus, roomId, { code, spectator: true });
+    const wire = recordWire(() => undefined);
+    await until(() => stateOf(ann).status === "playing", 10_000, "the start");
+    const token: string = tableOf(ann).secret!.seatToken;
+    const address = "ann.player@example.net";
+    try {
+      const sent = await post(`/api/games/${code}/seat-link`, { seatToken: token, email: address });
+      expect(sent.status).toBe(200);
+      expect(sent.body).toEqual({ mailed: true, expiresAt: expect.any(Number) });
+      await until(() => mails.length === 1, 10_000, "the mail");
+      expect(mails[0]!.to).toBe(address);
+      const link = mails[0]!.text.match(/http:\/\/\S+#seat-link=[A-Za-z0-9_-]+/)?.[0];
+      expect(link).toBeDefined();
+      const redeemed = await post("/api/seat-links/redeem", { secret: secretOf(link!) });
+      expect(redeemed.status).toBe(200);
+      const phone = await join(colyseus, roomId, { code, seatToken: redeemed.body.seatToken });
+      expect(tableOf(phone).secret!.seatToken).toBe(redeemed.body.seatToken);
+
+      // A few per address an hour (the seat's own limit is the same size: another seat asks too).
+      for (let i = 1; i < MAILS_PER_ADDRESS_PER_HOUR; i++) expect((await post(`/api/games/${code}/seat-link`, { seatToken: token, email: address })).status).toBe(200);
+      const over = await post(`/api/games/${code}/seat-link`, { seatToken: token, email: address });
+      expect(over.status).toBe(429);
+      expect(over.body.error.code).toBe("too-many-mails");
+      await until(() => mails.length === MAILS_PER_ADDRESS_PER_HOUR, 10_000, "the mails");
+
+      // The address is nowhere but in the mail: not on the spectator's wire, not in any log line.
+      expect(wire.messages.filter((m) => m.sessionId === watcher.sessionId && m.bytes.includes(Buffer.from(address)))).toEqual([]);
+      expect(logText.join("")).not.toContain(address);
+      expect(JSON.stringify(await store.getGame(code))).not.toContain(address);
+    } finally {
+      wire.stop();
+    }
+  });
+});
