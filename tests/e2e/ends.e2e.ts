@@ -91,7 +91,7 @@ describe("the ends of a game", () => {
       await cy.goto(`${at.server.url}/?join=${finishedCode}`);
       const over = cy.getByTestId("game-over");
       await over.waitFor();
-      await expect(over.locator("tbody tr").count()).resolves.toBe(4);
+      await expect(over.locator(".results-table tbody tr").count()).resolves.toBe(4);
       await expect(cy.getByTestId("winners").textContent()).resolves.toMatch(/^(Winners: .+\.|Nobody wins\.)$/);
       await expect(cy.getByTestId("ending").textContent()).resolves.toMatch(/game/);
       // A stranger is shown the rematch that was made, not a button to make one.

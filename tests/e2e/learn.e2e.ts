@@ -55,10 +55,15 @@ async function newcomer(viewport: { width: number; height: number }, label: stri
   let hintedAt = 0;
   let axeRuns = 0;
   while (Date.now() < deadline) {
-    const l = await guideLook(page);
+    let l = await guideLook(page);
     if (l.moment) {
       if (!seen.moments.includes(l.moment)) {
         seen.moments.push(l.moment);
+        // the guide outlines its target and scrolls it into view on the next frame: give it that frame
+        for (let tries = 0; tries < 20 && !(l.panelInView && l.targetVisible) && l.moment === seen.moments.at(-1); tries++) {
+          await page.waitForTimeout(100);
+          l = await guideLook(page);
+        }
         // the panel outlines its part of the screen on the next frame: in view within 2 s of opening
         let now = await guideLook(page);
         for (let i = 0; i < 20 && now.moment === l.moment && !(now.panelInView && now.targetVisible); i++) {

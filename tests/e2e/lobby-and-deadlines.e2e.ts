@@ -124,7 +124,7 @@ describe("lobby, host and deadlines", () => {
     const over = ann.getByTestId("game-over");
     await over.waitFor({ timeout: 60_000 });
     expect(await ann.getByTestId("table").getAttribute("data-status")).toBe("finished");
-    const rows = over.locator("tbody tr");
+    const rows = over.locator(".results-table tbody tr");
     await expect(rows.count()).resolves.toBe(4);
     for (let i = 0; i < 4; i++) await expect(rows.nth(i).locator("td").first().textContent()).resolves.toMatch(/\S/);
     await expect(ann.getByTestId("winners").textContent()).resolves.toMatch(/Winners: |Nobody wins/);
