@@ -105,7 +105,7 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
         title="A browser notification while this tab is hidden">Notify {prefs.notify ? "on" : "off"}</button>
       <button type="button" class="secondary small" data-testid="help-open" onClick={() => setHelp(true)}>Help</button>
       {model?.secret?.seatToken && <button type="button" class="secondary small" data-testid="devices-open" onClick={() => setDevicesOpen(true)}
-        title="Open this seat on your phone or another computer">Other device</button>}
+        title="Open this seat on your phone or another computer">Devices</button>}
       <button type="button" class="secondary small" onClick={leave} data-testid="leave">Leave the table</button>
     </>
   );
@@ -160,7 +160,8 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
     <main class="table" data-testid="table" data-status={model.status}
       data-round={game?.round ?? 0} data-stage={game?.stage ?? ""} data-seat={model.mySeat ?? "spectator"}
       data-pane={phone ? shownPane : undefined}>
-      <TopBar model={model} session={session} controls={controls} notice={notice} compact={phone}
+      <TopBar model={model} session={session} controls={controls} compact={phone}
+        notice={<>{notice}<Hint model={model} session={session} /></>}
         onTrades={phone ? () => setPane("talk") : undefined} onShowMap={phone ? showMap : undefined} />
       <div class="board-col">
         {model.game?.result && <GameOver model={model} onJoined={onSwitch} />}
@@ -215,7 +216,6 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
       {model.secret?.seatToken && <OtherDevices open={devicesOpen} code={model.code} seatToken={model.secret.seatToken} onClose={() => setDevicesOpen(false)} />}
       <LeaveDialog open={askLeave} onStay={() => setAskLeave(false)} onLeave={() => { setAskLeave(false); onLeave(); }} />
       {phone && <PhoneTabs tabs={tabs} pane={shownPane} onPane={setPane} />}
-      <Hint model={model} session={session} />
       <Guide model={model} session={session} phone={phone} onPane={setPane} />
     </main>
   );
