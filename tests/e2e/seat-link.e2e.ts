@@ -2,7 +2,7 @@
 // QR code), and the link opened in a fresh Chromium context with empty storage shows a Continue page;
 // loading it spends nothing; Continue takes the seat there. The link refuses a second use with a
 // clear message; the first device signs the other out and the other's connection closes.
-// The sign-out is asked from the first browser while the phone holds the seat. Screenshots
+// The sign-out is asked from the first browser's lobby while the phone holds the seat. Screenshots
 // of the dialog and the Continue page at 1440x900 and 390x844 go to test-results/seat-link/.
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -69,15 +69,14 @@ describe("seat links in the browser", () => {
     expect(await late.getByTestId("seat-link-continue").count()).toBe(0); // nothing left to try
     await late.screenshot({ path: `${SHOTS}/continue-spent-1440.png` });
 
-    // Ann's first browser lost the seat to the phone, but its key still opens it: from there (away
-    // from the table, as from the lobby) the owner signs the other device out, and the phone's
-    // connection closes.
-    const out = await ann.evaluate(async (c) => {
-      const token = JSON.parse(localStorage.getItem(`na.seat.${c}`)!).seatToken as string;
-      const res = await fetch(`/api/games/${c}/devices/sign-out`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seatToken: token }) });
-      return res.json();
-    }, code);
-    expect(out).toEqual({ signedOut: 1 });
+    // Ann's first browser lost the seat to the phone, but its key still opens it: from the lobby's
+    // "Your games" there, the owner signs the other device out, and the phone's connection closes.
+    await ann.goto(`${at.server.url}/`);
+    await ann.getByTestId("your-game-devices").click();
+    await ann.getByTestId("devices-count").filter({ hasText: "Signed in on 2 devices." }).waitFor();
+    await ann.getByTestId("sign-out-others").click();
+    await ann.getByTestId("devices-note").filter({ hasText: "Signed the other device out." }).waitFor();
+    await ann.screenshot({ path: `${SHOTS}/lobby-devices-1440.png` });
     await phone.getByText(/signed out of the seat/i).first().waitFor({ timeout: 15_000 });
     // Back at the table in the first browser: one device.
     await ann.goto(`${at.server.url}/?join=${code}`);

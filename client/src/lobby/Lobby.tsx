@@ -7,6 +7,7 @@ import { ApiError, calendarUrl, cleanCode, createTable, findTable, meetingText, 
 import { forgetSeat, pastGames, rememberedName, rememberedSeat, rememberedSeats, type RememberedSeat } from "../net/seat-memory.ts";
 import { TableSession } from "../net/session.ts";
 import { myGames, type MyGame } from "../net/seat-keys-api.ts";
+import { OtherDevices } from "../table/OtherDevices.tsx";
 import { CreateTable, type CreateOptions } from "./CreateTable.tsx";
 import { LearnToPlay } from "./LearnToPlay.tsx";
 
@@ -209,6 +210,8 @@ function gameState(t: TableInfo, mine?: MyGame): string {
 /** Live tables where this browser holds a seat: one click takes you back. */
 function YourGames({ busy, onBack }: { busy: boolean; onBack(code: string): void }) {
   const [live, setLive] = useState<{ table: TableInfo; seat: RememberedSeat; mine?: MyGame }[]>([]);
+  // The game whose devices and seat link are shown (the table's "Other device" dialog, from here).
+  const [devicesOf, setDevicesOf] = useState<{ code: string; seatToken: string } | null>(null);
   useEffect(() => {
     let stop = false;
     // Tables this browser saw end are not looked up again.
@@ -239,10 +242,15 @@ function YourGames({ busy, onBack }: { busy: boolean; onBack(code: string): void
         {live.map(({ table, seat, mine }) => (
           <li key={table.code}>
             <span><span class="code">{table.code}</span> · you are {seat.name} · <span data-testid="your-game-state">{gameState(table, mine)}</span></span>
-            <button type="button" disabled={busy} data-testid="return-to-game" onClick={() => onBack(table.code)}>Return to your game</button>
+            <span class="row">
+              <button type="button" disabled={busy} data-testid="return-to-game" onClick={() => onBack(table.code)}>Return to your game</button>
+              <button type="button" class="secondary" disabled={busy} data-testid="your-game-devices"
+                onClick={() => setDevicesOf({ code: table.code, seatToken: seat.seatToken })}>Devices</button>
+            </span>
           </li>
         ))}
       </ul>
+      {devicesOf && <OtherDevices open code={devicesOf.code} seatToken={devicesOf.seatToken} onClose={() => setDevicesOf(null)} />}
     </section>
   );
 }
