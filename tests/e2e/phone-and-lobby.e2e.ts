@@ -270,7 +270,7 @@ describe("the phone table and the lobby", () => {
     await cy.getByTestId("join").click();
     const over = cy.getByTestId("game-over");
     await over.waitFor({ timeout: 60_000 });
-    const mine = over.locator("tbody tr", { hasText: "Cy" });
+    const mine = over.locator(".results-table tbody tr", { hasText: "Cy" });
     const capital = (await mine.locator("td").nth(1).textContent())!.trim();
     const result = (await mine.locator("td").nth(2).textContent())!.startsWith("wins") ? "Won" : "Lost";
     await cy.screenshot({ path: "test-results/phone-game-over.png" });
