@@ -328,14 +328,18 @@ function DrawChips({ legal, session }: { legal: Legal<"choose">; session: TableS
     if (next.length === need) return session.command({ type: "choose", option: next[0]!, more: next.slice(1) });
     setPicked(next);
   };
+  // folded to one line until asked for: on a phone the prompt must leave room for the screen below it
   return (
-    <span class="draw-chips" data-testid="draw-chips">
-      <span class="muted">Or tick the {need} types to draw at once ({picked.length} ticked): the last tick draws them all</span>
+    <details class="draw-more" data-testid="draw-chips">
+      <summary>Draw {need} at once…</summary>
+      <span class="draw-chips">
+      <span class="muted">Tick the {need} types ({picked.length} ticked): the last tick draws them all</span>
       {legal.options.map((o) => (
         <button key={String(o.value)} type="button" class="secondary" aria-pressed={picked.includes(o.value)} data-testid={`draw-chip-${String(o.value)}`}
           onClick={() => toggle(o.value)}>{picked.includes(o.value) ? "✓ " : ""}{String(o.intent?.type ?? o.label)}</button>
       ))}
-    </span>
+      </span>
+    </details>
   );
 }
 

@@ -100,13 +100,13 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
   const controls = (
     <>
       <button type="button" class="secondary small" aria-pressed={prefs.sound} data-testid="sound-toggle" onClick={() => setPref({ sound: !prefs.sound })}
-        title="A short sound when you must act, a trade arrives or someone writes to you">Sound {prefs.sound ? "on" : "off"}</button>
+        title="A short sound when you must act, a trade arrives or someone writes to you">Sound{prefs.sound ? " ✓" : ""}</button>
       <button type="button" class="secondary small" aria-pressed={prefs.notify} data-testid="notify-toggle" onClick={toggleNotify}
-        title="A browser notification while this tab is hidden">Notify {prefs.notify ? "on" : "off"}</button>
+        title="A browser notification while this tab is hidden">Notify{prefs.notify ? " ✓" : ""}</button>
       <button type="button" class="secondary small" data-testid="help-open" onClick={() => setHelp(true)}>Help</button>
       {model?.secret?.seatToken && <button type="button" class="secondary small" data-testid="devices-open" onClick={() => setDevicesOpen(true)}
         title="Open this seat on your phone or another computer">Devices</button>}
-      <button type="button" class="secondary small" onClick={leave} data-testid="leave">Leave the table</button>
+      <button type="button" class="secondary small" onClick={leave} data-testid="leave" title="Leave the table">Leave</button>
     </>
   );
   // A player leaving a game in progress is asked first: a bot takes the seat.
