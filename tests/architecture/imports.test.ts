@@ -40,7 +40,7 @@ export const PICTURE: Record<string, string[]> = {
   "server/fair-turns": ["server/access"],
   "server/static": [],
   "server/rooms": ["server/access", "server/engine", "server/metrics", "server/store", "server/table", "shared/adjourn-protocol", "shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
-  "server/lobby": ["server/access", "server/engine", "server/http-guard", "server/store", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
+  "server/lobby": ["server/access", "server/engine", "server/http-guard", "server/store", "server/table", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
   "server/config": ["server/access", "server/table"],
   "server/app": ["server/access", "server/fair-turns", "server/http-guard", "server/lobby", "server/metrics", "server/rooms", "server/static", "server/store", "server/table", "shared/room-protocol"],
   "server/index": ["server/app", "server/config", "server/logger", "server/rooms", "server/store"],
