@@ -99,7 +99,7 @@ export function TopBar({ model, session, controls, notice, compact = false, onTr
     <header class={`topbar${mine || moves ? " acting" : ""}`} data-testid="topbar">
       <div class="bar-row">
         <h1>New Angeles</h1>
-        <span class="table-code">Table <strong class="code" data-testid="table-code">{session.code}</strong></span>
+        <span class="table-code"><span class="table-word">Table </span><strong class="code" data-testid="table-code">{session.code}</strong></span>
         <PhaseStepper model={model} />
         {playing && game && <Forecast threat={game.threat} forecast={game.forecast} compact={compact} />}
         <span class={`muted who${model.me ? " seated" : ""}`} data-testid="who-am-i">
