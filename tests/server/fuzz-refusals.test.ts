@@ -21,6 +21,20 @@ const trailing = [
   `    at unpack (${NM}/msgpackr/unpack.js:116:10)`,
   `    at RoomMessages.onRequest (${NM}/@colyseus/core/build/RoomMessages.mjs:147:49)`,
 ].join("\n");
+// msgpackr reading past the end with one of the engine's built-ins: that built-in is the first frame
+const pastTheEnd = [
+  "RangeError: Offset is outside the bounds of the DataView",
+  "    at DataView.prototype.getBigUint64 (<anonymous>)",
+  `    at read (${NM}/msgpackr/unpack.js:426:23)`,
+  `    at checkedRead (${NM}/msgpackr/unpack.js:221:13)`,
+  `    at unpack (${NM}/msgpackr/unpack.js:116:10)`,
+  `    at RoomMessages.onData (${NM}/@colyseus/core/build/RoomMessages.mjs:122:49)`,
+].join("\n");
+// a deeply nested garbled frame: the logged stack is cut (10 frames) before it leaves msgpackr's unpack
+const nested = [
+  "Error: Unknown extension type 85",
+  ...[1026, 483, 1041, 309, 326, 1041, 309, 312, 221, 116].map((line) => `    at read (${NM}/msgpackr/unpack.js:${line}:9)`),
+].join("\n");
 const oversized = [
   "Max payload size exceeded",
   "RangeError: Max payload size exceeded",
@@ -30,7 +44,7 @@ const oversized = [
 
 describe("the fuzzer's error-log filter", () => {
   it("lets the known refusals pass: a frame msgpackr cannot read while Colyseus unpacks it, an oversized frame, an empty one", () => {
-    for (const msg of [garbled, trailing, oversized, "new_angeles (roomId: xYz12_-a), couldn't decode message: undefined"]) {
+    for (const msg of [garbled, trailing, pastTheEnd, nested, oversized, "new_angeles (roomId: xYz12_-a), couldn't decode message: undefined"]) {
       expect(harmlessRefusal({ level: 50, msg }), msg.split("\n")[0]).toBe(true);
     }
     // the same, logged as an Error object by pino (its message in msg, its stack in err)
@@ -48,6 +62,10 @@ describe("the fuzzer's error-log filter", () => {
     // a decode error msgpackr throws, but from the server's own unpacking, not Colyseus's
     const ownUnpack = garbled.replace(/at RoomMessages\.onData \([^)]*\)/, "at readSave (file:///srv/app/server/store/sqlite.ts:80:5)");
     expect(harmlessRefusal({ level: 50, msg: ownUnpack })).toBe(false);
+    // a built-in first, then the server's own code: not the decoder's refusal
+    expect(harmlessRefusal({ level: 50, msg: pastTheEnd.replace(/at read \([^)]*\)/, "at readSave (file:///srv/app/server/store/sqlite.ts:80:5)") })).toBe(false);
+    // a stack cut inside msgpackr's packing (the server's own sending), not its unpacking
+    expect(harmlessRefusal({ level: 50, msg: nested.replaceAll("unpack.js", "pack.js") })).toBe(false);
     // a crash inside the room's message handler: Colyseus's frames are there, msgpackr's message is not
     const handler = [
       "Error: engine invariant broken",

@@ -25,6 +25,9 @@ const MSGPACK_DECODE_ERROR = new RegExp("^(?:Error|RangeError|TypeError): (?:" +
   "Offset is outside the bounds",
 ].join("|") + ")");
 const IN_MSGPACKR = /[/\\]node_modules[/\\]msgpackr[/\\]/;
+const IN_UNPACK = /[/\\]node_modules[/\\]msgpackr[/\\]unpack\.js:\d+:\d+\)$/;
+/** A frame of one of the engine's built-ins, such as DataView.prototype.getFloat64. */
+const NATIVE = /^at [\w.$]+ \(<anonymous>\)$/;
 const COLYSEUS_UNPACKS = /^at RoomMessages\.(?:onData|onRequest) \(.*[/\\]node_modules[/\\]@colyseus[/\\]core[/\\]build[/\\]RoomMessages\.[mc]?js:\d+:\d+\)$/;
 
 export function harmlessRefusal(entry: LogEntry): boolean {
@@ -39,7 +42,11 @@ export function harmlessRefusal(entry: LogEntry): boolean {
     return rest[0] === "RangeError: Max payload size exceeded" && /^at Receiver\.\w+ \(.*[/\\]node_modules[/\\]ws[/\\]lib[/\\]receiver\.js:\d+:\d+\)$/.test(rest[1] ?? "");
   }
   if (!MSGPACK_DECODE_ERROR.test(message)) return false;
-  const frames = rest.filter((f) => f.startsWith("at "));
+  // the built-in msgpackr was reading with when it ran off the end (DataView.prototype.getUint32) comes first
+  const frames = rest.filter((f) => f.startsWith("at ")).filter((f, i, all) => !(NATIVE.test(f) && all.slice(0, i).every((g) => NATIVE.test(g))));
   const outside = frames.findIndex((f) => !IN_MSGPACKR.test(f));
+  // a deeply nested garbled frame: the logged stack (10 frames) ends inside msgpackr's unpack before
+  // reaching Colyseus; every frame is the decoder's own
+  if (outside === -1) return frames.length > 0 && frames.every((f) => IN_UNPACK.test(f));
   return outside > 0 && COLYSEUS_UNPACKS.test(frames[outside]!);
 }
