@@ -2,7 +2,7 @@
 // Every option that names a card shows the card with its text; copies of one card are one option.
 // Trades have their own panel (Trades.tsx).
 import type { ComponentChildren } from "preact";
-import { useEffect, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import type { LegalCommand } from "../../../shared/protocol.ts";
 import type { TableSession } from "../net/session.ts";
 import type { WireCard } from "../../../shared/wire/index.ts";
@@ -15,6 +15,7 @@ const assetName = (id: string) => { try { return asset(id).name; } catch { retur
 import { ActionCard, CardFace, EmergencyCard, groupByTitle } from "./Card.tsx";
 import { CardPicker } from "./CardPicker.tsx";
 import { districtPicks } from "./district-picks.ts";
+import { NARROW_QUERY, useMedia } from "./PhoneTabs.tsx";
 
 type Legal<T extends LegalCommand["type"]> = Extract<LegalCommand, { type: T }>;
 
@@ -252,18 +253,6 @@ function SupportChoice({ legal, hand, session, model, alt }: { legal: Legal<"sup
   );
 }
 
-/** Whether the screen is a phone's (the layout's own breakpoint), following changes. */
-function useNarrow(): boolean {
-  const query = "(max-width: 700px)";
-  const [narrow, setNarrow] = useState(() => typeof window !== "undefined" && window.matchMedia(query).matches);
-  useEffect(() => {
-    const m = window.matchMedia(query);
-    const on = () => setNarrow(m.matches);
-    m.addEventListener("change", on);
-    return () => m.removeEventListener("change", on);
-  }, []);
-  return narrow;
-}
 
 /** Every way to pick `k` different options, in their order (a few: at most 5 types, at most 5 picks). */
 function combos<T>(xs: readonly T[], k: number): T[][] {
@@ -279,7 +268,7 @@ function ChooseChoice({ legal, session, onShowMap }: { legal: Legal<"choose">; s
   const ability = use && legal.options.length === 2 && legal.options.some((o) => o.intent?.act === "pass") ? use.intent?.card : undefined;
   // several draws of one step at once: one button per set of types
   const sets = legal.more ? combos(legal.options, legal.more + 1) : [];
-  const narrow = useNarrow();
+  const narrow = useMedia(NARROW_QUERY);
   return (
     <fieldset class="choice" data-testid="choice-choose" data-progress={legal.progress ? `${legal.progress.at}/${legal.progress.of}` : undefined}>
       <legend>{legal.prompt}<span data-testid="choice-progress">{progress}</span>{onMap ? (onShowMap ? " (or tap the district on the map)" : " (or click the district on the map)") : ""}</legend>

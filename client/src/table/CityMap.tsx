@@ -1,5 +1,5 @@
 // The ten districts laid out along the next-district arrows, with everything on each of them.
-import { useEffect, useState } from "preact/hooks";
+import { useState } from "preact/hooks";
 import { catalog } from "../../../shared/catalog/index.ts";
 import type { DistrictDef } from "../../../shared/catalog/types.ts";
 import type { ChoiceOption } from "../../../shared/protocol.ts";
@@ -8,6 +8,7 @@ import { resourceLabel } from "../text.ts";
 import { cityLayout } from "./city-layout.ts";
 import { Icon } from "./Icons.tsx";
 import { flashClass, useFlash } from "./awareness.ts";
+import { NARROW_QUERY, useMedia } from "./PhoneTabs.tsx";
 
 const LAYOUT = cityLayout(catalog.districts);
 const DEFS = new Map(catalog.districts.map((d) => [d.id, d]));
@@ -15,18 +16,6 @@ const DEFS = new Map(catalog.districts.map((d) => [d.id, d]));
 const BOX_W = 0.9;
 const BOX_H = 0.84;
 
-/** On narrow screens the city flows top to bottom instead of left to right. */
-function useNarrow(): boolean {
-  const query = "(max-width: 700px)";
-  const [narrow, setNarrow] = useState(() => window.matchMedia(query).matches);
-  useEffect(() => {
-    const m = window.matchMedia(query);
-    const on = () => setNarrow(m.matches);
-    m.addEventListener("change", on);
-    return () => m.removeEventListener("change", on);
-  }, []);
-  return narrow;
-}
 
 /** The Root is only a label at the end of the arrows: it gets a shorter column than a district. */
 const ROOT_SPAN = 0.6;
@@ -37,7 +26,7 @@ interface Box { x: number; y: number; w: number; h: number }
 export interface MapPicks { options: Map<number, ChoiceOption["value"]>; pick(value: ChoiceOption["value"]): void }
 
 export function CityMap({ districts, picks }: { districts: DistrictBoard[]; picks?: MapPicks }) {
-  const narrow = useNarrow();
+  const narrow = useMedia(NARROW_QUERY);
   const byId = new Map(districts.map((d) => [d.id, d]));
   // A tap (or click) on a district explains what stands there, under the map: a phone has no hover.
   const [explained, setExplained] = useState<number | null>(null);

@@ -7,6 +7,8 @@ export type Pane = "deal" | "city" | "players" | "you" | "talk";
 
 /** Below this width the table shows one part at a time. */
 export const PHONE_QUERY = "(max-width: 1279px)";
+/** A phone held upright: the city flows top to bottom, several draws are ticked. */
+export const NARROW_QUERY = "(max-width: 700px)";
 
 export function useMedia(query: string): boolean {
   const [on, setOn] = useState(() => window.matchMedia(query).matches);
