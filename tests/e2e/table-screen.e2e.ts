@@ -122,7 +122,11 @@ describe("the table at 1440×900", () => {
     expect(await ann.getByTestId("chat-tab-watchers").count()).toBe(0);
     expect(await bea.getByTestId("chat").getByText("Ann should sell").count()).toBe(0);
     expect(await bea.getByTestId("watchers-toggle").count()).toBe(0);
-    await ann.getByTestId("watchers-toggle").locator("input").check();
+    // The box shows the table's setting: it turns on when the server has answered (a render before the
+    // answer shows the old setting again, so click and wait rather than check()).
+    const watchersBox = ann.getByTestId("watchers-toggle").locator("input");
+    await watchersBox.click();
+    await ann.waitForFunction(() => (document.querySelector('[data-testid="watchers-toggle"] input') as HTMLInputElement | null)?.checked === true);
     await bea.getByTestId("chat-tab-watchers").click();
     await bea.getByTestId("chat").getByText("Ann should sell her support").waitFor();
     await bea.getByTestId("chat-to").filter({ hasText: /only spectators write here/ }).waitFor();
