@@ -65,7 +65,6 @@ export class Table {
   /** Each seat's answers in advance (standing-answers.ts): its own settings, held here, sent to it alone. */
   private answers = new Map<number, StandingAnswers>();
   /** An answer in advance is due (one at a time: it is played on the next turn of the event loop). */
-  private answering: Timer | null = null;
   private moves = new Moves();
   private proposals: TradeLimiter;
   private idleTimer: Timer | null = null;
@@ -507,9 +506,11 @@ export class Table {
         this.p.deadlineChanged(0);
       }
       this.guide.observe(game, events); // a tutorial table may pause here, before any bot is scheduled
-      if (this.status === "playing") this.scheduleDecisions(); // before the patch: it carries the new deadline
+      // Before the patch: it carries the new deadline. A decision the table answers for its seat is never
+      // shown (a click on it could only be refused): the patch waits for that answer's own.
+      const answered = this.status === "playing" && this.scheduleDecisions();
       lap?.("views");
-      this.p.flush(false);
+      if (!answered) this.p.flush(false);
     });
     lap?.("send");
     this.p.listingChanged();
@@ -520,12 +521,12 @@ export class Table {
     return this.turns.deadlineAt;
   }
 
-  /** Deadlines and bot moves for every seat the game waits for, and answers given in advance. */
-  private scheduleDecisions(): void {
+  /** Deadlines and bot moves for every seat the game waits for, and answers given in advance (true: one was played). */
+  private scheduleDecisions(): boolean {
     const botDriven = (n: number) => this.seats.botDriven(n);
     const waitedFor = (n: number) => !!this.seats.get(n)?.waitedFor;
     this.p.deadlineChanged(this.turns.schedule(this.game!, botDriven, this.options.stepSeconds, this.botDelayMs(), waitedFor));
-    this.answerAhead();
+    return this.answerAhead();
   }
 
   answersOf(seat: number): StandingAnswers {
@@ -544,24 +545,23 @@ export class Table {
   }
 
   /**
-   * When a person's answer in advance covers the decision the game waits for, the table plays it as
-   * their own command (stored like any other) and tells them why. Bots and away seats are the bots'.
+   * When a person's answer in advance covers the decision the game waits for, the table plays it at once
+   * as their own command (stored like any other) and tells them why; true when it did. Bots and away
+   * seats are the bots'. At once, not later: until then the seat would be shown a decision that a click
+   * could only race (and lose) against the table's own answer.
    */
-  private answerAhead(): void {
+  private answerAhead(): boolean {
     const game = this.game;
-    if (!game || this.status !== "playing" || this.answering) return;
+    if (!game || this.status !== "playing") return false;
     for (const seat of waitingFor(game)) {
       if (this.seats.botDriven(seat) || !this.seats.get(seat)) continue;
       const answer = answerInAdvance(legal(game, seat), this.answersOf(seat), game.round);
       if (!answer) continue;
-      this.answering = this.timers.later(() => {
-        this.answering = null;
-        // the game moved on meanwhile (the person answered, a take-back): look again
-        if (this.game !== game) return this.answerAhead();
-        if (this.play(seat, answer.command)) this.p.event(seat, { type: "answered-for-you", text: answer.why });
-      }, 0);
-      return;
+      if (!this.play(seat, answer.command)) return false;
+      this.p.event(seat, { type: "answered-for-you", text: answer.why });
+      return true;
     }
+    return false;
   }
 
   /** How long a bot waits before it acts: the table's botDelayMs, but never under the server's floor. */
