@@ -4,10 +4,10 @@
 export type Target = [label: string, figure: number, bound: number, rule?: "at most" | "below"];
 
 /** Prints one line per target ("met" or "MISSED") and returns one line per miss. */
-export function reportTargets(targets: readonly Target[]): string[] {
+export function reportTargets(targets: readonly Target[], issue: string): string[] {
   const misses: string[] = [];
   const width = Math.max(...targets.map(([label]) => label.length));
-  console.log("targets (issue #19):");
+  console.log(`targets (${issue}):`);
   for (const [label, figure, bound, rule = "at most"] of targets) {
     const met = rule === "below" ? figure < bound : figure <= bound;
     console.log(`  ${label.padEnd(width)}  ${String(figure).padStart(8)}  ${rule} ${bound}: ${met ? "met" : "MISSED"}`);
