@@ -1,6 +1,6 @@
 // Prometheus metrics for GET /metrics: rooms, clients, messages, commands, command latency, refusals.
 // The room calls the small functions below; this file is the only place that knows about prom-client.
-import { performance } from "node:perf_hooks";
+import { monitorEventLoopDelay, performance } from "node:perf_hooks";
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { matchMaker } from "@colyseus/core";
 
@@ -20,6 +20,32 @@ new Gauge({
   registers: [registry],
   collect() { this.set(matchMaker.stats.local.ccu); },
 });
+
+// The event loop's delay at the 99.9th percentile since the previous scrape (prom-client's own lag
+// figures stop at p99): what a long turn, such as a bot's decision, costs everything else in the process.
+const loopDelay = monitorEventLoopDelay({ resolution: 10 });
+loopDelay.enable();
+new Gauge({
+  name: "newangeles_eventloop_delay_p999_seconds",
+  help: "The event loop's delay at the 99.9th percentile since the previous scrape.",
+  registers: [registry],
+  collect() {
+    this.set(loopDelay.count > 0 ? loopDelay.percentile(99.9) / 1e9 : 0);
+    loopDelay.reset();
+  },
+});
+
+const botDecisionSeconds = new Histogram({
+  name: "newangeles_bot_decision_seconds",
+  help: "A bot's decision for one seat (its view, imagining and choosing), the event loop held all along.",
+  buckets: [0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.02, 0.05, 0.1, 0.5],
+  registers: [registry],
+});
+
+/** A bot decided for a seat in this many ms. */
+export function botDecided(ms: number): void {
+  botDecisionSeconds.observe(ms / 1000);
+}
 
 const messages = new Counter({
   name: "newangeles_messages_total",

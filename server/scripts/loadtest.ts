@@ -1,5 +1,6 @@
 // Bounded load from bot clients against a running server, over the network, loopback only.
 //   npm run loadtest -- --url ws://127.0.0.1:PORT --rooms N --seconds S [--think-ms 1000] [--workers CPUS-1] [--pid SERVER_PID]
+//                       [--bots 0] [--floor-cpu-ms MS]
 // --url and --pid may be given several times: several processes of one server (sharing Redis and a
 // database). Tables are then created through each in turn, and half of each table's clients join
 // through the next one (the seat reservation sends them to the process that holds the room).
@@ -8,6 +9,10 @@
 // (uniform in 0.5–1.5 × --think-ms), then sends a random legal command. A finished game makes way for a
 // new table. A latency sample is the time from a client's send to that client decoding its result (the
 // patch or the refusal), taken during the S seconds that follow the ramp-up.
+// --bots B: each table seats B bots and 6 - B clients; the bots' decision times and the server's
+// event-loop delay at the 99.9th percentile are printed (target: 5 ms, issue #32).
+// --floor-cpu-ms: the bench's floor CPU per message from a bench run just before (its JSON's
+// floorCpuMsPerCommand), printed beside the server's CPU per command (with --pid) for comparison.
 // --reconnect: a client whose room goes away (its server stopped) looks the code up again and rejoins by
 // its seat token, as the browser does (lib/clients.ts rejoinBySeat); --report-tables lists each table's
 // code and the moves its clients saw (tests/store/rolling-restart.test.ts checks them against the store).
@@ -51,13 +56,15 @@ const RAMP_TABLES_PER_SECOND = 25;
 const RAMP_TIMEOUT_MS = 120_000;
 /** With --reconnect: every client back in its seat within this after its room went away (issue #31). */
 const REJOIN_TARGET_MS = 5_000;
+/** With --bots: a bot's decision holds the event loop at most this long at the 99.9th percentile (issue #32). */
+const BOT_DECISION_P999_MS = 5;
 /** A command not answered within this is counted as an error. */
 const ANSWER_TIMEOUT_MS = 10_000;
 /** With --reconnect: a client not back in its seat within this is counted as an error ("not-back"). */
 const REJOIN_GIVE_UP_MS = 60_000;
 
 interface Endpoint { wsUrl: string; httpUrl: string }
-interface Job { servers: Endpoint[]; tables: number; firstTable: number; thinkMs: number; seed: number; reconnect: boolean }
+interface Job { servers: Endpoint[]; tables: number; firstTable: number; thinkMs: number; seed: number; reconnect: boolean; bots: number }
 /** A table as its clients saw it: the most public moves any saw, and the private moves each saw, summed. */
 interface TableReport { code: string; moves: number; privateMoves: number }
 interface WorkerStats { gcPauses: number; gcMs: number; gcMaxMs: number; loopDelayP99Ms: number; loopDelayMaxMs: number; samples: number[]; commands: number; errors: number; errorKinds: Record<string, number>; disconnects: number; seated: number; clients: number; gamesFinished: number; rejoinMs: number[]; lost: number; tables: TableReport[] }
@@ -82,6 +89,8 @@ async function main(): Promise<void> {
       reconnect: { type: "boolean", default: false },
       // The last line also lists each table's code and the moves its clients saw (rolling-restart check).
       "report-tables": { type: "boolean", default: false },
+      bots: { type: "string", default: "0" },
+      "floor-cpu-ms": { type: "string" },
     },
   });
   if (!values.url?.length) usage("--url ws://127.0.0.1:PORT is required (a running server; see npm start)");
@@ -99,6 +108,10 @@ async function main(): Promise<void> {
   const workers = Number(values.workers);
   const seed = Number(values.seed);
   const pids = (values.pid ?? []).map(Number);
+  const bots = Number(values.bots);
+  const floorCpuMs = values["floor-cpu-ms"] === undefined ? null : Number(values["floor-cpu-ms"]);
+  if (!Number.isInteger(bots) || bots < 0 || bots > SEATS - 1) usage(`--bots must be a whole number from 0 to ${SEATS - 1}`);
+  if (floorCpuMs !== null && !(floorCpuMs > 0 && floorCpuMs < 1000)) usage("--floor-cpu-ms must be a number of ms above 0 (the bench's floorCpuMsPerCommand)");
   if (!Number.isInteger(rooms) || rooms < 1 || rooms > 2000) usage("--rooms must be a whole number from 1 to 2000");
   if (!(seconds > 0 && seconds <= 3600)) usage("--seconds must be more than 0 and at most 3600");
   if (!(thinkMs >= 0 && thinkMs <= 60_000)) usage("--think-ms must be from 0 to 60000");
@@ -110,7 +123,7 @@ async function main(): Promise<void> {
     if (!health?.ok) usage(`no server answers at ${httpUrl}/healthz`);
   }
   const httpUrl = servers[0]!.httpUrl;
-  console.log(`${rooms} tables x ${SEATS} clients against ${servers.map((x) => x.wsUrl).join(" and ")}, ${seconds} s, think ${thinkMs} ms, ${workers} workers`);
+  console.log(`${rooms} tables x ${SEATS - bots} clients${bots ? ` and ${bots} bot${bots > 1 ? "s" : ""}` : ""} against ${servers.map((x) => x.wsUrl).join(" and ")}, ${seconds} s, think ${thinkMs} ms, ${workers} workers`);
 
   // Tables split as evenly as possible over the workers.
   const threads: Worker[] = [];
@@ -120,7 +133,7 @@ async function main(): Promise<void> {
   for (let w = 0; w < workers; w++) {
     const tables = Math.floor(rooms / workers) + (w < rooms % workers ? 1 : 0);
     if (tables === 0) continue;
-    const worker = new Worker(new URL(import.meta.url), { workerData: { servers, tables, firstTable: first, thinkMs, seed, reconnect: values.reconnect === true } satisfies Job });
+    const worker = new Worker(new URL(import.meta.url), { workerData: { servers, tables, firstTable: first, thinkMs, seed, reconnect: values.reconnect === true, bots } satisfies Job });
     first += tables;
     threads.push(worker);
     seatedAll.push(new Promise((resolve) => worker.on("message", (m) => { if (m === "seated") resolve(); })));
@@ -155,7 +168,7 @@ async function main(): Promise<void> {
       return `${kind} ${n} (${ms.toFixed(0)} ms${n ? `, ${(ms / n).toFixed(1)} ms each` : ""})`;
     };
     console.log(`the server's garbage-collection pauses in the window: ${["minor", "major", "incremental"].map(pauses).join(", ")}`);
-    console.log(`the server's event-loop delay in the window: p99 ${after.loopDelayP99Ms.toFixed(1)} ms, longest ${after.loopDelayMaxMs.toFixed(1)} ms`);
+    console.log(`the server's event-loop delay in the window: p99 ${after.loopDelayP99Ms.toFixed(1)} ms, p99.9 ${after.loopDelayP999Ms.toFixed(1)} ms, longest ${after.loopDelayMaxMs.toFixed(1)} ms`);
   }
 
   const samples = results.flatMap((r) => r.samples);
@@ -180,7 +193,18 @@ async function main(): Promise<void> {
       lost: results.reduce((a, r) => a + r.lost, 0),
     } : {}),
     ...(values["report-tables"] ? { tables: results.flatMap((r) => r.tables) } : {}),
+    loopDelayP999Ms: round(after.loopDelayP999Ms),
+    ...(bots > 0 ? {
+      botDecisions: (after.botBuckets.get(Infinity) ?? 0) - (before.botBuckets.get(Infinity) ?? 0),
+      botDecisionP999Ms: bucketPercentile(before.botBuckets, after.botBuckets, 99.9),
+    } : {}),
   };
+  if (pids.length === 1) {
+    // The server's CPU over the window, per command the clients had answered in it (bots' commands ride along).
+    const serverCpuMs = ((out.cpuPct / 100) * seconds * 1000) / Math.max(1, out.commands);
+    console.log(`the server's CPU per command: ${serverCpuMs.toFixed(3)} ms${floorCpuMs !== null ? `; the bench floor's CPU per message: ${floorCpuMs} ms (ratio ${(serverCpuMs / floorCpuMs).toFixed(2)})` : " (--floor-cpu-ms prints the bench floor's beside it)"}`);
+  }
+  if (bots > 0) console.log(`bot decisions in the window: ${out.botDecisions}, p99.9 <= ${out.botDecisionP999Ms} ms; the server's event-loop delay p99.9 ${out.loopDelayP999Ms} ms`);
   console.log(`load workers' event-loop delay: ${results.map((r) => `p99 ${r.loopDelayP99Ms.toFixed(1)} ms, longest ${r.loopDelayMaxMs.toFixed(1)} ms`).join("; ")}`);
   console.log(`load workers' garbage-collection pauses: ${results.map((r) => `${r.gcPauses} (${r.gcMs.toFixed(0)} ms, longest ${r.gcMaxMs.toFixed(1)} ms)`).join("; ")}`);
   console.log(`games finished: ${results.reduce((a, r) => a + r.gamesFinished, 0)}; commands per second: ${(out.commands / seconds).toFixed(1)}`);
@@ -194,11 +218,12 @@ async function main(): Promise<void> {
     targets.push(["slowest return to a seat (ms)", out.rejoinMaxMs ?? 0, REJOIN_TARGET_MS, "below"]);
     targets.push(["accepted commands lost on a return", out.lost ?? 0, 0]);
   }
+  if (bots > 0) targets.push(["bot decision p99.9 (ms, bucket bound)", out.botDecisionP999Ms ?? 0, BOT_DECISION_P999_MS]);
   if (pids.length > 0) {
     targets.push(["server CPU (% of one core)", out.cpuPct, TARGETS.cpuPct]);
     targets.push(["server peak RSS (MB)", out.rssMB, TARGETS.rssMB, "below"]);
   }
-  const misses = reportTargets(targets, "issues #19 and #31");
+  const misses = reportTargets(targets, "issues #19, #31 and #32");
   if (out.commands === 0) misses.push("no command was answered");
   if (out.rooms < rooms) misses.push(`only ${out.rooms} of ${rooms} tables were seated`);
   for (const m of misses) console.log(`MISSED: ${m}`);
@@ -385,7 +410,7 @@ async function runWorker(job: Job): Promise<void> {
       const seed = job.seed * 100_003 + this.index * 1009 + this.game;
       let created: { code: string; roomId: string };
       try {
-        created = await createTable(this.through(0).httpUrl, { seats: 6, bots: 0, stepSeconds: 0, private: true });
+        created = await createTable(this.through(0).httpUrl, { seats: SEATS, bots: job.bots, stepSeconds: 0, private: true });
       } catch (e) {
         error("create");
         console.error(String(e));
@@ -393,7 +418,7 @@ async function runWorker(job: Job): Promise<void> {
       }
       const random = makeRandom(seed);
       this.code = created.code;
-      for (let k = 0; k < SEATS; k++) {
+      for (let k = 0; k < SEATS - job.bots; k++) {
         try {
           const through = this.through(k < SEATS / 2 ? 0 : 1);
           const room = await joinRoom(through.wsUrl, created.roomId, { code: created.code, name: `Load ${this.index}.${k}` }, { rootSchema: TableState });

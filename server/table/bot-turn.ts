@@ -7,6 +7,7 @@ import type { GameView } from "../../shared/view.ts";
 import { BOT_CHOSE, BOT_PLAYED_AWAY } from "../../shared/bot-chose.ts";
 import { botDecision, newMemory, type BotLine, type BotMemory } from "../bots/index.ts";
 import type { Random } from "../bots/random.ts";
+import * as metrics from "../metrics.ts";
 import type { BotVoice } from "./bot-voice.ts";
 import type { Publisher } from "./publisher.ts";
 import type { Seats } from "./seats.ts";
@@ -78,9 +79,11 @@ export class BotMoves {
 export function botTurn(game: GameState, seat: number, shown: readonly string[], random: Random, memory: BotMemory, play: (command: Command) => boolean, onStuck: (legalTypes: string[]) => void): { say?: BotLine; wait?: boolean; done?: string } {
   // What the move was scheduled for may be gone (a trade withdrawn before the bot answered it).
   if (!waitingFor(game).includes(seat) && !game.trades.some((t) => t.to === seat)) return {};
+  const started = metrics.now();
   const view = viewFor(game, seat);
   const events = shown.map((text) => ({ type: "private", text, to: [seat] }));
   const d = botDecision(view, view.you?.legal ?? [], events, random, memory);
+  metrics.botDecided(metrics.now() - started);
   if (d.wait) return { wait: true };
   if (d.command && play(d.command)) return { ...(d.say ? { say: d.say } : {}), done: describeCommand(view, seat, d.command) };
   for (const fallback of [{ type: "pass" }, { type: "abstain" }, { type: "choose", option: "done" }] as Command[]) {

@@ -12,19 +12,31 @@ export interface ServerMetrics {
   /** Event-loop delay since the previous scrape (prom-client restarts it at every scrape). */
   loopDelayP99Ms: number;
   loopDelayMaxMs: number;
+  /** The same delay at the 99.9th percentile (the server's own monitorEventLoopDelay). */
+  loopDelayP999Ms: number;
+  /** The bots' decision times: cumulative counts by bucket bound (s). */
+  botBuckets: Map<number, number>;
 }
 
 /** What the load test reads from the server's /metrics (empty when it cannot be read). */
 export async function serverMetrics(httpUrl: string): Promise<ServerMetrics> {
   const text = await fetch(`${httpUrl}/metrics`).then((r) => r.text(), () => "");
-  const buckets = new Map<number, number>();
-  for (const m of text.matchAll(/^newangeles_command_latency_seconds_bucket\{le="([^"]+)"\} (\d+)/gm)) {
-    buckets.set(m[1] === "+Inf" ? Infinity : Number(m[1]), Number(m[2]));
-  }
+  const histogram = (name: string) => {
+    const buckets = new Map<number, number>();
+    for (const m of text.matchAll(new RegExp(`^${name}_bucket\\{le="([^"]+)"\\} (\\d+)`, "gm"))) {
+      buckets.set(m[1] === "+Inf" ? Infinity : Number(m[1]), Number(m[2]));
+    }
+    return buckets;
+  };
+  const buckets = histogram("newangeles_command_latency_seconds");
   const gc: Record<string, number> = {};
   for (const m of text.matchAll(/^newangeles_nodejs_gc_duration_seconds_(sum|count)\{kind="([a-z]+)"\} ([0-9.e+-]+)/gm)) gc[`${m[2]}_${m[1]}`] = Number(m[3]);
   const seconds = (name: string) => Number(text.match(new RegExp(`^newangeles_nodejs_eventloop_lag_${name}_seconds ([0-9.e+-]+)`, "m"))?.[1] ?? 0);
-  return { buckets, gc, loopDelayP99Ms: seconds("p99") * 1000, loopDelayMaxMs: seconds("max") * 1000 };
+  const p999 = Number(text.match(/^newangeles_eventloop_delay_p999_seconds ([0-9.e+-]+)/m)?.[1] ?? 0);
+  return {
+    buckets, gc, loopDelayP99Ms: seconds("p99") * 1000, loopDelayMaxMs: seconds("max") * 1000,
+    loopDelayP999Ms: p999 * 1000, botBuckets: histogram("newangeles_bot_decision_seconds"),
+  };
 }
 
 /** The bucket bound (ms) under which p% of the commands between two scrapes fell. */
