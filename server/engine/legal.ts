@@ -18,61 +18,70 @@ import { MAX_OPEN_TRADES, checkTrade, maySupportByTrade, tradeBlocked } from "./
 export function legalFor(rules: Rulebook, s: GameState, seat: number): LegalCommand[] {
   if (s.result || seat < 0 || seat >= s.players) return [];
   const out: LegalCommand[] = [];
-  const p = s.pending;
+  if (s.pending?.seat === seat) decisionFor(rules, s, seat, out);
+  tradesFor(s, seat, out);
+  return out;
+}
+
+/** The decision the game waits for from this seat (its pending step), added to `out`. */
+function decisionFor(rules: Rulebook, s: GameState, seat: number, out: LegalCommand[]): void {
+  const p = s.pending!;
   const hand = s.seats[seat]!.hand;
-  if (p && p.seat === seat) {
-    switch (p.kind) {
-      case "main-offer":
-        out.push({ type: "offer", cards: hand.slice(), emergency: faceupEmergencies(s, seat) });
-        break;
-      case "counteroffer": {
-        const cost = counterofferCost(s);
-        out.push({
-          type: "counteroffer",
-          cards: hand.length >= cost + 1 ? hand.slice() : [],
-          emergency: hand.length >= cost ? faceupEmergencies(s, seat) : [],
-          discard: { from: hand.slice(), min: cost, max: cost },
-        });
-        out.push({ type: "pass" });
-        break;
-      }
-      case "support":
-        out.push({ type: "support", offers: supportableOffers(s, seat), cards: { from: hand.slice(), min: 1, max: hand.length } });
-        out.push({ type: "abstain" });
-        break;
-      case "general-draw": {
-        const c: Ctx = { s, ev: [], frame: null, rules };
-        const d = s.draw!;
-        const options = generalOptions(c);
-        // the step's other General slots may be picked with this one (each a type not yet drawn)
-        const more = Math.min(d.slots.filter((x) => x === "general").length, options.length) - 1;
-        out.push({
-          type: "choose",
-          prompt: "General draw: pick a type you have not drawn this step",
-          options,
-          progress: { at: d.drawn.length + 1, of: d.drawn.length + d.slots.length },
-          ...(more > 0 ? { more } : {}),
-        });
-        break;
-      }
-      case "effect": {
-        const ch = effectChoice({ s, ev: [], frame: null, rules });
-        if (ch) out.push({ type: "choose", prompt: ch.prompt, options: ch.options, ...(ch.progress ? { progress: ch.progress } : {}) });
-        break;
-      }
-      case "hand-limit":
-        out.push({
-          type: "discard",
-          prompt: `Discard ${p.count} card${p.count === 1 ? "" : "s"} down to your hand size of ${handLimit(rules, s, seat)}`,
-          cards: { from: hand.slice(), min: p.count, max: p.count },
-        });
-        break;
-      case "investment":
-        out.push({ type: "investment", options: p.cards.map((id) => ({ value: id, label: investmentDef(id).name, intent: { act: "keep", card: id } })) });
-        break;
+  switch (p.kind) {
+    case "main-offer":
+      out.push({ type: "offer", cards: hand.slice(), emergency: faceupEmergencies(s, seat) });
+      break;
+    case "counteroffer": {
+      const cost = counterofferCost(s);
+      out.push({
+        type: "counteroffer",
+        cards: hand.length >= cost + 1 ? hand.slice() : [],
+        emergency: hand.length >= cost ? faceupEmergencies(s, seat) : [],
+        discard: { from: hand.slice(), min: cost, max: cost },
+      });
+      out.push({ type: "pass" });
+      break;
     }
+    case "support":
+      out.push({ type: "support", offers: supportableOffers(s, seat), cards: { from: hand.slice(), min: 1, max: hand.length } });
+      out.push({ type: "abstain" });
+      break;
+    case "general-draw": {
+      const c: Ctx = { s, ev: [], frame: null, rules };
+      const d = s.draw!;
+      const options = generalOptions(c);
+      // the step's other General slots may be picked with this one (each a type not yet drawn)
+      const more = Math.min(d.slots.filter((x) => x === "general").length, options.length) - 1;
+      out.push({
+        type: "choose",
+        prompt: "General draw: pick a type you have not drawn this step",
+        options,
+        progress: { at: d.drawn.length + 1, of: d.drawn.length + d.slots.length },
+        ...(more > 0 ? { more } : {}),
+      });
+      break;
+    }
+    case "effect": {
+      const ch = effectChoice({ s, ev: [], frame: null, rules });
+      if (ch) out.push({ type: "choose", prompt: ch.prompt, options: ch.options, ...(ch.progress ? { progress: ch.progress } : {}) });
+      break;
+    }
+    case "hand-limit":
+      out.push({
+        type: "discard",
+        prompt: `Discard ${p.count} card${p.count === 1 ? "" : "s"} down to your hand size of ${handLimit(rules, s, seat)}`,
+        cards: { from: hand.slice(), min: p.count, max: p.count },
+      });
+      break;
+    case "investment":
+      out.push({ type: "investment", options: p.cards.map((id) => ({ value: id, label: investmentDef(id).name, intent: { act: "keep", card: id } })) });
+      break;
   }
-  // trades: any time during the game
+}
+
+/** Trades: any time during the game, added to `out`. */
+function tradesFor(s: GameState, seat: number, out: LegalCommand[]): void {
+  const hand = s.seats[seat]!.hand;
   const outgoing: string[] = [];
   const incoming: Trade[] = [];
   for (const t of s.trades) {
@@ -97,7 +106,6 @@ export function legalFor(rules: Rulebook, s: GameState, seat: number): LegalComm
     out.push({ type: "trade-decline", ids: incoming.map((t) => t.id) });
   }
   if (outgoing.length) out.push({ type: "trade-cancel", ids: outgoing });
-  return out;
 }
 
 
