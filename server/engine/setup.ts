@@ -28,12 +28,7 @@ export function initialState(players: 4 | 5 | 6, seed: Seed, v?: Partial<Variant
   const capitalAt = (id: CorpId, seat: number) =>
     variant.startingCapital[variant.startingCapitalBy === "seat" ? seat : variant.corpOrder.indexOf(id)] ?? 0;
 
-  const actionDecks = {} as Record<ActionType, string[]>;
-  const actionDiscards = {} as Record<ActionType, string[]>;
-  for (const t of ACTION_TYPES) {
-    actionDecks[t] = shuffle(rng, ACTION_INSTANCES.filter((x) => x.def.type === t).map((x) => x.id));
-    actionDiscards[t] = [];
-  }
+  const { actionDecks, actionDiscards } = actionDecksOf(rng);
   const layout = variant.citySetup ?? catalog.citySetup;
   const districts: DistrictState[] = DISTRICT_IDS.map((id) => {
     const cs = layout.find((x) => x.district === id);
@@ -98,6 +93,17 @@ export function initialState(players: 4 | 5 | 6, seed: Seed, v?: Partial<Variant
     assetState: {},
   };
   return s;
+}
+
+/** One shuffled deck per action type, in the catalog's type order, and their empty discard piles. */
+function actionDecksOf(rng: GameState["rng"]): Pick<GameState, "actionDecks" | "actionDiscards"> {
+  const actionDecks = {} as Record<ActionType, string[]>;
+  const actionDiscards = {} as Record<ActionType, string[]>;
+  for (const t of ACTION_TYPES) {
+    actionDecks[t] = shuffle(rng, ACTION_INSTANCES.filter((x) => x.def.type === t).map((x) => x.id));
+    actionDiscards[t] = [];
+  }
+  return { actionDecks, actionDiscards };
 }
 
 /** Logs the table and deals the first turn track. */
