@@ -29,7 +29,7 @@ export function pickFields<T, K extends keyof T>(from: T, keys: readonly K[]): P
 }
 
 /** Writes these fields of `from` into `to` (a schema object: its setters ignore an unchanged value). */
-export function writeFields<T, K extends keyof T>(to: { [P in K]: T[P] }, from: T, keys: readonly K[]): void {
+export function writeFields<K extends PropertyKey, S extends { [P in K]: unknown }>(to: S, from: { readonly [P in K]: S[P] }, keys: readonly K[]): void {
   for (let i = 0; i < keys.length; i++) to[keys[i]!] = from[keys[i]!];
 }
 
