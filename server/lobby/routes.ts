@@ -13,7 +13,7 @@ import { calendarFile } from "./calendar.ts";
 import { requestAddress } from "../http-guard.ts";
 import type { TableMetadata } from "../access/metadata.ts";
 import { gameCommands, type GameStore, type StoredGame } from "../store/index.ts";
-import { endsRoutes } from "./ends.ts";
+import { endsRoutes, type PublicTableOf } from "./ends.ts";
 import { seatLinkRoutes } from "./seat-links.ts";
 
 
@@ -119,9 +119,12 @@ async function meetingOf(req: Request, store: GameStore, access: Access): Promis
 
 /**
  * `wake` brings a parked game's room back (server/rooms/restore.ts's wakeGame, given by app.ts: the
- * lobby and the rooms stay apart); without it a parked game is not found.
+ * lobby and the rooms stay apart); without it a parked game is not found. `tableOf` projects a
+ * replay's step as live play does (server/rooms/projection.ts's publicTableOf, also given by app.ts).
  */
-export function lobbyRoutes(logger: Logger, store: GameStore, access: Access, wake?: (code: string) => Promise<void>): Router {
+export function lobbyRoutes(
+  logger: Logger, store: GameStore, access: Access, wake: ((code: string) => Promise<void>) | undefined, tableOf: PublicTableOf,
+): Router {
   const router = express.Router();
   router.use(express.json({ limit: "16kb" }));
   const wakes = new WakeLimits(access.limits.maxTables);
@@ -180,7 +183,7 @@ export function lobbyRoutes(logger: Logger, store: GameStore, access: Access, wa
     res.json({ code: room.metadata.code, ...replay });
   });
 
-  router.use(endsRoutes(logger, store, access)); // the replay viewer's steps, the rematch
+  router.use(endsRoutes(logger, store, access, tableOf)); // the replay viewer's steps, the rematch
   router.use(seatLinkRoutes(logger, store, wake && ((code, ip) => wakes.run(ip, () => wake(code))))); // seat keys and links
 
   router.use("/api", (_req, _res) => {

@@ -133,3 +133,11 @@ export interface WireTable {
   seats?: Record<string, WireSeat>;
   game?: WireGame;
 }
+
+/** A table that is not live (a replay's step): its code and status, who sat where; nobody connected. */
+export interface TableFacts {
+  code: string;
+  status: TableStatus;
+  seatCount: number;
+  seats: readonly { seat: number; name: string; bot: boolean }[];
+}
