@@ -18,19 +18,17 @@ import { matchMaker } from "@colyseus/core";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { apply, createGameWithEvents, viewFor, type GameState, type GameView } from "../engine/index.ts";
-import { TableOptions } from "../../shared/room-protocol.ts";
+import { ROOM_NAME as ROOM, TableOptions } from "../../shared/room-protocol.ts";
 import type { TableFacts, WireTable } from "../../shared/wire/index.ts";
 import { Moves } from "../table/turns.ts";
 import { gameCommands, hashSeatToken, type GameStore, type StoredGame } from "../store/index.ts";
 import type { Command } from "../../shared/protocol.ts";
 import { requestAddress } from "../http-guard.ts";
-import { newInviteCode, normalizeCode } from "../access/codes.ts";
+import { normalizeCode } from "../access/codes.ts";
+import { newTable } from "./new-table.ts";
 import { SummaryBuilder, type GameSummary } from "./summary.ts";
 import type { Access } from "../access/throttle.ts";
 
-const ROOM = "new_angeles";
-
-/** A refusal: answered with its status and { error: { code, message } }, as the lobby's own. */
 /** Steps one request may ask for. */
 export const MAX_STEPS_PER_REQUEST = 50;
 /** A checkpoint (a whole engine state) is kept every this many commands. */
@@ -188,13 +186,7 @@ export function endsRoutes(logger: Logger, store: GameStore, access: Access, pub
         if (known) return known;
         const { seed: _seed, ...options } = game.options;
         const parsed = TableOptions.parse({ ...TableOptions.parse({}), ...options });
-        const liveTables = async () => (await matchMaker.query({ name: ROOM } as any)).map((r: any) => ({ roomId: r.roomId, status: r.metadata?.status }));
-        const table = await access.createTable(ip, liveTables, async () => {
-          let code = newInviteCode();
-          while ((await matchMaker.query({ name: ROOM, code } as any)).length > 0 || (await store.getGame(code))) code = newInviteCode();
-          const room = await matchMaker.createRoom(ROOM, { code, options: parsed });
-          return { code, roomId: room.roomId };
-        });
+        const table = await newTable(access, store, ip, parsed);
         logger.info({ from: game.code, roomId: table.roomId, ip }, "rematch table created");
         return store.setRematch(game.code, { code: table.code, by: asker.name });
       })();

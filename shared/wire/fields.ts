@@ -2,9 +2,9 @@
 // projection (server/rooms/projection.ts), the replay's table (the same projection) and the reader
 // (table.ts) all take a record's fields from here: a field added to a wire type (types.ts) is a compile
 // error here until it is listed, and once listed it is written, compared and read everywhere.
-import type { DistrictView, GameView } from "../view.ts";
-import type {
-  DistrictBoard, SeatPresence, WireAsset, WireDecks, WireEmergency, WireOffer, WirePending, WirePile, WireSeatPublic, WireSupport,
+import {
+  BOARD_FLAGS, type BoardFlag, type DistrictBoard, type SeatPresence, type WireAsset, type WireDecks, type WireEmergency, type WireOffer,
+  type WirePending, type WirePile, type WireSeatPublic, type WireSupport,
 } from "./types.ts";
 
 /** Every key of T, each once: a key missing, or one T lacks, fails to compile. */
@@ -32,16 +32,6 @@ export function pickFields<T, K extends keyof T>(from: T, keys: readonly K[]): P
 export function writeFields<K extends PropertyKey, S extends { [P in K]: unknown }>(to: S, from: { readonly [P in K]: S[P] }, keys: readonly K[]): void {
   for (let i = 0; i < keys.length; i++) to[keys[i]!] = from[keys[i]!];
 }
-
-// ---- lists the wire's types are made from ------------------------------------------------------------
-
-/** A district's board flags: the tokens and markers a district holds, each true or false. */
-export const BOARD_FLAGS = ["illness", "development", "android", "humanFirst", "orgcrime", "prisec"] as const satisfies readonly (keyof DistrictView)[];
-export type BoardFlag = (typeof BOARD_FLAGS)[number];
-
-/** The public game's fields that travel as the view has them. */
-export const GAME_PLAIN = ["round", "stage", "active", "threat", "turnsLeft"] as const satisfies readonly (keyof GameView)[];
-export type GamePlain = (typeof GAME_PLAIN)[number];
 
 // ---- whole records ---------------------------------------------------------------------------------------
 

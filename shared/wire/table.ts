@@ -5,13 +5,13 @@
 import type { LegalCommand } from "../protocol.ts";
 import type { ChatLine, ServerMessages } from "../room-protocol.ts";
 import type { CardView, DealView, GameView, PendingView, ResultView, TradeView } from "../view.ts";
-import { DISTRICT_FIELDS, GAME_PLAIN, PRESENCE_FIELDS, SEAT_PUBLIC_FIELDS, pickFields, type GamePlain } from "./fields.ts";
+import { DISTRICT_FIELDS, PRESENCE_FIELDS, SEAT_PUBLIC_FIELDS, pickFields } from "./fields.ts";
 import { decodeLegal } from "./legal.ts";
 import { decodePending } from "./pending.ts";
 import {
   decodeAsset, decodeCard, decodeDeal, decodeEmergency, decodeDecks, decodeForecast, decodeInvestment, decodeResult, decodeTrades,
 } from "./placeholders.ts";
-import type { DistrictBoard, SeatPresence, TableStatus, WireSeatPublic, WireTable } from "./types.ts";
+import { GAME_PLAIN, type DistrictBoard, type GamePlain, type SeatPresence, type TableStatus, type WireSeatPublic, type WireTable } from "./types.ts";
 
 /** A private message between two players (never in the shared state). */
 export type Whisper = ServerMessages["whisper"];

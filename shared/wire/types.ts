@@ -4,7 +4,16 @@
 // (Schema arrays, maps and refs a client has not received yet are absent from toJSON(): optional here.)
 import type { CorpId } from "../catalog/types.ts";
 import type { DistrictView, GameView, SeatView } from "../view.ts";
-import type { GamePlain } from "./fields.ts";
+
+// ---- lists the wire's types are made from ------------------------------------------------------------
+
+/** A district's board flags: the tokens and markers a district holds, each true or false. */
+export const BOARD_FLAGS = ["illness", "development", "android", "humanFirst", "orgcrime", "prisec"] as const satisfies readonly (keyof DistrictView)[];
+export type BoardFlag = (typeof BOARD_FLAGS)[number];
+
+/** The public game's fields that travel as the view has them. */
+export const GAME_PLAIN = ["round", "stage", "active", "threat", "turnsLeft"] as const satisfies readonly (keyof GameView)[];
+export type GamePlain = (typeof GAME_PLAIN)[number];
 
 /** A district as sent: its static facts (name, tier, resources) come from the catalog, not the wire. */
 export type DistrictBoard = Omit<DistrictView, "name" | "tier" | "primary" | "secondary" | "production" | "next">;
