@@ -10,6 +10,7 @@ import { ROOM_NAME } from "../shared/room-protocol.ts";
 import { checkColyseusInternals } from "./rooms/colyseus-internals.ts";
 import { NewAngelesRoom, type SeedSource } from "./rooms/NewAngelesRoom.ts";
 import { wakeGame } from "./rooms/restore.ts";
+import { publicTableOf } from "./rooms/projection.ts";
 import { lobbyRoutes } from "./lobby/routes.ts";
 import { redisRoundTrip, registry, storeRoundTrip } from "./metrics.ts";
 import { memoryStore, timeStatements, type GameStore } from "./store/index.ts";
@@ -279,7 +280,7 @@ export function createServer(options: ServerOptions) {
         }
         res.type(registry.contentType).send(await registry.metrics());
       });
-      app.use(lobbyRoutes(options.logger, store, access, (code) => wakeGame(store, options.logger, code)));
+      app.use(lobbyRoutes(options.logger, store, access, (code) => wakeGame(store, options.logger, code), publicTableOf));
       app.use(staticClient(options.clientDir ?? clientDir));
     },
   });

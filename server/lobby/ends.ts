@@ -18,20 +18,17 @@ import { matchMaker } from "@colyseus/core";
 import type { Logger } from "pino";
 import { z } from "zod";
 import { apply, createGameWithEvents, viewFor, type GameState, type GameView } from "../engine/index.ts";
-import { TableOptions } from "../../shared/room-protocol.ts";
-import {
-  encodeDeal, encodeDecks, encodeDistrict, encodeForecast, encodePending, encodeResult, encodeSeatPublic, type WireSeat, type WireTable,
-} from "../../shared/wire/index.ts";
+import { ROOM_NAME as ROOM, TableOptions } from "../../shared/room-protocol.ts";
+import type { TableFacts, WireTable } from "../../shared/wire/index.ts";
+import { Moves } from "../table/turns.ts";
 import { gameCommands, hashSeatToken, type GameStore, type StoredGame } from "../store/index.ts";
 import type { Command } from "../../shared/protocol.ts";
 import { requestAddress } from "../http-guard.ts";
-import { newInviteCode, normalizeCode } from "../access/codes.ts";
+import { normalizeCode } from "../access/codes.ts";
+import { newTable } from "./new-table.ts";
 import { SummaryBuilder, type GameSummary } from "./summary.ts";
 import type { Access } from "../access/throttle.ts";
 
-const ROOM = "new_angeles";
-
-/** A refusal: answered with its status and { error: { code, message } }, as the lobby's own. */
 /** Steps one request may ask for. */
 export const MAX_STEPS_PER_REQUEST = 50;
 /** A checkpoint (a whole engine state) is kept every this many commands. */
@@ -49,44 +46,19 @@ interface Built {
   summary: GameSummary;
 }
 
-/** A public table (the spectator's view) as the wire carries it: readTable() reads it on the client. */
-export function wireTableOf(game: StoredGame, view: GameView, step: number, finished: boolean): WireTable {
-  const seats: Record<string, WireSeat> = {};
-  for (const s of view.seats) {
-    const who = game.seats.find((x) => x.seat === s.seat) ?? game.players.find((x) => x.seat === s.seat);
-    seats[String(s.seat)] = {
-      ...encodeSeatPublic(s),
-      name: who?.name ?? `Seat ${s.seat + 1}`,
-      bot: who?.bot ?? false,
-      connected: false,
-      botControlled: false,
-      awayUntil: 0,
-      emergency: s.emergency.map((e) => ({ ...e })),
-      assets: s.assets.map((a) => ({ ...a })),
-    };
-  }
-  return {
-    code: game.code,
-    status: finished ? "finished" : "playing",
-    seatCount: game.options.seats,
-    hostSeat: -1,
-    watchersOpen: false,
-    stepSeconds: 0,
-    spectators: 0,
-    seats,
-    game: {
-      ...encodePending(view.pending),
-      round: view.round, stage: view.stage, active: view.active, threat: view.threat, turnsLeft: view.turnsLeft,
-      supply: { ...view.supply }, reserve: { ...view.reserve }, demand: view.demand.id,
-      districts: view.districts.map(encodeDistrict),
-      deal: encodeDeal(view.deal),
-      decks: { ...encodeDecks(view.decks), action: { ...view.decks.action } },
-      deadline: 0,
-      result: encodeResult(view.result),
-      moves: step,
-      forecast: encodeForecast(view.forecast),
-    },
-  };
+/**
+ * The public table of a spectator's view, as live play projects it (server/rooms/projection.ts's
+ * publicTableOf, handed over by app.ts: the lobby and the rooms stay apart).
+ */
+export type PublicTableOf = (facts: TableFacts, view: GameView, moves: number) => WireTable;
+
+/** Who sat in each seat of a stored game (its names as the game ended). */
+function factsOf(game: StoredGame, finished: boolean): TableFacts {
+  const seats = Array.from({ length: game.options.seats }, (_, seat) => {
+    const who = game.seats.find((x) => x.seat === seat) ?? game.players.find((x) => x.seat === seat);
+    return { seat, name: who?.name ?? `Seat ${seat + 1}`, bot: who?.bot ?? false };
+  });
+  return { code: game.code, status: finished ? "finished" : "playing", seatCount: game.options.seats, seats };
 }
 
 const RematchBody = z.strictObject({ token: z.string().min(1).max(100) });
@@ -95,7 +67,7 @@ const StepsQuery = z.object({
   count: z.coerce.number().int().min(1).max(MAX_STEPS_PER_REQUEST).default(1),
 });
 
-export function endsRoutes(logger: Logger, store: GameStore, access: Access): Router {
+export function endsRoutes(logger: Logger, store: GameStore, access: Access, publicTable: PublicTableOf): Router {
   const router = express.Router();
   const cache = new Map<string, Promise<Built>>();
   /** Rematches being made now, by old code: a second click waits for the first. */
@@ -170,6 +142,9 @@ export function endsRoutes(logger: Logger, store: GameStore, access: Access): Ro
     const last = Math.min(total, q.data.from + q.data.count - 1);
     const start = Math.floor(q.data.from / CHECKPOINT_EVERY);
     let state = b.checkpoints[start]!;
+    // The public moves, counted as the live table counts them (a private command is a step, not a move).
+    const moves = new Moves();
+    for (const { seat, command } of b.commands.slice(0, start * CHECKPOINT_EVERY)) moves.count(seat, command.type);
     const steps: { step: number; table: WireTable }[] = [];
     for (let step = start * CHECKPOINT_EVERY; step <= last; step++) {
       if (step > start * CHECKPOINT_EVERY) {
@@ -177,8 +152,9 @@ export function endsRoutes(logger: Logger, store: GameStore, access: Access): Ro
         const r = apply(state, seat, command);
         if (!r.ok) throw new Error(`Command ${step - 1} of game ${b.game.code} no longer applies: ${r.message}`);
         state = r.state;
+        moves.count(seat, command.type);
       }
-      if (step >= q.data.from) steps.push({ step, table: wireTableOf(b.game, viewFor(state, "spectator"), step, step === total) });
+      if (step >= q.data.from) steps.push({ step, table: publicTable(factsOf(b.game, step === total), viewFor(state, "spectator"), moves.public) });
     }
     res.json({ code: b.game.code, total, steps });
   });
@@ -210,13 +186,7 @@ export function endsRoutes(logger: Logger, store: GameStore, access: Access): Ro
         if (known) return known;
         const { seed: _seed, ...options } = game.options;
         const parsed = TableOptions.parse({ ...TableOptions.parse({}), ...options });
-        const liveTables = async () => (await matchMaker.query({ name: ROOM } as any)).map((r: any) => ({ roomId: r.roomId, status: r.metadata?.status }));
-        const table = await access.createTable(ip, liveTables, async () => {
-          let code = newInviteCode();
-          while ((await matchMaker.query({ name: ROOM, code } as any)).length > 0 || (await store.getGame(code))) code = newInviteCode();
-          const room = await matchMaker.createRoom(ROOM, { code, options: parsed });
-          return { code, roomId: room.roomId };
-        });
+        const table = await newTable(access, store, ip, parsed);
         logger.info({ from: game.code, roomId: table.roomId, ip }, "rematch table created");
         return store.setRematch(game.code, { code: table.code, by: asker.name });
       })();

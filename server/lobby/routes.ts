@@ -6,14 +6,15 @@ import { matchMaker } from "@colyseus/core";
 import type { Logger } from "pino";
 import { ROOM_NAME as ROOM, TableOptions } from "../../shared/room-protocol.ts";
 import { variantProblem } from "../engine/variant-schema.ts";
-import { newInviteCode, normalizeCode } from "../access/codes.ts";
+import { normalizeCode } from "../access/codes.ts";
 import { LimitRefusal, addressKey, type Access } from "../access/throttle.ts";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import { calendarFile } from "./calendar.ts";
 import { requestAddress } from "../http-guard.ts";
 import type { TableMetadata } from "../access/metadata.ts";
 import { gameCommands, type GameStore, type StoredGame } from "../store/index.ts";
-import { endsRoutes } from "./ends.ts";
+import { endsRoutes, type PublicTableOf } from "./ends.ts";
+import { newTable } from "./new-table.ts";
 import { seatLinkRoutes } from "./seat-links.ts";
 
 
@@ -119,9 +120,12 @@ async function meetingOf(req: Request, store: GameStore, access: Access): Promis
 
 /**
  * `wake` brings a parked game's room back (server/rooms/restore.ts's wakeGame, given by app.ts: the
- * lobby and the rooms stay apart); without it a parked game is not found.
+ * lobby and the rooms stay apart); without it a parked game is not found. `tableOf` projects a
+ * replay's step as live play does (server/rooms/projection.ts's publicTableOf, also given by app.ts).
  */
-export function lobbyRoutes(logger: Logger, store: GameStore, access: Access, wake?: (code: string) => Promise<void>): Router {
+export function lobbyRoutes(
+  logger: Logger, store: GameStore, access: Access, wake: ((code: string) => Promise<void>) | undefined, tableOf: PublicTableOf,
+): Router {
   const router = express.Router();
   router.use(express.json({ limit: "16kb" }));
   const wakes = new WakeLimits(access.limits.maxTables);
@@ -136,18 +140,7 @@ export function lobbyRoutes(logger: Logger, store: GameStore, access: Access, wa
     const problem = variantProblem(parsed.data.variant);
     if (problem) throw new HttpError(400, "bad-options", problem);
     const ip = requestAddress(req);
-    const liveTables = async () => (await matchMaker.query({ name: ROOM } as any)).map((r: any) => ({ roomId: r.roomId, status: r.metadata?.status }));
-    const table = await access.createTable(ip, liveTables, async () => {
-      let code = newInviteCode();
-      // Unique among live tables (a collision at 48 bits is all but impossible, but cheap to rule out).
-      while ((await matchMaker.query({ name: ROOM, code } as any)).length > 0) code = newInviteCode();
-      try {
-        const room = await matchMaker.createRoom(ROOM, { code, options: parsed.data });
-        return { code, roomId: room.roomId };
-      } catch (e) {
-        throw new HttpError(400, "bad-options", (e as Error).message);
-      }
-    });
+    const table = await newTable(access, store, ip, parsed.data);
     logger.info({ roomId: table.roomId, seats: parsed.data.seats, bots: parsed.data.bots, ip }, "table created");
     res.status(201).json(table);
   });
@@ -180,7 +173,7 @@ export function lobbyRoutes(logger: Logger, store: GameStore, access: Access, wa
     res.json({ code: room.metadata.code, ...replay });
   });
 
-  router.use(endsRoutes(logger, store, access)); // the replay viewer's steps, the rematch
+  router.use(endsRoutes(logger, store, access, tableOf)); // the replay viewer's steps, the rematch
   router.use(seatLinkRoutes(logger, store, wake && ((code, ip) => wakes.run(ip, () => wake(code))))); // seat keys and links
 
   router.use("/api", (_req, _res) => {

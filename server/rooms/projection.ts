@@ -11,17 +11,19 @@
 //   last one, value by value, and only what differs is written, so patches stay small;
 // - the memo also holds the items of each schema array as plain arrays: an ArraySchema is a Proxy,
 //   and reading it costs far more than reading a plain array;
-// - fields are written one by one, by typed code (a generic loop over keys, or an object spread, costs
-//   more than the writes it saves). A schema setter ignores a value equal to the one it holds.
-import type { ArraySchema, MapSchema } from "@colyseus/schema";
+// - a record's fields are written and compared through its field list (shared/wire/fields.ts), so a
+//   field declared there is projected with no code here. A schema setter ignores a value equal to the
+//   one it holds.
+import { Decoder, Encoder, type ArraySchema, type MapSchema } from "@colyseus/schema";
 import type { CardView, DealView, DistrictView, GameView, PendingView, ResultView, SeatView, TradeView } from "../../shared/view.ts";
 import {
-  encodeAsset, encodeCard, encodeDeal, encodeEmergency, encodeDecks, encodeDistrict, encodeForecast, encodeInvestment, encodeLegal, encodePending, encodeResult,
-  encodeSeatPublic, encodeTrades, type DealFields,
+  ASSET_FIELDS, DECKS_FIELDS, DISTRICT_FIELDS, EMERGENCY_FIELDS, GAME_PLAIN, OFFER_FIELDS, PENDING_FIELDS, PILE_FIELDS, SEAT_PUBLIC_FIELDS,
+  SUPPORT_FIELDS, encodeCard, encodeDeal, encodeDecks, encodeForecast, encodeInvestment, encodeLegal, encodePending, encodeResult, encodeTrades,
+  sameFields, writeFields, type DealFields, type TableFacts, type WireTable,
 } from "../../shared/wire/index.ts";
 import {
-  AssetState, DistrictState, EmergencyState, OfferState, PileState, SupportState,
-  type DealState, type DecksState, type GameState, type SecretState, type SeatState,
+  AssetState, DistrictState, EmergencyState, GameState, OfferState, PileState, SeatState, SupportState, TableState,
+  type DealState, type DecksState, type SecretState,
 } from "./schema.ts";
 
 type Plain = Record<string, unknown>;
@@ -120,52 +122,25 @@ function syncMap<V>(map: MapSchema<V>, values: Record<string, V>): void {
 
 // ---- typed writers and comparisons ----------------------------------------------------------------------
 
+/** A record's writer and comparison, both through its field list (the view's values are the wire's). */
+function byFields<V, K extends keyof V>(keys: readonly K[]) {
+  return {
+    write: <S extends { [P in K]: unknown }>(to: S, v: V & { readonly [P in K]: S[P] }) => writeFields(to, v, keys),
+    same: (a: V, b: V) => sameFields(a, b, keys),
+  };
+}
+
 type Offer = DealFields["main"];
-function writeOffer(o: OfferState, v: Offer): void {
-  o.seat = v.seat;
-  o.card = v.card;
-}
-const sameOffer = (a: Offer, b: Offer): boolean => a.seat === b.seat && a.card === b.card;
-
+const offer = byFields<Offer, keyof Offer>(OFFER_FIELDS);
 type Support = DealFields["supports"][number];
-function writeSupport(s: SupportState, v: Support): void {
-  s.seat = v.seat;
-  s.offer = v.offer;
-  s.count = v.count;
-}
-const sameSupport = (a: Support, b: Support): boolean => a.seat === b.seat && a.offer === b.offer && a.count === b.count;
-
-function writeDistrict(d: DistrictState, v: DistrictView): void {
-  const w = encodeDistrict(v);
-  d.id = w.id;
-  d.condition = w.condition;
-  d.illness = w.illness;
-  d.development = w.development;
-  d.android = w.android;
-  d.humanFirst = w.humanFirst;
-  d.orgcrime = w.orgcrime;
-  d.prisec = w.prisec;
-}
-const sameDistrict = (a: DistrictView, b: DistrictView): boolean =>
-  a.id === b.id && a.condition === b.condition && a.illness === b.illness && a.development === b.development
-  && a.android === b.android && a.humanFirst === b.humanFirst && a.orgcrime === b.orgcrime && a.prisec === b.prisec;
-
+const support = byFields<Support, keyof Support>(SUPPORT_FIELDS);
+const district = byFields<DistrictView, (typeof DISTRICT_FIELDS)[number]>(DISTRICT_FIELDS);
 // (An emergency action's title and an asset's name are the catalog's, not sent: see encodeEmergency.)
 type Emergency = SeatView["emergency"][number];
-function writeEmergency(e: EmergencyState, v: Emergency): void {
-  const w = encodeEmergency(v);
-  e.id = w.id;
-  e.faceup = w.faceup;
-}
-const sameEmergency = (a: Emergency, b: Emergency): boolean => a.id === b.id && a.faceup === b.faceup;
-
+const emergency = byFields<Emergency, (typeof EMERGENCY_FIELDS)[number]>(EMERGENCY_FIELDS);
 type Asset = SeatView["assets"][number];
-function writeAsset(x: AssetState, v: Asset): void {
-  const w = encodeAsset(v);
-  x.id = w.id;
-  x.exhausted = w.exhausted;
-}
-const sameAsset = (a: Asset, b: Asset): boolean => a.id === b.id && a.exhausted === b.exhausted;
+const asset = byFields<Asset, (typeof ASSET_FIELDS)[number]>(ASSET_FIELDS);
+const seatPublic = byFields<SeatView, (typeof SEAT_PUBLIC_FIELDS)[number]>(SEAT_PUBLIC_FIELDS);
 
 const newOffer = () => new OfferState();
 const newSupport = () => new SupportState();
@@ -238,10 +213,7 @@ function projectPending(game: GameState, m: GameMemo, view: GameView): void {
     && name === m.pendingName) return;
   m.pending = p;
   m.pendingName = name;
-  const w = encodePending(p, view.seats);
-  game.pendingKind = w.pendingKind;
-  game.pendingSeat = w.pendingSeat;
-  game.pendingText = w.pendingText;
+  writeFields(game, encodePending(p, view.seats), PENDING_FIELDS);
 }
 
 /** The deal as fields (see DealState): a support or an offer changes a few of them. */
@@ -254,22 +226,16 @@ function projectDeal(deal: DealState, m: GameMemo, view: DealView | null): void 
   deal.open = w.open;
   deal.winner = w.winner;
   deal.asset = w.asset;
-  if (!last || last.main !== w.main) writeOffer(deal.main, w.main);
-  if (!last || last.counters !== w.counters) syncList(deal.counters, m.counters, w.counters, newOffer, writeOffer, sameOffer);
-  syncList(deal.supports, m.supports, w.supports, newSupport, writeSupport, sameSupport);
+  if (!last || last.main !== w.main) offer.write(deal.main, w.main);
+  if (!last || last.counters !== w.counters) syncList(deal.counters, m.counters, w.counters, newOffer, offer.write, offer.same);
+  syncList(deal.supports, m.supports, w.supports, newSupport, support.write, support.same);
   syncValues(deal.abstained, last?.abstained, w.abstained);
 }
 
 function projectDecks(decks: DecksState, m: GameMemo, view: GameView["decks"]): void {
   if (m.decks === view) return;
   m.decks = view;
-  const w = encodeDecks(view);
-  decks.events = w.events;
-  decks.nextEventCategory = w.nextEventCategory;
-  decks.assets = w.assets;
-  decks.assetDiscard = w.assetDiscard;
-  decks.investments = w.investments;
-  decks.demands = w.demands;
+  writeFields(decks, encodeDecks(view), DECKS_FIELDS);
   for (const type in view.action) {
     const pile = view.action[type as keyof typeof view.action];
     let state = m.piles.get(type);
@@ -278,8 +244,7 @@ function projectDecks(decks: DecksState, m: GameMemo, view: GameView["decks"]): 
       if (!state) decks.action.set(type, (state = new PileState()));
       m.piles.set(type, state);
     }
-    state.deck = pile.deck;
-    state.discard = pile.discard;
+    writeFields(state, pile, PILE_FIELDS);
   }
 }
 
@@ -288,29 +253,16 @@ function projectSeat(seat: SeatState, s: SeatView): void {
   const last = m.view;
   if (last === s) return;
   m.view = s;
-  if (!last || last.seat !== s.seat || last.corp !== s.corp || last.corpName !== s.corpName || last.capital !== s.capital
-    || last.handSize !== s.handSize || last.hasInvestment !== s.hasInvestment) {
-    const w = encodeSeatPublic(s);
-    seat.seat = w.seat;
-    seat.corp = w.corp;
-    seat.corpName = w.corpName;
-    seat.capital = w.capital;
-    seat.handSize = w.handSize;
-    seat.hasInvestment = w.hasInvestment;
-  }
-  if (!last || last.emergency !== s.emergency) syncList(seat.emergency, m.emergency, s.emergency, newEmergency, writeEmergency, sameEmergency);
-  if (!last || last.assets !== s.assets) syncList(seat.assets, m.assets, s.assets, newAsset, writeAsset, sameAsset);
+  if (!last || !seatPublic.same(last, s)) seatPublic.write(seat, s);
+  if (!last || last.emergency !== s.emergency) syncList(seat.emergency, m.emergency, s.emergency, newEmergency, emergency.write, emergency.same);
+  if (!last || last.assets !== s.assets) syncList(seat.assets, m.assets, s.assets, newAsset, asset.write, asset.same);
 }
 
 /** Writes the public view (a spectator's view) into the game state and the seats' public fields. */
 export function projectPublic(game: GameState, seats: Map<string, SeatState>, view: GameView): void {
   const m = gameMemo(game);
-  game.round = view.round;
-  game.stage = view.stage;
-  game.active = view.active;
-  game.threat = view.threat;
+  writeFields(game, view, GAME_PLAIN);
   game.demand = view.demand.id;
-  game.turnsLeft = view.turnsLeft;
   projectPending(game, m, view);
   if (m.result !== view.result && !same(m.result, view.result)) game.result = encodeResult(view.result);
   m.result = view.result;
@@ -333,7 +285,7 @@ export function projectPublic(game: GameState, seats: Map<string, SeatState>, vi
   }
   if (m.districtsView !== view.districts) {
     m.districtsView = view.districts;
-    syncList(game.districts, m.districts, view.districts, newDistrict, writeDistrict, sameDistrict);
+    syncList(game.districts, m.districts, view.districts, newDistrict, district.write, district.same);
   }
   for (const s of view.seats) {
     const seat = seats.get(String(s.seat));
@@ -417,4 +369,30 @@ export function projectSecret(secret: SecretState, view: Pick<GameView, "you" | 
   secret.legalTrades = w.legalTrades;
   if (m.trades === undefined || !same(m.trades, view.trades)) secret.trades = encodeTrades(view.trades);
   m.trades = view.trades;
+}
+
+// ---- a table that is not live ---------------------------------------------------------------------------
+
+/**
+ * The public table of a spectator's view, as a spectator decodes it (toJSON() of the decoded state),
+ * made through the same projection and encoding as live play: the replay's steps (server/lobby/ends.ts). `moves`: the
+ * public commands accepted up to the view. The room's own facts (deadline, spectators, who is connected)
+ * are their defaults.
+ */
+export function publicTableOf(facts: TableFacts, view: GameView, moves: number): WireTable {
+  const state = new TableState();
+  state.code = facts.code;
+  state.status = facts.status;
+  state.seatCount = facts.seatCount;
+  for (const s of view.seats) {
+    const who = facts.seats.find((x) => x.seat === s.seat);
+    state.seats.set(String(s.seat), new SeatState({ seat: s.seat, name: who?.name ?? `Seat ${s.seat + 1}`, bot: who?.bot ?? false }));
+  }
+  state.game = new GameState();
+  projectPublic(state.game, state.seats, view);
+  state.game.moves = moves;
+  // Encoded for a client with no view of a seat's secrets, and decoded, as a spectator's client does.
+  const decoder = new Decoder(new TableState());
+  decoder.decode(new Encoder(state).encodeAll());
+  return decoder.state.toJSON() as WireTable;
 }

@@ -3,11 +3,19 @@
 // that only that seat's StateView contains. Static catalog data (district names, card texts) is not
 // sent: the client reads it from shared/catalog. Fields whose wire form differs from the view's (""
 // for null, JSON strings, compacted lists) are encoded and decoded by shared/wire, which also declares
-// the plain shape every reader gets from toJSON() (WireTable): keep the two in step.
+// the plain shape every reader gets from toJSON() (shared/wire/types.ts). Each class below declares
+// every key of its wire type and no other (`Declares`), and its toJSON() must be that type (TableJSON):
+// a field added to a wire type fails to compile here until its class has it.
 import { schema, t, type SchemaType, type ToJSON } from "@colyseus/schema";
 import type { CorpId } from "../../shared/catalog/types.ts";
 import type { DistrictView } from "../../shared/view.ts";
-import type { TableStatus, WireTable } from "../../shared/wire/index.ts";
+import {
+  BOARD_FLAGS, type BoardFlag, type DistrictBoard, type TableStatus, type WireAsset, type WireDeal, type WireDecks,
+  type WireEmergency, type WireGame, type WireOffer, type WirePile, type WireSeat, type WireSecret, type WireSupport, type WireTable,
+} from "../../shared/wire/index.ts";
+
+/** A schema class's fields: every key of its wire type W, and no other. */
+type Declares<W> = Record<keyof W, unknown>;
 
 /** One seat's secrets: only that seat's client ever receives this object. */
 export const SecretState = schema({
@@ -35,21 +43,21 @@ export const SecretState = schema({
   takeBack: t.string().default(""),
   /** This seat's answers in advance, JSON of StandingAnswers (server/table/standing-answers.ts). */
   answers: t.string().default(""),
-}, "SecretState");
+} satisfies Declares<WireSecret>, "SecretState");
 export type SecretState = SchemaType<typeof SecretState>;
 
 /** An emergency action (its title is the catalog's: shared/wire decodeEmergency). */
 export const EmergencyState = schema({
   id: t.string().default(""),
   faceup: t.boolean().default(true),
-}, "EmergencyState");
+} satisfies Declares<WireEmergency>, "EmergencyState");
 export type EmergencyState = SchemaType<typeof EmergencyState>;
 
 /** An asset held (its name is the catalog's: shared/wire decodeAsset). */
 export const AssetState = schema({
   id: t.string().default(""),
   exhausted: t.boolean().default(false),
-}, "AssetState");
+} satisfies Declares<WireAsset>, "AssetState");
 export type AssetState = SchemaType<typeof AssetState>;
 
 export const SeatState = schema({
@@ -72,19 +80,20 @@ export const SeatState = schema({
   hasInvestment: t.boolean().default(false),
   emergency: t.array(EmergencyState),
   assets: t.array(AssetState),
-}, "SeatState");
+} satisfies Declares<WireSeat>, "SeatState");
 export type SeatState = SchemaType<typeof SeatState>;
+
+/** The district's board flags (shared/wire BOARD_FLAGS), each a boolean, false by default. */
+function boardFlags() {
+  const flag = () => t.boolean().default(false);
+  return Object.fromEntries(BOARD_FLAGS.map((f) => [f, flag()])) as Record<BoardFlag, ReturnType<typeof flag>>;
+}
 
 export const DistrictState = schema({
   id: t.uint8().default(0),
   condition: t.string<DistrictView["condition"]>().default("none"),
-  illness: t.boolean().default(false),
-  development: t.boolean().default(false),
-  android: t.boolean().default(false),
-  humanFirst: t.boolean().default(false),
-  orgcrime: t.boolean().default(false),
-  prisec: t.boolean().default(false),
-}, "DistrictState");
+  ...boardFlags(),
+} satisfies Declares<DistrictBoard>, "DistrictState");
 export type DistrictState = SchemaType<typeof DistrictState>;
 
 /** An offer in the deal (the public DealView's OfferView). */
@@ -92,14 +101,14 @@ export const OfferState = schema({
   seat: t.uint8().default(0),
   /** The card's id (shared/wire decodeCard). */
   card: t.string().default(""),
-}, "OfferState");
+} satisfies Declares<WireOffer>, "OfferState");
 export type OfferState = SchemaType<typeof OfferState>;
 
 export const SupportState = schema({
   seat: t.uint8().default(0),
   offer: t.string<"main" | "counter">().default("main"),
   count: t.uint8().default(0),
-}, "SupportState");
+} satisfies Declares<WireSupport>, "SupportState");
 export type SupportState = SchemaType<typeof SupportState>;
 
 /**
@@ -115,13 +124,13 @@ export const DealState = schema({
   supports: t.array(SupportState),
   abstained: t.array("uint8"),
   winner: t.string().default(""),
-}, "DealState");
+} satisfies Declares<WireDeal>, "DealState");
 export type DealState = SchemaType<typeof DealState>;
 
 export const PileState = schema({
   deck: t.number().default(0),
   discard: t.number().default(0),
-}, "PileState");
+} satisfies Declares<WirePile>, "PileState");
 export type PileState = SchemaType<typeof PileState>;
 
 /** Deck sizes and the next event's category ("" when there is none), as the view's `decks`. */
@@ -133,7 +142,7 @@ export const DecksState = schema({
   assetDiscard: t.number().default(0),
   investments: t.number().default(0),
   demands: t.number().default(0),
-}, "DecksState");
+} satisfies Declares<WireDecks>, "DecksState");
 export type DecksState = SchemaType<typeof DecksState>;
 
 export const GameState = schema({
@@ -167,7 +176,7 @@ export const GameState = schema({
   moves: t.uint32().default(0),
   /** JSON of where the threat is heading (public: shared/wire's encodeForecast). */
   forecast: t.string().default(""),
-}, "GameState");
+} satisfies Declares<WireGame>, "GameState");
 export type GameState = SchemaType<typeof GameState>;
 
 export const TableState = schema({
@@ -193,7 +202,7 @@ export const TableState = schema({
   guideMoment: t.string().default(""),
   seats: t.map(SeatState),
   game: t.ref(GameState),
-}, "TableState");
+} satisfies Declares<WireTable>, "TableState");
 export type TableState = SchemaType<typeof TableState>;
 
 /**

@@ -1,4 +1,10 @@
-// The table's wire: the encode/decode pairs (codec.ts) and the one way to read a table (table.ts).
-export * from "./codec.ts";
+// The table's wire, one job a file: its plain shapes (types.ts), its field lists declared once
+// (fields.ts), the placeholders and catalog ids (placeholders.ts), the pending text (pending.ts), the
+// legal commands' compaction (legal.ts), the one way to read a table (table.ts), the log (log.ts).
+export * from "./types.ts";
+export * from "./fields.ts";
+export * from "./placeholders.ts";
+export * from "./pending.ts";
+export * from "./legal.ts";
 export * from "./table.ts";
 export * from "./log.ts";

@@ -5,10 +5,13 @@
 import type { LegalCommand } from "../protocol.ts";
 import type { ChatLine, ServerMessages } from "../room-protocol.ts";
 import type { CardView, DealView, GameView, PendingView, ResultView, TradeView } from "../view.ts";
+import { DISTRICT_FIELDS, PRESENCE_FIELDS, SEAT_PUBLIC_FIELDS, pickFields } from "./fields.ts";
+import { decodeLegal } from "./legal.ts";
+import { decodePending } from "./pending.ts";
 import {
-  decodeAsset, decodeCard, decodeDeal, decodeEmergency, decodeDecks, decodeForecast, decodeInvestment, decodeLegal, decodePending, decodeResult, decodeTrades,
-  type DistrictBoard, type SeatPresence, type TableStatus, type WireSeatPublic, type WireTable,
-} from "./codec.ts";
+  decodeAsset, decodeCard, decodeDeal, decodeEmergency, decodeDecks, decodeForecast, decodeInvestment, decodeResult, decodeTrades,
+} from "./placeholders.ts";
+import { GAME_PLAIN, type DistrictBoard, type GamePlain, type SeatPresence, type TableStatus, type WireSeatPublic, type WireTable } from "./types.ts";
 
 /** A private message between two players (never in the shared state). */
 export type Whisper = ServerMessages["whisper"];
@@ -38,7 +41,7 @@ export interface SeatSecrets {
 }
 
 /** The public game: the engine's public view, as the table sends it. */
-export interface TableGame extends Pick<GameView, "round" | "stage" | "active" | "threat" | "turnsLeft" | "deal" | "decks" | "pending" | "result"> {
+export interface TableGame extends Pick<GameView, GamePlain | "deal" | "decks" | "pending" | "result"> {
   supply: Partial<GameView["supply"]>;
   reserve: Partial<GameView["reserve"]>;
   /** The demand card's id (its targets and penalty are in the catalog). */
@@ -103,8 +106,7 @@ export interface TableTalk {
  */
 export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: number | null): TableSnapshot {
   const seats: TableSeat[] = Object.values(state.seats ?? {}).map((s) => ({
-    seat: s.seat, name: s.name, bot: s.bot, connected: s.connected, botControlled: s.botControlled, awayUntil: s.awayUntil ?? 0,
-    corp: s.corp, corpName: s.corpName, capital: s.capital, handSize: s.handSize, hasInvestment: s.hasInvestment,
+    ...pickFields(s, SEAT_PUBLIC_FIELDS), ...pickFields(s, PRESENCE_FIELDS), awayUntil: s.awayUntil ?? 0,
     emergency: (s.emergency ?? []).map(decodeEmergency),
     assets: (s.assets ?? []).map(decodeAsset),
   })).sort((a, b) => a.seat - b.seat);
@@ -127,9 +129,9 @@ export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: numbe
   const g = state.game;
   const game: TableGame | null = g
     ? {
-      round: g.round, stage: g.stage, active: g.active, threat: g.threat, turnsLeft: g.turnsLeft,
+      ...pickFields(g, GAME_PLAIN),
       supply: { ...g.supply }, reserve: { ...g.reserve }, demand: g.demand,
-      districts: (g.districts ?? []).map((d) => ({ ...d })),
+      districts: (g.districts ?? []).map((d) => pickFields(d, DISTRICT_FIELDS)),
       deal: decodeDeal(g.deal), decks: decodeDecks(g.decks), pending: decodePending(g, seats),
       result: decodeResult(g.result), deadline: g.deadline, moves: g.moves, forecast: decodeForecast(g.forecast),
     }

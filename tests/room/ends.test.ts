@@ -13,6 +13,8 @@ import { readTable, type WireTable } from "../../shared/wire/index.ts";
 let colyseus: ColyseusTestServer;
 let code = "";
 let tokens: string[] = [];
+/** The spectator's decoded table, by the public moves it showed (the last patch of each). */
+const watched = new Map<number, WireTable>();
 /** The finished game's replay (seed and commands), for the test's own engine run. */
 let replay: { players: 4 | 5 | 6; seed: any; variant: any; commands: { seat: number; command: any }[] };
 
@@ -31,6 +33,12 @@ beforeAll(async () => {
   code = table.code;
   const alice = await join(colyseus, table.roomId, { code, name: "Alice" });
   const bob = await join(colyseus, table.roomId, { code, name: "Bob" });
+  // A spectator from the start keeps the last table it decoded at each count of public moves.
+  const watcher = await join(colyseus, table.roomId, { code, spectator: true });
+  watcher.onStateChange((state: any) => {
+    const json = state.toJSON() as WireTable;
+    if (json.status !== "lobby" && json.game) watched.set(json.game.moves, json);
+  });
   const players = [autoplay(alice, 1), autoplay(bob, 2)];
   await until(() => stateOf(alice).status === "playing", 20_000, "the start");
   // Before the end: every route of the ends is refused.
@@ -45,6 +53,7 @@ beforeAll(async () => {
   for (const p of players) p.stop();
   await alice.leave();
   await bob.leave();
+  await watcher.leave();
   replay = (await getJson(`/api/games/${code}/replay`)).body;
 }, 180_000);
 afterAll(async () => colyseus.shutdown());
@@ -132,6 +141,31 @@ describe("the replay viewer's routes", () => {
     }
     const end = readTable(last[0].table);
     expect(end.game!.result!.seats.map((s) => s.rival)).toEqual(states[total]!.seats.map((s) => s.rival));
+  });
+
+  it("are each, whole, the table a spectator decoded at that step (less what only a live room knows)", async () => {
+    const total = replay.commands.length;
+    // What only the live room knows: its settings, who is connected or away, the deadline.
+    const roomOnly = (t: WireTable) => {
+      const { hostSeat, stepSeconds, spectators, watchersOpen, botChat, startsAt, meetAt, adjournVotes, tutorial, guideOn, guideMoment, ...rest } = t;
+      const seats = Object.fromEntries(Object.entries(rest.seats ?? {}).map(([k, { connected, botControlled, awayUntil, ...seat }]) => [k, seat]));
+      return { ...rest, seats, game: { ...rest.game, deadline: 0 } };
+    };
+    let compared = 0;
+    let before = 0;
+    for (let from = 0; from <= total; from += MAX_STEPS_PER_REQUEST) {
+      const { body } = await getJson(`/api/games/${code}/replay/steps?from=${from}&count=${MAX_STEPS_PER_REQUEST}`);
+      for (const { step, table } of body.steps as { step: number; table: WireTable }[]) {
+        // (The setup may reach the spectator in one patch with the first move, bots playing at once.)
+        if (table.game!.moves === 0 && ++before) continue;
+        const live = watched.get(table.game!.moves);
+        expect(live, `step ${step}: the spectator saw move ${table.game!.moves}`).toBeDefined();
+        expect(roomOnly(table), `step ${step}`).toEqual(roomOnly(live!));
+        compared++;
+      }
+    }
+    expect(compared + before).toBe(total + 1);
+    expect(compared).toBeGreaterThan(before);
   });
 
   it("never show a seat's hand, investment or trades, nor a rival before the end", async () => {

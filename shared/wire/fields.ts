@@ -1,0 +1,51 @@
+// The wire's field lists, each declared once. The server's schema (server/rooms/schema.ts), its
+// projection (server/rooms/projection.ts), the replay's table (the same projection) and the reader
+// (table.ts) all take a record's fields from here: a field added to a wire type (types.ts) is a compile
+// error here until it is listed, and once listed it is written, compared and read everywhere.
+import {
+  BOARD_FLAGS, type BoardFlag, type DistrictBoard, type SeatPresence, type WireAsset, type WireDecks, type WireEmergency, type WireOffer,
+  type WirePending, type WirePile, type WireSeatPublic, type WireSupport,
+} from "./types.ts";
+
+/** Every key of T, each once: a key missing, or one T lacks, fails to compile. */
+export type Fields<T> = { readonly [K in keyof T]-?: true };
+
+/** The keys of a declaration (in its order). */
+export function fields<T>(declared: Fields<T>): readonly (keyof T & string)[] {
+  return Object.freeze(Object.keys(declared)) as readonly (keyof T & string)[];
+}
+
+/** True when a and b hold the same value (===) in each of these fields. */
+export function sameFields<T>(a: T, b: T, keys: readonly (keyof T)[]): boolean {
+  for (let i = 0; i < keys.length; i++) if (a[keys[i]!] !== b[keys[i]!]) return false;
+  return true;
+}
+
+/** These fields of `from`, as a new plain object. */
+export function pickFields<T, K extends keyof T>(from: T, keys: readonly K[]): Pick<T, K> {
+  const out = {} as Pick<T, K>;
+  for (let i = 0; i < keys.length; i++) out[keys[i]!] = from[keys[i]!];
+  return out;
+}
+
+/** Writes these fields of `from` into `to` (a schema object: its setters ignore an unchanged value). */
+export function writeFields<K extends PropertyKey, S extends { [P in K]: unknown }>(to: S, from: { readonly [P in K]: S[P] }, keys: readonly K[]): void {
+  for (let i = 0; i < keys.length; i++) to[keys[i]!] = from[keys[i]!];
+}
+
+// ---- whole records ---------------------------------------------------------------------------------------
+
+const flags = Object.fromEntries(BOARD_FLAGS.map((f) => [f, true])) as Record<BoardFlag, true>;
+export const DISTRICT_FIELDS = fields<DistrictBoard>({ id: true, condition: true, ...flags });
+export const SEAT_PUBLIC_FIELDS = fields<WireSeatPublic>({ seat: true, corp: true, corpName: true, capital: true, handSize: true, hasInvestment: true });
+export const PRESENCE_FIELDS = fields<SeatPresence>({ name: true, bot: true, connected: true, botControlled: true, awayUntil: true });
+export const EMERGENCY_FIELDS = fields<WireEmergency>({ id: true, faceup: true });
+export const ASSET_FIELDS = fields<WireAsset>({ id: true, exhausted: true });
+export const OFFER_FIELDS = fields<WireOffer>({ seat: true, card: true });
+export const SUPPORT_FIELDS = fields<WireSupport>({ seat: true, offer: true, count: true });
+export const PILE_FIELDS = fields<WirePile>({ deck: true, discard: true });
+/** The decks' counts (the action piles are a map apart). */
+export const DECKS_FIELDS = fields<Omit<WireDecks, "action">>({
+  events: true, nextEventCategory: true, assets: true, assetDiscard: true, investments: true, demands: true,
+});
+export const PENDING_FIELDS = fields<WirePending>({ pendingKind: true, pendingSeat: true, pendingText: true });

@@ -1,0 +1,200 @@
+// Wire forms that stand in for the view's: "" for null, JSON strings, and a catalog id for what the
+// catalog names (a card, an asset, an investment, an emergency action: the reader adds the names back).
+// Each encode has its decode beside it; the projection (server/rooms/projection.ts) encodes, the
+// reader (table.ts) decodes.
+import { catalog } from "../catalog/index.ts";
+import type { CardView, DealView, DistrictView, GameView, ResultView, SeatView, ThreatForecast, TradeView } from "../view.ts";
+import { ASSET_FIELDS, DISTRICT_FIELDS, EMERGENCY_FIELDS, SEAT_PUBLIC_FIELDS, pickFields } from "./fields.ts";
+import type {
+  DistrictBoard, WireAsset, WireCardId, WireDeal, WireDecks, WireEmergency, WireInvestment, WireOffer, WireSeatPublic, WireSupport,
+} from "./types.ts";
+
+/** null as "" (a string field cannot be null on the wire). */
+export function encodeNullable(value: string | null | undefined): string {
+  return value ?? "";
+}
+export function decodeNullable<T extends string>(value: string | undefined): T | null {
+  return value ? (value as T) : null;
+}
+
+/** A JSON field: null as "". */
+export function encodeJson(value: unknown): string {
+  return value === null || value === undefined ? "" : JSON.stringify(value);
+}
+export function decodeJson<T>(json: string | undefined, fallback: T): T {
+  if (!json) return fallback;
+  try {
+    return JSON.parse(json) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+export function encodeResult(result: ResultView | null): string {
+  return encodeJson(result);
+}
+export function decodeResult(json: string | undefined): ResultView | null {
+  return decodeJson<ResultView | null>(json, null);
+}
+
+/** The forecast as sent: an event's candidates as [id, adds] (names and the range are the catalog's and the reader's). */
+interface WireForecast {
+  w: number;
+  d: [number, ...string[]];
+  e: [string, ...[string, number][]] | null;
+  i: number;
+  r: ThreatForecast["round"];
+  t: ThreatForecast["total"];
+}
+export function encodeForecast(f: ThreatForecast): string {
+  const wire: WireForecast = {
+    w: f.worst, d: [f.demand.adds, ...f.demand.short], i: f.illness, r: f.round, t: f.total,
+    e: f.event ? [f.event.category, ...f.event.candidates.map((c): [string, number] => [c.id, c.adds])] : null,
+  };
+  return JSON.stringify(wire);
+}
+const eventNames = new Map(catalog.events.map((e) => [e.id, e.name]));
+/** null for a server that sends none (or a broken field). */
+export function decodeForecast(json: string | undefined): ThreatForecast | null {
+  const w = decodeJson<WireForecast | null>(json, null);
+  if (!w || !Array.isArray(w.d)) return null;
+  const [category, ...pairs] = w.e ?? [];
+  const candidates = pairs.map(([id, adds]) => ({ id, name: eventNames.get(id) ?? id, adds }));
+  const adds = candidates.map((c) => c.adds);
+  return {
+    worst: w.w,
+    demand: { adds: w.d[0], short: w.d.slice(1) as ThreatForecast["demand"]["short"] },
+    event: w.e ? { category: category as string, min: Math.min(...adds), max: Math.max(...adds), candidates } : null,
+    illness: w.i,
+    round: { ...w.r },
+    total: { ...w.t },
+  };
+}
+
+export function encodeTrades(trades: TradeView[]): string {
+  return JSON.stringify(trades);
+}
+export function decodeTrades(json: string | undefined): TradeView[] {
+  return decodeJson<TradeView[]>(json, []);
+}
+
+const INVESTMENT_NAMES = new Map(catalog.investments.map((i) => [i.id, i.name]));
+const EMERGENCY_TITLES = new Map(catalog.emergencyActions.map((e) => [e.id, e.title]));
+const ASSET_NAMES = new Map(catalog.assets.map((a) => [a.id, a.name]));
+
+type Investment = NonNullable<GameView["you"]>["investment"];
+export function encodeInvestment(investment: Investment): WireInvestment {
+  return { investment: investment?.id ?? "" };
+}
+export function decodeInvestment(w: Partial<WireInvestment> | undefined): Investment {
+  return w?.investment ? { id: w.investment, name: INVESTMENT_NAMES.get(w.investment) ?? w.investment } : null;
+}
+
+type Emergency = SeatView["emergency"][number];
+export function encodeEmergency(e: Emergency): WireEmergency {
+  return pickFields(e, EMERGENCY_FIELDS);
+}
+export function decodeEmergency(w: WireEmergency): Emergency {
+  return { id: w.id, title: EMERGENCY_TITLES.get(w.id) ?? w.id, faceup: w.faceup };
+}
+
+type Asset = SeatView["assets"][number];
+export function encodeAsset(a: Asset): WireAsset {
+  return pickFields(a, ASSET_FIELDS);
+}
+export function decodeAsset(w: WireAsset): Asset {
+  return { id: w.id, name: assetName(w.id), exhausted: w.exhausted };
+}
+/** An asset's name, as the engine gives it (its id when the catalog has none). */
+function assetName(id: string): string {
+  return ASSET_NAMES.get(id) ?? id;
+}
+
+/**
+ * The cards an id stands for, as the engine deals them: action card copies are "a0", "a1"... in the
+ * catalog's order, copies together; any other id is an emergency action's (tests/room/wire.test.ts checks
+ * every id against the engine's cardView).
+ */
+const CARDS = new Map<string, CardView>();
+const EMERGENCY_CARD_TITLES = new Map(catalog.emergencyActions.map((e) => [e.id, e.title]));
+for (const def of catalog.actionCards) {
+  for (let i = 0; i < def.copies; i++) {
+    const id = `a${CARDS.size}`;
+    CARDS.set(id, { id, title: def.title, type: def.type });
+  }
+}
+
+/** A card travels as its id. */
+export function encodeCard(card: CardView): WireCardId {
+  return card.id;
+}
+export function decodeCard(id: WireCardId): CardView {
+  const card = CARDS.get(id);
+  return card ? { ...card } : { id, title: EMERGENCY_CARD_TITLES.get(id) ?? id, type: "emergency" };
+}
+
+export function encodeDistrict(d: DistrictView): DistrictBoard {
+  return pickFields(d, DISTRICT_FIELDS);
+}
+
+export function encodeSeatPublic(s: SeatView): WireSeatPublic {
+  return pickFields(s, SEAT_PUBLIC_FIELDS);
+}
+
+// ---- the deal and the decks ------------------------------------------------------------------------------
+
+/** The deal's scalar fields and its parts; a closed deal is `open: false` with empty parts. */
+export interface DealFields {
+  open: boolean;
+  winner: string;
+  asset: string;
+  main: WireOffer;
+  counters: WireOffer[];
+  supports: WireSupport[];
+  abstained: number[];
+}
+const NO_OFFER: WireOffer = { seat: 0, card: "" };
+const encodeOffer = (o: { seat: number; card: CardView }): WireOffer => ({ seat: o.seat, card: encodeCard(o.card) });
+export function encodeDeal(view: DealView | null): DealFields {
+  return {
+    open: view !== null,
+    winner: encodeNullable(view?.winner),
+    asset: view?.asset?.id ?? "",
+    main: view?.main ? encodeOffer(view.main) : NO_OFFER,
+    counters: (view?.counters ?? []).map(encodeOffer),
+    supports: (view?.supports ?? []).map((x) => ({ seat: x.seat, offer: x.offer, count: x.count })),
+    abstained: view?.abstained ?? [],
+  };
+}
+export function decodeDeal(w: WireDeal | undefined): DealView | null {
+  if (!w?.open) return null;
+  const offer = (o: WireOffer) => ({ seat: o.seat, card: decodeCard(o.card) });
+  return {
+    asset: w.asset ? { id: w.asset, name: assetName(w.asset) } : null,
+    main: w.main?.card ? offer(w.main) : null,
+    counters: (w.counters ?? []).map(offer),
+    supports: (w.supports ?? []).map((x) => ({ seat: x.seat, offer: x.offer, count: x.count })),
+    abstained: [...(w.abstained ?? [])],
+    winner: decodeNullable<"main" | "counter">(w.winner),
+  };
+}
+
+export function encodeDecks(view: GameView["decks"]): Required<Omit<WireDecks, "action">> {
+  return {
+    events: view.events, nextEventCategory: encodeNullable(view.nextEventCategory), assets: view.assets,
+    assetDiscard: view.assetDiscard, investments: view.investments, demands: view.demands,
+  };
+}
+export function decodeDecks(w: WireDecks | undefined): GameView["decks"] {
+  const action: Record<string, { deck: number; discard: number }> = {};
+  for (const [type, pile] of Object.entries(w?.action ?? {})) if (pile) action[type] = { deck: pile.deck, discard: pile.discard };
+  return {
+    action: action as GameView["decks"]["action"],
+    events: w?.events ?? 0,
+    nextEventCategory: decodeNullable(w?.nextEventCategory),
+    assets: w?.assets ?? 0,
+    assetDiscard: w?.assetDiscard ?? 0,
+    investments: w?.investments ?? 0,
+    demands: w?.demands ?? 0,
+  };
+}
