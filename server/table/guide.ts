@@ -40,6 +40,31 @@ export function announcesHints(o: Pick<TableOptions, "tutorial" | "announceHints
   return o.announceHints ?? !o.tutorial;
 }
 
+/** A guide note in a replay: the moment the guide explains, at the step where it first happened. */
+export interface GuideNote { step: number; moment: GuideKey }
+
+/**
+ * The guide's notes of a whole game, for its replay: feed it every step in order (step 0: the setup),
+ * and it keeps each kind of moment at the step where it first came. Read from public facts alone (the
+ * spectator's view and the public log lines, as a tutorial table's pause), and only moments: the
+ * decisions a seat owed are its own.
+ */
+export class GuideNotes {
+  readonly notes: GuideNote[] = [];
+  private last: GameView | null = null;
+  private readonly seen = new Set<GuideKey>();
+
+  step(step: number, game: GameState, events: readonly GameEvent[]): void {
+    const view = viewFor(game, "spectator");
+    for (const moment of momentsOf(this.last, view, events.filter((e) => !e.to), [])) {
+      if (this.seen.has(moment)) continue;
+      this.seen.add(moment);
+      this.notes.push({ step, moment });
+    }
+    this.last = view;
+  }
+}
+
 export interface GuideDeps {
   options: TableOptions;
   seats: Seats;
