@@ -40,12 +40,18 @@ export function guideTargetElement(target: GuideTarget): Element | null {
   return document.querySelector(TARGET_SELECTOR[target]);
 }
 
-export function Guide({ model, session, phone, onPane }: { model: TableSnapshot; session: TableSession; phone: boolean; onPane(p: Pane): void }) {
-  const g = model.guide;
+/** The guide's texts once `wanted` (loaded on first use, then kept), else null. */
+export function useGuideTexts(wanted: boolean): Texts | null {
   const [texts, setTexts] = useState<Texts | null>(loadedTexts);
   useEffect(() => {
-    if (g.tutorial && !texts) void import("../../../shared/guide/texts.ts").then((m) => setTexts((loadedTexts = m)));
-  }, [g.tutorial]);
+    if (wanted && !texts) void import("../../../shared/guide/texts.ts").then((m) => setTexts((loadedTexts = m)));
+  }, [wanted]);
+  return texts;
+}
+
+export function Guide({ model, session, phone, onPane }: { model: TableSnapshot; session: TableSession; phone: boolean; onPane(p: Pane): void }) {
+  const g = model.guide;
+  const texts = useGuideTexts(g.tutorial);
   const [local, setLocal] = useState<Set<GuideKey>>(() => new Set());
   const seated = !!model.me && !session.spectator;
   const paused = texts && g.moment && texts.isGuideKey(g.moment) ? g.moment : null;
