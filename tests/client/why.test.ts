@@ -39,6 +39,11 @@ describe("why each player won or lost", () => {
     expect(cy).toBe(`Cy's rival card: Federalist. ${normal.seats[2]!.why}`);
   });
 
+  it("tells a lead lost", () => {
+    const lost = whyLines(normal, { ...summary, rivalTurns: [null, null, null, { round: "5", step: 60, ahead: false }] }, name, null);
+    expect(lost.find((l) => l.seat === 3)!.text).toBe("Di's rival card: Jinteki. Di ended with 14 capital, Ann, who played it, with 14; lost the lead to them in round 5 and never took it back. Equal capital is not enough: a loss.");
+  });
+
   it("leaves the turns out while the summary loads, and tells the threat's part", () => {
     expect(whyLines(normal, null, name, null)[0]!.text).toBe("Ann's rival card: NBN. Ann ended with 14 capital, Ben, who played it, with 12. More capital than the rival: a win.");
     expect(threatWhy(normal, 17, summary, label)).toBe("The city held: threat ended at 17 of 25, most of it from events (9). So each rival card decided.");

@@ -104,7 +104,7 @@ describe("the ends of a game", () => {
       await expect(cy.getByTestId("why-threat").textContent()).resolves.toMatch(/^The city (held|fell)/);
       // the summary's turns against each rival arrive with the charts
       await cy.getByTestId("charts").waitFor();
-      await expect(why.textContent()).resolves.toMatch(/went ahead of them|fell behind them|never ahead|all game|Threat reached 25/);
+      await expect(why.textContent()).resolves.toMatch(/went ahead of them|lost the lead|never ahead|all game|Threat reached 25/);
       await noSideScroll(cy, "results");
       await cy.screenshot({ path: `test-results/ends-results-${label}.png`, fullPage: true });
 

@@ -49,7 +49,7 @@ export function whyLines(result: ResultView, summary: GameSummary | null, name: 
         ? (r.won ? "; ahead of them all game" : "; never ahead of them")
         : turn.ahead
           ? `; went ahead of them in ${roundWords(turn.round)} and stayed ahead`
-          : `; fell behind them in ${roundWords(turn.round)} and never caught up`;
+          : `; lost the lead to them in ${roundWords(turn.round)} and never took it back`;
     const verdict = r.won ? "More capital than the rival: a win." : target.capital === r.capital ? "Equal capital is not enough: a loss." : "Less capital than the rival: a loss.";
     return { seat: r.seat, won: r.won, text: `${card} ${theirs}${when}. ${verdict}` };
   });
