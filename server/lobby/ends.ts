@@ -1,7 +1,8 @@
 // The ends of a game, over HTTP: the replay viewer's public steps, and the rematch.
 //
 // GET  /api/games/:code/replay/outline          the public log of the whole game, each line with its step,
-//                                                and the step where each round begins
+//                                                the step where each round begins, and the guide's notes
+//                                                (each kind of moment at the step it first came)
 // GET  /api/games/:code/replay/steps?from&count  the public table after each of those steps (step 0: the
 //                                                setup; step n: after the n-th command), in the wire's shape
 // GET  /api/games/:code/summary                  the game in figures for the end screen (summary.ts)
@@ -28,6 +29,7 @@ import { normalizeCode } from "../access/codes.ts";
 import { newTable } from "./new-table.ts";
 import { SummaryBuilder, type GameSummary } from "./summary.ts";
 import type { Access } from "../access/throttle.ts";
+import { GuideNotes, type GuideNote } from "../table/guide.ts";
 
 /** Steps one request may ask for. */
 export const MAX_STEPS_PER_REQUEST = 50;
@@ -44,6 +46,7 @@ interface Built {
   log: { step: number; text: string }[];
   rounds: { round: number; step: number }[];
   summary: GameSummary;
+  guide: GuideNote[];
 }
 
 /**
@@ -100,16 +103,19 @@ export function endsRoutes(logger: Logger, store: GameStore, access: Access, pub
       const log: Built["log"] = created.events.filter((e) => !e.to).map((e) => ({ step: 0, text: e.text }));
       const rounds: Built["rounds"] = [{ round: state.round, step: 0 }];
       const summary = new SummaryBuilder(state);
+      const guide = new GuideNotes();
+      guide.step(0, state, created.events);
       commands.forEach(({ seat, command }, i) => {
         const r = apply(state, seat, command);
         if (!r.ok) throw new Error(`Command ${i} of game ${game.code} no longer applies: ${r.message}`);
         summary.step(i + 1, state, r.state, seat, command, r.events);
+        guide.step(i + 1, r.state, r.events);
         state = r.state;
         for (const e of r.events) if (!e.to) log.push({ step: i + 1, text: e.text });
         if (state.round !== rounds.at(-1)!.round) rounds.push({ round: state.round, step: i + 1 });
         if ((i + 1) % CHECKPOINT_EVERY === 0) checkpoints.push(state);
       });
-      return { game, commands, checkpoints, log, rounds, summary: summary.result(state, commands.length) };
+      return { game, commands, checkpoints, log, rounds, summary: summary.result(state, commands.length), guide: guide.notes };
     });
     cache.set(game.code, built);
     built.catch((err) => {
@@ -122,7 +128,7 @@ export function endsRoutes(logger: Logger, store: GameStore, access: Access, pub
 
   router.get("/api/games/:code/replay/outline", async (req, res) => {
     const b = await build(await finishedGame(req.params.code, requestAddress(req)));
-    res.json({ code: b.game.code, total: b.commands.length, rounds: b.rounds, log: b.log });
+    res.json({ code: b.game.code, total: b.commands.length, rounds: b.rounds, log: b.log, guide: b.guide, tutorial: !!b.game.options.tutorial });
   });
 
   router.get("/api/games/:code/summary", async (req, res) => {

@@ -4,7 +4,8 @@
 // capital and the threat by source; over the game: deals won, support given and received (cards put on
 // an offer, counted from the deal as it was when its winner was named), trades carried out; and the
 // moment that decided it: for a fall of the city, the rise that took the threat to 25; for a normal end,
-// the last time a player and the corporation on their rival card changed places (else the last deal won).
+// the last time a player and the corporation on their rival card changed places (else the last deal won);
+// and for each player, the last time they and their rival's corporation changed places (rivalTurns).
 import type { Command } from "../../shared/protocol.ts";
 import type { GameEvent, ResultView, ThreatSourceName } from "../../shared/view.ts";
 import { corpName } from "../engine/data.ts";
@@ -30,6 +31,12 @@ export interface GameSummary {
   trades: number[];
   /** The moment that decided the game: the round it fell in, and its public log lines. */
   decided: { round: string; step: number; lines: string[] } | null;
+  /**
+   * By seat, against the corporation on its rival card (revealed by the result): the last step where the
+   * seat went ahead of that corporation's seat or fell behind it (`ahead`: after it), or null when that
+   * never changed or the rival card names no other corporation in play.
+   */
+  rivalTurns: ({ round: string; step: number; ahead: boolean } | null)[];
 }
 
 const mark = (s: GameState, label: string, step: number): RoundMark => ({
@@ -55,6 +62,7 @@ export class SummaryBuilder {
     this.received = new Array<number>(n).fill(0);
     this.trades = new Array<number>(n).fill(0);
     this.corps = start.seats.map((_, i) => corpName(start, i));
+    this.steps.push({ step: 0, round: start.round, lines: [], capital: start.seats.map((p) => p.capital) });
   }
 
   step(step: number, before: GameState, after: GameState, seat: number, command: Command, events: GameEvent[]): void {
@@ -101,7 +109,34 @@ export class SummaryBuilder {
     return {
       corps: this.corps, rounds, dealsWon: this.dealsWon, supportGiven: this.given, supportReceived: this.received, trades: this.trades,
       decided: end.result ? this.decided(end.result) : null,
+      rivalTurns: end.result ? this.rivalTurns(end.result) : [],
     };
+  }
+
+  /** Each seat paired with the seat of the corporation on its rival card (none: its own, the Federalist). */
+  private static pairs(result: ResultView): (readonly [number, number])[] {
+    return result.seats.flatMap((r) => {
+      const other = result.seats.find((o) => o.corp === r.rival && o.seat !== r.seat);
+      return other ? [[r.seat, other.seat] as const] : [];
+    });
+  }
+
+  /** The index in `steps` of the last change of who leads in the pair (a, b), or -1. */
+  private lastTurn(a: number, b: number): number {
+    const ahead = (i: number) => this.steps[i]!.capital[a]! > this.steps[i]!.capital[b]!;
+    for (let i = this.steps.length - 1; i > 0; i--) if (ahead(i) !== ahead(i - 1)) return i;
+    return -1;
+  }
+
+  private rivalTurns(result: ResultView): GameSummary["rivalTurns"] {
+    const out: GameSummary["rivalTurns"] = result.seats.map(() => null);
+    for (const [a, b] of SummaryBuilder.pairs(result)) {
+      const i = this.lastTurn(a, b);
+      if (i < 0) continue;
+      const s = this.steps[i]!;
+      out[a] = { round: ROUND_TRACK[s.round] ?? "?", step: s.step, ahead: s.capital[a]! > s.capital[b]! };
+    }
+    return out;
   }
 
   private decided(result: ResultView): GameSummary["decided"] {
@@ -117,18 +152,11 @@ export class SummaryBuilder {
       return null;
     }
     // who is ahead of whom: each seat against the seat of the corporation on its rival card
-    const pairs = result.seats.flatMap((r) => {
-      const other = result.seats.find((o) => o.corp === r.rival && o.seat !== r.seat);
-      return other ? [[r.seat, other.seat] as const] : [];
-    });
-    const ahead = (capital: number[]) => pairs.map(([a, b]) => capital[a]! > capital[b]!);
-    for (let i = this.steps.length - 1; i > 0; i--) {
-      const now = ahead(this.steps[i]!.capital);
-      const was = ahead(this.steps[i - 1]!.capital);
-      if (now.some((x, k) => x !== was[k])) {
-        const lines = this.steps[i]!.lines.filter((l) => /capital|wins the deal|trade/.test(l));
-        return { ...at(i), lines: lines.length ? lines : this.steps[i]!.lines.slice(0, 4) };
-      }
+    const turns = SummaryBuilder.pairs(result).map(([a, b]) => this.lastTurn(a, b));
+    const last = Math.max(-1, ...turns);
+    if (last > 0) {
+      const lines = this.steps[last]!.lines.filter((l) => /capital|wins the deal|trade/.test(l));
+      return { ...at(last), lines: lines.length ? lines : this.steps[last]!.lines.slice(0, 4) };
     }
     // nobody ever changed places with their rival: the last deal won is the last thing that moved capital
     for (let i = this.steps.length - 1; i >= 0; i--) {

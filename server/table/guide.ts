@@ -5,10 +5,11 @@
 //   (`announceHints`: off by default at tutorial tables, on at others) everyone reads in the log that
 //   the player asked for one; never what the hint said.
 // - The guide: at a tutorial table the game pauses at each new kind of moment (shared/guide/moments.ts,
-//   read from public facts alone) so the person can read its explanation; bots wait meanwhile. A
-//   seated person releases the pause ("Got it"), or turns the guide off (and on again). A pause never
-//   lasts longer than GUIDE_PAUSE_MAX_MS, each kind pauses once a game, and a table that is no
-//   tutorial never pauses.
+//   read from public facts alone) so the people can read its explanation; bots wait meanwhile. Each
+//   seated person follows the guide or leaves it (and may reopen it): a moment pauses for the people
+//   following it (a decision's, for the person who owes it) until each has said "Got it", left the
+//   guide or gone. A pause never lasts longer than GUIDE_PAUSE_MAX_MS, each kind pauses once a game (a
+//   decision once for each person), and a table that is no tutorial never pauses.
 import { viewFor, type GameState } from "../engine/index.ts";
 import type { TableOptions } from "../../shared/room-protocol.ts";
 import type { GameEvent, GameView } from "../../shared/view.ts";
@@ -40,6 +41,31 @@ export function announcesHints(o: Pick<TableOptions, "tutorial" | "announceHints
   return o.announceHints ?? !o.tutorial;
 }
 
+/** A guide note in a replay: the moment the guide explains, at the step where it first happened. */
+export interface GuideNote { step: number; moment: GuideKey }
+
+/**
+ * The guide's notes of a whole game, for its replay: feed it every step in order (step 0: the setup),
+ * and it keeps each kind of moment at the step where it first came. Read from public facts alone (the
+ * spectator's view and the public log lines, as a tutorial table's pause), and only moments: the
+ * decisions a seat owed are its own.
+ */
+export class GuideNotes {
+  readonly notes: GuideNote[] = [];
+  private last: GameView | null = null;
+  private readonly seen = new Set<GuideKey>();
+
+  step(step: number, game: GameState, events: readonly GameEvent[]): void {
+    const view = viewFor(game, "spectator");
+    for (const moment of momentsOf(this.last, view, events.filter((e) => !e.to), [])) {
+      if (this.seen.has(moment)) continue;
+      this.seen.add(moment);
+      this.notes.push({ step, moment });
+    }
+    this.last = view;
+  }
+}
+
 export interface GuideDeps {
   options: TableOptions;
   seats: Seats;
@@ -52,9 +78,13 @@ export interface GuideDeps {
 export class TableGuide {
   /** The moment the table is paused on, or null. */
   moment: GuideKey | null = null;
-  on: boolean;
-  private seen = new Set<GuideKey>();
-  private queue: GuideKey[] = [];
+  private seen = new Set<string>();
+  private queue: { key: GuideKey; seats: number[] }[] = [];
+  /** The seats the moment shown waits for, and those that have said "Got it" to it. */
+  private waiting: number[] = [];
+  private answered = new Set<number>();
+  /** People who left the guide. */
+  private off = new Set<number>();
   private last: GameView | null = null;
   private skipNext = false;
   private timer: Timer | null = null;
@@ -67,8 +97,18 @@ export class TableGuide {
 
   constructor(deps: GuideDeps) {
     this.d = deps;
-    this.on = !!deps.options.tutorial;
     this.publish();
+  }
+
+  /** Whether the guide is on at this table: a tutorial table where some person still follows it (or nobody sat yet). */
+  get on(): boolean {
+    const people = [...this.d.seats.all()].filter((s) => !s.bot);
+    return this.tutorial && (people.length === 0 || people.some((s) => !this.off.has(s.seat)));
+  }
+
+  /** The people following the guide now: seated, here, and not having left it. */
+  private followers(): number[] {
+    return [...this.d.seats.all()].filter((s) => !s.bot && s.connected && !this.off.has(s.seat)).map((s) => s.seat);
   }
 
   get tutorial(): boolean {
@@ -91,10 +131,14 @@ export class TableGuide {
       return;
     }
     const humans = [...this.d.seats.all()].filter((s) => !s.bot).map((s) => s.seat);
+    const following = this.followers();
     for (const key of momentsOf(before, view, events, humans)) {
-      if (this.seen.has(key)) continue;
-      this.seen.add(key);
-      if (this.on) this.queue.push(key);
+      // a decision is the person's who owes it: it pauses once for each person, for them alone
+      const seats = key.startsWith("decision:") ? [view.pending!.seat].filter((n) => following.includes(n)) : following;
+      const seen = key.startsWith("decision:") ? `${key}@${view.pending!.seat}` : key;
+      if (this.seen.has(seen)) continue;
+      this.seen.add(seen);
+      if (seats.length) this.queue.push({ key, seats });
     }
     if (!this.moment) this.next();
   }
@@ -109,23 +153,38 @@ export class TableGuide {
     this.held.set(n, move);
   }
 
-  /** A seated person read the explanation ("Got it"): the next queued moment, or play resumes. One for a moment no longer shown (`moment`: a double click) changes nothing. */
+  /**
+   * A seated person read the explanation ("Got it"): once everyone it waits for has, the next queued
+   * moment, or play resumes. One for a moment no longer shown (`moment`: a double click) changes nothing.
+   */
   gotIt(seat: Seat | undefined, moment?: string): Refusal | null {
     const refused = this.refuse(seat);
     if (refused) return refused;
-    if (this.moment && (moment === undefined || moment === this.moment)) this.next();
+    if (this.moment && (moment === undefined || moment === this.moment)) {
+      this.answered.add(seat!.seat);
+      this.nextIfRead();
+    }
     return null;
   }
 
-  /** A seated person turns the guide off (play resumes at once) or on again. */
+  /** A seated person leaves the guide (the table no longer waits for them) or reopens it. */
   setOn(seat: Seat | undefined, on: boolean): Refusal | null {
     const refused = this.refuse(seat);
     if (refused) return refused;
-    this.on = on;
-    if (!on) this.queue = [];
-    if (!on && this.moment) this.next();
+    if (on) this.off.delete(seat!.seat);
+    else this.off.add(seat!.seat);
+    // nobody follows the guide any more: what was queued is dropped
+    if (!on && !this.followers().length) this.queue = [];
+    if (!on && this.moment) this.nextIfRead();
     else this.publish();
     return null;
+  }
+
+  /** The moment shown has been read by everyone it waits for who still follows the guide and is here: the next one. */
+  private nextIfRead(): void {
+    const following = this.followers();
+    if (this.waiting.every((n) => this.answered.has(n) || !following.includes(n))) this.next();
+    else this.publish();
   }
 
   private refuse(seat: Seat | undefined): Refusal | null {
@@ -138,7 +197,10 @@ export class TableGuide {
   private next(): void {
     this.timer?.clear();
     this.timer = null;
-    this.moment = this.queue.shift() ?? null;
+    const next = this.queue.shift() ?? null;
+    this.moment = next?.key ?? null;
+    this.waiting = next?.seats ?? [];
+    this.answered.clear();
     if (this.moment) this.timer = this.d.timers.later(() => this.release(), GUIDE_PAUSE_MAX_MS);
     this.publish();
     if (!this.moment) {

@@ -4,7 +4,7 @@
 // jumps to the last step and to a round, on a laptop and on a phone. Screenshots in test-results/.
 import { describe, expect, it, onTestFailed } from "vitest";
 import type { Page } from "playwright-core";
-import { serverAndBrowser } from "./browser.ts";
+import { axeSerious, serverAndBrowser } from "./browser.ts";
 
 const LAPTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
@@ -97,6 +97,14 @@ describe("the ends of a game", () => {
       // A stranger is shown the rematch that was made, not a button to make one.
       await cy.getByTestId("rematch-offer").waitFor();
       expect(await cy.getByTestId("rematch-ask").count()).toBe(0);
+      // Why each player won or lost: one explanation per player, naming their rival card, and the threat's part.
+      const why = cy.getByTestId("why");
+      await expect(why.locator("li").count()).resolves.toBe(4);
+      for (const text of await why.locator("li").allTextContents()) expect(text).toMatch(/rival card: /);
+      await expect(cy.getByTestId("why-threat").textContent()).resolves.toMatch(/^The city (held|fell)/);
+      // the summary's turns against each rival arrive with the charts
+      await cy.getByTestId("charts").waitFor();
+      await expect(why.textContent()).resolves.toMatch(/went ahead of them|lost the lead|never ahead|all game|Threat reached 25/);
       await noSideScroll(cy, "results");
       await cy.screenshot({ path: `test-results/ends-results-${label}.png`, fullPage: true });
 
@@ -130,6 +138,20 @@ describe("the ends of a game", () => {
       await atStep(cy, Math.floor(total / 2));
       await noSideScroll(cy, "replay");
       await cy.getByTestId("replay").screenshot({ path: `test-results/ends-replay-${label}.png` });
+      // The guide's notes: off for a game that was no tutorial, one click away; a note jumps to its step.
+      expect(await cy.getByTestId("replay-guide-note").count()).toBe(0);
+      await cy.getByTestId("replay-guide-toggle").check();
+      await cy.getByTestId("replay-note-moment-main-offer").click();
+      const note = cy.getByTestId("replay-guide-note").filter({ has: cy.locator("h3") });
+      await note.first().waitFor();
+      await expect(note.first().getAttribute("data-moment")).resolves.toBe("moment:main-offer");
+      expect(await stepOf(cy)).toBeGreaterThan(0);
+      await cy.getByTestId("replay-first").click();
+      await atStep(cy, 0);
+      await expect(cy.getByTestId("replay-guide-note").first().getAttribute("data-moment")).resolves.toBe("moment:start");
+      await noSideScroll(cy, "replay with the guide's notes");
+      expect(await axeSerious(cy)).toEqual([]);
+      await cy.getByTestId("replay").screenshot({ path: `test-results/ends-replay-guide-${label}.png` });
       await cy.screenshot({ path: `test-results/ends-replay-page-${label}.png`, fullPage: true });
       expect(errors).toEqual([]);
     }, 60_000);

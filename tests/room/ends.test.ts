@@ -7,7 +7,8 @@ import type { ColyseusTestServer } from "@colyseus/testing";
 import { autoplay, BASE, PORT, bootServer, createTable, join, stateOf, tableOf, until } from "./helpers.ts";
 import { clearWrongCodes } from "../../server/access/throttle.ts";
 import { MAX_STEPS_PER_REQUEST } from "../../server/lobby/ends.ts";
-import { apply, createGame, viewFor, type GameState } from "../../server/engine/index.ts";
+import { apply, createGame, createGameWithEvents, viewFor, type GameState } from "../../server/engine/index.ts";
+import type { GameEvent } from "../../shared/view.ts";
 import { readTable, type WireTable } from "../../shared/wire/index.ts";
 
 let colyseus: ColyseusTestServer;
@@ -70,7 +71,50 @@ function statesOfGame(): GameState[] {
   return states;
 }
 
+/** The public events of each step (step 0: the setup's). */
+function publicEventsOfGame(): GameEvent[][] {
+  const created = createGameWithEvents({ players: replay.players, seed: replay.seed, variant: replay.variant });
+  let s = created.state;
+  const out = [created.events.filter((e) => !e.to)];
+  for (const { seat, command } of replay.commands) {
+    const r = apply(s, seat, command);
+    if (!r.ok) throw new Error(r.message);
+    out.push(r.events.filter((e) => !e.to));
+    s = r.state;
+  }
+  return out;
+}
+
 describe("the end screen's summary", () => {
+  it("tells for each player the last time they and their rival's corporation changed places", async () => {
+    const states = statesOfGame();
+    const { body } = await getJson(`/api/games/${code}/summary`);
+    const result = states.at(-1)!.result!;
+    expect(body.rivalTurns).toHaveLength(replay.players);
+    for (const r of result.seats) {
+      const other = result.seats.find((o) => o.corp === r.rival && o.seat !== r.seat);
+      if (!other) {
+        expect(body.rivalTurns[r.seat], `seat ${r.seat}: no other corporation on its rival card`).toBeNull();
+        continue;
+      }
+      const ahead = (k: number) => states[k]!.seats[r.seat]!.capital > states[k]!.seats[other.seat]!.capital;
+      let last = 0;
+      for (let k = 1; k < states.length; k++) if (ahead(k) !== ahead(k - 1)) last = k;
+      if (!last) {
+        expect(body.rivalTurns[r.seat]).toBeNull();
+        continue;
+      }
+      expect(body.rivalTurns[r.seat], `seat ${r.seat}`).toMatchObject({ step: last, ahead: ahead(last) });
+      // the round it fell in: the last round mark at or before that step
+      const round = body.rounds.filter((m: any) => m.label !== "end" && m.step <= last).at(-1).label;
+      expect(body.rivalTurns[r.seat].round).toBe(round);
+      // after the last turn the order held: it is the result's own
+      expect(ahead(last)).toBe(r.capital > other.capital);
+    }
+    // (tests/server/summary.test.ts checks the same on seeded games where players surely change places)
+  });
+
+
   it("gives each corporation's capital by round, threat by source, deals, support and trades, from the public game", async () => {
     const states = statesOfGame();
     const { status, body } = await getJson(`/api/games/${code}/summary`);
@@ -206,6 +250,31 @@ describe("the replay viewer's routes", () => {
     // No private line: the log has the public lines only (a seat's draws are told to it alone).
     expect(body.log.length).toBeGreaterThan(50);
     expect(JSON.stringify(body)).not.toMatch(/You (drew|keep|receive)/);
+  });
+
+  it("outline the guide's notes: each kind of moment once, at the step where it first came, and no seat's decision", async () => {
+    const { body } = await getJson(`/api/games/${code}/replay/outline`);
+    const states = statesOfGame();
+    const events = publicEventsOfGame();
+    const total = replay.commands.length;
+    const notes = body.guide as { step: number; moment: string }[];
+    expect(body.tutorial).toBe(false);
+    expect(new Set(notes.map((n) => n.moment)).size).toBe(notes.length);
+    expect(notes.map((n) => n.step)).toEqual([...notes.map((n) => n.step)].sort((a, b) => a - b));
+    for (const n of notes) expect(n.moment).toMatch(/^moment:/); // the decisions a seat owed are its own
+    const at = (moment: string) => notes.find((n) => n.moment === moment)?.step;
+    const first = (test: (k: number) => boolean) => states.findIndex((_, k) => test(k));
+    const view = (k: number) => viewFor(states[k]!, "spectator");
+    const logged = (type: string) => (k: number) => events[k]!.some((e) => e.type === type);
+    expect(at("moment:start")).toBe(0);
+    expect(at("moment:end")).toBe(total);
+    expect(at("moment:production")).toBe(first(logged("production")));
+    expect(at("moment:demand-round")).toBe(first(logged("demand")));
+    expect(at("moment:main-offer")).toBe(first((k) => !!view(k).deal?.main));
+    expect(at("moment:asset-reveal")).toBe(first((k) => !!view(k).deal?.asset));
+    expect(at("moment:support")).toBe(first((k) => view(k).stage === "support"));
+    expect(at("moment:counteroffer")).toBe(first((k) => (view(k).deal?.counters.length ?? 0) > 0));
+    expect(first(logged("demand"))).toBeGreaterThan(0);
   });
 
   it("cap how many steps one request may ask for, and refuse bad queries and codes", async () => {

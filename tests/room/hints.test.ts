@@ -1,7 +1,7 @@
 // Hints and the guide over the wire (server/table/guide.ts): a hint goes to the asking seat alone
 // (its words never reach another player or a spectator), is rate-limited and validated; others read
 // "X asked for a hint" as the table's setting says; a tutorial table starts with the first-game setup
-// and pauses its bots on each new kind of moment until a seated person says "Got it", and a table
+// and pauses its bots on each new kind of moment until the people following the guide say "Got it", and a table
 // that is no tutorial refuses the guide.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
@@ -135,5 +135,37 @@ describe("a tutorial table", () => {
     await until(() => stateOf(alice).guideOn === false && stateOf(alice).guideMoment === "", 5000, "the guide off");
     expect(a.errors).toEqual([]);
     await alice.leave();
+  }, 60_000);
+  it("taught to friends: a moment waits for each person following the guide; one who leaves is no longer waited for", async () => {
+    const { code, roomId } = await createTable({ seats: 4, bots: 2, tutorial: true, seed: 5 });
+    const alice = await join(colyseus, roomId, { code, name: "Alice" });
+    const ben = await join(colyseus, roomId, { code, name: "Ben" });
+    const a = listen(alice);
+    const b = listen(ben);
+    await until(() => stateOf(alice).status === "playing", 20_000, "the start");
+    await until(() => stateOf(alice).guideMoment === "moment:start", 5000, "the welcome");
+    alice.send("guide", { action: "got-it", moment: "moment:start" });
+    await sleep(400);
+    expect(stateOf(alice).guideMoment).toBe("moment:start"); // Ben is still reading
+    ben.send("guide", { action: "got-it", moment: "moment:start" });
+    await until(() => stateOf(alice).guideMoment !== "moment:start", 5000, "the next moment once both have read");
+    // Ben leaves the guide: the table still follows it for Alice, and no longer waits for Ben
+    ben.send("guide", { action: "off" });
+    await sleep(300);
+    expect(stateOf(ben).guideOn).toBe(true);
+    for (let i = 0; i < 5 && stateOf(alice).guideMoment; i++) {
+      const m = stateOf(alice).guideMoment;
+      alice.send("guide", { action: "got-it", moment: m });
+      await until(() => stateOf(alice).guideMoment !== m, 5000, `${m} read by Alice alone`);
+    }
+    expect(stateOf(alice).guideMoment).toBe("");
+    // Alice leaves too: nobody follows it, the guide is off; Ben reopens it
+    alice.send("guide", { action: "off" });
+    await until(() => stateOf(ben).guideOn === false, 5000, "the guide off for everyone");
+    ben.send("guide", { action: "on" });
+    await until(() => stateOf(ben).guideOn === true, 5000, "the guide on again");
+    expect([...a.errors, ...b.errors]).toEqual([]);
+    await alice.leave();
+    await ben.leave();
   }, 60_000);
 });

@@ -11,18 +11,18 @@ import type { Timers } from "../../server/table/turns.ts";
 import { TableOptions } from "../../shared/room-protocol.ts";
 import { GUIDE_KEYS } from "../../shared/guide/texts.ts";
 
-function setup(tutorial: boolean) {
+function setup(tutorial: boolean, people: string[] = ["Alice"]) {
   const timers: { fn: () => void; ms: number; cleared: boolean }[] = [];
   const fakeTimers = { later: (fn: () => void, ms: number) => { const t = { fn, ms, cleared: false }; timers.push(t); return { clear: () => void (t.cleared = true) }; } } as unknown as Timers;
   const published: { tutorial: boolean; on: boolean; moment: string }[] = [];
   const publisher = { guideChanged: (g: (typeof published)[number]) => published.push(g), flush: () => {} } as unknown as Publisher;
   const seats = new Seats(4);
-  seats.add(newSeat(0, "Alice", false, "t"));
-  for (const n of [1, 2, 3]) seats.add(newSeat(n, `Bot ${n}`, true, null));
-  const options = TableOptions.parse({ tutorial, bots: 3 });
+  people.forEach((name, n) => seats.add({ ...newSeat(n, name, false, `t${n}`), connected: true }));
+  for (let n = people.length; n < 4; n++) seats.add(newSeat(n, `Bot ${n}`, true, null));
+  const options = TableOptions.parse({ tutorial, bots: 4 - people.length });
   const guide = new TableGuide({ options, seats, talk: new Talk(), publisher, timers: fakeTimers });
   const { state, events } = createGameWithEvents({ players: 4, seed: 5, variant: tutorialOptions(options).variant });
-  return { guide, timers, published, state, events, alice: seats.get(0)!, bot: seats.get(1)! };
+  return { guide, timers, published, state, events, alice: seats.get(0)!, ben: seats.get(1)!, bot: seats.get(3)!, seats };
 }
 
 describe("the guide's pause", () => {
@@ -82,6 +82,45 @@ describe("the guide's pause", () => {
     expect(moved).toBe(1);
     expect(guide.setOn(alice, true)).toBeNull();
     expect(guide.paused()).toBe(false);
+  });
+
+  it("teaching a table of friends: a moment waits for everyone following, a decision for its owner; each may leave and reopen", () => {
+    const { guide, state, events, alice, ben, published } = setup(true, ["Alice", "Ben"]);
+    guide.observe(state, events);
+    expect(guide.moment).toBe("moment:start");
+    let moved = 0;
+    guide.hold(3, () => moved++);
+    expect(guide.gotIt(alice, "moment:start")).toBeNull();
+    expect(guide.moment).toBe("moment:start"); // Ben is still reading
+    expect(guide.gotIt(ben, "moment:start")).toBeNull();
+    // Alice owes the General draw: its explanation waits for her alone
+    expect(guide.moment).toBe("decision:general-draw");
+    expect(guide.gotIt(ben, "decision:general-draw")).toBeNull();
+    expect(guide.moment).toBe("decision:general-draw");
+    expect(guide.gotIt(alice, "decision:general-draw")).toBeNull();
+    expect(guide.paused()).toBe(false);
+    expect(moved).toBe(1);
+    // Ben leaves the guide: the table is still taught (Alice follows it), and no longer waits for him
+    expect(guide.setOn(ben, false)).toBeNull();
+    expect(guide.on).toBe(true);
+    expect(published.at(-1)).toMatchObject({ on: true });
+    const later = { ...state, pending: { ...state.pending!, seat: 1 } };
+    guide.observe(later, []);
+    expect(guide.paused()).toBe(false); // Ben's own decision, and he left the guide
+    // Alice leaves too: nobody follows, the guide is off; Ben reopens it
+    expect(guide.setOn(alice, false)).toBeNull();
+    expect(guide.on).toBe(false);
+    expect(guide.setOn(ben, true)).toBeNull();
+    expect(guide.on).toBe(true);
+  });
+
+  it("does not wait for a person who has gone", () => {
+    const { guide, state, events, alice, seats } = setup(true, ["Alice", "Ben"]);
+    guide.observe(state, events);
+    expect(guide.moment).toBe("moment:start");
+    seats.get(1)!.connected = false; // Ben's connection drops while the table reads
+    expect(guide.gotIt(alice, "moment:start")).toBeNull();
+    expect(guide.moment).toBe("decision:general-draw");
   });
 
   it("announces hints by the table's setting: off at tutorial tables, on at others", () => {

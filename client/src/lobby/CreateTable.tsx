@@ -52,6 +52,8 @@ export function CreateTable({ busy, onCreate }: { busy: boolean; onCreate(o: Cre
   // a moment to get ready once the last seat is taken (the host may start at once)
   const [startCountdown, setStartCountdown] = useState(10);
   const [variant, setVariant] = useState<Record<string, unknown>>({});
+  // "teach this table": the first-game setup, and the guide explains each new moment (docs/guide.md)
+  const [teach, setTeach] = useState(false);
   const changed = Object.keys(variant).length;
 
   function setOption(d: VariantDoc, value: unknown) {
@@ -64,7 +66,7 @@ export function CreateTable({ busy, onCreate }: { busy: boolean; onCreate(o: Cre
   return (
     <section class="panel" aria-labelledby="create-h">
       <h2 id="create-h">Create a table</h2>
-      <form onSubmit={(e) => { e.preventDefault(); onCreate({ seats, bots, botDelayMs, stepSeconds, graceSeconds, private: isPrivate, variant, startCountdown }); }}>
+      <form onSubmit={(e) => { e.preventDefault(); onCreate({ seats, bots, botDelayMs, stepSeconds, graceSeconds, private: isPrivate, variant, startCountdown, ...(teach ? { tutorial: true } : {}) }); }}>
         <div class="fields">
           <label class="field">
             <span>Players</span>
@@ -109,6 +111,12 @@ export function CreateTable({ busy, onCreate }: { busy: boolean; onCreate(o: Cre
             onChange={(e) => setPrivate(e.currentTarget.checked)} />
           <span>Private: only people with the invite code can join (a public table is listed below for anyone).</span>
         </label>
+        <label class="check">
+          <input type="checkbox" data-testid="create-teach" checked={teach} aria-describedby="create-teach-doc"
+            onChange={(e) => setTeach(e.currentTarget.checked)} />
+          <span>Teach this table: a first game with the guide on.</span>
+        </label>
+        <p class="muted small" id="create-teach-doc">The first-game setup and no deadlines; the game stops at each new moment to explain it, and each player may leave the guide and reopen it.</p>
         <details class="variants" data-testid="create-variants">
           <summary>Rule options{changed ? ` (${changed} changed)` : ": the usual rules"}</summary>
           <p class="muted small">Where the rules leave a question open, this is how the table plays it. The usual choice is marked.</p>

@@ -11,6 +11,7 @@ export function LearnToPlay({ busy, onStart }: { busy: boolean; onStart(o: Creat
       <h2 id="learn-h">New to New Angeles?</h2>
       <p>Play a first game with three bots. The game stops at each new moment to explain what is happening and what you can do, and a Hint button tells you what a bot would do in your place, and why.</p>
       <button type="button" disabled={busy} data-testid="learn-to-play" onClick={() => onStart(TUTORIAL_TABLE)}>Learn to play</button>
+      <p class="muted small">Learning with friends? Tick “Teach this table” when you create a table.</p>
     </section>
   );
 }

@@ -8,6 +8,10 @@ export interface ReplayOutline {
   total: number;
   rounds: { round: number; step: number }[];
   log: { step: number; text: string }[];
+  /** The guide's notes: each kind of moment at the step where it first came (shared/guide/texts.ts). */
+  guide: { step: number; moment: string }[];
+  /** A tutorial table's game: the replay shows the guide's notes from the start. */
+  tutorial: boolean;
 }
 
 export interface ReplaySteps {
@@ -28,6 +32,8 @@ export interface GameSummary {
   supportReceived: number[];
   trades: number[];
   decided: { round: string; step: number; lines: string[] } | null;
+  /** By seat: the last time it and its rival's corporation changed places (null: never, or no such rival). */
+  rivalTurns: ({ round: string; step: number; ahead: boolean } | null)[];
 }
 
 export function gameSummary(code: string): Promise<GameSummary> {

@@ -10,8 +10,10 @@ import { seatOf, type TableSnapshot } from "../state.ts";
 import { rivalName, seatLabel } from "../text.ts";
 import { CapitalChart, PlayChart, ThreatChart } from "./EndCharts.tsx";
 import { headlines } from "./headlines.ts";
+import { SOURCE_LABEL } from "./Forecast.tsx";
 import { Rematch } from "./Rematch.tsx";
 import { SeatMark } from "./SeatMark.tsx";
+import { threatWhy, whyLines } from "./why.ts";
 
 /** The summary, asked for until the server has filed the game as finished (a moment after the result). */
 function useSummary(code: string): GameSummary | null {
@@ -56,6 +58,13 @@ export function GameOver({ model, onJoined, replayViewer }: {
       <p class="muted" data-testid="ending">{r.reason === "threat"
         ? "The threat reached 25: the game ended at once."
         : "The game ran to the end of its last round."}</p>
+      <details class="why" data-testid="why" open>
+        <summary>Why each player won or lost</summary>
+        <p data-testid="why-threat">{threatWhy(r, model.game?.threat ?? 0, summary, (k) => SOURCE_LABEL[k] ?? k)}</p>
+        <ul>{whyLines(r, summary, (n) => seat(n)?.name ?? `Seat ${n + 1}`, model.mySeat).map((w) => (
+          <li key={w.seat} class={w.won ? "won" : "lost"} data-testid={`why-${w.seat}`}><SeatMark seat={seat(w.seat)} />{w.text}</li>
+        ))}</ul>
+      </details>
       {summary?.decided && (
         <div class="decided" data-testid="decided">
           <strong>The moment that decided it</strong> <span class="muted">(round {summary.decided.round === "D" ? "D, a demand round" : summary.decided.round})</span>

@@ -3,7 +3,9 @@
 // part of the screen it is about (that part is outlined, scrolled into view, and on a phone its tab
 // opened). "Got it" lets play resume (or shows the next moment); "Leave the guide" plays on without
 // it, and "Open the guide" brings it back. A trade offered to you is private: its text shows here
-// without pausing the table.
+// without pausing the table. At a table taught to friends each person follows or leaves the guide on
+// their own (remembered on this device); a moment waits for everyone following it, and a decision's
+// text is shown to the person who owes it.
 import { useEffect, useRef, useState } from "preact/hooks";
 import type { TableSession } from "../net/session.ts";
 import type { TableSnapshot } from "../state.ts";
@@ -40,18 +42,29 @@ export function guideTargetElement(target: GuideTarget): Element | null {
   return document.querySelector(TARGET_SELECTOR[target]);
 }
 
-export function Guide({ model, session, phone, onPane }: { model: TableSnapshot; session: TableSession; phone: boolean; onPane(p: Pane): void }) {
-  const g = model.guide;
+/** The guide's texts once `wanted` (loaded on first use, then kept), else null. */
+export function useGuideTexts(wanted: boolean): Texts | null {
   const [texts, setTexts] = useState<Texts | null>(loadedTexts);
   useEffect(() => {
-    if (g.tutorial && !texts) void import("../../../shared/guide/texts.ts").then((m) => setTexts((loadedTexts = m)));
-  }, [g.tutorial]);
+    if (wanted && !texts) void import("../../../shared/guide/texts.ts").then((m) => setTexts((loadedTexts = m)));
+  }, [wanted]);
+  return texts;
+}
+
+export function Guide({ model, session, phone, onPane }: { model: TableSnapshot; session: TableSession; phone: boolean; onPane(p: Pane): void }) {
+  const g = model.guide;
+  const texts = useGuideTexts(g.tutorial);
   const [local, setLocal] = useState<Set<GuideKey>>(() => new Set());
   const seated = !!model.me && !session.spectator;
-  const paused = texts && g.moment && texts.isGuideKey(g.moment) ? g.moment : null;
+  const [left, setLeft] = useLeft(model.code, model.mySeat);
+  const [answered, setAnswered] = useState("");
+  const moment = texts && g.moment && texts.isGuideKey(g.moment) ? g.moment : null;
+  // a decision's text is its owner's; the others wait for them (the table shows whose decision it is)
+  const paused = moment && (!moment.startsWith("decision:") || model.game?.pending?.seat === model.mySeat) ? moment : null;
+  const following = g.on && !left;
   // a trade offered to you: shown here once, without a pause (the table must not learn of it)
   const tradeForMe = model.trades.some((t) => t.to === model.mySeat);
-  const key: GuideKey | null = paused ?? (texts && g.on && tradeForMe && !local.has("moment:trade") ? "moment:trade" : null);
+  const key: GuideKey | null = !following ? null : (paused ?? (texts && tradeForMe && !local.has("moment:trade") ? "moment:trade" : null));
   const text = key && texts ? texts.guideText(key) : null;
   const gotIt = useRef<HTMLButtonElement>(null);
 
@@ -74,11 +87,21 @@ export function Guide({ model, session, phone, onPane }: { model: TableSnapshot;
   }, [key, phone]);
 
   if (!g.tutorial || !seated || model.status === "lobby") return null;
-  if (!g.on) {
-    return <button type="button" class="secondary small guide-reopen" data-testid="guide-open" onClick={() => session.guide("on")}>Open the guide</button>;
+  if (!following) {
+    const reopen = () => { setLeft(false); session.guide("on"); };
+    return <button type="button" class="secondary small guide-reopen" data-testid="guide-open" onClick={reopen}>Open the guide</button>;
   }
   if (!key || !text) return null;
-  const done = () => (paused ? session.guide("got-it", paused) : setLocal(new Set([...local, key])));
+  if (key === paused && answered === paused) {
+    if (model.seats.filter((x) => !x.bot).length < 2) return null; // alone: the next moment comes at once
+    return <p class="guide-reopen guide-waiting" role="status" data-testid="guide-waiting">The bots wait until everyone following the guide has read “{text.title}”.</p>;
+  }
+  const done = () => {
+    if (!paused) return setLocal(new Set([...local, key]));
+    setAnswered(paused);
+    session.guide("got-it", paused);
+  };
+  const leave = () => { setLeft(true); session.guide("off"); };
   return (
     // one panel per moment: a click aimed at one explanation never lands on the next one
     <section key={key} class={`guide-panel${phone ? " phone" : ""}`} role="dialog" aria-modal="false" aria-labelledby="guide-h"
@@ -88,8 +111,21 @@ export function Guide({ model, session, phone, onPane }: { model: TableSnapshot;
       {text.body.map((p, i) => <p key={i}>{p}</p>)}
       <div class="row">
         <button type="button" ref={gotIt} data-testid="guide-got-it" onClick={done}>Got it</button>
-        <button type="button" class="secondary" data-testid="guide-off" onClick={() => session.guide("off")}>Leave the guide</button>
+        <button type="button" class="secondary" data-testid="guide-off" onClick={leave}>Leave the guide</button>
       </div>
     </section>
   );
+}
+
+/** Whether this person left the guide at this table, remembered on this device. */
+function useLeft(code: string, seat: number | null): [boolean, (left: boolean) => void] {
+  const key = `na-guide-left:${code}:${seat ?? ""}`;
+  const read = () => { try { return localStorage.getItem(key) === "1"; } catch { return false; } };
+  const [left, setState] = useState(read);
+  useEffect(() => setState(read()), [key]);
+  const set = (v: boolean) => {
+    setState(v);
+    try { if (v) localStorage.setItem(key, "1"); else localStorage.removeItem(key); } catch { /* private mode: this page only */ }
+  };
+  return [left, set];
 }

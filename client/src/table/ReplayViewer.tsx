@@ -1,6 +1,8 @@
 // The replay viewer of a finished game: step through it command by command (first, previous, next,
 // last, a slider, each round), seeing the public board at that moment and the log up to it. The server
 // rebuilds each step's public table (GET /api/games/:code/replay/steps); this screen only reads them.
+// The guide's notes (on at once for a tutorial game, a click away for any other) show each kind of
+// moment's explanation at the step where it first came, and jump there.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { readTable } from "../../../shared/wire/index.ts";
 import { replayOutline, replaySteps, STEPS_PER_REQUEST, type ReplayOutline } from "../net/ends-api.ts";
@@ -11,6 +13,7 @@ import { DealPanel, stageLabel } from "./DealPanel.tsx";
 import { GameLog } from "./GameLog.tsx";
 import { SeatMark } from "./SeatMark.tsx";
 import { CorpMark } from "./Icons.tsx";
+import { useGuideTexts } from "./Guide.tsx";
 
 /** A round's name as the round track prints it: "Round 3", "Demand round 2". */
 function roundLabel(round: number): string {
@@ -29,6 +32,10 @@ export function ReplayViewer({ code }: { code: string }) {
   const [problem, setProblem] = useState("");
   const tables = useRef(new Map<number, TableSnapshot>());
   const loading = useRef(new Map<number, Promise<void>>());
+  /** The guide's notes shown (null: as the game was played, on for a tutorial game). */
+  const [notesOn, setNotesOn] = useState<boolean | null>(null);
+  const showNotes = notesOn ?? outline?.tutorial ?? false;
+  const texts = useGuideTexts(showNotes);
 
   useEffect(() => {
     replayOutline(code).then(setOutline).catch((e: Error) => setProblem(e.message));
@@ -68,6 +75,8 @@ export function ReplayViewer({ code }: { code: string }) {
   const added = outline.log.filter((l) => l.step === step && step > 0).map((l) => l.text);
   const game = shown?.game ?? null;
   const roundOf = (n: number) => [...outline.rounds].reverse().find((r) => r.step <= n)?.round ?? 0;
+  const notes = (outline.guide ?? []).flatMap((n) => (texts?.isGuideKey(n.moment) ? [{ step: n.step, text: texts.guideText(n.moment), moment: n.moment }] : []));
+  const notesHere = showNotes ? notes.filter((n) => n.step === step) : [];
 
   return (
     <section class="replay panel" aria-labelledby="replay-h" data-testid="replay" data-step={shown ? step : ""}>
@@ -87,6 +96,29 @@ export function ReplayViewer({ code }: { code: string }) {
             aria-pressed={roundOf(step) === r.round} onClick={() => go(r.step)}>{roundLabel(r.round)}</button>
         ))}
       </nav>
+      {(outline.guide ?? []).length > 0 && (
+        <div class="replay-guide">
+          <label class="check">
+            <input type="checkbox" data-testid="replay-guide-toggle" checked={showNotes} onChange={(e) => setNotesOn(e.currentTarget.checked)} />
+            <span>The guide's notes, at the moments they came</span>
+          </label>
+          {showNotes && notes.length > 0 && (
+            <nav class="replay-notes" aria-label="Jump to a guide note">
+              {notes.map((n) => (
+                <button key={n.moment} type="button" class="small secondary" data-testid={`replay-note-${n.moment.replace(":", "-")}`}
+                  aria-pressed={n.step === step} onClick={() => go(n.step)}>{n.text.title}</button>
+              ))}
+            </nav>
+          )}
+        </div>
+      )}
+      {notesHere.map((n) => (
+        <aside key={n.moment} class="guide-note" data-testid="replay-guide-note" data-moment={n.moment} aria-label={`The guide: ${n.text.title}`}>
+          <p class="guide-where">Guide · step {n.step}</p>
+          <h3>{n.text.title}</h3>
+          {n.text.body.map((p, i) => <p key={i}>{p}</p>)}
+        </aside>
+      ))}
       {added.length > 0 && <p class="replay-added" data-testid="replay-added">{added.slice(0, 3).join(" ")}</p>}
       {shown && game ? (
         <div class="replay-board" aria-busy={tables.current.get(step) !== shown}>

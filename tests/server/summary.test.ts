@@ -1,0 +1,82 @@
+// The end screen's summary (server/lobby/summary.ts) and the replay's guide notes (GuideNotes in
+// server/table/guide.ts) on whole seeded bot games inside the engine, fed as ends.ts feeds them: each
+// player's last change of places with their rival's corporation, and each kind of moment once, where
+// it first came. (tests/room/ends.test.ts checks the same over the routes, on a game played by sockets.)
+import { describe, expect, it } from "vitest";
+import { apply, createGameWithEvents, viewFor, type GameState } from "../../server/engine/index.ts";
+import { botCommand } from "../../server/bots/index.ts";
+import { SummaryBuilder } from "../../server/lobby/summary.ts";
+import { playGame } from "../../server/sim/play.ts";
+import { GuideNotes } from "../../server/table/guide.ts";
+import type { GameEvent } from "../../shared/view.ts";
+
+const played = new Map<string, ReturnType<typeof replayGame>>();
+function replayed(players: 4 | 5 | 6, seed: number) {
+  const key = `${players}/${seed}`;
+  if (!played.has(key)) played.set(key, replayGame(players, seed));
+  return played.get(key)!;
+}
+
+function replayGame(players: 4 | 5 | 6, seed: number) {
+  const run = playGame(players, seed, undefined, botCommand);
+  const created = createGameWithEvents({ players, seed, variant: undefined });
+  let state = created.state;
+  const states: GameState[] = [state];
+  const events: GameEvent[][] = [created.events];
+  const summary = new SummaryBuilder(state);
+  const notes = new GuideNotes();
+  notes.step(0, state, created.events);
+  run.commands.forEach(({ seat, command }, i) => {
+    const r = apply(state, seat, command);
+    if (!r.ok) throw new Error(r.message);
+    summary.step(i + 1, state, r.state, seat, command, r.events);
+    notes.step(i + 1, r.state, r.events);
+    states.push((state = r.state));
+    events.push(r.events);
+  });
+  return { states, events, summary: summary.result(state, run.commands.length), notes: notes.notes };
+}
+
+const GAMES = [[4, 3], [5, 8], [6, 21]] as const;
+
+describe("the summary's turns against each rival", () => {
+  it("name for each player the last step where they and their rival's corporation changed places", () => {
+    let turns = 0;
+    for (const [players, seed] of GAMES) {
+      const { states, summary } = replayed(players, seed);
+      const result = states.at(-1)!.result!;
+      for (const r of result.seats) {
+        const other = result.seats.find((o) => o.corp === r.rival && o.seat !== r.seat);
+        const ahead = (k: number) => !!other && states[k]!.seats[r.seat]!.capital > states[k]!.seats[other.seat]!.capital;
+        let last = 0;
+        for (let k = 1; k < states.length; k++) if (ahead(k) !== ahead(k - 1)) last = k;
+        const want = last ? { step: last, ahead: ahead(last), round: summary.rounds.filter((m) => m.label !== "end" && m.step <= last).at(-1)!.label } : null;
+        expect(summary.rivalTurns[r.seat], `${players} players, seed ${seed}, seat ${r.seat}`).toEqual(want);
+        if (last) turns++;
+      }
+    }
+    expect(turns).toBeGreaterThan(2);
+  });
+});
+
+describe("the replay's guide notes", () => {
+  it("keep each kind of moment once, at the step where it first came, from public facts, and never a seat's decision", () => {
+    for (const [players, seed] of GAMES) {
+      const { states, events, notes } = replayed(players, seed);
+      const at = (moment: string) => notes.find((n) => n.moment === moment)?.step;
+      const first = (test: (k: number) => boolean) => states.findIndex((_, k) => test(k));
+      const logged = (type: string) => (k: number) => events[k]!.some((e) => !e.to && e.type === type);
+      const view = (k: number) => viewFor(states[k]!, "spectator");
+      expect(new Set(notes.map((n) => n.moment)).size).toBe(notes.length);
+      for (const n of notes) expect(n.moment).toMatch(/^moment:/);
+      expect(at("moment:start")).toBe(0);
+      expect(at("moment:end")).toBe(states.length - 1);
+      expect(at("moment:production")).toBe(first(logged("production")));
+      expect(at("moment:event")).toBe(first(logged("event")));
+      expect(at("moment:demand-round")).toBe(first(logged("demand")));
+      expect(at("moment:main-offer")).toBe(first((k) => !!view(k).deal?.main));
+      expect(at("moment:support")).toBe(first((k) => view(k).stage === "support"));
+      expect(first(logged("event"))).toBeGreaterThan(0);
+    }
+  });
+});
