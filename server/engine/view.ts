@@ -3,7 +3,7 @@
 // A seat also gets its own hand, rival, investment, trades and options. Nothing else.
 import { ACTION_TYPES } from "../../shared/catalog/types.ts";
 import type { ActionType, DistrictId } from "../../shared/catalog/types.ts";
-import type { CardView, EffectView, GameView, PendingView } from "../../shared/view.ts";
+import type { CardView, EffectView, GameView, PendingView, Variant } from "../../shared/view.ts";
 import { handLimit, turnsLeftInRound } from "./action-phase.ts";
 import { pool } from "./city.ts";
 import { actionCard, assetName, cardTitle, corpName, scriptTitle, demandDef, district, districtName, emergencyAction, investmentDef, isActionCard, isEmergencyAction } from "./data.ts";
@@ -134,6 +134,26 @@ function demandView(id: string): GameView["demand"] {
   return v;
 }
 
+/** Freezes plain data all the way down; gives it back. */
+export function deepFreeze<T>(x: T): T {
+  if (x === null || typeof x !== "object" || Object.isFrozen(x)) return x;
+  Object.freeze(x);
+  for (const v of Object.values(x)) deepFreeze(v);
+  return x;
+}
+
+/**
+ * The table's rules as views show them: the whole variant (its type is the view's, so an option left
+ * out cannot compile), one frozen copy per variant object, shared by every view of the states that
+ * share that variant (views are read, never changed; the copy keeps the state's own out of reach).
+ */
+const rulesViews = new WeakMap<Variant, Variant>();
+function rulesView(v: Variant): Variant {
+  let r = rulesViews.get(v);
+  if (r === undefined) rulesViews.set(v, (r = deepFreeze(structuredClone(v))));
+  return r;
+}
+
 /** The view around its parts: the cheap fields, built fresh each time (the catalog's shared, frozen). */
 function scalarView(rules: Rulebook, s: GameState, seat: number | null, parts: Parts): GameView {
   const deal = s.deal;
@@ -157,12 +177,7 @@ function scalarView(rules: Rulebook, s: GameState, seat: number | null, parts: P
     supportQueue: deal ? [...deal.supportQueue] : [],
     pending: pendingView(s),
     effect: effectView(s),
-    rules: {
-      tieWinner: s.variant.tieWinner,
-      contractScope: s.variant.contractScope,
-      melangeContract: s.variant.melangeContract,
-      prisecBlocksEnemyUnits: s.variant.prisecBlocksEnemyUnits,
-    },
+    rules: rulesView(s.variant),
     trades: seat === null ? [] : tradesOf(s, seat),
     result: s.result
       ? {
