@@ -28,7 +28,7 @@ import { untilOver } from "./end.ts";
 import { RULEBOOK } from "./registry.ts";
 import { seedRng } from "./rng.ts";
 import type { Deal, GameState, Offer, Pending, PlayerState, Trade } from "./state.ts";
-import { ROUND_TRACK, cloneState } from "./state.ts";
+import { ROUND_TRACK, forkState } from "./state.ts";
 import { deepFreeze, publicViewSince, viewFor } from "./view.ts";
 
 export type Refusal = { ok: false; code: string; message: string };
@@ -293,15 +293,17 @@ export function imagineCard(view: GameView, card: string, resolver: number, choo
   let base = publicStates.get(view);
   if (base === undefined) {
     const s = stateFrom(view, false);
-    // the deal is shared by every copy (a card's rules never touch it): frozen, so a rule that did would be refused
-    if (typeof s !== "string") deepFreeze(s.deal);
+    // every copy forks the base and shares what its rules do not change (state.ts: the rules replace a
+    // shared part, never write to it): frozen, so a rule that did would be refused, not spread to the next card
+    if (typeof s !== "string") deepFreeze(s);
     publicStates.set(view, (base = typeof s === "string" ? s : { s, view: null }));
   }
   if (typeof base === "string") return refuse("cannot-imagine", base);
   const from = base;
-  // the deal stays the base's own object (frozen above): finding what changed then needs no deep compare
-  const c: Ctx = { s: { ...cloneState(from.s), deal: from.s.deal, pending: null, effects: [], stage: "effect" }, ev: [], frame: null, rules: RULEBOOK, sandbox: true };
-  const now = () => publicViewSince(RULEBOOK, from.s, (from.view ??= viewFor(RULEBOOK, from.s, "spectator")), c.s);
+  // the deal stays the base's own object (a card's rules never touch it): finding what changed then needs no compare
+  const c: Ctx = { s: { ...forkState(from.s), deal: from.s.deal, pending: null, effects: [], stage: "effect" }, ev: [], frame: null, rules: RULEBOOK, sandbox: true };
+  // the bots read the city, tracks and seats of these views, never the threat forecast: it is worked out only if read
+  const now = () => publicViewSince(RULEBOOK, from.s, (from.view ??= viewFor(RULEBOOK, from.s, "spectator", "when-read")), c.s, "when-read");
   // A rule that throws on the copy (a card's script meeting a city it does not expect) is a card that
   // cannot be imagined: the bot gets a refusal, not the exception. The chooser's own errors go through.
   let choosing = false;
