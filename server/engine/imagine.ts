@@ -278,7 +278,7 @@ export function imagine(view: GameView, commands: { seat: number; command: Comma
 
 /**
  * The public copy of each view imagined from, built once: a bot imagines many cards on one view, each
- * on a clone. Views are never changed once made, so the copy stays right for as long as the view lives.
+ * on a fork of it. Views are never changed once made, so the copy stays right for as long as the view lives.
  * With it, the copy's spectator view (made when first needed): the views of the imagined card share
  * its unchanged parts (publicViewSince), so a pick's view costs only what the card changed.
  */
