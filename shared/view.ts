@@ -1,5 +1,5 @@
 // What one seat (or a spectator) may know of a game: the client renders only this.
-import type { ActionType, CorpId, NextDistrict, Resource, RivalId } from "./catalog/types.ts";
+import type { ActionType, Catalog, CorpId, DistrictDef, DistrictId, DrawSlot, NextDistrict, Resource, RivalId } from "./catalog/types.ts";
 import type { LegalCommand } from "./protocol.ts";
 
 /** A game-log line in plain words; without `to` it is public, with `to` only those seats see it. */
@@ -85,12 +85,80 @@ export interface EffectView {
   pool: { total: number; askedAfter: number } | null;
 }
 
-/** Table rules (variant options) the players agreed on: public. */
-export interface RulesView {
+/**
+ * The table's rules: every rule we could not read in official text is a named option, with its
+ * best-evidenced reading as the default (server/engine/variant.ts: the defaults and each option's
+ * documentation). The host chose them, so they are public: every view carries them whole (`rules`).
+ */
+export interface Variant {
+  /** Cards a player must discard to propose a counteroffer: "cards-in-box" = k cards when k counteroffers are already in the box [R]; "free" = no cost. */
+  counterofferCost: "cards-in-box" | "free";
+  /** Who may support: "non-offerers" = players with no offer in contention (Part E default) [V-fan]; "everyone" = all players, offerers included. */
+  supportEligibility: "non-offerers" | "everyone";
+  /** Where the clockwise Support round starts [R]: "left-of-active" (Part E) or "active-first" (the active player, when eligible, first). */
+  supportOrder: "left-of-active" | "active-first";
+  /** Which offer wins a tie in support [R]. */
   tieWinner: "main" | "counter";
-  contractScope: "any-card" | "own-card";
-  melangeContract: "event-card" | "any-card" | "own-card" | "off";
+  /** The active player has no action card and no faceup emergency action [R]: "empty-main" = the deal runs with no main offer (a counteroffer wins, else the asset is discarded); "discard-asset" = the deal is skipped and the asset discarded. */
+  noMainOffer: "empty-main" | "discard-asset";
+  /** With no counteroffer, the main offer wins at once and Support is skipped [R]. */
+  noCounterofferSkipsSupport: boolean;
+  /** The active player may also propose a counteroffer (normally only via The Fall Guy) [R]. */
+  activePlayerMayCounter: boolean;
+  /** Enemy units cannot be placed in or stop in a district holding prisec; they move on [R]. */
   prisecBlocksEnemyUnits: boolean;
+  /** Top of each resource supply track; supply is clamped here [?]. */
+  supplyMax: number;
+  /** Starting capital, six values (10, 11, 12 [V-fan]; 13, 14, 15 extrapolated [R]), handed out as startingCapitalBy says. */
+  startingCapital: number[];
+  /** Who gets which startingCapital value [R]: "seat" = by seat, clockwise from the first player (the fan solo variant gives freely chosen corps 10, 11, 12 "as normal"); "corporation" = by the corp's place in corpOrder. The two agree in the first game. */
+  startingCapitalBy: "seat" | "corporation";
+  /** Investments at setup: "draw-2-keep-1" (complete setup, Part E default) [V-fan] or "draw-1" (first-game setup). */
+  setupInvestments: "draw-2-keep-1" | "draw-1";
+  /** Order in which corporations are taken, clockwise from the first player [R] (Jinteki first is verified). */
+  corpOrder: CorpId[];
+  /** Corporations at setup [R]: "random" = N of the six, dealt at random (complete game); "order" = the first N of corpOrder, clockwise from the first player (the first-game sidebar, or the host's pick). */
+  corpAssignment: "random" | "order";
+  /** Starting hand (A3.1 step 9, D4) [R]: how many corp-sheet draws each seat makes at setup, clockwise from the first player. */
+  startingHand: number[];
+  /** Overrides of district data (tier, resources, production, next district) by district number [R]. */
+  districtOverrides: Partial<Record<DistrictId, Partial<Omit<DistrictDef, "id">>>>;
+  /** The City Setup (what each district starts with) [?]; null = the catalog's first-game layout. */
+  citySetup: Catalog["citySetup"] | null;
+  /** Overrides of corp-sheet draw boxes (secondary types and Melange Mining are [?]). */
+  corpDraws: Partial<Record<CorpId, { fourPlayers?: DrawSlot[]; fiveSixPlayers?: DrawSlot[] }>>;
+  /** Overrides of an event's number of turns for the next Action Phase, by event id [R]. */
+  eventTurns: Record<string, number>;
+  /** The five effect contracts (all but Melange Mining's) pay for effects of "any-card" resolved by anyone, or only "own-card" (cards the corp's player resolves) [R]. */
+  contractScope: "any-card" | "own-card";
+  /** Haas-Bioroid's contract [R]: +2 once "per-card" that moves androids, or +2 "per-android-moved". */
+  haasBioroidContract: "per-card" | "per-android-moved";
+  /** Melange Mining's contract, +3 when a card is completely resolved without threat rising by 2 [V-fan]: "event-card" = after each event card (the fan tool's corp sheet); "any-card" = after any action card anyone resolves, "own-card" = after its own (an e-mail script's wording); "off". */
+  melangeContract: "event-card" | "any-card" | "own-card" | "off";
+  /** Covered counteroffers at the end of the deal [R]: "discard" (to their discard piles) or "return" (to their owner's hand). Emergency actions always go back faceup. */
+  coveredCounteroffers: "discard" | "return";
+  /** A stolen emergency action returns after use to its "original" corporation (official text) or to the "thief" who proposed it. */
+  stolenEmergencyOwner: "thief" | "original";
+  /** An empty action deck is rebuilt by shuffling its discard pile [R]. */
+  reshuffleEmptyDecks: boolean;
+  /** A resolved event goes to the "bottom" of the event deck, or out of the game ("discard") [R]. */
+  resolvedEvents: "bottom" | "discard";
+  /** Order in which the android districts are exploited in Production [R]. */
+  exploitationOrder: "ascending" | "descending";
+  /** How many tokens of each kind exist; placing fails when the reserve is empty [?] (units are verified: 9/9/6). */
+  tokenPools: { illness: number; outage: number; development: number };
+  /** The Federalist can win at a normal game end, with at least 25 capital as at threat 25 (the fan text says it cannot) [V-fan]. */
+  federalistWinsNormally: boolean;
+  /** Claim-and-discard assets (Bryan Stinson, Gurren Imaishi, Hernando Cortez, Naoko Watanabe, Toshiyuki Sakai) [R]: "on-claim" = the ability resolves when claimed, then the card is discarded; "keep-until-used" = the owner may use it when claimed or at any later End of Turn of theirs. */
+  oneShotAssets: "on-claim" | "keep-until-used";
+  /** Assets claimed through Naoko Watanabe trigger their own "when you claim this card" abilities [R]. */
+  naokoClaimTriggers: boolean;
+  /** Braintrust doubles the General slots too (each doubled General draws a type not yet drawn) [R]. */
+  braintrustDoublesGeneral: boolean;
+  /** An asset stolen by Hernando Cortez arrives "as-is" (keeps its ready/exhausted state), "ready" or "exhausted" [R]. */
+  stolenAssetState: "as-is" | "ready" | "exhausted";
+  /** "Draw cards of the top type on your corp sheet" for a corp with no top type (Melange Mining) [R]: "chosen-type" = the drawer picks one type; "nothing" = no draw. */
+  noTopTypeDraws: "chosen-type" | "nothing";
 }
 
 export interface PendingView {
@@ -168,7 +236,8 @@ export interface GameView {
   pending: PendingView | null;
   /** The card or ability being resolved now. */
   effect: EffectView | null;
-  rules: RulesView;
+  /** The table's rules, every option (public). */
+  rules: Variant;
   /** Trades this seat is part of (spectators see none). */
   trades: TradeView[];
   /** This seat's secrets and options; absent for spectators. */

@@ -17,7 +17,7 @@ import type { GameView } from "../../shared/view.ts";
 import { imagineCard } from "../engine/imagine.ts";
 import { MODELED, MODELS, melangeAfterEvent, melangeContract, type Guess } from "./card-models.ts";
 import { argmax, chooseForEffect } from "./choices.ts";
-import { ASSET_WORTH, CARD_WORTH, ILLNESS_THREAT, capitalWorth, districtCode, layoutId, readTable, seatOfCorp, type Sense } from "./city-sense.ts";
+import { ASSET_WORTH, CARD_WORTH, ILLNESS_THREAT, capitalWorth, districtCode, layoutId, readTable, rulesId, seatOfCorp, type Sense } from "./city-sense.ts";
 import { androidWorth, conditionThreat, problemThreat, resourceWorth } from "./city-threat.ts";
 import { makeRandom, type Random } from "./random.ts";
 import { publicTable, type District, type Table } from "./table.ts";
@@ -165,8 +165,7 @@ function publicKey(s: Table): string {
     for (const d of v.districts) key += String.fromCharCode(districtCode(d));
     const x = v.reserve;
     key += `|${x.humanFirst},${x.orgcrime},${x.prisec},${x.illness},${x.outage},${x.development}`;
-    const r = v.rules;
-    key += `|${r.tieWinner},${r.contractScope},${r.melangeContract},${r.prisecBlocksEnemyUnits}`;
+    key += `|${rulesId(v.rules)}`;
     for (const p of v.seats) {
       key += `|${p.corp}`;
       for (const a of p.assets) key += `,${a.id}${a.exhausted ? "!" : ""}`;
@@ -216,9 +215,7 @@ function sameCity(a: GameView, b: GameView): boolean {
   if (a.demand.id !== b.demand.id || a.decks.nextEventCategory !== b.decks.nextEventCategory) return false;
   if (a.roundTrack.length !== b.roundTrack.length || a.roundTrack.some((r, i) => r !== b.roundTrack[i])) return false;
   for (const r in a.supply) if (a.supply[r as keyof typeof a.supply] !== b.supply[r as keyof typeof b.supply]) return false;
-  const x = a.rules;
-  const y = b.rules;
-  return x.tieWinner === y.tieWinner && x.contractScope === y.contractScope && x.melangeContract === y.melangeContract && x.prisecBlocksEnemyUnits === y.prisecBlocksEnemyUnits;
+  return rulesId(a.rules) === rulesId(b.rules);
 }
 
 function pickReading(view: GameView, chooser: number): Sense {

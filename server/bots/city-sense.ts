@@ -8,6 +8,7 @@
 // Never another seat's hand, rival or investment, and never the order of any deck.
 import { RESOURCES } from "../../shared/catalog/types.ts";
 import type { CorpId, DistrictId, Resource } from "../../shared/catalog/types.ts";
+import type { Variant } from "../../shared/view.ts";
 import { districtAt, type District, type Table } from "./table.ts";
 
 export type Problem = "humanFirst" | "orgcrime" | "outage" | "strike" | "protest" | "illness";
@@ -90,8 +91,28 @@ function cityKey(s: Table, category: string | null): string {
   for (const r of RESOURCES) codes.push(Math.max(0, (demand.targets[r] ?? 0) - s.supply[r]));
   codes.push(s.supply.credits > 0 ? 1 : 0);
   // the board's layout (overrides included) and the rules the guesses read
-  const r = s.rules;
-  return String.fromCharCode(...codes) + demand.id + "|" + category + "|" + r.contractScope + r.melangeContract + r.prisecBlocksEnemyUnits + r.tieWinner + "|" + layoutId(s.districts);
+  return String.fromCharCode(...codes) + demand.id + "|" + category + "|" + rulesId(s.rules) + "|" + layoutId(s.districts);
+}
+
+/** The tables' rules seen so far, each with a short number, by its options written out and by the object. */
+const rulesIds = new Map<string, number>();
+const rulesIdOf = new WeakMap<Variant, number>();
+let nextRules = 0;
+const RULES_KEPT = 256;
+
+/** A table's rules (the whole variant) as a short number: the same number for the same options. */
+export function rulesId(rules: Variant): number {
+  let id = rulesIdOf.get(rules);
+  if (id !== undefined) return id;
+  const key = JSON.stringify(rules);
+  id = rulesIds.get(key);
+  if (id === undefined) {
+    // a process serves few variants; the map is bounded all the same (numbers are never reused)
+    if (rulesIds.size >= RULES_KEPT) rulesIds.clear();
+    rulesIds.set(key, (id = nextRules++));
+  }
+  rulesIdOf.set(rules, id);
+  return id;
 }
 
 /** Layouts seen so far, each with a short number (few: one per variant of the board), and the last one read. */

@@ -4,7 +4,7 @@
 import { catalog } from "../../shared/catalog/index.ts";
 import type { RivalId } from "../../shared/catalog/types.ts";
 import type { LegalCommand } from "../../shared/protocol.ts";
-import type { DistrictView, EffectView, GameEvent, GameView, PendingView, RulesView, SeatView, TradeView } from "../../shared/view.ts";
+import type { DistrictView, EffectView, GameEvent, GameView, PendingView, SeatView, Variant, TradeView } from "../../shared/view.ts";
 
 export type District = DistrictView;
 
@@ -39,7 +39,7 @@ export interface Table {
     supportQueue: number[];
   } | null;
   effect: EffectView | null;
-  rules: RulesView;
+  rules: Variant;
   trades: TradeView[];
   pending: PendingView | null;
   /** The category printed on the back of the next event card. */

@@ -14,10 +14,10 @@
 //   (spectator's) view afterwards. None of the viewer's secrets goes in (its hand is a placeholder
 //   too), so the answer is the same for every seat at the table and may be shared. Timing windows
 //   stay closed (no asset answers), as in the engine's own look-ahead for Caprice Nisei.
-// Variant rules the view does not show are the defaults. Every loop is bounded.
+// The copy plays by the table's own rules: the view carries the whole variant. Every loop is bounded.
 import { catalog } from "../../shared/catalog/index.ts";
 import { ACTION_TYPES } from "../../shared/catalog/types.ts";
-import type { ActionType, DistrictDef, DistrictId, RivalId } from "../../shared/catalog/types.ts";
+import type { ActionType, RivalId } from "../../shared/catalog/types.ts";
 import type { ChoiceOption, Command } from "../../shared/protocol.ts";
 import type { GameEvent, GameView } from "../../shared/view.ts";
 import type { Ctx } from "./ctx.ts";
@@ -28,10 +28,8 @@ import { untilOver } from "./end.ts";
 import { RULEBOOK } from "./registry.ts";
 import { seedRng } from "./rng.ts";
 import type { Deal, GameState, Offer, Pending, PlayerState, Trade } from "./state.ts";
-import { ROUND_TRACK, cloneState } from "./state.ts";
-import { DEFAULT_VARIANT } from "./variant.ts";
-import type { Variant } from "./variant.ts";
-import { publicViewSince, viewFor } from "./view.ts";
+import { ROUND_TRACK, forkState } from "./state.ts";
+import { deepFreeze, publicViewSince, viewFor } from "./view.ts";
 
 export type Refusal = { ok: false; code: string; message: string };
 export type Imagined = { ok: true; view: GameView; events: GameEvent[] };
@@ -58,36 +56,26 @@ const DEMAND_IDS = catalog.demands.map((d) => d.id);
 const ASSET_BY_NAME = new Map(catalog.assets.map((a) => [a.name, a.id]));
 const refuse = (code: string, message: string): Refusal => ({ ok: false, code, message });
 
-/** Freezes plain data all the way down. */
-function deepFreeze(x: unknown): void {
-  if (x === null || typeof x !== "object" || Object.isFrozen(x)) return;
-  Object.freeze(x);
-  for (const v of Object.values(x)) deepFreeze(v);
-}
-
 /** Takes `n` items from the front of `from` (null when there are not enough). */
 function take<T>(from: T[], n: number): T[] | null {
   if (!Number.isInteger(n) || n < 0 || n > from.length) return null;
   return from.splice(0, n);
 }
 
+/** The viewer whose secrets go in: its seat and its own part of the view (none for a public copy). */
+type Own = { seat: number; you: NonNullable<GameView["you"]> } | null;
+
 /**
- * A whole game state that `view.seat` cannot tell from the real one, hidden parts as placeholders.
- * With `own` false the viewer's own secrets (hand, rival, investment, trades) are placeholders too.
+ * The action cards: those in sight (offers, the viewer's hand) stay; the others are dealt in catalog
+ * order, decks and discards first (their sizes per type are public); `left` is the rest, in catalog
+ * order, for hands and facedown support.
  */
-function stateFrom(view: GameView, own: boolean): GameState | string {
-  const n = view.players;
-  if (![4, 5, 6].includes(n) || view.seats.length !== n) return "the view's seats do not match its players";
-  const me = own && view.seat !== null && view.you ? view.seat : null;
-  const you = me !== null ? view.you! : null;
+function dealActionCards(view: GameView, own: Own): { decks: GameState["actionDecks"]; discards: GameState["actionDiscards"]; left: string[] } | string {
   const deal = view.deal;
-  const offered = deal ? [deal.main, ...deal.counters].filter((o) => o !== null).map((o) => o!.card.id) : [];
-  // action cards: those in sight stay; the others are dealt in catalog order, decks and discards
-  // first (their sizes per type are public), then hands and facedown support from what is left
-  const seen = new Set(offered);
-  if (you) for (const c of you.hand) seen.add(c.id);
-  const decks = {} as Record<ActionType, string[]>;
-  const discards = {} as Record<ActionType, string[]>;
+  const seen = new Set(deal ? [deal.main, ...deal.counters].filter((o) => o !== null).map((o) => o!.card.id) : []);
+  if (own) for (const c of own.you.hand) seen.add(c.id);
+  const decks = {} as GameState["actionDecks"];
+  const discards = {} as GameState["actionDiscards"];
   for (const t of ACTION_TYPES) {
     const ofType = seen.size === 0 ? INSTANCES_OF_TYPE.get(t)!.slice() : INSTANCES_OF_TYPE.get(t)!.filter((id) => !seen.has(id));
     const deck = take(ofType, view.decks.action[t].deck);
@@ -98,21 +86,24 @@ function stateFrom(view: GameView, own: boolean): GameState | string {
     for (const id of deck) seen.add(id);
     for (const id of discard) seen.add(id);
   }
-  // the rest, in catalog order: neither in sight nor in a pile
-  const left = INSTANCE_IDS.filter((id) => !seen.has(id));
-  // rivals, investments and assets out of sight: the catalog's, in order, past the ones in sight
-  const rivals: RivalId[] = you ? RIVAL_IDS.filter((r) => r !== you.rival) : RIVAL_IDS.slice();
-  const investments = you?.investment ? INVESTMENT_IDS.filter((id) => id !== you.investment!.id) : INVESTMENT_IDS.slice();
-  const assetsSeen = new Set<string>();
-  for (const p of view.seats) for (const a of p.assets) assetsSeen.add(a.id);
-  if (deal?.asset) assetsSeen.add(deal.asset.id);
-  const assets = ASSET_IDS.filter((id) => !assetsSeen.has(id));
+  return { decks, discards, left: INSTANCE_IDS.filter((id) => !seen.has(id)) };
+}
+
+/**
+ * The seats: hands from `left`, rivals and investments out of sight from the catalog's, in order, past
+ * the viewer's own; the rival under the board is the next one. `investments` keeps what is left.
+ */
+function dealSeats(view: GameView, own: Own, left: string[], investments: string[]): { seats: PlayerState[]; rivalUnderBoard: RivalId } | string {
+  const rivals: RivalId[] = own ? RIVAL_IDS.filter((r) => r !== own.you.rival) : RIVAL_IDS.slice();
+  const mine = own?.you.investment?.id;
+  if (mine !== undefined) investments.splice(investments.indexOf(mine), 1);
   const seats: PlayerState[] = [];
   for (const p of view.seats) {
-    const hand = p.seat === me ? you!.hand.map((c) => c.id) : take(left, p.handSize);
+    const me = own !== null && p.seat === own.seat;
+    const hand = me ? own.you.hand.map((c) => c.id) : take(left, p.handSize);
     if (!hand) return "the hands do not add up";
-    const rival = p.seat === me ? you!.rival : rivals.shift();
-    const investment = p.seat === me ? (you!.investment?.id ?? null) : p.hasInvestment ? (investments.shift() ?? null) : null;
+    const rival = me ? own.you.rival : rivals.shift();
+    const investment = me ? (mine ?? null) : p.hasInvestment ? (investments.shift() ?? null) : null;
     if (!rival) return "too many seats";
     seats.push({
       seat: p.seat,
@@ -126,94 +117,117 @@ function stateFrom(view: GameView, own: boolean): GameState | string {
     });
   }
   const rivalUnderBoard = rivals.shift();
-  if (!rivalUnderBoard) return "too many seats";
+  return rivalUnderBoard ? { seats, rivalUnderBoard } : "too many seats";
+}
+
+/** The other piles, out of sight in catalog order: the turn track's facedown assets, assets, investments, events (one of the public category on top) and demands. */
+function dealPiles(view: GameView, investments: string[]): Pick<GameState, "turnTrack" | "assetDeck" | "assetDiscard" | "investmentDeck" | "eventDeck" | "demandDeck"> | string {
+  const assetsSeen = new Set<string>();
+  for (const p of view.seats) for (const a of p.assets) assetsSeen.add(a.id);
+  if (view.deal?.asset) assetsSeen.add(view.deal.asset.id);
+  const assets = ASSET_IDS.filter((id) => !assetsSeen.has(id));
   const turnTrack = view.turnTrack.map((facedown) => (facedown ? (assets.shift() ?? null) : null));
   const assetDeck = take(assets, view.decks.assets);
   const assetDiscard = take(assets, view.decks.assetDiscard);
   const investmentDeck = take(investments, view.decks.investments);
   if (!assetDeck || !assetDiscard || !investmentDeck) return "the asset or investment decks do not add up";
-  // the event deck: a card of the public category on top
   const events = EVENT_IDS.slice();
   const top = EVENT_CATEGORIES.indexOf(view.decks.nextEventCategory as (typeof EVENT_CATEGORIES)[number]);
   if (top > 0) events.unshift(...events.splice(top, 1));
   const eventDeck = take(events, view.decks.events);
   const demandDeck = take(DEMAND_IDS.filter((id) => id !== view.demand.id), view.decks.demands);
   if (!eventDeck || !demandDeck) return "the event or demand decks do not add up";
+  return { turnTrack, assetDeck, assetDiscard, investmentDeck, eventDeck, demandDeck };
+}
 
-  let state: GameState["deal"] = null;
-  if (deal) {
-    const offer = (o: { seat: number; card: { id: string } }): Offer => ({ seat: o.seat, card: o.card.id, emergency: isEmergencyAction(o.card.id) });
-    const supports: Deal["supports"] = [];
-    for (const x of deal.supports) {
-      const cards = take(left, x.count);
-      if (!cards) return "the support does not add up";
-      const asset = x.asset !== undefined ? ASSET_BY_NAME.get(x.asset) : undefined;
-      supports.push({ seat: x.seat, offer: x.offer, cards, ...(asset ? { asset } : {}) });
-    }
-    let counterQueue: number[] = [];
-    if (view.pending?.kind === "counteroffer") {
-      const order: number[] = [];
-      for (let i = 1; i <= n; i++) order.push((view.active + i) % n);
-      const queue = DEFAULT_VARIANT.activePlayerMayCounter ? order : order.filter((x) => x !== view.active);
-      counterQueue = queue.slice(Math.max(0, queue.indexOf(view.pending.seat)));
-    }
-    state = {
-      asset: deal.asset?.id ?? null,
-      main: deal.main ? offer(deal.main) : null,
-      counters: deal.counters.map(offer),
-      counterQueue,
-      supportQueue: [...view.supportQueue],
-      supports,
-      abstained: [...deal.abstained],
-      winner: deal.winner,
-    };
+/** The deal: offers as shown, facedown support from `left`, the counteroffer queue as the table's rules make it. */
+function dealDeal(view: GameView, left: string[]): GameState["deal"] | string {
+  const deal = view.deal;
+  if (!deal) return null;
+  const offer = (o: { seat: number; card: { id: string } }): Offer => ({ seat: o.seat, card: o.card.id, emergency: isEmergencyAction(o.card.id) });
+  const supports: Deal["supports"] = [];
+  for (const x of deal.supports) {
+    const cards = take(left, x.count);
+    if (!cards) return "the support does not add up";
+    const asset = x.asset !== undefined ? ASSET_BY_NAME.get(x.asset) : undefined;
+    supports.push({ seat: x.seat, offer: x.offer, cards, ...(asset ? { asset } : {}) });
   }
-  const trades: Trade[] = [];
-  for (const t of me !== null ? view.trades : []) {
-    const trade: Trade = { id: t.id, from: t.from, to: t.to, give: { capital: t.give.capital, assets: [...t.give.assets] }, get: { capital: t.get.capital, assets: [...t.get.assets] } };
-    if (t.support) trade.support = { offer: t.support.offer, cards: seats[t.from]!.hand.slice(0, t.support.count) };
-    trades.push(trade);
+  let counterQueue: number[] = [];
+  if (view.pending?.kind === "counteroffer") {
+    const order: number[] = [];
+    for (let i = 1; i <= view.players; i++) order.push((view.active + i) % view.players);
+    const queue = view.rules.activePlayerMayCounter ? order : order.filter((x) => x !== view.active);
+    counterQueue = queue.slice(Math.max(0, queue.indexOf(view.pending.seat)));
   }
-  let pending: Pending | null = null;
-  const p = view.pending;
-  if (p) {
-    if (p.kind === "hand-limit") pending = { kind: p.kind, seat: p.seat, count: Math.max(0, seats[p.seat]!.hand.length - view.seats[p.seat]!.handLimit) };
-    else if (p.kind === "investment") {
-      const mine = p.seat === me ? you!.legal.find((x) => x.type === "investment") : undefined;
-      const cards = mine && "options" in mine ? mine.options.map((o) => String(o.value)) : investments.splice(0, 2);
-      pending = { kind: p.kind, seat: p.seat, cards };
-    } else if (p.kind === "main-offer" || p.kind === "counteroffer" || p.kind === "support" || p.kind === "general-draw" || p.kind === "effect") {
-      pending = { kind: p.kind, seat: p.seat };
-    }
-  }
-  // the variant: the rules the view shows, the board as it is laid out, the token pools as counted
-  const districtOverrides: Partial<Record<DistrictId, Partial<Omit<DistrictDef, "id">>>> = {};
-  for (const d of view.districts) districtOverrides[d.id] = { tier: d.tier, primary: d.primary, secondary: d.secondary, production: { ...d.production }, next: d.next };
-  const onBoard = (test: (d: GameView["districts"][number]) => boolean) => view.districts.filter(test).length;
-  const variant: Variant = {
-    ...DEFAULT_VARIANT,
-    ...view.rules,
-    districtOverrides,
-    tokenPools: {
-      illness: view.reserve.illness + onBoard((d) => d.illness),
-      outage: view.reserve.outage + onBoard((d) => d.condition === "outage"),
-      development: view.reserve.development + onBoard((d) => d.development),
-    },
+  return {
+    asset: deal.asset?.id ?? null,
+    main: deal.main ? offer(deal.main) : null,
+    counters: deal.counters.map(offer),
+    counterQueue,
+    supportQueue: [...view.supportQueue],
+    supports,
+    abstained: [...deal.abstained],
+    winner: deal.winner,
   };
+}
+
+/** The viewer's own open trades (their support cards from its hand). */
+function dealTrades(view: GameView, own: Own, seats: PlayerState[]): Trade[] {
+  return (own ? view.trades : []).map((t) => ({
+    id: t.id,
+    from: t.from,
+    to: t.to,
+    give: { capital: t.give.capital, assets: [...t.give.assets] },
+    get: { capital: t.get.capital, assets: [...t.get.assets] },
+    ...(t.support ? { support: { offer: t.support.offer, cards: seats[t.from]!.hand.slice(0, t.support.count) } } : {}),
+  }));
+}
+
+/** The decision owed, as the view shows it (an investment choice: the viewer's own options, or placeholders). */
+function dealPending(view: GameView, own: Own, seats: PlayerState[], investments: string[]): Pending | null {
+  const p = view.pending;
+  if (!p) return null;
+  if (p.kind === "hand-limit") return { kind: p.kind, seat: p.seat, count: Math.max(0, seats[p.seat]!.hand.length - view.seats[p.seat]!.handLimit) };
+  if (p.kind === "investment") {
+    const mine = own && p.seat === own.seat ? own.you.legal.find((x) => x.type === "investment") : undefined;
+    return { kind: p.kind, seat: p.seat, cards: mine && "options" in mine ? mine.options.map((o) => String(o.value)) : investments.splice(0, 2) };
+  }
+  if (p.kind === "main-offer" || p.kind === "counteroffer" || p.kind === "support" || p.kind === "general-draw" || p.kind === "effect") return { kind: p.kind, seat: p.seat };
+  return null;
+}
+
+/**
+ * A whole game state that `view.seat` cannot tell from the real one, hidden parts as placeholders,
+ * under the table's own rules (the view carries them whole). With `own` false the viewer's own
+ * secrets (hand, rival, investment, trades) are placeholders too.
+ */
+function stateFrom(view: GameView, withOwn: boolean): GameState | string {
+  const n = view.players;
+  if (![4, 5, 6].includes(n) || view.seats.length !== n) return "the view's seats do not match its players";
+  const own: Own = withOwn && view.seat !== null && view.you ? { seat: view.seat, you: view.you } : null;
+  const cards = dealActionCards(view, own);
+  if (typeof cards === "string") return cards;
+  const investments = INVESTMENT_IDS.slice();
+  const seated = dealSeats(view, own, cards.left, investments);
+  if (typeof seated === "string") return seated;
+  const piles = dealPiles(view, investments);
+  if (typeof piles === "string") return piles;
+  const deal = dealDeal(view, cards.left);
+  if (typeof deal === "string") return deal;
+  const { seats, rivalUnderBoard } = seated;
   return {
     players: n,
     seed: SEED,
-    variant,
+    variant: view.rules,
     rng: [SEEDED[0], SEEDED[1], SEEDED[2], SEEDED[3]],
     round: view.round,
     stage: view.stage as GameState["stage"],
-    pending,
+    pending: dealPending(view, own, seats, investments),
     active: view.active,
     threat: view.threat,
     threatFrom: {},
     supply: { ...view.supply },
     demand: view.demand.id,
-    demandDeck,
     districts: view.districts.map((d) => ({
       id: d.id,
       condition: d.condition,
@@ -224,22 +238,18 @@ function stateFrom(view: GameView, own: boolean): GameState | string {
       orgcrime: d.orgcrime,
       prisec: d.prisec,
     })),
-    actionDecks: decks,
-    actionDiscards: discards,
-    eventDeck,
+    actionDecks: cards.decks,
+    actionDiscards: cards.discards,
     eventDiscard: [],
-    assetDeck,
-    assetDiscard,
-    turnTrack,
-    investmentDeck,
+    ...piles,
     seats,
     rivalUnderBoard,
-    deal: state,
+    deal,
     draw: null,
     effects: [],
     effectsThen: "end-of-turn",
     cursor: 0,
-    trades,
+    trades: dealTrades(view, own, seats),
     tradeCounts: new Array(n * n).fill(0),
     demandRounds: ROUND_TRACK.slice(0, view.round).filter((r) => r === "D").length,
     result: null,
@@ -268,7 +278,7 @@ export function imagine(view: GameView, commands: { seat: number; command: Comma
 
 /**
  * The public copy of each view imagined from, built once: a bot imagines many cards on one view, each
- * on a clone. Views are never changed once made, so the copy stays right for as long as the view lives.
+ * on a fork of it. Views are never changed once made, so the copy stays right for as long as the view lives.
  * With it, the copy's spectator view (made when first needed): the views of the imagined card share
  * its unchanged parts (publicViewSince), so a pick's view costs only what the card changed.
  */
@@ -283,15 +293,17 @@ export function imagineCard(view: GameView, card: string, resolver: number, choo
   let base = publicStates.get(view);
   if (base === undefined) {
     const s = stateFrom(view, false);
-    // the deal is shared by every copy (a card's rules never touch it): frozen, so a rule that did would be refused
-    if (typeof s !== "string") deepFreeze(s.deal);
+    // every copy forks the base and shares what its rules do not change (state.ts: the rules replace a
+    // shared part, never write to it): frozen, so a rule that did would be refused, not spread to the next card
+    if (typeof s !== "string") deepFreeze(s);
     publicStates.set(view, (base = typeof s === "string" ? s : { s, view: null }));
   }
   if (typeof base === "string") return refuse("cannot-imagine", base);
   const from = base;
-  // the deal stays the base's own object (frozen above): finding what changed then needs no deep compare
-  const c: Ctx = { s: { ...cloneState(from.s), deal: from.s.deal, pending: null, effects: [], stage: "effect" }, ev: [], frame: null, rules: RULEBOOK, sandbox: true };
-  const now = () => publicViewSince(RULEBOOK, from.s, (from.view ??= viewFor(RULEBOOK, from.s, "spectator")), c.s);
+  // the deal stays the base's own object (a card's rules never touch it): finding what changed then needs no compare
+  const c: Ctx = { s: { ...forkState(from.s), deal: from.s.deal, pending: null, effects: [], stage: "effect" }, ev: [], frame: null, rules: RULEBOOK, sandbox: true };
+  // the bots read the city, tracks and seats of these views, never the threat forecast: it is worked out only if read
+  const now = () => publicViewSince(RULEBOOK, from.s, (from.view ??= viewFor(RULEBOOK, from.s, "spectator", "when-read")), c.s, "when-read");
   // A rule that throws on the copy (a card's script meeting a city it does not expect) is a card that
   // cannot be imagined: the bot gets a refusal, not the exception. The chooser's own errors go through.
   let choosing = false;

@@ -3,7 +3,7 @@
 // A seat also gets its own hand, rival, investment, trades and options. Nothing else.
 import { ACTION_TYPES } from "../../shared/catalog/types.ts";
 import type { ActionType, DistrictId } from "../../shared/catalog/types.ts";
-import type { CardView, EffectView, GameView, PendingView } from "../../shared/view.ts";
+import type { CardView, EffectView, GameView, PendingView, Variant } from "../../shared/view.ts";
 import { handLimit, turnsLeftInRound } from "./action-phase.ts";
 import { pool } from "./city.ts";
 import { actionCard, assetName, cardTitle, corpName, scriptTitle, demandDef, district, districtName, emergencyAction, investmentDef, isActionCard, isEmergencyAction } from "./data.ts";
@@ -13,7 +13,7 @@ import { legalFor } from "./legal.ts";
 import type { Rulebook } from "./rulebook.ts";
 import { publicTouched } from "./touched.ts";
 import type { DistrictState, GameState, Offer, PlayerState } from "./state.ts";
-import { ROUND_TRACK } from "./state.ts";
+import { ROUND_TRACK, forkState } from "./state.ts";
 
 /**
  * A card's view, by id: the same frozen object every time (the catalog never changes; views are read,
@@ -82,10 +82,10 @@ function effectView(s: GameState): EffectView | null {
   };
 }
 
-export function viewFor(rules: Rulebook, s: GameState, who: number | "spectator"): GameView {
+export function viewFor(rules: Rulebook, s: GameState, who: number | "spectator", forecast: Forecast = "now"): GameView {
   const seat = typeof who === "number" && who >= 0 && who < s.players ? who : null;
   const city = cityView(s);
-  const view = scalarView(rules, s, seat, {
+  const view = scalarView(rules, s, seat, forecast, {
     districts: city.districts,
     reserve: city.reserve,
     seats: s.seats.map((p) => seatView(rules, s, p)),
@@ -102,10 +102,10 @@ export function viewFor(rules: Rulebook, s: GameState, who: number | "spectator"
  * comparing parts sees them equal at once. `last` must be viewFor(before, "spectator") or the result of
  * this function for `before`; views are never changed once made.
  */
-export function publicViewSince(rules: Rulebook, before: GameState, last: GameView, after: GameState): GameView {
+export function publicViewSince(rules: Rulebook, before: GameState, last: GameView, after: GameState, forecast: Forecast = "now"): GameView {
   const t = publicTouched(before, after);
   const city = t.districts ? cityView(after) : last;
-  return scalarView(rules, after, null, {
+  return scalarView(rules, after, null, forecast, {
     districts: city.districts,
     reserve: city.reserve,
     seats: after.seats.map((p, i) => {
@@ -134,10 +134,37 @@ function demandView(id: string): GameView["demand"] {
   return v;
 }
 
+/** Freezes plain data all the way down; gives it back. */
+export function deepFreeze<T>(x: T): T {
+  if (x === null || typeof x !== "object" || Object.isFrozen(x)) return x;
+  Object.freeze(x);
+  for (const v of Object.values(x)) deepFreeze(v);
+  return x;
+}
+
+/**
+ * The table's rules as views show them: the whole variant (its type is the view's, so an option left
+ * out cannot compile), one frozen copy per variant object, shared by every view of the states that
+ * share that variant (views are read, never changed; the copy keeps the state's own out of reach).
+ */
+const rulesViews = new WeakMap<Variant, Variant>();
+function rulesView(v: Variant): Variant {
+  let r = rulesViews.get(v);
+  if (r === undefined) rulesViews.set(v, (r = deepFreeze(structuredClone(v))));
+  return r;
+}
+
+/**
+ * When a view's threat forecast is worked out: "now", or "when-read" (the first read plays the events
+ * on a fork of the state as it is now; for views that are mostly never asked for it, as the
+ * imagined picks of a bot's card are).
+ */
+export type Forecast = "now" | "when-read";
+
 /** The view around its parts: the cheap fields, built fresh each time (the catalog's shared, frozen). */
-function scalarView(rules: Rulebook, s: GameState, seat: number | null, parts: Parts): GameView {
+function scalarView(rules: Rulebook, s: GameState, seat: number | null, forecast: Forecast, parts: Parts): GameView {
   const deal = s.deal;
-  return {
+  const view: GameView = {
     seat,
     players: s.players,
     round: s.round,
@@ -157,12 +184,7 @@ function scalarView(rules: Rulebook, s: GameState, seat: number | null, parts: P
     supportQueue: deal ? [...deal.supportQueue] : [],
     pending: pendingView(s),
     effect: effectView(s),
-    rules: {
-      tieWinner: s.variant.tieWinner,
-      contractScope: s.variant.contractScope,
-      melangeContract: s.variant.melangeContract,
-      prisecBlocksEnemyUnits: s.variant.prisecBlocksEnemyUnits,
-    },
+    rules: rulesView(s.variant),
     trades: seat === null ? [] : tradesOf(s, seat),
     result: s.result
       ? {
@@ -172,8 +194,16 @@ function scalarView(rules: Rulebook, s: GameState, seat: number | null, parts: P
           rivalUnderBoard: s.result.rivalUnderBoard,
         }
       : null,
-    forecast: threatForecast(rules, s),
+    forecast: forecast === "now" ? threatForecast(rules, s) : (null as unknown as GameView["forecast"]),
   };
+  return forecast === "now" ? view : forecastWhenRead(view, rules, forkState(s));
+}
+
+/** `view` with its forecast worked out on `at` (a fork of the state: the rules never change one in place, state.ts) when first read. */
+function forecastWhenRead(view: GameView, rules: Rulebook, at: GameState): GameView {
+  let known: GameView["forecast"] | undefined;
+  Object.defineProperty(view, "forecast", { enumerable: true, configurable: true, get: () => (known ??= threatForecast(rules, at)) });
+  return view;
 }
 
 /**

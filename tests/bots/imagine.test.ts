@@ -3,24 +3,46 @@
 // real game would have it; and the bots value cards by it, not by a hand-written model.
 import { describe, expect, it } from "vitest";
 import { catalog } from "../../shared/catalog/index.ts";
+import { RESOURCES } from "../../shared/catalog/types.ts";
 import type { ChoiceOption } from "../../shared/protocol.ts";
 import { IMAGINED_PER_DECISION, guessOutcome } from "../../server/bots/card-value.ts";
 import { MODELED } from "../../server/bots/card-models.ts";
 import { readTable } from "../../server/bots/city-sense.ts";
-import { apply, createGame, imagine, imagineCard, viewFor } from "../../server/engine/index.ts";
-import type { GameState } from "../../server/engine/index.ts";
+import { DEFAULT_VARIANT, apply, createGame, imagine, imagineCard, viewFor } from "../../server/engine/index.ts";
+import type { GameState, Variant } from "../../server/engine/index.ts";
 import { answerEffect, effectChoice, runEffects, startEffect } from "../../server/engine/effects.ts";
 import { RULEBOOK } from "../../server/engine/registry.ts";
 import { cloneState } from "../../server/engine/state.ts";
 import { playGame } from "../../server/sim/play.ts";
-import { firstMainOffer, tableOf } from "./helpers.ts";
+import { playRandomGame } from "../engine/driver.ts";
+import { botsUntil, firstMainOffer, tableOf } from "./helpers.ts";
 
 const TITLES = [...catalog.actionCards.map((c) => c.id), ...catalog.emergencyActions.map((e) => e.id)];
 
-function* positions(players: 4 | 5 | 6, seed: number): Generator<{ s: GameState; seat: number; next: GameState; command: Parameters<typeof apply>[2] }> {
-  const run = playGame(players, seed);
-  let s = createGame({ players, seed });
-  for (const { seat, command } of run.commands) {
+/**
+ * A table whose rules differ from the defaults in every option the imagined deal and cards read: the
+ * supply's top, the counteroffer queue and cost, who supports in which order, ties, contracts, prisec.
+ */
+const VARIANT_TABLE: Partial<Variant> = {
+  supplyMax: 6,
+  activePlayerMayCounter: true,
+  counterofferCost: "free",
+  supportEligibility: "everyone",
+  supportOrder: "active-first",
+  tieWinner: "counter",
+  contractScope: "own-card",
+  haasBioroidContract: "per-android-moved",
+  melangeContract: "any-card",
+  prisecBlocksEnemyUnits: false,
+  tokenPools: { illness: 4, outage: 3, development: 5 },
+};
+
+type Position = { s: GameState; seat: number; next: GameState; command: Parameters<typeof apply>[2] };
+/** Each position of a bot game (or, with `random`, a game of random legal moves) and the command played there. */
+function* positions(players: 4 | 5 | 6, seed: number, variant?: Partial<Variant>, random = false): Generator<Position> {
+  const commands = random ? playRandomGame(players, seed, { variant }).commands : playGame(players, seed, variant).commands;
+  let s = createGame({ players, seed, variant });
+  for (const { seat, command } of commands) {
     const r = apply(s, seat, command);
     if (!r.ok) throw new Error(r.message);
     yield { s, seat, next: r.state, command };
@@ -28,25 +50,33 @@ function* positions(players: 4 | 5 | 6, seed: number): Generator<{ s: GameState;
   }
 }
 
-/** Resolves `card` by `resolver` on the real state (the engine's own look-ahead path), first option every pick. */
-function resolveForReal(s: GameState, card: string, resolver: number): GameState {
+const first = (_seat: number, options: ChoiceOption[]) => options[0]!.value;
+/** Resolves `card` by `resolver` on the real state (the engine's own look-ahead path), each pick by `choose`. */
+function resolveForRealBy(s: GameState, card: string, resolver: number, choose: (seat: number, options: ChoiceOption[]) => string | number): GameState {
   const c = { s: { ...cloneState(s), pending: null, effects: [], stage: "effect" as const }, ev: [], frame: null, rules: RULEBOOK, sandbox: true };
   startEffect(c, card, resolver, { then: "end-of-turn" });
   for (let i = 0; i < 200; i++) {
     runEffects(c);
     if (c.s.effects.length === 0 || c.s.result || !c.s.pending) break;
-    answerEffect(c, effectChoice(c)!.options[0]!.value);
+    answerEffect(c, choose((c.s as GameState).pending!.seat, effectChoice(c)!.options));
   }
   return c.s;
 }
-const first = (_seat: number, options: ChoiceOption[]) => options[0]!.value;
+/** Resolves `card` by `resolver` on the real state, first option every pick. */
+const resolveForReal = (s: GameState, card: string, resolver: number) => resolveForRealBy(s, card, resolver, first);
+/** How many options the first pick of `card` offers on the real state. */
+function effectOptions(s: GameState, card: string, resolver: number): number {
+  let n = 0;
+  resolveForRealBy(s, card, resolver, (_seat, options) => (n ||= options.length, options[0]!.value));
+  return n;
+}
 const publicOf = (v: ReturnType<typeof viewFor>) => ({ threat: v.threat, supply: v.supply, districts: v.districts, capital: v.seats.map((p) => p.capital), hands: v.seats.map((p) => p.handSize) });
 
 describe("imagining from a seat's view", () => {
-  it("a deal command imagined from the view gives what the seat then sees in the real game", () => {
+  /** Compares each deal command imagined from the view with the real game; gives how many were compared. */
+  function dealCommandsAsReal(games: Iterable<Position>): number {
     let compared = 0;
-    for (const players of [4, 5, 6] as const) {
-      for (const { s, seat, next, command } of positions(players, 40 + players)) {
+    for (const { s, seat, next, command } of games) {
         const kind = s.pending?.kind;
         // the deal goes on in the real game (past it, cards are drawn and events revealed: hidden parts)
         if (!["main-offer", "counteroffer", "support"].includes(kind ?? "") || !["counteroffer", "support"].includes(next.pending?.kind ?? "")) continue;
@@ -61,15 +91,36 @@ describe("imagining from a seat's view", () => {
         expect(publicOf(r.view)).toEqual(publicOf(real));
         expect(r.view.you!.hand).toEqual(real.you!.hand);
         compared++;
-      }
     }
+    return compared;
+  }
+
+  it("a deal command imagined from the view gives what the seat then sees in the real game", () => {
+    let compared = 0;
+    for (const players of [4, 5, 6] as const) compared += dealCommandsAsReal(positions(players, 40 + players));
     expect(compared).toBeGreaterThan(100);
   });
 
-  it("a card imagined from the view changes the city, threat, supply, capital and hands as it would in the real game", () => {
+  it("and so at a table with its own rules (the active player counters, support from the active player, ties to the counteroffer)", () => {
+    let compared = 0;
+    let activeCountered = 0;
+    for (const players of [4, 5, 6] as const) {
+      const games = [...positions(players, 60 + players, VARIANT_TABLE, true)];
+      compared += dealCommandsAsReal(games);
+      activeCountered += games.filter((g) => g.command.type === "counteroffer" && g.seat === g.s.active).length;
+    }
+    expect(compared).toBeGreaterThan(100);
+    // the queue the copy rebuilds is the table's: the active player's own counteroffers were imagined too
+    expect(activeCountered).toBeGreaterThan(0);
+  });
+
+  it.each([
+    ["", undefined],
+    [" at a table with its own rules (supply's top, contracts, prisec, token pools)", VARIANT_TABLE],
+  ])("a card imagined from the view changes the city, threat, supply, capital and hands as it would in the real game%s", (_, variant) => {
     let compared = 0;
     let changed = 0;
-    for (const { s, seat } of positions(5, 7)) {
+    for (const { s, seat } of positions(5, 7, variant)) {
       if (s.pending?.kind !== "main-offer") continue;
       const view = viewFor(s, seat);
       for (const card of TITLES) {
@@ -87,6 +138,36 @@ describe("imagining from a seat's view", () => {
     }
     expect(compared).toBeGreaterThan(500);
     expect(changed / compared).toBeGreaterThan(0.5);
+  });
+
+  it("the view carries the table's rules whole, and the copy plays by them: Liquidation at a table whose supply tops out at 6", () => {
+    const s = botsUntil(createGame({ players: 4, seed: 3, variant: { supplyMax: 6 } }), (x) => x.pending?.kind === "main-offer");
+    const seat = s.pending!.seat;
+    const view = viewFor(s, seat);
+    expect(view.rules).toEqual(s.variant);
+    expect(Object.keys(view.rules).sort()).toEqual(Object.keys(DEFAULT_VARIANT).sort());
+    expect(Object.isFrozen(view.rules.tokenPools)).toBe(true);
+    for (const r of RESOURCES) s.supply[r] = 5;
+    const here = viewFor(s, seat);
+    // liquidate each district the card may pick in turn: the copy's supply is the real one's every time
+    let capped = 0;
+    for (let i = 0; ; i++) {
+      let picks = 0;
+      const pickI = (_seat: number, options: ChoiceOption[]) => options[picks++ === 0 ? i : 0]!.value;
+      const options = effectOptions(s, "liquidation", seat);
+      if (i >= options) break;
+      const r = imagineCard(here, "liquidation", seat, pickI);
+      expect(r.ok).toBe(true);
+      if (!r.ok) continue;
+      picks = 0;
+      const real = viewFor(resolveForRealBy(s, "liquidation", seat, pickI), "spectator");
+      expect(r.view.supply).toEqual(real.supply);
+      // under the default rules the copy would have gone past 6
+      picks = 0;
+      const atDefaults = imagineCard({ ...here, rules: DEFAULT_VARIANT }, "liquidation", seat, pickI);
+      if (Object.values(real.supply).some((x) => x === 6) && atDefaults.ok && JSON.stringify(atDefaults.view.supply) !== JSON.stringify(real.supply)) capped++;
+    }
+    expect(capped).toBeGreaterThan(0);
   });
 
   it("refuses what it cannot imagine: no such card or seat, a half-resolved card, too many commands, a refused command", () => {
