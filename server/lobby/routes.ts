@@ -20,7 +20,7 @@ import { seatLinkRoutes } from "./seat-links.ts";
 function publicTable(room: { roomId: string; metadata?: TableMetadata }) {
   const m = room.metadata!;
   return {
-    code: m.code, roomId: room.roomId, status: m.status, seats: m.seats, players: m.players, spectators: m.spectators,
+    code: m.code, roomId: room.roomId, status: m.status, pace: m.pace ?? "live", seats: m.seats, players: m.players, spectators: m.spectators,
     ...(m.status === "adjourned" && m.meetAt ? { meetAt: m.meetAt } : {}),
   };
 }
@@ -71,6 +71,7 @@ function storedMetadata(g: StoredGame): TableMetadata {
   return {
     code: g.code,
     status: g.status,
+    pace: g.options.pace ?? "live",
     private: g.options.private,
     seats: g.options.seats,
     players: g.players.map((p) => ({ ...p, connected: p.bot })),

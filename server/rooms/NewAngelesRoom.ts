@@ -410,7 +410,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   private publishMetadata(): void {
     const t = this.table;
     const metadata = {
-      code: t.code, status: t.status, private: t.options.private, seats: t.options.seats, players: t.players(), spectators: this.state.spectators,
+      code: t.code, status: t.status, pace: t.options.pace, private: t.options.private, seats: t.options.seats, players: t.players(), spectators: this.state.spectators,
       ...(t.status === "adjourned" && t.adjournment.meetAt !== null ? { meetAt: t.adjournment.meetAt } : {}),
     };
     const json = JSON.stringify(metadata);
