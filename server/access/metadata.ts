@@ -13,6 +13,8 @@ export interface TableMetadata {
   players: { seat: number; name: string; corp: string; bot: boolean; connected: boolean; bank?: PublishedBank }[];
   spectators: number;
   createdAt: number;
+  /** A turn-based table's bank settings (shared/room-protocol.ts TurnSettings): when banks run, to count the seconds left. */
+  turn?: { hours?: { from: string; to: string }; weekendPause: boolean; timeZone: string };
 }
 
 /**

@@ -104,6 +104,7 @@ export interface TableTalk {
 export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: number | null): TableSnapshot {
   const seats: TableSeat[] = Object.values(state.seats ?? {}).map((s) => ({
     seat: s.seat, name: s.name, bot: s.bot, connected: s.connected, botControlled: s.botControlled, awayUntil: s.awayUntil ?? 0,
+    bank: s.bank ?? 0, bankDueAt: s.bankDueAt ?? 0, owedSince: s.owedSince ?? 0,
     corp: s.corp, corpName: s.corpName, capital: s.capital, handSize: s.handSize, hasInvestment: s.hasInvestment,
     emergency: (s.emergency ?? []).map(decodeEmergency),
     assets: (s.assets ?? []).map(decodeAsset),
