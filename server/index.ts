@@ -4,11 +4,14 @@ import { readConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
 import { createServer } from "./app.ts";
 import { instanceName, openStore } from "./store/index.ts";
-import { keepClaims, restoreGames } from "./rooms/restore.ts";
+import { keepClaims, restoreGames, runStartedAt } from "./rooms/restore.ts";
 import { keepSweeping } from "./rooms/deadlines.ts";
 
-const startedAt = Date.now();
 const config = readConfig();
+// This run's start by the store's clock (set ahead by CLOCK_OFFSET_MS in tests): the store compares it
+// with its leases to give a restarted process its own games back at once.
+const startedAt = Date.now() + config.clockOffsetMs;
+runStartedAt(startedAt);
 const logger = createLogger(config.logLevel);
 const store = await openStore({
   dataDir: config.dataDir,

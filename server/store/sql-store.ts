@@ -115,6 +115,7 @@ export const MIGRATIONS: string[][] = [
       due_at BIGINT,
       delays INTEGER NOT NULL DEFAULT 0,
       bot_streak INTEGER NOT NULL DEFAULT 0,
+      bot_decisions INTEGER NOT NULL DEFAULT 0,
       PRIMARY KEY (code, seat)
     )`,
     `CREATE INDEX turn_clocks_due ON turn_clocks (due_at)`,
@@ -289,10 +290,10 @@ export abstract class SqlStore implements GameStore {
 
   private clockRow(code: string, k: StoredClock): [string, Param[]] {
     return [
-      `INSERT INTO turn_clocks (code, seat, bank_ms, owed_since, due_at, delays, bot_streak) VALUES (?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO turn_clocks (code, seat, bank_ms, owed_since, due_at, delays, bot_streak, bot_decisions) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (code, seat) DO UPDATE SET bank_ms = excluded.bank_ms, owed_since = excluded.owed_since, due_at = excluded.due_at,
-         delays = excluded.delays, bot_streak = excluded.bot_streak`,
-      [code, k.seat, Math.round(k.bankMs), k.owedSince, k.dueAt, k.delays, k.botStreak],
+         delays = excluded.delays, bot_streak = excluded.bot_streak, bot_decisions = excluded.bot_decisions`,
+      [code, k.seat, Math.round(k.bankMs), k.owedSince, k.dueAt, k.delays, k.botStreak, k.botDecisions],
     ];
   }
 
@@ -311,11 +312,11 @@ export abstract class SqlStore implements GameStore {
   }
 
   async clocks(code: string): Promise<StoredClock[]> {
-    const rows = await this.read<{ seat: number; bank_ms: number | string; owed_since: number | string | null; due_at: number | string | null; delays: number; bot_streak: number }>(
-      `SELECT seat, bank_ms, owed_since, due_at, delays, bot_streak FROM turn_clocks WHERE code = ? ORDER BY seat`, [code],
+    const rows = await this.read<{ seat: number; bank_ms: number | string; owed_since: number | string | null; due_at: number | string | null; delays: number; bot_streak: number; bot_decisions: number }>(
+      `SELECT seat, bank_ms, owed_since, due_at, delays, bot_streak, bot_decisions FROM turn_clocks WHERE code = ? ORDER BY seat`, [code],
     );
     const n = (v: number | string | null) => (v === null ? null : Number(v));
-    return rows.map((r) => ({ seat: Number(r.seat), bankMs: Number(r.bank_ms), owedSince: n(r.owed_since), dueAt: n(r.due_at), delays: Number(r.delays), botStreak: Number(r.bot_streak) }));
+    return rows.map((r) => ({ seat: Number(r.seat), bankMs: Number(r.bank_ms), owedSince: n(r.owed_since), dueAt: n(r.due_at), delays: Number(r.delays), botStreak: Number(r.bot_streak), botDecisions: Number(r.bot_decisions) }));
   }
 
   async dueDeadlines(now: number, limit: number): Promise<DueDeadline[]> {

@@ -22,8 +22,8 @@ export interface StoredAdjournment {
 /**
  * A seat's clock at a turn-based table (server/table/time-bank.ts): its bank (ms) as of `owedSince`
  * (or as it stands, when it owes nothing), since when it owes a decision, when its bank runs out (the
- * deadline: a row the sweep finds, never a timer), the excused delays it has used and the bot's
- * decisions for it in a row. Written with the command that changed it.
+ * deadline: a row the sweep finds, never a timer), the excused delays it has used, the bot's
+ * decisions for it in a row and in all. Written with the command that changed it.
  */
 export interface StoredClock {
   seat: number;
@@ -32,6 +32,8 @@ export interface StoredClock {
   dueAt: number | null;
   delays: number;
   botStreak: number;
+  /** The bot's decisions for the seat on a spent bank, in all (each one logged once). */
+  botDecisions: number;
 }
 
 /** A deadline that has come: a turn-based game's seat whose bank ran out; `parked`: nobody holds the game. */

@@ -664,7 +664,9 @@ export class Table {
       }
       this.deps.turnEvents?.botDecided?.({ code: this.code, seat, away });
     } else if (seat !== null && !this.seats.botDriven(seat) && banks.acted(seat)) touched.add(seat);
-    for (const c of banks.update(this.people(), this.owing(game), this.now(), decided ? seat : null)) touched.add(c.seat);
+    // The bot's command on a spent bank hands the decision on, whatever it was: that deadline is over.
+    const handedOn = decided || (seat !== null && this.bankBot === seat);
+    for (const c of banks.update(this.people(), this.owing(game), this.now(), handedOn ? seat : null)) touched.add(c.seat);
     return [...touched].sort((a, b) => a - b).map((n) => ({ ...banks.get(n)! }));
   }
 
@@ -725,7 +727,7 @@ export class Table {
       this.talk.log(`${s.name}'s time bank ran out with no excused delay left: the bot decides for them this once.`);
       this.bankBot = seat;
       try {
-        this.bots.move(this.game, seat);
+        this.bots.move(this.game, seat, true);
       } finally {
         this.bankBot = null;
       }

@@ -133,7 +133,7 @@ export class TimeBanks {
 
   private clockOf(seat: number): StoredClock {
     let c = this.clocks.get(seat);
-    if (!c) this.clocks.set(seat, (c = { seat, bankMs: this.settings.bankSeconds * 1000, owedSince: null, dueAt: null, delays: 0, botStreak: 0 }));
+    if (!c) this.clocks.set(seat, (c = { seat, bankMs: this.settings.bankSeconds * 1000, owedSince: null, dueAt: null, delays: 0, botStreak: 0, botDecisions: 0 }));
     return c;
   }
 
@@ -197,6 +197,7 @@ export class TimeBanks {
   botDecided(seat: number): boolean {
     const c = this.clockOf(seat);
     c.botStreak++;
+    c.botDecisions++;
     return c.botStreak >= BOT_DECISIONS_TO_AWAY;
   }
 

@@ -150,7 +150,7 @@ describe("a turn-based game over sockets", () => {
     expect(played[0]!.seat).toBe(owes);
     expect(woken.gameLog.filter((l) => /no excused delay left: the bot decides for them this once/.test(l))).toHaveLength(1);
     expect(events.filter((e) => e.code === code).map((e) => e.kind)).toEqual(["delay", "delay", "delay", "bot"]);
-    expect((await store.clocks(code)).find((c) => c.seat === owes)).toMatchObject({ delays: 3, botStreak: 1 });
+    expect((await store.clocks(code)).find((c) => c.seat === owes)).toMatchObject({ delays: 3, botDecisions: 1 });
     // The bank is public and alone: a player's entry in the lobby's answer carries nothing else new.
     const listed = (await getJson(`/api/games/${code}`)).body;
     for (const p of listed.players) expect(Object.keys(p).sort()).toEqual(["bot", "connected", "corp", "name", "seat", ...(p.bot ? [] : ["bank"])].sort());
