@@ -31,12 +31,13 @@ import { Adjournment, adjournRefusal, adjournedLine, backNeeded, meetingTime, pe
 /** A game woken from the store while adjourned waits this long for someone to join before it parks again. */
 export const WOKEN_IDLE_MS = 5 * 60_000;
 import { TableGuide } from "./guide.ts";
-import { TimeBanks, turnSettings, type BankShown } from "./time-bank.ts";
+import { BOT_DECISIONS_TO_AWAY, EXCUSED_DELAYS, TimeBanks, turnSettings, type BankShown } from "./time-bank.ts";
 import type { StoredClock } from "../store/index.ts";
 
 /**
  * What happens to a turn-based table's clocks that others may want to hear of (a reminder, a
- * notification outbox): each is told after the store has the change.
+ * notification outbox): an excused delay once the store has it; a bot's decision as it is made (the
+ * command and its clock are written together right after). The clock rows keep both (StoredClock).
  */
 export interface TurnEvents {
   /** A seat's bank ran out and it was excused (`delay` of EXCUSED_DELAYS): its decision is due at `dueAt`. */
@@ -675,7 +676,7 @@ export class Table {
     const banks = this.banks!;
     for (const c of banks.all()) {
       const s = this.seats.get(c.seat);
-      if (s && !s.bot && c.botStreak >= 3) this.seating.setBotControl(s, true);
+      if (s && !s.bot && c.botStreak >= BOT_DECISIONS_TO_AWAY) this.seating.setBotControl(s, true);
     }
     const missed = banks.update(this.people(), this.owing(this.game!), this.now());
     if (missed.length > 0) this.writes.write(() => this.deps.store.setClocks(this.code, missed));
@@ -718,7 +719,7 @@ export class Table {
       const out = this.banks.ranOut(seat, now);
       if ("excused" in out) {
         const { excused, delay } = out;
-        this.talk.log(`${s.name}'s time bank ran out: excused delay ${delay} of 3, their decision is due at ${new Date(excused.dueAt!).toISOString().slice(0, 16).replace("T", " ")} UTC.`);
+        this.talk.log(`${s.name}'s time bank ran out: excused delay ${delay} of ${EXCUSED_DELAYS}, their decision is due at ${new Date(excused.dueAt!).toISOString().slice(0, 16).replace("T", " ")} UTC.`);
         this.writes.write(() => this.deps.store.setClocks(this.code, [excused]), () => {
           this.deps.turnEvents?.excusedDelay?.({ code: this.code, seat, delay, dueAt: excused.dueAt! });
         });

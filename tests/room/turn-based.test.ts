@@ -112,6 +112,14 @@ describe("a turn-based game over sockets", () => {
     expect(seatState(owes).bankDueAt).toBeGreaterThan(now);
     expect(seatState(owes).owedSince).toBeGreaterThan(0);
     expect(seatState(other).bankDueAt).toBe(0);
+    // Banks are public: a spectator sees the same figures; they are plain numbers, nothing else rides on them.
+    const watcher = await join(colyseus, roomId, { code, spectator: true });
+    for (const n of [owes, other]) {
+      const seen = stateOf(watcher).seats[String(n)];
+      expect([seen.bank, seen.bankDueAt, seen.owedSince]).toEqual([seatState(n).bank, seatState(n).bankDueAt, seatState(n).owedSince]);
+      for (const v of [seen.bank, seen.bankDueAt, seen.owedSince]) expect(typeof v).toBe("number");
+    }
+    await watcher.leave();
 
     // Both leave: nobody is away, nothing is adjourned, no bot plays; the empty table parks.
     const commands = room.replayLog().commands.length;
