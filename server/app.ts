@@ -15,6 +15,7 @@ import { lobbyRoutes } from "./lobby/routes.ts";
 import { redisRoundTrip, registry, storeRoundTrip } from "./metrics.ts";
 import { memoryStore, timeStatements, type GameStore } from "./store/index.ts";
 import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "./table/limits.ts";
+import type { TurnEvents } from "./table/table.ts";
 import { RateLimiterMemory } from "rate-limiter-flexible";
 import { Access, LimitRefusal, addressKey, type Limits } from "./access/throttle.ts";
 import { SharedCounts } from "./access/shared-counts.ts";
@@ -49,6 +50,13 @@ export interface ServerOptions {
   corsOrigins?: string[];
   /** The built client to serve; dist/client when absent (tests build one elsewhere). */
   clientDir?: string;
+  /**
+   * The time for turn-based tables' banks and deadlines (epoch ms): Date.now when absent; index.ts
+   * passes CLOCK_OFFSET_MS ahead of it, tests a clock they move.
+   */
+  clock?: () => number;
+  /** Told of turn-based tables' excused delays and bot decisions (a reminder may hook in here). */
+  turnEvents?: TurnEvents;
 }
 
 /**
@@ -256,7 +264,7 @@ export function createServer(options: ServerOptions) {
     ? { presence: new RedisPresence(options.redisUrl), driver: new RedisDriver(options.redisUrl) }
     : {};
   const server = defineServer({
-    rooms: { [ROOM_NAME]: defineRoom(NewAngelesRoom, { store, access, seeds: options.seeds, limits: { ...DEFAULT_ROOM_LIMITS, ...options.roomLimits } }) },
+    rooms: { [ROOM_NAME]: defineRoom(NewAngelesRoom, { store, access, seeds: options.seeds, limits: { ...DEFAULT_ROOM_LIMITS, ...options.roomLimits }, clock: options.clock, turnEvents: options.turnEvents }) },
     ...scaleOut,
     publicAddress: options.publicAddress,
     transport,
@@ -280,7 +288,7 @@ export function createServer(options: ServerOptions) {
         }
         res.type(registry.contentType).send(await registry.metrics());
       });
-      app.use(lobbyRoutes(options.logger, store, access, (code) => wakeGame(store, options.logger, code), publicTableOf));
+      app.use(lobbyRoutes(options.logger, store, access, (code) => wakeGame(store, options.logger, code), publicTableOf, options.clock));
       app.use(staticClient(options.clientDir ?? clientDir));
     },
   });

@@ -26,6 +26,8 @@ export interface Config {
   parkedGameDays: number;
   /** Tests only (CLOCK_OFFSET_MS): the store's clock runs this far ahead, to come back "a day later" at once. */
   clockOffsetMs: number;
+  /** Seconds between two looks for turn-based deadlines that have come (TURN_SWEEP_SECONDS). */
+  turnSweepSeconds: number;
 }
 
 /** Each limit and the environment variable that sets it (README: Environment). */
@@ -96,5 +98,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     corsOrigins,
     parkedGameDays: intSetting(env, "PARKED_GAME_DAYS", 30, 1, 3650),
     clockOffsetMs: intSetting(env, "CLOCK_OFFSET_MS", 0, 0, 3650 * 24 * 3600_000),
+    turnSweepSeconds: intSetting(env, "TURN_SWEEP_SECONDS", 10, 1, 3600),
   };
 }

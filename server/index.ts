@@ -4,10 +4,14 @@ import { readConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
 import { createServer } from "./app.ts";
 import { instanceName, openStore } from "./store/index.ts";
-import { keepClaims, restoreGames } from "./rooms/restore.ts";
+import { keepClaims, restoreGames, runStartedAt } from "./rooms/restore.ts";
+import { keepSweeping } from "./rooms/deadlines.ts";
 
-const startedAt = Date.now();
 const config = readConfig();
+// This run's start by the store's clock (set ahead by CLOCK_OFFSET_MS in tests): the store compares it
+// with its leases to give a restarted process its own games back at once.
+const startedAt = Date.now() + config.clockOffsetMs;
+runStartedAt(startedAt);
 const logger = createLogger(config.logLevel);
 const store = await openStore({
   dataDir: config.dataDir,
@@ -16,12 +20,15 @@ const store = await openStore({
   leaseMs: config.gameLeaseSeconds * 1000,
   clockOffsetMs: config.clockOffsetMs,
 });
+// Turn-based tables' banks run on this clock (CLOCK_OFFSET_MS sets it ahead in tests, as the store's).
+const clock = () => Date.now() + config.clockOffsetMs;
 const server = createServer({
-  logger, store, redisUrl: config.redisUrl, publicAddress: config.publicAddress,
+  logger, clock, store, redisUrl: config.redisUrl, publicAddress: config.publicAddress,
   limits: config.limits, roomLimits: config.roomLimits, trustProxy: config.trustProxy, corsOrigins: config.corsOrigins,
 });
 
 let claims: { stop(): void } | null = null;
+let deadlines: { stop(): void } | null = null;
 // On SIGTERM, first stop taking new connections: behind the proxy, new requests go to the other
 // processes at once (a refused connection is retried there) while this one hands its games over.
 server.onBeforeShutdown(async () => {
@@ -30,6 +37,7 @@ server.onBeforeShutdown(async () => {
 // Colyseus runs this on SIGTERM/SIGINT after every room has been disposed (and has flushed its writes).
 server.onShutdown(async () => {
   claims?.stop();
+  deadlines?.stop();
   await store.releaseLeases().catch((err) => logger.warn({ err }, "could not release game claims"));
   await store.close();
   logger.info("game store closed");
@@ -42,3 +50,4 @@ logger.info({ port: config.port, store: store.kind, instance: store.instance, re
 const restored = await restoreGames(store, logger, startedAt);
 if (restored.length > 0) logger.info({ games: restored.length }, "unfinished games restored");
 claims = keepClaims(store, logger, startedAt, config.parkedGameDays * 24 * 3600_000);
+deadlines = keepSweeping(store, logger, clock, config.turnSweepSeconds * 1000);

@@ -87,6 +87,34 @@ const VariantRecord = z.unknown()
   })
   .pipe(z.record(z.string(), z.unknown()));
 
+/** Seconds in an hour and a day: the turn-based settings are in seconds. */
+const HOUR = 3600;
+const DAY = 24 * HOUR;
+/** A time of day, "HH:MM" (24-hour clock), in the table's time zone. */
+const TimeOfDay = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, "A time of day is HH:MM, from 00:00 to 23:59.");
+
+/**
+ * A turn-based table's clocks (docs/turn-based.md): each seat's time bank (its start, what each decision
+ * handed on adds, its cap), and when banks run: only within the playing hours (if set) in the table's
+ * time zone, and not at weekends (if paused then).
+ */
+export const TurnSettings = z.strictObject({
+  bankSeconds: z.number().int().min(HOUR).max(7 * DAY).default(DAY),
+  perDecisionSeconds: z.number().int().min(0).max(7 * DAY).default(2 * HOUR),
+  capSeconds: z.number().int().min(HOUR).max(7 * DAY).default(2 * DAY),
+  hours: z.strictObject({ from: TimeOfDay, to: TimeOfDay })
+    .refine((h) => h.from !== h.to, { message: "The playing hours cannot start and end at the same time." })
+    .optional(),
+  weekendPause: z.boolean().default(false),
+  timeZone: z.string().max(64).default("UTC")
+    .refine((tz) => { try { new Intl.DateTimeFormat("en-US", { timeZone: tz }); return true; } catch { return false; } }, "Unknown time zone."),
+}).refine((t) => t.capSeconds >= t.bankSeconds, { message: "The bank's cap cannot be under its start.", path: ["capSeconds"] });
+export type TurnSettings = z.output<typeof TurnSettings>;
+
+/** A table's pace: "live" (one sitting, deadlines per decision) or "turn-based" (over days, time banks). */
+export const Pace = z.enum(["live", "turn-based"]);
+export type Pace = z.output<typeof Pace>;
+
 /** Options of a new table (POST /api/games, or the room's onCreate). The server alone seeds a game: no `seed` here. */
 export const TableOptions = z.strictObject({
   seats: z.union([z.literal(4), z.literal(5), z.literal(6)]).default(4),
@@ -107,7 +135,12 @@ export const TableOptions = z.strictObject({
   tutorial: z.boolean().default(false),
   /** Others read "X asked for a hint" (absent: off at tutorial tables, on at others). */
   announceHints: z.boolean().optional(),
-}).refine((o) => o.bots <= o.seats, { message: "There cannot be more bots than seats.", path: ["bots"] });
+  /** "live" (today's tables) or "turn-based": a game over days, with a time bank per seat. */
+  pace: Pace.default("live"),
+  /** A turn-based table's banks and playing hours (absent: the defaults); refused at a live table. */
+  turn: TurnSettings.optional(),
+}).refine((o) => o.bots <= o.seats, { message: "There cannot be more bots than seats.", path: ["bots"] })
+  .refine((o) => o.pace === "turn-based" || o.turn === undefined, { message: "Time banks are for turn-based tables (pace: \"turn-based\").", path: ["turn"] });
 export type TableOptions = z.output<typeof TableOptions>;
 
 /** Options of `client.joinById(roomId, options)`. */

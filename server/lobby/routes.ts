@@ -16,12 +16,19 @@ import { gameCommands, type GameStore, type StoredGame } from "../store/index.ts
 import { endsRoutes, type PublicTableOf } from "./ends.ts";
 import { newTable } from "./new-table.ts";
 import { seatLinkRoutes } from "./seat-links.ts";
+import { secondsLeft, turnSettings } from "../table/time-bank.ts";
 
 
-function publicTable(room: { roomId: string; metadata?: TableMetadata }) {
+/**
+ * A table as the lobby shows it; at a turn-based table each person's `bank` is the seconds left of
+ * their time bank at `now` (it runs only while they owe a decision, within the table's playing hours).
+ */
+function publicTable(room: { roomId: string; metadata?: TableMetadata }, now = Date.now()) {
   const m = room.metadata!;
+  const settings = m.turn ? turnSettings(m.turn) : null;
+  const players = m.players.map(({ bank, ...p }) => (settings && bank ? { ...p, bank: secondsLeft(settings, bank, now) } : p));
   return {
-    code: m.code, roomId: room.roomId, status: m.status, seats: m.seats, players: m.players, spectators: m.spectators,
+    code: m.code, roomId: room.roomId, status: m.status, pace: m.pace ?? "live", seats: m.seats, players, spectators: m.spectators,
     ...(m.status === "adjourned" && m.meetAt ? { meetAt: m.meetAt } : {}),
   };
 }
@@ -72,6 +79,7 @@ function storedMetadata(g: StoredGame): TableMetadata {
   return {
     code: g.code,
     status: g.status,
+    pace: g.options.pace ?? "live",
     private: g.options.private,
     seats: g.options.seats,
     players: g.players.map((p) => ({ ...p, connected: p.bot })),
@@ -125,6 +133,7 @@ async function meetingOf(req: Request, store: GameStore, access: Access): Promis
  */
 export function lobbyRoutes(
   logger: Logger, store: GameStore, access: Access, wake: ((code: string) => Promise<void>) | undefined, tableOf: PublicTableOf,
+  clock: () => number = Date.now,
 ): Router {
   const router = express.Router();
   router.use(express.json({ limit: "16kb" }));
@@ -152,7 +161,7 @@ export function lobbyRoutes(
 
   router.get("/api/games/:code", async (req, res) => {
     const waking = wake && ((code: string) => wakes.run(requestAddress(req), () => wake(code)));
-    res.json(publicTable(await findByCode(req, store, access, waking)));
+    res.json(publicTable(await findByCode(req, store, access, waking), clock()));
   });
 
   // An adjourned game's meeting time as a calendar file (the link in it is the table's invite link).

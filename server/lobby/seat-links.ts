@@ -212,8 +212,12 @@ export function seatLinkRoutes(logger: Logger, store: GameStore, wake?: (code: s
       const hash = hashSeatToken(seatToken);
       const seat = game.seats.find((s) => !s.bot && (s.tokenHash === hash || s.keys?.some((k) => k.hash === hash)));
       if (!seat) continue;
-      games.push({ code, seat: seat.seat, name: seat.name, status: game.status, yourMove: false, ...(game.adjourned?.meetAt ? { meetAt: game.adjourned.meetAt } : {}) });
+      // A parked turn-based game owes a decision where that seat's bank runs.
+      const yourMove = game.status === "playing" && game.options.pace === "turn-based" && (await store.clocks(code)).some((c) => c.seat === seat.seat && c.owedSince !== null);
+      games.push({ code, seat: seat.seat, name: seat.name, status: game.status, yourMove, ...(game.adjourned?.meetAt ? { meetAt: game.adjourned.meetAt } : {}) });
     }
+    // Your move first (in the order asked otherwise).
+    games.sort((a, b) => Number(b.yourMove) - Number(a.yourMove));
     res.json({ games });
   });
 

@@ -17,7 +17,7 @@ import { hostAction } from "../table/host.ts";
 import { DEFAULT_ROOM_LIMITS } from "../table/limits.ts";
 import type { Seat } from "../table/seats.ts";
 import { newTable, storedTable, type TableStart } from "../table/start.ts";
-import { Table, type Refusal } from "../table/table.ts";
+import { Table, type Refusal, type TurnEvents } from "../table/table.ts";
 import { handOver, redeemRestoreTicket } from "./restore.ts";
 import { TableState } from "./schema.ts";
 import { corked, fullStateSent, withoutEmptyPatches, zodParser, type MessageRule } from "./sockets.ts";
@@ -166,7 +166,9 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       closeIfEmpty: () => { if (this.clients.length === 0) void this.disconnect().catch(() => {}); },
     });
     const shuttingDown = () => matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN;
-    this.table = new Table(start, { store, publisher, log: logger, limits: input.limits as object | undefined, shuttingDown, roomId: this.roomId });
+    const clock = typeof input.clock === "function" ? (input.clock as () => number) : undefined;
+    const turnEvents = (input.turnEvents ?? undefined) as TurnEvents | undefined;
+    this.table = new Table(start, { store, publisher, log: logger, limits: input.limits as object | undefined, shuttingDown, roomId: this.roomId, clock, turnEvents });
     for (const [type, rule] of Object.entries(this.rules)) {
       this.onMessage(type, (client, payload) => { metrics.messageReceived(type); this.receive(client, rule, payload); });
     }
@@ -312,6 +314,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     this.afterChange();
     // An adjourned table whose last connection dropped leaves memory at once (it waits in the store).
     if (this.table.status === "adjourned" && this.clients.length === 0) return this.table.emptied();
+    // An empty turn-based table parks after the grace time (a reconnection in time stops that).
+    if (this.table.banks && this.clients.length === 0) this.table.emptied();
     const reconnection = this.allowReconnection(client, this.table.options.graceSeconds + 30);
     this.reconnections.set(client.sessionId, reconnection);
     reconnection
@@ -353,6 +357,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       client.leave(CloseCode.CONSENTED, "Your seat was taken back from another connection.");
       return;
     }
+    this.table.stopIdle();
     this.sendHistories(client, seat?.seat ?? null);
     if (!seat) return;
     this.table.markConnected(seat, true);
@@ -409,8 +414,11 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   /** Lobby listings read the metadata: it is written (to the driver, Redis with several processes) when it changes. */
   private publishMetadata(): void {
     const t = this.table;
+    // A turn-based seat's bank is public: the lobby turns it into the seconds left when asked.
+    const players = t.banks ? t.players().map((p) => { const bank = t.bankOf(p.seat); return bank ? { ...p, bank } : p; }) : t.players();
     const metadata = {
-      code: t.code, status: t.status, private: t.options.private, seats: t.options.seats, players: t.players(), spectators: this.state.spectators,
+      code: t.code, status: t.status, pace: t.options.pace, private: t.options.private, seats: t.options.seats, players, spectators: this.state.spectators,
+      ...(t.banks ? { turn: t.banks.settings } : {}),
       ...(t.status === "adjourned" && t.adjournment.meetAt !== null ? { meetAt: t.adjournment.meetAt } : {}),
     };
     const json = JSON.stringify(metadata);
@@ -419,6 +427,9 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       .then(() => { this.publishedMetadata = json; }) // a failed write is tried again at the next change
       .catch((e) => logger.warn({ err: e }, "metadata update failed"));
   }
+
+  /** The turn-based deadlines that have come run now (the deadline sweep, server/rooms/deadlines.ts). */
+  runDeadlines(): void { this.table.runDeadlines(); }
 
   /** Called by the lobby (remoteRoomCall) for a finished game's replay. */
   replayLog() { return this.table.replayLog(); }

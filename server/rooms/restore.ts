@@ -22,8 +22,15 @@ export { TABLE_IDLE_MS };
 /** One-use tickets: only this module can ask a room to restore a game (clients cannot, by create options). */
 const tickets = new Set<string>();
 
-/** When this process started (module load): a wake-up takes back this instance's games of an earlier run. */
-const processStartedAt = Date.now();
+/**
+ * When this process started (module load; by the store's clock once index.ts says so): a wake-up takes
+ * back this instance's games of an earlier run.
+ */
+let processStartedAt = Date.now();
+/** This run's start by the store's clock (CLOCK_OFFSET_MS ahead of Date.now), as the store compares it with its leases. */
+export function runStartedAt(ms: number): void {
+  processStartedAt = ms;
+}
 
 /** Games one process restores at once (after a start, or a takeover). */
 const RESTORES_AT_ONCE = 4;

@@ -73,6 +73,12 @@ export const SeatState = schema({
   botControlled: t.boolean().default(false),
   /** Epoch milliseconds when a bot takes over this disconnected player's seat (0: none pending). */
   awayUntil: t.float64().default(0),
+  /** A turn-based seat's time bank (ms) when its wait began, or as it stands while it owes nothing (0 at a live table). */
+  bank: t.float64().default(0),
+  /** While the seat owes a decision at a turn-based table: when its bank runs out (epoch ms), else 0. */
+  bankDueAt: t.float64().default(0),
+  /** Since when the seat owes its decision at a turn-based table (epoch ms), else 0. */
+  owedSince: t.float64().default(0),
   corp: t.string<CorpId | "">().default(""),
   corpName: t.string().default(""),
   capital: t.uint16().default(0),

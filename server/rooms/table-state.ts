@@ -62,6 +62,13 @@ export function statePublisher(state: TableState, room: RoomSide): Publisher {
       const s = seatState(seat);
       if (s) s.awayUntil = at;
     },
+    bankChanged(seat, bank) {
+      const s = seatState(seat);
+      if (!s) return;
+      s.bank = bank?.leftMs ?? 0;
+      s.bankDueAt = bank?.dueAt ?? 0;
+      s.owedSince = bank?.owedSince ?? 0;
+    },
     watchersOpenChanged(open) {
       state.watchersOpen = open;
     },

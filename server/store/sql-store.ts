@@ -2,7 +2,7 @@
 // statements here (`?` placeholders are renumbered for PostgreSQL). Each subclass only runs them.
 import { TALK_LINES_KEPT, TALK_PRUNE_EVERY } from "./types.ts";
 import { performance } from "node:perf_hooks";
-import type { GameStatus, GameStore, SeatLinkRefusal, StoredAdjournment, StoredSeatLink, StoredChat, StoredChatLine, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
+import type { GameStatus, GameStore, SeatLinkRefusal, StoredAdjournment, StoredSeatLink, StoredClock, DueDeadline, StoredChat, StoredChatLine, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
 
 export type Param = string | number | null;
 
@@ -104,6 +104,22 @@ export const MIGRATIONS: string[][] = [
     )`,
     `CREATE INDEX seat_links_seat ON seat_links (code, seat)`,
   ],
+  [
+    // A turn-based game's seat clocks (StoredClock): each bank, and its deadline (due_at), written in
+    // the same transaction as the command that set it; the sweep finds the due ones by the index.
+    `CREATE TABLE turn_clocks (
+      code TEXT NOT NULL,
+      seat INTEGER NOT NULL,
+      bank_ms BIGINT NOT NULL,
+      owed_since BIGINT,
+      due_at BIGINT,
+      delays INTEGER NOT NULL DEFAULT 0,
+      bot_streak INTEGER NOT NULL DEFAULT 0,
+      bot_decisions INTEGER NOT NULL DEFAULT 0,
+      PRIMARY KEY (code, seat)
+    )`,
+    `CREATE INDEX turn_clocks_due ON turn_clocks (due_at)`,
+  ],
 ];
 
 export const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`;
@@ -149,6 +165,8 @@ export abstract class SqlStore implements GameStore {
 
   /** Runs a statement that changes rows. Unique-key violations become StoreConflict. */
   protected abstract run(sql: string, params: Param[]): Write;
+  /** Runs statements that change rows in one transaction: all of them, or none (a conflict rolls back). */
+  protected abstract transaction(statements: [string, Param[]][]): Write;
   /** Runs a statement that returns rows. */
   protected abstract all<T>(sql: string, params: Param[]): Promise<T[]>;
   abstract close(): Promise<void>;
@@ -263,10 +281,53 @@ export abstract class SqlStore implements GameStore {
     return rows.map((r) => r.code).sort();
   }
 
-  appendCommand(code: string, seq: number, c: StoredCommand): Write {
-    return this.write(`INSERT INTO commands (code, seq, seat, command, at) VALUES (?, ?, ?, ?, ?)`, [
-      code, seq, c.seat, JSON.stringify(c.command), Date.now(),
-    ]);
+  appendCommand(code: string, seq: number, c: StoredCommand, clocks?: readonly StoredClock[]): Write {
+    const insert = `INSERT INTO commands (code, seq, seat, command, at) VALUES (?, ?, ?, ?, ?)`;
+    const params = [code, seq, c.seat, JSON.stringify(c.command), Date.now()];
+    if (!clocks?.length) return this.write(insert, params);
+    return this.timedTransaction([[insert, params], ...clocks.map((k) => this.clockRow(code, k))]);
+  }
+
+  private clockRow(code: string, k: StoredClock): [string, Param[]] {
+    return [
+      `INSERT INTO turn_clocks (code, seat, bank_ms, owed_since, due_at, delays, bot_streak, bot_decisions) VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (code, seat) DO UPDATE SET bank_ms = excluded.bank_ms, owed_since = excluded.owed_since, due_at = excluded.due_at,
+         delays = excluded.delays, bot_streak = excluded.bot_streak, bot_decisions = excluded.bot_decisions`,
+      [code, k.seat, Math.round(k.bankMs), k.owedSince, k.dueAt, k.delays, k.botStreak, k.botDecisions],
+    ];
+  }
+
+  private timedTransaction(statements: [string, Param[]][]): Write {
+    const started = performance.now();
+    const done = () => observe("write", (performance.now() - started) / 1000);
+    const result = this.transaction(statements);
+    if (result instanceof Promise) return result.finally(done);
+    done();
+    return result;
+  }
+
+  setClocks(code: string, clocks: readonly StoredClock[]): Write {
+    if (clocks.length === 0) return;
+    return this.timedTransaction(clocks.map((k) => this.clockRow(code, k)));
+  }
+
+  async clocks(code: string): Promise<StoredClock[]> {
+    const rows = await this.read<{ seat: number; bank_ms: number | string; owed_since: number | string | null; due_at: number | string | null; delays: number; bot_streak: number; bot_decisions: number }>(
+      `SELECT seat, bank_ms, owed_since, due_at, delays, bot_streak, bot_decisions FROM turn_clocks WHERE code = ? ORDER BY seat`, [code],
+    );
+    const n = (v: number | string | null) => (v === null ? null : Number(v));
+    return rows.map((r) => ({ seat: Number(r.seat), bankMs: Number(r.bank_ms), owedSince: n(r.owed_since), dueAt: n(r.due_at), delays: Number(r.delays), botStreak: Number(r.bot_streak), botDecisions: Number(r.bot_decisions) }));
+  }
+
+  async dueDeadlines(now: number, limit: number): Promise<DueDeadline[]> {
+    const rows = await this.read<{ code: string; seat: number; due_at: number | string; parked_at: number | string | null }>(
+      `SELECT c.code, c.seat, c.due_at, g.parked_at FROM turn_clocks c JOIN games g ON g.code = c.code
+       WHERE c.due_at <= ? AND g.status = 'playing' AND g.closed = 0 AND g.broken IS NULL
+         AND (g.owner = ? OR g.parked_at IS NOT NULL)
+       ORDER BY c.due_at, c.code, c.seat LIMIT ?`,
+      [now, this.instance, limit],
+    );
+    return rows.map((r) => ({ code: r.code, seat: Number(r.seat), dueAt: Number(r.due_at), parked: r.parked_at !== null }));
   }
 
   appendChat(code: string, seq: number, line: StoredChat): Write {

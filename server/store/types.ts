@@ -19,6 +19,31 @@ export interface StoredAdjournment {
   deadlines: Record<string, number>;
 }
 
+/**
+ * A seat's clock at a turn-based table (server/table/time-bank.ts): its bank (ms) as of `owedSince`
+ * (or as it stands, when it owes nothing), since when it owes a decision, when its bank runs out (the
+ * deadline: a row the sweep finds, never a timer), the excused delays it has used, the bot's
+ * decisions for it in a row and in all. Written with the command that changed it.
+ */
+export interface StoredClock {
+  seat: number;
+  bankMs: number;
+  owedSince: number | null;
+  dueAt: number | null;
+  delays: number;
+  botStreak: number;
+  /** The bot's decisions for the seat on a spent bank, in all (each one logged once). */
+  botDecisions: number;
+}
+
+/** A deadline that has come: a turn-based game's seat whose bank ran out; `parked`: nobody holds the game. */
+export interface DueDeadline {
+  code: string;
+  seat: number;
+  dueAt: number;
+  parked: boolean;
+}
+
 /** A write: synchronous on SQLite (done when it returns), a promise on PostgreSQL (done when it resolves). */
 export type Write = void | Promise<void>;
 
@@ -192,8 +217,20 @@ export interface GameStore {
    * would have closed it after that long idle, so it is not restored. Returns their codes.
    */
   expireLobbies(idleMs: number, since: number): Promise<string[]>;
-  /** Command number `seq` (0-based) of the game; throws StoreConflict if that number is taken. */
-  appendCommand(code: string, seq: number, command: StoredCommand): Write;
+  /**
+   * Command number `seq` (0-based) of the game; throws StoreConflict if that number is taken. With
+   * `clocks` (a turn-based game), the seats' clocks it changed are written in the same transaction.
+   */
+  appendCommand(code: string, seq: number, command: StoredCommand, clocks?: readonly StoredClock[]): Write;
+  /** Writes these seats' clocks (one transaction): a game's start, an excused delay. */
+  setClocks(code: string, clocks: readonly StoredClock[]): Write;
+  /** A turn-based game's clocks, by seat. */
+  clocks(code: string): Promise<StoredClock[]>;
+  /**
+   * The deadlines due by `now` that this process should run: of the games under way it holds, and of
+   * parked ones (to wake them), earliest first, at most `limit`.
+   */
+  dueDeadlines(now: number, limit: number): Promise<DueDeadline[]>;
   appendChat(code: string, seq: number, line: StoredChat): Write;
   /** Records a private message (seq: its number in this game, from 0). */
   appendWhisper(code: string, seq: number, whisper: StoredWhisper): Write;

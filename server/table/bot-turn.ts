@@ -45,15 +45,15 @@ export class BotMoves {
     this.d = deps;
   }
 
-  /** The bot's move for seat n, now due. */
-  move(game: GameState, n: number): void {
+  /** The bot's move for seat n, now due; `decisionOnly`: the decision the seat owes, no trade (a spent bank's). */
+  move(game: GameState, n: number, decisionOnly = false): void {
     const { seats, talk, publisher } = this.d;
     let memory = this.memories.get(n);
     if (!memory) this.memories.set(n, (memory = newMemory()));
     const seat = seats.get(n);
     const human = !!seat && !seat.bot;
     const away = !!seat?.botControlled;
-    const { say, wait, done } = botTurn(game, n, talk.privateLines(n), this.d.random, memory, (command) => this.d.play(n, command), (types) => this.d.onStuck(n, types));
+    const { say, wait, done } = botTurn(game, n, talk.privateLines(n), this.d.random, memory, (command) => this.d.play(n, command), (types) => this.d.onStuck(n, types), decisionOnly);
     // A person's decision the bot made: they read on their screen what was chosen for them (and again after a reload).
     if (done && human) {
       const text = `${away ? BOT_PLAYED_AWAY : BOT_CHOSE} ${done}.`;
@@ -76,15 +76,16 @@ export class BotMoves {
  * wants said (when its command was accepted), whether it waits on its own proposal (ask again later),
  * and what was played, in plain words for the seat's player (`done`).
  */
-export function botTurn(game: GameState, seat: number, shown: readonly string[], random: Random, memory: BotMemory, play: (command: Command) => boolean, onStuck: (legalTypes: string[]) => void): { say?: BotLine; wait?: boolean; done?: string } {
+export function botTurn(game: GameState, seat: number, shown: readonly string[], random: Random, memory: BotMemory, play: (command: Command) => boolean, onStuck: (legalTypes: string[]) => void, decisionOnly = false): { say?: BotLine; wait?: boolean; done?: string } {
   // What the move was scheduled for may be gone (a trade withdrawn before the bot answered it).
   if (!waitingFor(game).includes(seat) && !game.trades.some((t) => t.to === seat)) return {};
   const started = metrics.now();
   const view = viewFor(game, seat);
   const events = shown.map((text) => ({ type: "private", text, to: [seat] }));
-  const d = botDecision(view, view.you?.legal ?? [], events, random, memory);
+  const legalNow = (view.you?.legal ?? []).filter((l) => !decisionOnly || !l.type.startsWith("trade-"));
+  const d = botDecision(view, legalNow, events, random, memory);
   metrics.botDecided(metrics.now() - started);
-  if (d.wait) return { wait: true };
+  if (d.wait && !decisionOnly) return { wait: true };
   if (d.command && play(d.command)) return { ...(d.say ? { say: d.say } : {}), done: describeCommand(view, seat, d.command) };
   for (const fallback of [{ type: "pass" }, { type: "abstain" }, { type: "choose", option: "done" }] as Command[]) {
     if (play(fallback)) return { done: describeCommand(view, seat, fallback) };

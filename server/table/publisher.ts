@@ -41,6 +41,11 @@ export interface Publisher {
   takeBackChanged?(seat: number, what: string): void;
   /** This seat's standing answers (JSON of StandingAnswers): its own alone (standing-answers.ts). */
   answersChanged?(seat: number, answers: string): void;
+  /**
+   * A turn-based seat's time bank (public): ms it held when its wait began, and while it runs, when it
+   * runs out and since when the decision is owed (optional: tests' recorders may skip it).
+   */
+  bankChanged?(seat: number, bank: { leftMs: number; dueAt?: number; owedSince?: number } | null): void;
   /** A private event for one seat's connection, if it has one. */
   event(seat: number, event: PrivateEvent): void;
   /** The guide of a tutorial table: whether it is one, whether its guide is on, the moment it is paused on ("" none). */

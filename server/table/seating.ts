@@ -29,6 +29,8 @@ export interface SeatingDeps {
    * letting bots finish the game (adjourn.ts). Absent: a bot takes the seat, as for one who left.
    */
   everyoneLeft?(): void;
+  /** A turn-based table: a dropped connection never makes the seat away (its bank says when the bot decides). */
+  turnBased?(): boolean;
 }
 
 export type SitRefusal = { code: string; message: string };
@@ -106,7 +108,7 @@ export class Seating {
       seat.open = false;
       this.setBotControl(seat, false);
       if (this.d.status() === "playing") this.d.decisionsChanged(); // deadlines for decisions now theirs again
-    } else if (this.d.status() === "playing" && !seat.waitedFor && !seat.open) {
+    } else if (this.d.status() === "playing" && !seat.waitedFor && !seat.open && !this.d.turnBased?.()) {
       // Public: everyone's board counts down to the bot taking over.
       const graceMs = this.d.graceSeconds() * 1000;
       p.seatAwayUntil(seat.seat, Date.now() + graceMs);

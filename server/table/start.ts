@@ -6,7 +6,7 @@ import { variantProblem } from "../engine/variant-schema.ts";
 import { TableOptions } from "../../shared/room-protocol.ts";
 import type { GameEvent } from "../../shared/view.ts";
 import type { Command } from "../../shared/protocol.ts";
-import { gameCommands, type GameStore, type StoredChatLine, type StoredGame, type StoredSeat, type StoredWhisper } from "../store/index.ts";
+import { gameCommands, type GameStore, type StoredChatLine, type StoredClock, type StoredGame, type StoredSeat, type StoredWhisper } from "../store/index.ts";
 import { takeBackLine } from "./take-back.ts";
 import { CHAT_LINES } from "./talk.ts";
 import { DEFAULT_ROOM_LIMITS, deadlineProblem, type RoomLimits } from "./limits.ts";
@@ -48,6 +48,8 @@ export interface Restored {
   woken?: boolean;
   /** While adjourned: its meeting time and stopped clocks. */
   adjourned?: StoredGame["adjourned"];
+  /** A turn-based game's seat clocks (time-bank.ts). */
+  clocks?: StoredClock[];
   /** The game replayed from its commands (null for a table still in the lobby). */
   rebuilt: { game: GameState; events: GameEvent[] } | null;
 }
@@ -118,5 +120,6 @@ export async function storedTable(store: GameStore, code: string, woken = false)
     rebuilt = { game, events };
   }
   const commands = gameCommands(records);
-  return { code, options, seed, restored: { status: saved.status, createdAt: saved.createdAt, seats: saved.seats, chat, whispers, whisperTotal, commands, records: records.length, rebuilt, adjourned: saved.adjourned, woken } };
+  const clocks = options.pace === "turn-based" ? await store.clocks(code) : [];
+  return { code, options, seed, restored: { status: saved.status, createdAt: saved.createdAt, seats: saved.seats, chat, whispers, whisperTotal, commands, records: records.length, rebuilt, adjourned: saved.adjourned, woken, clocks } };
 }

@@ -31,6 +31,20 @@ import { Adjournment, adjournRefusal, adjournedLine, backNeeded, meetingTime, pe
 /** A game woken from the store while adjourned waits this long for someone to join before it parks again. */
 export const WOKEN_IDLE_MS = 5 * 60_000;
 import { TableGuide } from "./guide.ts";
+import { BOT_DECISIONS_TO_AWAY, EXCUSED_DELAYS, TimeBanks, turnSettings, type BankShown } from "./time-bank.ts";
+import type { StoredClock } from "../store/index.ts";
+
+/**
+ * What happens to a turn-based table's clocks that others may want to hear of (a reminder, a
+ * notification outbox): an excused delay once the store has it; a bot's decision as it is made (the
+ * command and its clock are written together right after). The clock rows keep both (StoredClock).
+ */
+export interface TurnEvents {
+  /** A seat's bank ran out and it was excused (`delay` of EXCUSED_DELAYS): its decision is due at `dueAt`. */
+  excusedDelay?(e: { code: string; seat: number; delay: number; dueAt: number }): void;
+  /** A seat's bank ran out with no excused delay left: the bot decided for it (`away`: it is away now). */
+  botDecided?(e: { code: string; seat: number; away: boolean }): void;
+}
 
 export type Refusal = { code: string; message: string };
 interface Log { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
@@ -46,6 +60,10 @@ export interface TableDeps {
   roomId?: string;
   /** The bots' own randomness (a random seed when absent), apart from the game's seeded RNG. */
   botRandom?: Random;
+  /** The time (epoch ms) for a turn-based table's banks; Date.now when absent (tests pass days in moments). */
+  clock?: () => number;
+  /** Told of excused delays and bot decisions at a turn-based table. */
+  turnEvents?: TurnEvents;
 }
 
 export class Table {
@@ -86,6 +104,10 @@ export class Table {
   private lost = false;
   /** Requests to adjourn, and while adjourned its meeting time and stopped clocks (adjourn.ts). */
   readonly adjournment = new Adjournment();
+  /** A turn-based table's time banks (time-bank.ts); null at a live table. */
+  readonly banks: TimeBanks | null;
+  /** The seat whose spent bank the bot is deciding for now (its command counts as the bot's). */
+  private bankBot: number | null = null;
 
   private readonly start: TableStart;
   private readonly deps: TableDeps;
@@ -101,6 +123,7 @@ export class Table {
     this.p = deps.publisher;
     this.proposals = new TradeLimiter(this.limits);
     this.botRandom = deps.botRandom ?? makeRandom(botSeed());
+    this.banks = start.options.pace === "turn-based" ? new TimeBanks(turnSettings(start.options.turn)) : null;
     this.timers = new Timers((err) => deps.log.error({ err, roomId: deps.roomId }, "room timer failed"));
     this.turns = new Turns(this.timers, (n) => this.botMove(n));
     this.writes = new WriteQueue({
@@ -120,6 +143,7 @@ export class Table {
       shuttingDown: () => !!deps.shuttingDown?.(),
       decisionsChanged: () => this.scheduleDecisions(),
       everyoneLeft: () => this.adjourn("everyone-left", null),
+      turnBased: () => this.banks !== null,
     });
     this.seatKeys = new SeatKeys({
       seats,
@@ -171,6 +195,7 @@ export class Table {
       return;
     }
     this.game = restored.rebuilt.game;
+    if (this.banks) this.banks.restore(restored.clocks ?? []);
     this.commands = [...restored.commands];
     this.records = restored.records;
     for (const { seat, command } of this.commands) this.moves.count(seat, command.type);
@@ -180,6 +205,7 @@ export class Table {
     this.guide.restoring();
     // Humans are away until they rejoin with their seat token; after the grace period a bot plays for them.
     this.seating.awaitReturns();
+    if (this.banks) this.restoreBanks();
     this.afterGameChange(restored.rebuilt.events);
     this.talk.log("The server restarted: the game goes on.");
     this.p.flush(false);
@@ -298,7 +324,9 @@ export class Table {
 
   /** Nobody is connected any more: an adjourned table parks at once, any other after the idle time. */
   emptied(): void {
-    this.startIdle(this.status === "adjourned" ? 0 : TABLE_IDLE_MS);
+    // A turn-based game waits in the store for its players (and wakes for its deadlines).
+    const turnBased = this.banks !== null && this.status === "playing";
+    this.startIdle(this.status === "adjourned" ? 0 : turnBased ? this.options.graceSeconds * 1000 : TABLE_IDLE_MS);
   }
 
   // ---- seats (the room's calls; the rest is this.seating) --------------------------------------
@@ -410,6 +438,10 @@ export class Table {
     this.game = state;
     this.setStatus("playing");
     this.writes.write(() => this.deps.store.startGame(this.code));
+    if (this.banks) {
+      const clocks = this.clockChanges(null, state, false);
+      this.writes.write(() => this.deps.store.setClocks(this.code, clocks));
+    }
     this.talk.log("The game begins.");
     for (const seat of this.seats.all()) if (!seat.bot && !seat.connected) this.seating.markConnected(seat, false);
     this.afterGameChange(events);
@@ -421,6 +453,7 @@ export class Table {
    */
   command(seat: number, command: Command, receivedAt: number, refuse: (r: Refusal) => void): void {
     this.writes.whenIdle(() => {
+      this.backFromAway(seat);
       if (this.play(seat, command, refuse)) this.writes.whenIdle(() => metrics.commandPatched(receivedAt));
     });
   }
@@ -453,9 +486,12 @@ export class Table {
     metrics.commandAccepted();
     if (command.type === "trade-propose") this.proposals.count(seat);
     // A trade is no answer to the decision the seat owes: its deadline runs on.
-    if (this.moves.count(seat, command.type)) this.turns.reset(seat);
+    const decided = this.moves.count(seat, command.type);
+    if (decided) this.turns.reset(seat);
+    // A turn-based table's clocks that the command changed are written with it (they are its deadlines).
+    const clocks = this.banks ? this.clockChanges(seat, result.state, decided) : undefined;
     // Written before anyone hears of it: a command whose result was sent survives a crash.
-    this.writes.write(() => this.deps.store.appendCommand(this.code, seq, { seat, command }), () => {
+    this.writes.write(() => this.deps.store.appendCommand(this.code, seq, { seat, command }, clocks), () => {
       lap("store");
       this.afterGameChange(result.events, lap);
     });
@@ -494,6 +530,7 @@ export class Table {
         }
       }
       this.p.gameChanged(game, this.moves.public, this.moves.private);
+      this.publishBanks();
       for (const seat of this.seats.all()) {
         this.p.takeBackChanged?.(seat.seat, this.takeBacks.offerFor(seat.seat));
         this.p.answersChanged?.(seat.seat, JSON.stringify(this.answersOf(seat.seat)));
@@ -525,7 +562,16 @@ export class Table {
   private scheduleDecisions(): boolean {
     const botDriven = (n: number) => this.seats.botDriven(n);
     const waitedFor = (n: number) => !!this.seats.get(n)?.waitedFor;
-    this.p.deadlineChanged(this.turns.schedule(this.game!, botDriven, this.options.stepSeconds, this.botDelayMs(), waitedFor));
+    const stepSeconds = this.banks ? 0 : this.options.stepSeconds; // a turn-based table's deadlines are its banks
+    this.p.deadlineChanged(this.turns.schedule(this.game!, botDriven, stepSeconds, this.botDelayMs(), waitedFor));
+    if (this.banks) {
+      // Who plays a seat changed (a person back, a seat away): its bank runs or stops with it.
+      const changed = this.banks.update(this.people(), this.owing(this.game!), this.now());
+      if (changed.length > 0) {
+        this.writes.write(() => this.deps.store.setClocks(this.code, changed));
+        this.publishBanks();
+      }
+    }
     return this.answerAhead();
   }
 
@@ -584,6 +630,113 @@ export class Table {
 
   /** Each bot's next look at its own open trade proposal, while it waits on one. */
   private botLooks = new Map<number, Timer>();
+
+  // ---- a turn-based table's time banks (time-bank.ts) ------------------------------------------
+
+  private now(): number {
+    return this.deps.clock?.() ?? Date.now();
+  }
+
+  /** The people seated (not bots), by seat. */
+  private people(): number[] {
+    return [...this.seats.all()].filter((s) => !s.bot).map((s) => s.seat);
+  }
+
+  /** The people who owe the game a decision now, their own (no bot plays their seat, the game does not wait for them). */
+  private owing(game: EngineState): Set<number> {
+    return new Set(waitingFor(game).filter((n) => !this.seats.botDriven(n) && !this.seats.get(n)?.waitedFor));
+  }
+
+  /**
+   * The clocks a command (of `seat`, null for the game's start) changed: the bot's decision on a spent
+   * bank counts toward the seat being away; a person's own ends their run of bot decisions; every
+   * bank then runs or stops with what the game waits for.
+   */
+  private clockChanges(seat: number | null, game: EngineState, decided: boolean): StoredClock[] {
+    const banks = this.banks!;
+    const touched = new Set<number>();
+    if (seat !== null && this.bankBot === seat) {
+      touched.add(seat);
+      const away = banks.botDecided(seat);
+      if (away) {
+        const s = this.seats.get(seat)!;
+        this.seating.setBotControl(s, true);
+        this.talk.log(`${s.name} let the bot decide ${banks.get(seat)!.botStreak} times in a row: a bot plays their seat until they act again.`);
+      }
+      this.deps.turnEvents?.botDecided?.({ code: this.code, seat, away });
+    } else if (seat !== null && !this.seats.botDriven(seat) && banks.acted(seat)) touched.add(seat);
+    // The bot's command on a spent bank hands the decision on, whatever it was: that deadline is over.
+    const handedOn = decided || (seat !== null && this.bankBot === seat);
+    for (const c of banks.update(this.people(), this.owing(game), this.now(), handedOn ? seat : null)) touched.add(c.seat);
+    return [...touched].sort((a, b) => a - b).map((n) => ({ ...banks.get(n)! }));
+  }
+
+  /** After a restart: seats the bot had played three times in a row stay away; clocks the store missed are set. */
+  private restoreBanks(): void {
+    const banks = this.banks!;
+    for (const c of banks.all()) {
+      const s = this.seats.get(c.seat);
+      if (s && !s.bot && c.botStreak >= BOT_DECISIONS_TO_AWAY) this.seating.setBotControl(s, true);
+    }
+    const missed = banks.update(this.people(), this.owing(this.game!), this.now());
+    if (missed.length > 0) this.writes.write(() => this.deps.store.setClocks(this.code, missed));
+    // Deadlines that came while the game was away (parked, or its process down) run now.
+    this.timers.later(() => this.runDeadlines(), 0);
+  }
+
+  /** A person at a turn-based table whose seat the bot played acts again: the seat is theirs. */
+  private backFromAway(seat: number): void {
+    const s = this.seats.get(seat);
+    if (!this.banks || !s || s.bot || !s.botControlled || !s.connected) return;
+    this.seating.setBotControl(s, false);
+    this.talk.log(`${s.name} is back: they play their seat again.`);
+  }
+
+  /** Each person's bank as published (the lobby's listing reads it too). */
+  bankOf(seat: number): BankShown | undefined {
+    return this.banks?.shown(seat);
+  }
+
+  private publishBanks(): void {
+    if (!this.banks) return;
+    for (const n of this.people()) this.p.bankChanged?.(n, this.banks.shown(n) ?? null);
+  }
+
+  /**
+   * The deadlines that have come (the sweep calls this on the process that holds the game, and a game
+   * woken or restored runs it at once): each spent bank gets an excused delay while the seat has one,
+   * else the bot makes that one decision. Each runs once: the clock moves on before anything is written.
+   */
+  runDeadlines(): void {
+    if (!this.banks || !this.game || this.status !== "playing") return;
+    if (this.writes.pending) return this.writes.whenIdle(() => this.runDeadlines());
+    const now = this.now();
+    let ran = false;
+    for (const seat of this.banks.due(now)) {
+      const s = this.seats.get(seat);
+      if (!s || !this.owing(this.game).has(seat)) continue;
+      ran = true;
+      const out = this.banks.ranOut(seat, now);
+      if ("excused" in out) {
+        const { excused, delay } = out;
+        this.talk.log(`${s.name}'s time bank ran out: excused delay ${delay} of ${EXCUSED_DELAYS}, their decision is due at ${new Date(excused.dueAt!).toISOString().slice(0, 16).replace("T", " ")} UTC.`);
+        this.writes.write(() => this.deps.store.setClocks(this.code, [excused]), () => {
+          this.deps.turnEvents?.excusedDelay?.({ code: this.code, seat, delay, dueAt: excused.dueAt! });
+        });
+        continue;
+      }
+      this.talk.log(`${s.name}'s time bank ran out with no excused delay left: the bot decides for them this once.`);
+      this.bankBot = seat;
+      try {
+        this.bots.move(this.game, seat, true);
+      } finally {
+        this.bankBot = null;
+      }
+    }
+    if (!ran) return;
+    this.publishBanks();
+    this.p.flush(true);
+  }
 
   // ---- time, the store, the end ----------------------------------------------------------------
 

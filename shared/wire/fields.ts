@@ -38,7 +38,9 @@ export function writeFields<K extends PropertyKey, S extends { [P in K]: unknown
 const flags = Object.fromEntries(BOARD_FLAGS.map((f) => [f, true])) as Record<BoardFlag, true>;
 export const DISTRICT_FIELDS = fields<DistrictBoard>({ id: true, condition: true, ...flags });
 export const SEAT_PUBLIC_FIELDS = fields<WireSeatPublic>({ seat: true, corp: true, corpName: true, capital: true, handSize: true, hasInvestment: true });
-export const PRESENCE_FIELDS = fields<SeatPresence>({ name: true, bot: true, connected: true, botControlled: true, awayUntil: true });
+export const PRESENCE_FIELDS = fields<SeatPresence>({
+  name: true, bot: true, connected: true, botControlled: true, awayUntil: true, bank: true, bankDueAt: true, owedSince: true,
+});
 export const EMERGENCY_FIELDS = fields<WireEmergency>({ id: true, faceup: true });
 export const ASSET_FIELDS = fields<WireAsset>({ id: true, exhausted: true });
 export const OFFER_FIELDS = fields<WireOffer>({ seat: true, card: true });

@@ -106,7 +106,8 @@ export interface TableTalk {
  */
 export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: number | null): TableSnapshot {
   const seats: TableSeat[] = Object.values(state.seats ?? {}).map((s) => ({
-    ...pickFields(s, SEAT_PUBLIC_FIELDS), ...pickFields(s, PRESENCE_FIELDS), awayUntil: s.awayUntil ?? 0,
+    ...pickFields(s, SEAT_PUBLIC_FIELDS), ...pickFields(s, PRESENCE_FIELDS),
+    awayUntil: s.awayUntil ?? 0, bank: s.bank ?? 0, bankDueAt: s.bankDueAt ?? 0, owedSince: s.owedSince ?? 0,
     emergency: (s.emergency ?? []).map(decodeEmergency),
     assets: (s.assets ?? []).map(decodeAsset),
   })).sort((a, b) => a.seat - b.seat);

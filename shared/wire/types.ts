@@ -86,6 +86,12 @@ export interface SeatPresence {
   botControlled: boolean;
   /** Epoch milliseconds when a bot takes over this disconnected player's seat (0: none pending). */
   awayUntil: number;
+  /** A turn-based seat's time bank (ms) when its wait began, or as it stands while it owes nothing (0 at a live table). */
+  bank: number;
+  /** While the seat owes a decision at a turn-based table: when its bank runs out (epoch ms), else 0. */
+  bankDueAt: number;
+  /** Since when the seat owes its decision at a turn-based table (epoch ms), else 0. */
+  owedSince: number;
 }
 
 /** A seat's public fields as sent: the SeatView, with "" for a corp not dealt yet (before the start). */

@@ -57,7 +57,7 @@ function read(t: TableSnapshot) {
     round: g.round, stage: g.stage, active: g.active, threat: g.threat, turnsLeft: g.turnsLeft,
     supply: g.supply, reserve: g.reserve, demand: g.demand, districts: g.districts,
     deal: g.deal, decks: g.decks, pending: g.pending, result: g.result,
-    seats: t.seats.map(({ name: _n, bot: _b, connected: _c, botControlled: _bc, awayUntil: _a, ...s }) => s),
+    seats: t.seats.map(({ name: _n, bot: _b, connected: _c, botControlled: _bc, awayUntil: _a, bank: _bk, bankDueAt: _bd, owedSince: _os, ...s }) => s),
     secret: t.secret && { hand: t.secret.hand, rival: t.secret.rival, investment: t.secret.investment },
     legal: t.legal, trades: t.trades,
   };

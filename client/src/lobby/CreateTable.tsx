@@ -42,6 +42,17 @@ function optionLabel(d: VariantDoc): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** Time banks one may choose (hours): an hour to a week. */
+const BANK_HOURS = [1, 8, 24, 48, 72, 168];
+const bankLabel = (h: number) => (h < 24 ? `${h} hour${h > 1 ? "s" : ""}` : h === 168 ? "7 days" : `${h / 24} day${h > 24 ? "s" : ""}`);
+
+/** A turn-based table's options (the cap: twice the start, at most 7 days); none for a live table. */
+function turnOptions(pace: "live" | "turn-based", bankHours: number, weekendPause: boolean): Pick<CreateOptions, "pace" | "turn"> {
+  if (pace === "live") return {};
+  const bankSeconds = bankHours * 3600;
+  return { pace, turn: { bankSeconds, capSeconds: Math.min(7 * 24 * 3600, 2 * bankSeconds), weekendPause, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC" } };
+}
+
 export function CreateTable({ busy, onCreate }: { busy: boolean; onCreate(o: CreateOptions): void }) {
   const [seats, setSeats] = useState<4 | 5 | 6>(4);
   const [bots, setBots] = useState(0);
@@ -54,6 +65,10 @@ export function CreateTable({ busy, onCreate }: { busy: boolean; onCreate(o: Cre
   const [variant, setVariant] = useState<Record<string, unknown>>({});
   // "teach this table": the first-game setup, and the guide explains each new moment (docs/guide.md)
   const [teach, setTeach] = useState(false);
+  // Turn-based: a game over days, each seat with a time bank (docs/turn-based.md).
+  const [pace, setPace] = useState<"live" | "turn-based">("live");
+  const [bankHours, setBankHours] = useState(24);
+  const [weekendPause, setWeekendPause] = useState(false);
   const changed = Object.keys(variant).length;
 
   function setOption(d: VariantDoc, value: unknown) {
@@ -66,7 +81,7 @@ export function CreateTable({ busy, onCreate }: { busy: boolean; onCreate(o: Cre
   return (
     <section class="panel" aria-labelledby="create-h">
       <h2 id="create-h">Create a table</h2>
-      <form onSubmit={(e) => { e.preventDefault(); onCreate({ seats, bots, botDelayMs, stepSeconds, graceSeconds, private: isPrivate, variant, startCountdown, ...(teach ? { tutorial: true } : {}) }); }}>
+      <form onSubmit={(e) => { e.preventDefault(); onCreate({ seats, bots, botDelayMs, stepSeconds, graceSeconds, private: isPrivate, variant, startCountdown, ...(teach ? { tutorial: true } : {}), ...turnOptions(pace, bankHours, weekendPause) }); }}>
         <div class="fields">
           <label class="field">
             <span>Players</span>
@@ -100,7 +115,32 @@ export function CreateTable({ busy, onCreate }: { busy: boolean; onCreate(o: Cre
             </select>
           </label>
         </div>
-        <p class="muted small">When time runs out on a decision, a bot makes it for that player.</p>
+        <div class="fields">
+          <label class="field">
+            <span>Pace</span>
+            <select data-testid="create-pace" value={pace} onChange={(e) => setPace(e.currentTarget.value as "live" | "turn-based")}>
+              <option value="live">Live: one sitting</option>
+              <option value="turn-based">Turn-based: over days</option>
+            </select>
+          </label>
+          {pace === "turn-based" && (
+            <label class="field">
+              <span>Each player's time bank</span>
+              <select data-testid="create-bank" value={bankHours} onChange={(e) => setBankHours(Number(e.currentTarget.value))}>
+                {BANK_HOURS.map((h) => <option key={h} value={h}>{bankLabel(h)}</option>)}
+              </select>
+            </label>
+          )}
+        </div>
+        {pace === "turn-based" && (
+          <label class="check">
+            <input type="checkbox" data-testid="create-weekend" checked={weekendPause} onChange={(e) => setWeekendPause(e.currentTarget.checked)} />
+            <span>Banks stop at weekends.</span>
+          </label>
+        )}
+        <p class="muted small">{pace === "turn-based"
+          ? "Your bank runs only while the game waits for you, and each decision adds 2 hours (up to twice the start). When it is spent you get three short delays, then a bot decides that once."
+          : "When time runs out on a decision, a bot makes it for that player."}</p>
         <label class="check">
           <input type="checkbox" data-testid="create-countdown" checked={startCountdown > 0}
             onChange={(e) => setStartCountdown(e.currentTarget.checked ? 10 : 0)} />

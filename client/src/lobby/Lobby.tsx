@@ -230,7 +230,10 @@ function YourGames({ busy, onBack }: { busy: boolean; onBack(code: string): void
       // What each key's seat owes (your move?); a key the server no longer knows (signed out) is dropped.
       const mine = await myGames(tables.map(({ table, seat }) => ({ code: table.code, seatToken: seat.seatToken }))).catch(() => null);
       const byCode = new Map(mine?.games.map((g) => [g.code, g]) ?? []);
-      if (!stop) setLive(tables.filter((t) => !mine || byCode.has(t.table.code)).map((t) => ({ ...t, mine: byCode.get(t.table.code) })));
+      const listed = tables.filter((t) => !mine || byCode.has(t.table.code)).map((t) => ({ ...t, mine: byCode.get(t.table.code) }));
+      // Your move first.
+      listed.sort((a, b) => Number(!!b.mine?.yourMove) - Number(!!a.mine?.yourMove));
+      if (!stop) setLive(listed);
     });
     return () => { stop = true; };
   }, []);

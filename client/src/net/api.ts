@@ -15,6 +15,10 @@ export interface NewTable {
   startCountdown?: number;
   /** A tutorial table: the first-game setup, and the game stops to explain (docs/guide.md). */
   tutorial?: boolean;
+  /** "live" (one sitting) or "turn-based" (over days, a time bank per seat: docs/turn-based.md). */
+  pace?: "live" | "turn-based";
+  /** A turn-based table's banks (seconds) and playing hours; the server's defaults when absent. */
+  turn?: { bankSeconds?: number; perDecisionSeconds?: number; capSeconds?: number; hours?: { from: string; to: string }; weekendPause?: boolean; timeZone?: string };
 }
 
 export interface TableInfo {

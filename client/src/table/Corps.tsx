@@ -30,6 +30,35 @@ function AwayCountdown({ until, seat }: { until: number; seat: number }) {
   );
 }
 
+/** "3 h 20 min" */
+function span(ms: number): string {
+  const min = Math.max(0, Math.floor(ms / 60_000));
+  const d = Math.floor(min / 1440), h = Math.floor((min % 1440) / 60), m = min % 60;
+  return d > 0 ? `${d} d ${h} h` : h > 0 ? `${h} h ${m} min` : `${m} min`;
+}
+
+/**
+ * A turn-based seat's time bank (public): what is left (it runs only while the seat owes a decision,
+ * and not outside the table's playing hours, so this reads the server's "runs out at"), and since when
+ * the decision is owed.
+ */
+function Bank({ s }: { s: TableSeat }) {
+  const [, tick] = useState(0);
+  const running = (s.bankDueAt ?? 0) > 0;
+  useEffect(() => {
+    if (!running) return;
+    const t = setInterval(() => tick((n) => n + 1), 30_000);
+    return () => clearInterval(t);
+  }, [running]);
+  const left = running ? Math.min(s.bank ?? 0, s.bankDueAt! - Date.now()) : (s.bank ?? 0);
+  const since = running && s.owedSince ? new Date(s.owedSince).toLocaleString([], { weekday: "short", hour: "2-digit", minute: "2-digit" }) : "";
+  return (
+    <span class={`tag${running ? " warn" : ""}`} data-testid={`bank-${s.seat}`} title={running ? `Runs out ${new Date(s.bankDueAt!).toLocaleString()}` : "Time bank"}>
+      bank {span(left)}{running ? ` · to move since ${since}` : ""}
+    </span>
+  );
+}
+
 export interface CorpActions {
   trade(seat: number, sellSupport?: boolean): void;
   message(seat: number): void;
@@ -63,6 +92,7 @@ function Corp({ s, model, actions, canTrade, canSell }: { s: TableSeat; model: T
         {mine && <span class="tag you">you</span>}
         <span class={`tag ${p.cls}`}>{p.text}</span>
         {s.awayUntil > 0 && !s.botControlled && <AwayCountdown until={s.awayUntil} seat={s.seat} />}
+        {(s.bank ?? 0) > 0 && !s.bot && <Bank s={s} />}
         {active && <span class="tag">active</span>}
         {deciding && <span class="tag deciding">deciding</span>}
       </div>
