@@ -2,9 +2,15 @@
 // statements here (`?` placeholders are renumbered for PostgreSQL). Each subclass only runs them.
 import { TALK_LINES_KEPT, TALK_PRUNE_EVERY } from "./types.ts";
 import { performance } from "node:perf_hooks";
-import type { GameStatus, GameStore, SeatLinkRefusal, StoredAdjournment, StoredSeatLink, StoredChat, StoredChatLine, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
+import { createHash, randomBytes } from "node:crypto";
+import type { ContactLinkRefusal, StoredContactSeat, GameStatus, GameStore, SeatLinkRefusal, StoredAdjournment, StoredSeatLink, StoredChat, StoredChatLine, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
 
 export type Param = string | number | null;
+
+/** What makes two spellings of one address one contact: the SHA-256 of its trimmed lower case. */
+function emailKey(email: string): string {
+  return createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
+}
 
 /** Told the time of each statement (the server's /metrics; nothing by default). */
 let observe: (op: "read" | "write", seconds: number) => void = () => {};
@@ -104,12 +110,48 @@ export const MIGRATIONS: string[][] = [
     )`,
     `CREATE INDEX seat_links_seat ON seat_links (code, seat)`,
   ],
+  [
+    // A player's verified e-mail address (server/lobby/contact.ts): the address (a secret: read only to
+    // send mail to it), its one-time sign-in links and its devices' keys (hashed), and the seats it ties
+    // together across devices (each with the hash of the seat key that tied it).
+    `CREATE TABLE contacts (
+      id TEXT PRIMARY KEY,
+      email TEXT NOT NULL,
+      email_key TEXT NOT NULL UNIQUE,
+      created_at BIGINT NOT NULL
+    )`,
+    `CREATE TABLE contact_links (
+      secret_hash TEXT PRIMARY KEY,
+      email TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      expires_at BIGINT NOT NULL,
+      spent_at BIGINT
+    )`,
+    `CREATE TABLE contact_keys (
+      key_hash TEXT PRIMARY KEY,
+      contact_id TEXT NOT NULL,
+      created_at BIGINT NOT NULL
+    )`,
+    `CREATE INDEX contact_keys_contact ON contact_keys (contact_id)`,
+    `CREATE TABLE contact_seats (
+      contact_id TEXT NOT NULL,
+      code TEXT NOT NULL,
+      seat INTEGER NOT NULL,
+      tied_by TEXT NOT NULL,
+      at BIGINT NOT NULL,
+      PRIMARY KEY (contact_id, code)
+    )`,
+    `CREATE INDEX contact_seats_seat ON contact_seats (code, seat)`,
+  ],
 ];
 
 export const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`;
 
 /** The seat links a seat keeps in the store (its latest), spent and withdrawn ones included. */
 export const SEAT_LINKS_KEPT = 20;
+/** The device keys a contact keeps (the oldest go), and the games one contact may tie together. */
+export const CONTACT_KEYS_KEPT = 10;
+export const CONTACT_SEATS_MAX = 50;
 
 /** Only unfinished games that are still open, and not known to be broken, are restored. */
 const RESTORABLE = `status <> 'finished' AND closed = 0 AND broken IS NULL`;
@@ -449,5 +491,84 @@ export abstract class SqlStore implements GameStore {
 
   async releaseLeases(): Promise<void> {
     await this.write(`UPDATE games SET lease_until = 0 WHERE owner = ? AND ${RESTORABLE}`, [this.instance]);
+  }
+
+  async addContactLink(secretHash: string, email: string, expiresAt: number): Promise<void> {
+    const now = this.now();
+    // Links expired a day ago are named "unknown" from then on: nothing of them (their address) is kept.
+    await this.run(`DELETE FROM contact_links WHERE expires_at < ?`, [now - 86_400_000]);
+    await this.run(`INSERT INTO contact_links (secret_hash, email, created_at, expires_at) VALUES (?, ?, ?, ?)`, [secretHash, email, now, expiresAt]);
+  }
+
+  async spendContactLink(secretHash: string): Promise<{ contact: string } | { refused: ContactLinkRefusal }> {
+    const now = this.now();
+    const [spent] = await this.all<{ email: string }>(
+      `UPDATE contact_links SET spent_at = ? WHERE secret_hash = ? AND spent_at IS NULL AND expires_at > ? RETURNING email`,
+      [now, secretHash, now],
+    );
+    if (!spent) {
+      const [row] = await this.all<{ spent_at: number | null }>(`SELECT spent_at FROM contact_links WHERE secret_hash = ?`, [secretHash]);
+      return { refused: !row ? "unknown" : row.spent_at !== null ? "spent" : "expired" };
+    }
+    const key = emailKey(spent.email);
+    await this.run(`INSERT INTO contacts (id, email, email_key, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (email_key) DO NOTHING`, [
+      randomBytes(12).toString("hex"), spent.email, key, now,
+    ]);
+    const [contact] = await this.all<{ id: string }>(`SELECT id FROM contacts WHERE email_key = ?`, [key]);
+    return { contact: contact!.id };
+  }
+
+  async addContactKey(keyHash: string, contact: string): Promise<void> {
+    await this.run(`INSERT INTO contact_keys (key_hash, contact_id, created_at) VALUES (?, ?, ?)`, [keyHash, contact, this.now()]);
+    await this.run(
+      `DELETE FROM contact_keys WHERE contact_id = ? AND key_hash NOT IN
+         (SELECT key_hash FROM contact_keys WHERE contact_id = ? ORDER BY created_at DESC, key_hash LIMIT ?)`,
+      [contact, contact, CONTACT_KEYS_KEPT],
+    );
+  }
+
+  async contactOfKey(keyHash: string): Promise<string | null> {
+    const [row] = await this.read<{ contact_id: string }>(`SELECT contact_id FROM contact_keys WHERE key_hash = ?`, [keyHash]);
+    return row?.contact_id ?? null;
+  }
+
+  async tieSeat(contact: string, tie: StoredContactSeat): Promise<boolean> {
+    const [count] = await this.all<{ n: number | string }>(`SELECT COUNT(*) AS n FROM contact_seats WHERE contact_id = ? AND code <> ?`, [contact, tie.code]);
+    if (Number(count?.n ?? 0) >= CONTACT_SEATS_MAX) return false;
+    await this.run(
+      `INSERT INTO contact_seats (contact_id, code, seat, tied_by, at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (contact_id, code) DO UPDATE SET seat = excluded.seat, tied_by = excluded.tied_by, at = excluded.at`,
+      [contact, tie.code, tie.seat, tie.by, this.now()],
+    );
+    return true;
+  }
+
+  async untieSeat(contact: string, code: string): Promise<void> {
+    await this.run(`DELETE FROM contact_seats WHERE contact_id = ? AND code = ?`, [contact, code]);
+  }
+
+  async contactSeats(contact: string): Promise<StoredContactSeat[]> {
+    const rows = await this.read<{ code: string; seat: number; tied_by: string }>(
+      `SELECT code, seat, tied_by FROM contact_seats WHERE contact_id = ? ORDER BY at DESC, code`, [contact],
+    );
+    return rows.map((r) => ({ code: r.code, seat: Number(r.seat), by: r.tied_by }));
+  }
+
+  async contactsOfSeat(code: string, seat: number): Promise<{ contact: string; by: string }[]> {
+    const rows = await this.read<{ contact_id: string; tied_by: string }>(
+      `SELECT contact_id, tied_by FROM contact_seats WHERE code = ? AND seat = ? ORDER BY contact_id`, [code, seat],
+    );
+    return rows.map((r) => ({ contact: r.contact_id, by: r.tied_by }));
+  }
+
+  async contactAddress(contact: string): Promise<string | null> {
+    const [row] = await this.read<{ email: string }>(`SELECT email FROM contacts WHERE id = ?`, [contact]);
+    return row?.email ?? null;
+  }
+
+  async forgetContact(contact: string): Promise<void> {
+    await this.run(`DELETE FROM contact_seats WHERE contact_id = ?`, [contact]);
+    await this.run(`DELETE FROM contact_keys WHERE contact_id = ?`, [contact]);
+    await this.run(`DELETE FROM contacts WHERE id = ?`, [contact]);
   }
 }

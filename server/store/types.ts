@@ -154,6 +154,17 @@ export class StoreConflict extends Error {
   }
 }
 
+/** Why a contact's sign-in link opened nothing. */
+export type ContactLinkRefusal = "unknown" | "spent" | "expired";
+
+/** A seat a verified address ties to its player's other devices, with the hash of the key that tied it. */
+export interface StoredContactSeat {
+  code: string;
+  seat: number;
+  /** The tie holds only while this key (its hash) opens the seat. */
+  by: string;
+}
+
 export interface GameStore {
   readonly kind: "sqlite" | "postgres";
   /** Who this process is when it claims games (stable across restarts of the same process). */
@@ -227,6 +238,29 @@ export interface GameStore {
   spendSeatLink(secretHash: string): Promise<StoredSeatLink | { refused: SeatLinkRefusal }>;
   /** Withdraws every unspent link of a seat (its owner signed the other devices out). */
   revokeSeatLinks(code: string, seat: number): Write;
+
+  /**
+   * A player's verified e-mail address (server/lobby/contact.ts). The address is a secret: only
+   * contactAddress reads it back, to send mail. A sign-in link's secret (hashed) names the address
+   * it was mailed to, until it expires; spending it (once, atomic) verifies the address: its contact
+   * (made on the first spend) is returned.
+   */
+  addContactLink(secretHash: string, email: string, expiresAt: number): Promise<void>;
+  spendContactLink(secretHash: string): Promise<{ contact: string } | { refused: ContactLinkRefusal }>;
+  /** A device's key to a contact (hashed); a contact keeps its CONTACT_KEYS_KEPT newest keys. */
+  addContactKey(keyHash: string, contact: string): Promise<void>;
+  /** The contact a device key opens, or null. */
+  contactOfKey(keyHash: string): Promise<string | null>;
+  /** Ties a seat to a contact (one per game); false when the contact ties CONTACT_SEATS_MAX games already. */
+  tieSeat(contact: string, tie: StoredContactSeat): Promise<boolean>;
+  untieSeat(contact: string, code: string): Promise<void>;
+  contactSeats(contact: string): Promise<StoredContactSeat[]>;
+  /** The contacts tied to a seat, each with the key hash that tied it. */
+  contactsOfSeat(code: string, seat: number): Promise<{ contact: string; by: string }[]>;
+  /** The address of a contact (to send it mail), or null. */
+  contactAddress(contact: string): Promise<string | null>;
+  /** Forgets a contact: its address, keys and ties. */
+  forgetContact(contact: string): Promise<void>;
 
   getGame(code: string): Promise<StoredGame | null>;
   commands(code: string): Promise<StoredCommand[]>;
