@@ -17,8 +17,7 @@ import { hashSeatToken, type GameStore } from "../store/index.ts";
 import { newSecret } from "../table/seat-keys.ts";
 import { HttpError, answerErrors } from "./errors.ts";
 import { MailAddress, type Mailer } from "./mail.ts";
-import { SeatToken, limiter, parse } from "./route-input.ts";
-import type { MyGame } from "./seat-links.ts";
+import { SeatToken, limiter, parse, type MyGame } from "./route-input.ts";
 
 /** How long a sign-in link works. */
 export const CONTACT_LINK_HOURS = 24;

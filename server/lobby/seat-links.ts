@@ -20,7 +20,7 @@ import { requestAddress } from "../http-guard.ts";
 import { hashSeatToken, type GameStore, type StoredGame } from "../store/index.ts";
 import { newSecret, type SeatDevice } from "../table/seat-keys.ts";
 import { HttpError, answerErrors } from "./errors.ts";
-import { SeatToken, limiter, parse } from "./route-input.ts";
+import { SeatToken, limiter, parse, type MyGame } from "./route-input.ts";
 import { MailAddress, mailerFrom, type Mailer } from "./mail.ts";
 import { contactRoutes } from "./contact.ts";
 
@@ -53,15 +53,6 @@ function refused(why: string): HttpError {
   return new HttpError(status, `link-${why}`, message);
 }
 
-/** What a seat key's holder sees of a game in "My games". */
-export interface MyGame {
-  code: string;
-  seat: number;
-  name: string;
-  status: StoredGame["status"];
-  yourMove: boolean;
-  meetAt?: number;
-}
 
 /**
  * `wake` brings a parked game's room back within the lobby's limits on waking (routes.ts gives it);
