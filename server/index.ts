@@ -19,6 +19,7 @@ const store = await openStore({
 const server = createServer({
   logger, store, redisUrl: config.redisUrl, publicAddress: config.publicAddress,
   limits: config.limits, roomLimits: config.roomLimits, trustProxy: config.trustProxy, corsOrigins: config.corsOrigins,
+  nudges: process.env.NUDGES === "off" ? false : {},
 });
 
 let claims: { stop(): void } | null = null;
@@ -30,6 +31,7 @@ server.onBeforeShutdown(async () => {
 // Colyseus runs this on SIGTERM/SIGINT after every room has been disposed (and has flushed its writes).
 server.onShutdown(async () => {
   claims?.stop();
+  await server.notifier?.stop();
   await store.releaseLeases().catch((err) => logger.warn({ err }, "could not release game claims"));
   await store.close();
   logger.info("game store closed");

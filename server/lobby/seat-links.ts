@@ -23,6 +23,7 @@ import { HttpError, answerErrors } from "./errors.ts";
 import { SeatToken, limiter, parse, type MyGame } from "./route-input.ts";
 import { MailAddress, mailerFrom, type Mailer } from "./mail.ts";
 import { contactRoutes } from "./contact.ts";
+import { nudgeRoutes } from "./nudge-routes.ts";
 
 /** How long a seat link works. */
 export const SEAT_LINK_HOURS = 72;
@@ -129,7 +130,7 @@ export function seatLinkRoutes(logger: Logger, store: GameStore, wake?: (code: s
     return { code, seat: seat.seat, name: seat.name, status: game.status, yourMove: false, ...(game.adjourned?.meetAt ? { meetAt: game.adjourned.meetAt } : {}) };
   }
 
-  router.use(["/api/games/:code/devices", "/api/games/:code/seat-link", "/api/seat-links", "/api/my-games", "/api/contact"], (_req, res, next) => {
+  router.use(["/api/games/:code/devices", "/api/games/:code/seat-link", "/api/seat-links", "/api/my-games", "/api/contact", "/api/games/:code/push", "/api/games/:code/webhook"], (_req, res, next) => {
     res.set("Cache-Control", "no-store");
     next();
   });
@@ -198,6 +199,10 @@ export function seatLinkRoutes(logger: Logger, store: GameStore, wake?: (code: s
   });
 
   router.use(contactRoutes(logger, store, { lookUp, issue }, mailer));
+  router.use(nudgeRoutes(logger, store, { lookUp, hostSeat: async (code, req) => {
+    const roomId = await roomOf(code, req);
+    return roomId ? call<number>(roomId, "hostSeatNow", []) : -1;
+  } }));
   router.use(answerErrors(logger, "seat-link route"));
   return router;
 }

@@ -74,6 +74,22 @@ export class PostgresStore extends SqlStore {
     );
   }
 
+  protected transaction(statements: [string, Param[]][]): Promise<void> {
+    return this.track((async () => {
+      const client = await this.pool.connect();
+      try {
+        await client.query("BEGIN");
+        for (const [sql, params] of statements) await client.query(numbered(sql), params);
+        await client.query("COMMIT");
+      } catch (e) {
+        await client.query("ROLLBACK").catch(() => {});
+        throw (e as { code?: string }).code === UNIQUE_VIOLATION ? new StoreConflict((e as Error).message) : e;
+      } finally {
+        client.release();
+      }
+    })());
+  }
+
   protected async all<T>(sql: string, params: Param[]): Promise<T[]> {
     const result = await this.track(this.pool.query(numbered(sql), params));
     return result.rows as T[];

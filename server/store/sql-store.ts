@@ -3,9 +3,29 @@
 import { TALK_LINES_KEPT, TALK_PRUNE_EVERY } from "./types.ts";
 import { performance } from "node:perf_hooks";
 import { createHash, randomBytes } from "node:crypto";
-import type { ContactLinkRefusal, StoredContactSeat, GameStatus, GameStore, SeatLinkRefusal, StoredAdjournment, StoredSeatLink, StoredChat, StoredChatLine, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
+import type { NewNudge, StoredNudge, NudgeSeat, PushSubscriptionRow, ContactLinkRefusal, StoredContactSeat, GameStatus, GameStore, SeatLinkRefusal, StoredAdjournment, StoredSeatLink, StoredChat, StoredChatLine, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
 
 export type Param = string | number | null;
+
+const NUDGE_COLUMNS = `id, code, seat, kind, seq, created_at, next_at, attempts, delivered, deadline`;
+interface NudgeRow {
+  id: string; code: string; seat: number; kind: string; seq: number; created_at: number | string; next_at: number | string;
+  attempts: number; delivered: string | null; deadline: number | string | null;
+}
+function nudgeOf(r: NudgeRow): StoredNudge {
+  return {
+    id: r.id, code: r.code, seat: Number(r.seat), kind: r.kind as StoredNudge["kind"], seq: Number(r.seq), createdAt: Number(r.created_at),
+    nextAt: Number(r.next_at), attempts: Number(r.attempts), delivered: r.delivered ? JSON.parse(r.delivered) : [], deadline: r.deadline === null ? null : Number(r.deadline),
+  };
+}
+
+/** A new outbox row: a random id (the message's id), due `afterMs` from now. */
+function nudgeInsert(code: string, seq: number, n: NewNudge, now: number): [string, Param[]] {
+  return [
+    `INSERT INTO nudges (id, code, seat, kind, seq, created_at, next_at, state, deadline) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?)`,
+    [randomBytes(9).toString("hex"), code, n.seat, n.kind, seq, now, now + n.afterMs, n.deadline ?? null],
+  ];
+}
 
 /** What makes two spellings of one address one contact: the SHA-256 of its trimmed lower case. */
 function emailKey(email: string): string {
@@ -143,6 +163,50 @@ export const MIGRATIONS: string[][] = [
     )`,
     `CREATE INDEX contact_seats_seat ON contact_seats (code, seat)`,
   ],
+  [
+    // Nudges (server/notify): the outbox, written in one transaction with the command that makes a seat
+    // owe a decision; each row is sent once (claimed by one process at a time, its id the message's id).
+    // A seat's unsubscribe token and opt-out, its browsers' push subscriptions, and a table's webhook.
+    `CREATE TABLE nudges (
+      id TEXT PRIMARY KEY,
+      code TEXT NOT NULL,
+      seat INTEGER NOT NULL,
+      kind TEXT NOT NULL,
+      seq INTEGER NOT NULL,
+      created_at BIGINT NOT NULL,
+      next_at BIGINT NOT NULL,
+      state TEXT NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      claim_until BIGINT NOT NULL DEFAULT 0,
+      delivered TEXT,
+      deadline BIGINT
+    )`,
+    `CREATE INDEX nudges_due ON nudges (state, next_at)`,
+    `CREATE INDEX nudges_seat ON nudges (code, seat, state)`,
+    `CREATE TABLE nudge_seats (
+      code TEXT NOT NULL,
+      seat INTEGER NOT NULL,
+      unsubscribe TEXT NOT NULL UNIQUE,
+      opted_out_at BIGINT,
+      last_sent_at BIGINT NOT NULL DEFAULT 0,
+      PRIMARY KEY (code, seat)
+    )`,
+    `CREATE TABLE push_subscriptions (
+      code TEXT NOT NULL,
+      seat INTEGER NOT NULL,
+      endpoint TEXT NOT NULL,
+      p256dh TEXT NOT NULL,
+      auth TEXT NOT NULL,
+      at BIGINT NOT NULL,
+      PRIMARY KEY (code, seat, endpoint)
+    )`,
+    `CREATE TABLE table_webhooks (
+      code TEXT PRIMARY KEY,
+      url TEXT NOT NULL,
+      format TEXT NOT NULL,
+      at BIGINT NOT NULL
+    )`,
+  ],
 ];
 
 export const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`;
@@ -191,6 +255,8 @@ export abstract class SqlStore implements GameStore {
 
   /** Runs a statement that changes rows. Unique-key violations become StoreConflict. */
   protected abstract run(sql: string, params: Param[]): Write;
+  /** Runs statements in one transaction: all or none. */
+  protected abstract transaction(statements: [string, Param[]][]): Write;
   /** Runs a statement that returns rows. */
   protected abstract all<T>(sql: string, params: Param[]): Promise<T[]>;
   abstract close(): Promise<void>;
@@ -305,10 +371,14 @@ export abstract class SqlStore implements GameStore {
     return rows.map((r) => r.code).sort();
   }
 
-  appendCommand(code: string, seq: number, c: StoredCommand): Write {
-    return this.write(`INSERT INTO commands (code, seq, seat, command, at) VALUES (?, ?, ?, ?, ?)`, [
+  appendCommand(code: string, seq: number, c: StoredCommand, nudges: NewNudge[] = []): Write {
+    const command: [string, Param[]] = [`INSERT INTO commands (code, seq, seat, command, at) VALUES (?, ?, ?, ?, ?)`, [
       code, seq, c.seat, JSON.stringify(c.command), Date.now(),
-    ]);
+    ]];
+    if (nudges.length === 0) return this.write(...command);
+    // The seats this command makes owe a decision: their nudges, in the same transaction.
+    const now = this.now();
+    return this.transaction([command, ...nudges.map((n) => nudgeInsert(code, seq, n, now))]);
   }
 
   appendChat(code: string, seq: number, line: StoredChat): Write {
@@ -570,5 +640,92 @@ export abstract class SqlStore implements GameStore {
     await this.run(`DELETE FROM contact_seats WHERE contact_id = ?`, [contact]);
     await this.run(`DELETE FROM contact_keys WHERE contact_id = ?`, [contact]);
     await this.run(`DELETE FROM contacts WHERE id = ?`, [contact]);
+  }
+
+  async addNudges(code: string, seq: number, nudges: NewNudge[]): Promise<void> {
+    const now = this.now();
+    for (const n of nudges) await this.run(...nudgeInsert(code, seq, n, now));
+  }
+
+  async claimNudges(limit: number, claimMs: number, now = this.now()): Promise<StoredNudge[]> {
+    const rows = await this.read<NudgeRow>(
+      `UPDATE nudges SET claim_until = ? WHERE id IN
+         (SELECT id FROM nudges WHERE state = 'pending' AND next_at <= ? AND claim_until < ? ORDER BY next_at, id LIMIT ?)
+       AND claim_until < ? RETURNING ${NUDGE_COLUMNS}`,
+      [now + claimMs, now, now, limit, now],
+    );
+    return rows.map(nudgeOf).sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+  }
+
+  async pendingNudges(code: string, seat: number): Promise<StoredNudge[]> {
+    const rows = await this.read<NudgeRow>(`SELECT ${NUDGE_COLUMNS} FROM nudges WHERE code = ? AND seat = ? AND state = 'pending' ORDER BY created_at, id`, [code, seat]);
+    return rows.map(nudgeOf);
+  }
+
+  async settleNudge(id: string, outcome: { state: "pending" | "sent" | "cancelled" | "failed"; nextAt?: number; delivered?: string[]; attempts?: number }): Promise<void> {
+    await this.run(
+      `UPDATE nudges SET state = ?, next_at = COALESCE(?, next_at), delivered = COALESCE(?, delivered), attempts = COALESCE(?, attempts), claim_until = 0 WHERE id = ?`,
+      [outcome.state, outcome.nextAt ?? null, outcome.delivered ? JSON.stringify(outcome.delivered) : null, outcome.attempts ?? null, id],
+    );
+  }
+
+  async commandsOfSeatSince(code: string, seat: number, seq: number): Promise<number> {
+    const [row] = await this.read<{ n: number | string }>(`SELECT COUNT(*) AS n FROM commands WHERE code = ? AND seat = ? AND seq > ?`, [code, seat, seq]);
+    return Number(row?.n ?? 0);
+  }
+
+  async nudgeSeat(code: string, seat: number, token: string): Promise<NudgeSeat> {
+    await this.run(`INSERT INTO nudge_seats (code, seat, unsubscribe) VALUES (?, ?, ?) ON CONFLICT (code, seat) DO NOTHING`, [code, seat, token]);
+    const [row] = await this.read<{ unsubscribe: string; opted_out_at: number | string | null; last_sent_at: number | string }>(
+      `SELECT unsubscribe, opted_out_at, last_sent_at FROM nudge_seats WHERE code = ? AND seat = ?`, [code, seat],
+    );
+    return { unsubscribe: row!.unsubscribe, optedOut: row!.opted_out_at !== null, lastSentAt: Number(row!.last_sent_at) };
+  }
+
+  async nudgeSent(code: string, seat: number, at: number): Promise<void> {
+    await this.run(`UPDATE nudge_seats SET last_sent_at = ? WHERE code = ? AND seat = ?`, [at, code, seat]);
+  }
+
+  async unsubscribeNudges(token: string): Promise<{ code: string; seat: number } | null> {
+    const [row] = await this.all<{ code: string; seat: number }>(
+      `UPDATE nudge_seats SET opted_out_at = COALESCE(opted_out_at, ?) WHERE unsubscribe = ? RETURNING code, seat`, [this.now(), token],
+    );
+    if (!row) return null;
+    await this.run(`UPDATE nudges SET state = 'cancelled' WHERE code = ? AND seat = ? AND state = 'pending'`, [row.code, Number(row.seat)]);
+    return { code: row.code, seat: Number(row.seat) };
+  }
+
+  async addPushSubscription(code: string, seat: number, sub: PushSubscriptionRow, max: number): Promise<void> {
+    await this.run(
+      `INSERT INTO push_subscriptions (code, seat, endpoint, p256dh, auth, at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (code, seat, endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, at = excluded.at`,
+      [code, seat, sub.endpoint, sub.p256dh, sub.auth, this.now()],
+    );
+    await this.run(
+      `DELETE FROM push_subscriptions WHERE code = ? AND seat = ? AND endpoint NOT IN
+         (SELECT endpoint FROM push_subscriptions WHERE code = ? AND seat = ? ORDER BY at DESC, endpoint LIMIT ?)`,
+      [code, seat, code, seat, max],
+    );
+  }
+
+  async removePushSubscription(code: string, seat: number, endpoint: string): Promise<void> {
+    await this.run(`DELETE FROM push_subscriptions WHERE code = ? AND seat = ? AND endpoint = ?`, [code, seat, endpoint]);
+  }
+
+  async pushSubscriptions(code: string, seat: number): Promise<PushSubscriptionRow[]> {
+    return this.read<PushSubscriptionRow>(`SELECT endpoint, p256dh, auth FROM push_subscriptions WHERE code = ? AND seat = ? ORDER BY at, endpoint`, [code, seat]);
+  }
+
+  async setWebhook(code: string, hook: { url: string; format: "discord" | "slack" } | null): Promise<void> {
+    if (!hook) await this.run(`DELETE FROM table_webhooks WHERE code = ?`, [code]);
+    else await this.run(
+      `INSERT INTO table_webhooks (code, url, format, at) VALUES (?, ?, ?, ?) ON CONFLICT (code) DO UPDATE SET url = excluded.url, format = excluded.format, at = excluded.at`,
+      [code, hook.url, hook.format, this.now()],
+    );
+  }
+
+  async webhook(code: string): Promise<{ url: string; format: "discord" | "slack" } | null> {
+    const [row] = await this.read<{ url: string; format: "discord" | "slack" }>(`SELECT url, format FROM table_webhooks WHERE code = ?`, [code]);
+    return row ?? null;
   }
 }

@@ -71,6 +71,17 @@ export class SqliteStore extends SqlStore {
     }
   }
 
+  protected transaction(statements: [string, Param[]][]): void {
+    this.db.exec("BEGIN IMMEDIATE");
+    try {
+      for (const [sql, params] of statements) this.run(sql, params);
+      this.db.exec("COMMIT");
+    } catch (e) {
+      this.db.exec("ROLLBACK");
+      throw e;
+    }
+  }
+
   protected async all<T>(sql: string, params: Param[]): Promise<T[]> {
     return this.statement(sql).all(...params) as T[];
   }

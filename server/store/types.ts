@@ -165,6 +165,45 @@ export interface StoredContactSeat {
   by: string;
 }
 
+/** A nudge the command that makes a seat owe a decision writes with it (server/notify). */
+export interface NewNudge {
+  seat: number;
+  kind: "your-move" | "deadline-warning";
+  /** When it is due (ms from now): "your move" after the seat has owed it this long. */
+  afterMs: number;
+  /** The decision's absolute deadline (ms), if known when written. */
+  deadline?: number | null;
+}
+
+/** An outbox row: sent once, its id the message's id; `delivered` lists the channels already done. */
+export interface StoredNudge {
+  id: string;
+  code: string;
+  seat: number;
+  kind: NewNudge["kind"];
+  /** The command that made the seat owe the decision. */
+  seq: number;
+  createdAt: number;
+  nextAt: number;
+  attempts: number;
+  delivered: string[];
+  deadline: number | null;
+}
+
+/** A seat's nudge settings at a table: its unsubscribe token, whether it opted out, its last message. */
+export interface NudgeSeat {
+  unsubscribe: string;
+  optedOut: boolean;
+  lastSentAt: number;
+}
+
+/** A browser's Web Push subscription (its endpoint is a secret URL; its keys encrypt the payload). */
+export interface PushSubscriptionRow {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
 export interface GameStore {
   readonly kind: "sqlite" | "postgres";
   /** Who this process is when it claims games (stable across restarts of the same process). */
@@ -204,7 +243,7 @@ export interface GameStore {
    */
   expireLobbies(idleMs: number, since: number): Promise<string[]>;
   /** Command number `seq` (0-based) of the game; throws StoreConflict if that number is taken. */
-  appendCommand(code: string, seq: number, command: StoredCommand): Write;
+  appendCommand(code: string, seq: number, command: StoredCommand, nudges?: NewNudge[]): Write;
   appendChat(code: string, seq: number, line: StoredChat): Write;
   /** Records a private message (seq: its number in this game, from 0). */
   appendWhisper(code: string, seq: number, whisper: StoredWhisper): Write;
@@ -261,6 +300,31 @@ export interface GameStore {
   contactAddress(contact: string): Promise<string | null>;
   /** Forgets a contact: its address, keys and ties. */
   forgetContact(contact: string): Promise<void>;
+
+  /**
+   * The nudges outbox (server/notify). claimNudges takes up to `limit` due pending rows for this
+   * process for `claimMs` (atomic: a row is claimed by one process at a time); settleNudge records what
+   * became of one (and releases the claim). pendingNudges: a seat's unsent rows at a table.
+   */
+  claimNudges(limit: number, claimMs: number, now?: number): Promise<StoredNudge[]>;
+  /** Nudges written on their own (a deadline warning), owed since command `seq`. */
+  addNudges(code: string, seq: number, nudges: NewNudge[]): Promise<void>;
+  pendingNudges(code: string, seat: number): Promise<StoredNudge[]>;
+  settleNudge(id: string, outcome: { state: "pending" | "sent" | "cancelled" | "failed"; nextAt?: number; delivered?: string[]; attempts?: number }): Promise<void>;
+  /** How many commands a seat has played after command `seq` (has it answered since?). */
+  commandsOfSeatSince(code: string, seat: number, seq: number): Promise<number>;
+  /** A seat's nudge settings at a table, made with `token` as its unsubscribe token the first time. */
+  nudgeSeat(code: string, seat: number, token: string): Promise<NudgeSeat>;
+  nudgeSent(code: string, seat: number, at: number): Promise<void>;
+  /** Opts a seat out of nudges at its table (its pending ones are cancelled); null for an unknown token. */
+  unsubscribeNudges(token: string): Promise<{ code: string; seat: number } | null>;
+  /** A browser's push subscription for a seat; a seat keeps its `max` newest. */
+  addPushSubscription(code: string, seat: number, sub: PushSubscriptionRow, max: number): Promise<void>;
+  removePushSubscription(code: string, seat: number, endpoint: string): Promise<void>;
+  pushSubscriptions(code: string, seat: number): Promise<PushSubscriptionRow[]>;
+  /** A table's webhook, set by its host (null: none). */
+  setWebhook(code: string, hook: { url: string; format: "discord" | "slack" } | null): Promise<void>;
+  webhook(code: string): Promise<{ url: string; format: "discord" | "slack" } | null>;
 
   getGame(code: string): Promise<StoredGame | null>;
   commands(code: string): Promise<StoredCommand[]>;
