@@ -23,6 +23,9 @@ import { normalizeCode } from "./access/codes.ts";
 import { capUnfinishedConnections, guardRequests, guardedHttpServer, pinAddress, requestAddress } from "./http-guard.ts";
 import { fairTurns } from "./fair-turns.ts";
 import { staticClient } from "./static.ts";
+import { NUDGE_AFTER_MS, Notifier, type SeatNow } from "./notify/notify.ts";
+import { vapidFrom } from "./notify/channels.ts";
+import { mailerFrom } from "./lobby/mail.ts";
 
 const clientDir = path.resolve(import.meta.dirname, "../dist/client");
 const startedAt = Date.now();
@@ -57,6 +60,12 @@ export interface ServerOptions {
   clock?: () => number;
   /** Told of turn-based tables' excused delays and bot decisions (a reminder may hook in here). */
   turnEvents?: TurnEvents;
+  /**
+   * Nudges (server/notify): the page's address for the links in them (PAGE_URL; by default
+   * http://PUBLIC_ADDRESS or http://localhost), the clock (tests), how often due nudges are looked for;
+   * false: no nudges (NUDGES=off).
+   */
+  nudges?: false | { pageUrl?: string; now?: () => number; everyMs?: number; pushAgent?: import("node:https").Agent };
 }
 
 /**
@@ -263,8 +272,18 @@ export function createServer(options: ServerOptions) {
   const scaleOut = options.redisUrl
     ? { presence: new RedisPresence(options.redisUrl), driver: new RedisDriver(options.redisUrl) }
     : {};
+  const notifier = options.nudges === false ? null : new Notifier({
+    store, logger: options.logger, mailer: mailerFrom(process.env), vapid: vapidFrom(process.env), now: options.nudges?.now, pushAgent: options.nudges?.pushAgent,
+    baseUrl: (options.nudges?.pageUrl ?? process.env.PAGE_URL ?? `http://${options.publicAddress ?? "localhost"}`).replace(/\/+$/, ""),
+    seatNow: async (code, seat) => {
+      const [room] = await matchMaker.query({ name: ROOM_NAME, code } as never) as { roomId: string }[];
+      return room ? (await matchMaker.remoteRoomCall(room.roomId, "nudgeState", [seat])) as SeatNow | null : null;
+    },
+  });
+  notifier?.start(options.nudges ? options.nudges.everyMs : undefined);
+  const roomLimits = { ...DEFAULT_ROOM_LIMITS, ...(notifier ? { nudgeAfterMs: NUDGE_AFTER_MS } : {}), ...options.roomLimits };
   const server = defineServer({
-    rooms: { [ROOM_NAME]: defineRoom(NewAngelesRoom, { store, access, seeds: options.seeds, limits: { ...DEFAULT_ROOM_LIMITS, ...options.roomLimits }, clock: options.clock, turnEvents: options.turnEvents }) },
+    rooms: { [ROOM_NAME]: defineRoom(NewAngelesRoom, { store, access, seeds: options.seeds, limits: roomLimits, clock: options.clock, turnEvents: options.turnEvents }) },
     ...scaleOut,
     publicAddress: options.publicAddress,
     transport,
@@ -293,5 +312,5 @@ export function createServer(options: ServerOptions) {
     },
   });
   // The limits' counts, for the process to leave the shared ones on shutdown (Access.close).
-  return Object.assign(server, { access });
+  return Object.assign(server, { access, notifier });
 }

@@ -25,6 +25,7 @@ const clock = () => Date.now() + config.clockOffsetMs;
 const server = createServer({
   logger, clock, store, redisUrl: config.redisUrl, publicAddress: config.publicAddress,
   limits: config.limits, roomLimits: config.roomLimits, trustProxy: config.trustProxy, corsOrigins: config.corsOrigins,
+  nudges: process.env.NUDGES === "off" ? false : {},
 });
 
 let claims: { stop(): void } | null = null;
@@ -38,6 +39,7 @@ server.onBeforeShutdown(async () => {
 server.onShutdown(async () => {
   claims?.stop();
   deadlines?.stop();
+  await server.notifier?.stop();
   await store.releaseLeases().catch((err) => logger.warn({ err }, "could not release game claims"));
   await store.close();
   logger.info("game store closed");

@@ -6,6 +6,8 @@ import { ApiError, cleanCode, findTable } from "./net/api.ts";
 import { ConnectionState } from "./ConnectionState.tsx";
 import { SeatLinkPage } from "./lobby/SeatLinkPage.tsx";
 import { seatLinkInUrl } from "./net/seat-keys-api.ts";
+import { SignInPage } from "./lobby/SignInPage.tsx";
+import { signInInUrl } from "./net/contact-api.ts";
 import { later } from "./later.tsx";
 
 // The table's screens come in chunks of their own: the lobby is the first paint.
@@ -36,6 +38,14 @@ export function App() {
   const [finished, setFinished] = useState<{ code: string; replay: boolean } | null>(null);
   // A seat link opened here (#seat-link=…): its Continue page, until it is used or put aside.
   const [seatLink, setSeatLink] = useState(seatLinkInUrl);
+  // A sign-in link opened here (#sign-in=…): its Continue page.
+  const [signIn, setSignIn] = useState(signInInUrl);
+  // A link opened in a tab already at the lobby changes only the fragment: no reload.
+  useEffect(() => {
+    const read = () => { if (signInInUrl()) setSignIn(signInInUrl()); if (seatLinkInUrl()) setSeatLink(seatLinkInUrl()); };
+    window.addEventListener("hashchange", read);
+    return () => window.removeEventListener("hashchange", read);
+  }, []);
 
   // After a reload: back into your seat (this browser holds its token) or back to watching.
   useEffect(() => {
@@ -67,6 +77,7 @@ export function App() {
   if (session) return <ConnectionState session={session} onLobby={leave}><TableScreen session={session} onLeave={leave} onSwitch={(next) => { session.leave(); enter(next); }} /></ConnectionState>;
   if (finished) return <FinishedTable code={finished.code} replay={finished.replay} onJoined={enter} onLobby={() => { setFinished(null); showTableInUrl(null); }} />;
   if (seatLink) return <SeatLinkPage secret={seatLink} onJoined={enter} onLobby={() => { setSeatLink(null); history.replaceState(null, "", "/"); }} />;
+  if (signIn) return <SignInPage secret={signIn} onDone={() => { setSignIn(null); history.replaceState(null, "", "/"); }} />;
   if (resuming) return <main class="shell"><p role="status">Taking you back to your table…</p></main>;
   return <Lobby initialCode={tableInUrl()?.code ?? ""} problem={problem} onJoined={enter} />;
 }

@@ -20,7 +20,10 @@ import { requestAddress } from "../http-guard.ts";
 import { hashSeatToken, type GameStore, type StoredGame } from "../store/index.ts";
 import { newSecret, type SeatDevice } from "../table/seat-keys.ts";
 import { HttpError, answerErrors } from "./errors.ts";
+import { SeatToken, limiter, parse, type MyGame } from "./route-input.ts";
 import { MailAddress, mailerFrom, type Mailer } from "./mail.ts";
+import { contactRoutes } from "./contact.ts";
+import { nudgeRoutes } from "./nudge-routes.ts";
 
 /** How long a seat link works. */
 export const SEAT_LINK_HOURS = 72;
@@ -32,7 +35,6 @@ export const REDEEMS_PER_MINUTE = 10;
 export const MY_GAMES_PER_MINUTE = 12;
 export const MY_GAMES_SEATS = 20;
 
-const SeatToken = z.string().min(16).max(100).regex(/^[A-Za-z0-9_-]+$/, "Not a seat key.");
 const KeyBody = z.object({ seatToken: SeatToken }).strict();
 const LinkBody = z.object({ seatToken: SeatToken, email: MailAddress.optional() }).strict();
 const RedeemBody = z.object({ secret: z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/, "Not a seat link.") }).strict();
@@ -52,36 +54,6 @@ function refused(why: string): HttpError {
   return new HttpError(status, `link-${why}`, message);
 }
 
-function parse<T>(schema: z.ZodType<T>, body: unknown): T {
-  const parsed = schema.safeParse(body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    throw new HttpError(400, "bad-request", `${issue?.path.join(".") || "body"}: ${issue?.message ?? "invalid"}`);
-  }
-  return parsed.data;
-}
-
-function limiter(points: number, code: string, what: string) {
-  const l = new RateLimiterMemory({ points, duration: 60 });
-  return async (req: Request) => {
-    try {
-      await l.consume(addressKey(requestAddress(req)));
-    } catch (e) {
-      if (!(e instanceof RateLimiterRes)) throw e;
-      throw new LimitRefusal(code, `Your address has made ${points} ${what} this minute: try again in a minute.`, Math.max(1, Math.ceil(e.msBeforeNext / 1000)));
-    }
-  };
-}
-
-/** What a seat key's holder sees of a game in "My games". */
-export interface MyGame {
-  code: string;
-  seat: number;
-  name: string;
-  status: StoredGame["status"];
-  yourMove: boolean;
-  meetAt?: number;
-}
 
 /**
  * `wake` brings a parked game's room back within the lobby's limits on waking (routes.ts gives it);
@@ -129,7 +101,38 @@ export function seatLinkRoutes(logger: Logger, store: GameStore, wake?: (code: s
     return { roomId, code: code!, seat: seat.seat, name: seat.name };
   }
 
-  router.use(["/api/games/:code/devices", "/api/games/:code/seat-link", "/api/seat-links", "/api/my-games"], (_req, res, next) => {
+  /** A new key to a seat (woken if parked), if the key hashed `by` still opens it; or a refusal. */
+  async function issue(code: string, seatNumber: number, by: string, req: Request): Promise<{ code: string; seat: number; name: string; seatToken: string }> {
+    const roomId = await roomOf(code, req);
+    if (!roomId) throw refused("gone");
+    const issued = await call<{ key: string } | { refused: string }>(roomId, "issueSeatKey", [seatNumber, by]);
+    if ("refused" in issued) throw refused(issued.refused);
+    const seat = await call<{ seat: number; name: string } | null>(roomId, "seatOfKey", [issued.key]);
+    return { code, seat: seatNumber, name: seat?.name ?? "", seatToken: issued.key };
+  }
+
+  /** The game a seat key opens, and its state (a parked game is read from the store, not woken); or null. */
+  async function lookUp(asked: string, seatToken: string): Promise<MyGame | null> {
+    const code = normalizeCode(asked);
+    if (!code) return null;
+    const [room] = await matchMaker.query({ name: ROOM, code } as never) as { roomId: string; metadata?: TableMetadata }[];
+    if (room?.metadata) {
+      const seat = await call<{ seat: number; name: string; yourMove: boolean } | null>(room.roomId, "seatOfKey", [seatToken]);
+      if (!seat) return null;
+      const m = room.metadata;
+      return { code, seat: seat.seat, name: seat.name, status: m.status, yourMove: seat.yourMove, ...(m.status === "adjourned" && m.meetAt ? { meetAt: m.meetAt } : {}) };
+    }
+    const game = await store.getGame(code);
+    if (!game || game.closed || game.broken) return null;
+    const hash = hashSeatToken(seatToken);
+    const seat = game.seats.find((s) => !s.bot && (s.tokenHash === hash || s.keys?.some((k) => k.hash === hash)));
+    if (!seat) return null;
+    // A parked turn-based game owes a decision where that seat's bank runs.
+    const yourMove = game.status === "playing" && game.options.pace === "turn-based" && (await store.clocks(code)).some((c) => c.seat === seat.seat && c.owedSince !== null);
+    return { code, seat: seat.seat, name: seat.name, status: game.status, yourMove, ...(game.adjourned?.meetAt ? { meetAt: game.adjourned.meetAt } : {}) };
+  }
+
+  router.use(["/api/games/:code/devices", "/api/games/:code/seat-link", "/api/seat-links", "/api/my-games", "/api/contact", "/api/games/:code/push", "/api/games/:code/webhook"], (_req, res, next) => {
     res.set("Cache-Control", "no-store");
     next();
   });
@@ -183,44 +186,27 @@ export function seatLinkRoutes(logger: Logger, store: GameStore, wake?: (code: s
     const { secret } = parse(RedeemBody, req.body);
     const spent = await store.spendSeatLink(hashSeatToken(secret));
     if ("refused" in spent) throw refused(spent.refused);
-    const roomId = await roomOf(spent.code, req);
-    if (!roomId) throw refused("gone");
-    const issued = await call<{ key: string } | { refused: string }>(roomId, "issueSeatKey", [spent.seat, spent.by]);
-    if ("refused" in issued) throw refused(issued.refused);
-    const seat = await call<{ seat: number; name: string } | null>(roomId, "seatOfKey", [issued.key]);
-    res.json({ code: spent.code, seat: spent.seat, name: seat?.name ?? "", seatToken: issued.key });
+    res.json(await issue(spent.code, spent.seat, spent.by, req));
   });
 
   router.post("/api/my-games", async (req, res) => {
     await lookUps(req);
     const { seats } = parse(MyGamesBody, req.body);
     const games: MyGame[] = [];
-    for (const { code: asked, seatToken } of seats) {
-      const code = normalizeCode(asked);
-      if (!code) continue;
-      const [room] = await matchMaker.query({ name: ROOM, code } as never) as { roomId: string; metadata?: TableMetadata }[];
-      if (room?.metadata) {
-        const seat = await call<{ seat: number; name: string; yourMove: boolean } | null>(room.roomId, "seatOfKey", [seatToken]);
-        if (!seat) continue;
-        const m = room.metadata;
-        games.push({ code, seat: seat.seat, name: seat.name, status: m.status, yourMove: seat.yourMove, ...(m.status === "adjourned" && m.meetAt ? { meetAt: m.meetAt } : {}) });
-        continue;
-      }
-      // A parked game is read from the store, not woken.
-      const game = await store.getGame(code);
-      if (!game || game.closed || game.broken) continue;
-      const hash = hashSeatToken(seatToken);
-      const seat = game.seats.find((s) => !s.bot && (s.tokenHash === hash || s.keys?.some((k) => k.hash === hash)));
-      if (!seat) continue;
-      // A parked turn-based game owes a decision where that seat's bank runs.
-      const yourMove = game.status === "playing" && game.options.pace === "turn-based" && (await store.clocks(code)).some((c) => c.seat === seat.seat && c.owedSince !== null);
-      games.push({ code, seat: seat.seat, name: seat.name, status: game.status, yourMove, ...(game.adjourned?.meetAt ? { meetAt: game.adjourned.meetAt } : {}) });
+    for (const { code, seatToken } of seats) {
+      const game = await lookUp(code, seatToken);
+      if (game) games.push(game);
     }
     // Your move first (in the order asked otherwise).
     games.sort((a, b) => Number(b.yourMove) - Number(a.yourMove));
     res.json({ games });
   });
 
+  router.use(contactRoutes(logger, store, { lookUp, issue }, mailer));
+  router.use(nudgeRoutes(logger, store, { lookUp, hostSeat: async (code, req) => {
+    const roomId = await roomOf(code, req);
+    return roomId ? call<number>(roomId, "hostSeatNow", []) : -1;
+  } }));
   router.use(answerErrors(logger, "seat-link route"));
   return router;
 }

@@ -444,6 +444,9 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     const game = this.table.game;
     return { seat: seat.seat, name: seat.name, yourMove: this.table.status === "playing" && !!game && waitingFor(game).includes(seat.seat) };
   }
+  /** What a nudge needs of a seat now (server/notify; never a key or an address). */
+  nudgeState(seat: unknown) { return typeof seat === "number" ? this.table.nudgeState(seat) : null; }
+  hostSeatNow() { return this.table.hostSeat; }
   seatDevices(key: unknown) { return typeof key === "string" ? this.table.seatKeys.devices(key) : null; }
   signOutOthers(key: unknown) {
     const done = typeof key === "string" ? this.table.seatKeys.signOutOthers(key) : null;

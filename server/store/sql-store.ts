@@ -2,9 +2,35 @@
 // statements here (`?` placeholders are renumbered for PostgreSQL). Each subclass only runs them.
 import { TALK_LINES_KEPT, TALK_PRUNE_EVERY } from "./types.ts";
 import { performance } from "node:perf_hooks";
-import type { GameStatus, GameStore, SeatLinkRefusal, StoredAdjournment, StoredSeatLink, StoredClock, DueDeadline, StoredChat, StoredChatLine, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
+import { createHash, randomBytes } from "node:crypto";
+import type { NewNudge, StoredNudge, NudgeSeat, PushSubscriptionRow, ContactLinkRefusal, StoredContactSeat, GameStatus, GameStore, SeatLinkRefusal, StoredAdjournment, StoredSeatLink, StoredClock, DueDeadline, StoredChat, StoredChatLine, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
 
 export type Param = string | number | null;
+
+const NUDGE_COLUMNS = `id, code, seat, kind, seq, created_at, next_at, attempts, delivered, deadline`;
+interface NudgeRow {
+  id: string; code: string; seat: number; kind: string; seq: number; created_at: number | string; next_at: number | string;
+  attempts: number; delivered: string | null; deadline: number | string | null;
+}
+function nudgeOf(r: NudgeRow): StoredNudge {
+  return {
+    id: r.id, code: r.code, seat: Number(r.seat), kind: r.kind as StoredNudge["kind"], seq: Number(r.seq), createdAt: Number(r.created_at),
+    nextAt: Number(r.next_at), attempts: Number(r.attempts), delivered: r.delivered ? JSON.parse(r.delivered) : [], deadline: r.deadline === null ? null : Number(r.deadline),
+  };
+}
+
+/** A new outbox row: a random id (the message's id), due `afterMs` from now. */
+function nudgeInsert(code: string, seq: number, n: NewNudge, now: number): [string, Param[]] {
+  return [
+    `INSERT INTO nudges (id, code, seat, kind, seq, created_at, next_at, state, deadline) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?)`,
+    [randomBytes(9).toString("hex"), code, n.seat, n.kind, seq, now, now + n.afterMs, n.deadline ?? null],
+  ];
+}
+
+/** What makes two spellings of one address one contact: the SHA-256 of its trimmed lower case. */
+function emailKey(email: string): string {
+  return createHash("sha256").update(email.trim().toLowerCase()).digest("hex");
+}
 
 /** Told the time of each statement (the server's /metrics; nothing by default). */
 let observe: (op: "read" | "write", seconds: number) => void = () => {};
@@ -120,12 +146,92 @@ export const MIGRATIONS: string[][] = [
     )`,
     `CREATE INDEX turn_clocks_due ON turn_clocks (due_at)`,
   ],
+  [
+    // A player's verified e-mail address (server/lobby/contact.ts): the address (a secret: read only to
+    // send mail to it), its one-time sign-in links and its devices' keys (hashed), and the seats it ties
+    // together across devices (each with the hash of the seat key that tied it).
+    `CREATE TABLE contacts (
+      id TEXT PRIMARY KEY,
+      email TEXT NOT NULL,
+      email_key TEXT NOT NULL UNIQUE,
+      created_at BIGINT NOT NULL
+    )`,
+    `CREATE TABLE contact_links (
+      secret_hash TEXT PRIMARY KEY,
+      email TEXT NOT NULL,
+      created_at BIGINT NOT NULL,
+      expires_at BIGINT NOT NULL,
+      spent_at BIGINT
+    )`,
+    `CREATE TABLE contact_keys (
+      key_hash TEXT PRIMARY KEY,
+      contact_id TEXT NOT NULL,
+      created_at BIGINT NOT NULL
+    )`,
+    `CREATE INDEX contact_keys_contact ON contact_keys (contact_id)`,
+    `CREATE TABLE contact_seats (
+      contact_id TEXT NOT NULL,
+      code TEXT NOT NULL,
+      seat INTEGER NOT NULL,
+      tied_by TEXT NOT NULL,
+      at BIGINT NOT NULL,
+      PRIMARY KEY (contact_id, code)
+    )`,
+    `CREATE INDEX contact_seats_seat ON contact_seats (code, seat)`,
+  ],
+  [
+    // Nudges (server/notify): the outbox, written in one transaction with the command that makes a seat
+    // owe a decision; each row is sent once (claimed by one process at a time, its id the message's id).
+    // A seat's unsubscribe token and opt-out, its browsers' push subscriptions, and a table's webhook.
+    `CREATE TABLE nudges (
+      id TEXT PRIMARY KEY,
+      code TEXT NOT NULL,
+      seat INTEGER NOT NULL,
+      kind TEXT NOT NULL,
+      seq INTEGER NOT NULL,
+      created_at BIGINT NOT NULL,
+      next_at BIGINT NOT NULL,
+      state TEXT NOT NULL,
+      attempts INTEGER NOT NULL DEFAULT 0,
+      claim_until BIGINT NOT NULL DEFAULT 0,
+      delivered TEXT,
+      deadline BIGINT
+    )`,
+    `CREATE INDEX nudges_due ON nudges (state, next_at)`,
+    `CREATE INDEX nudges_seat ON nudges (code, seat, state)`,
+    `CREATE TABLE nudge_seats (
+      code TEXT NOT NULL,
+      seat INTEGER NOT NULL,
+      unsubscribe TEXT NOT NULL UNIQUE,
+      opted_out_at BIGINT,
+      last_sent_at BIGINT NOT NULL DEFAULT 0,
+      PRIMARY KEY (code, seat)
+    )`,
+    `CREATE TABLE push_subscriptions (
+      code TEXT NOT NULL,
+      seat INTEGER NOT NULL,
+      endpoint TEXT NOT NULL,
+      p256dh TEXT NOT NULL,
+      auth TEXT NOT NULL,
+      at BIGINT NOT NULL,
+      PRIMARY KEY (code, seat, endpoint)
+    )`,
+    `CREATE TABLE table_webhooks (
+      code TEXT PRIMARY KEY,
+      url TEXT NOT NULL,
+      format TEXT NOT NULL,
+      at BIGINT NOT NULL
+    )`,
+  ],
 ];
 
 export const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`;
 
 /** The seat links a seat keeps in the store (its latest), spent and withdrawn ones included. */
 export const SEAT_LINKS_KEPT = 20;
+/** The device keys a contact keeps (the oldest go), and the games one contact may tie together. */
+export const CONTACT_KEYS_KEPT = 10;
+export const CONTACT_SEATS_MAX = 50;
 
 /** Only unfinished games that are still open, and not known to be broken, are restored. */
 const RESTORABLE = `status <> 'finished' AND closed = 0 AND broken IS NULL`;
@@ -281,11 +387,15 @@ export abstract class SqlStore implements GameStore {
     return rows.map((r) => r.code).sort();
   }
 
-  appendCommand(code: string, seq: number, c: StoredCommand, clocks?: readonly StoredClock[]): Write {
+  appendCommand(code: string, seq: number, c: StoredCommand, also: { clocks?: readonly StoredClock[]; nudges?: readonly NewNudge[] } = {}): Write {
     const insert = `INSERT INTO commands (code, seq, seat, command, at) VALUES (?, ?, ?, ?, ?)`;
     const params = [code, seq, c.seat, JSON.stringify(c.command), Date.now()];
-    if (!clocks?.length) return this.write(insert, params);
-    return this.timedTransaction([[insert, params], ...clocks.map((k) => this.clockRow(code, k))]);
+    const clocks = also.clocks ?? [];
+    const nudges = also.nudges ?? [];
+    if (clocks.length === 0 && nudges.length === 0) return this.write(insert, params);
+    // The seats' clocks it changed and the nudges of the seats it makes owe a decision, in the same transaction.
+    const now = this.now();
+    return this.timedTransaction([[insert, params], ...clocks.map((k) => this.clockRow(code, k)), ...nudges.map((n) => nudgeInsert(code, seq, n, now))]);
   }
 
   private clockRow(code: string, k: StoredClock): [string, Param[]] {
@@ -510,5 +620,171 @@ export abstract class SqlStore implements GameStore {
 
   async releaseLeases(): Promise<void> {
     await this.write(`UPDATE games SET lease_until = 0 WHERE owner = ? AND ${RESTORABLE}`, [this.instance]);
+  }
+
+  async addContactLink(secretHash: string, email: string, expiresAt: number): Promise<void> {
+    const now = this.now();
+    // Links expired a day ago are named "unknown" from then on: nothing of them (their address) is kept.
+    await this.run(`DELETE FROM contact_links WHERE expires_at < ?`, [now - 86_400_000]);
+    await this.run(`INSERT INTO contact_links (secret_hash, email, created_at, expires_at) VALUES (?, ?, ?, ?)`, [secretHash, email, now, expiresAt]);
+  }
+
+  async spendContactLink(secretHash: string): Promise<{ contact: string } | { refused: ContactLinkRefusal }> {
+    const now = this.now();
+    const [spent] = await this.all<{ email: string }>(
+      `UPDATE contact_links SET spent_at = ? WHERE secret_hash = ? AND spent_at IS NULL AND expires_at > ? RETURNING email`,
+      [now, secretHash, now],
+    );
+    if (!spent) {
+      const [row] = await this.all<{ spent_at: number | null }>(`SELECT spent_at FROM contact_links WHERE secret_hash = ?`, [secretHash]);
+      return { refused: !row ? "unknown" : row.spent_at !== null ? "spent" : "expired" };
+    }
+    const key = emailKey(spent.email);
+    await this.run(`INSERT INTO contacts (id, email, email_key, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (email_key) DO NOTHING`, [
+      randomBytes(12).toString("hex"), spent.email, key, now,
+    ]);
+    const [contact] = await this.all<{ id: string }>(`SELECT id FROM contacts WHERE email_key = ?`, [key]);
+    return { contact: contact!.id };
+  }
+
+  async addContactKey(keyHash: string, contact: string): Promise<void> {
+    await this.run(`INSERT INTO contact_keys (key_hash, contact_id, created_at) VALUES (?, ?, ?)`, [keyHash, contact, this.now()]);
+    await this.run(
+      `DELETE FROM contact_keys WHERE contact_id = ? AND key_hash NOT IN
+         (SELECT key_hash FROM contact_keys WHERE contact_id = ? ORDER BY created_at DESC, key_hash LIMIT ?)`,
+      [contact, contact, CONTACT_KEYS_KEPT],
+    );
+  }
+
+  async contactOfKey(keyHash: string): Promise<string | null> {
+    const [row] = await this.read<{ contact_id: string }>(`SELECT contact_id FROM contact_keys WHERE key_hash = ?`, [keyHash]);
+    return row?.contact_id ?? null;
+  }
+
+  async tieSeat(contact: string, tie: StoredContactSeat): Promise<boolean> {
+    const [count] = await this.all<{ n: number | string }>(`SELECT COUNT(*) AS n FROM contact_seats WHERE contact_id = ? AND code <> ?`, [contact, tie.code]);
+    if (Number(count?.n ?? 0) >= CONTACT_SEATS_MAX) return false;
+    await this.run(
+      `INSERT INTO contact_seats (contact_id, code, seat, tied_by, at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (contact_id, code) DO UPDATE SET seat = excluded.seat, tied_by = excluded.tied_by, at = excluded.at`,
+      [contact, tie.code, tie.seat, tie.by, this.now()],
+    );
+    return true;
+  }
+
+  async untieSeat(contact: string, code: string): Promise<void> {
+    await this.run(`DELETE FROM contact_seats WHERE contact_id = ? AND code = ?`, [contact, code]);
+  }
+
+  async contactSeats(contact: string): Promise<StoredContactSeat[]> {
+    const rows = await this.read<{ code: string; seat: number; tied_by: string }>(
+      `SELECT code, seat, tied_by FROM contact_seats WHERE contact_id = ? ORDER BY at DESC, code`, [contact],
+    );
+    return rows.map((r) => ({ code: r.code, seat: Number(r.seat), by: r.tied_by }));
+  }
+
+  async contactsOfSeat(code: string, seat: number): Promise<{ contact: string; by: string }[]> {
+    const rows = await this.read<{ contact_id: string; tied_by: string }>(
+      `SELECT contact_id, tied_by FROM contact_seats WHERE code = ? AND seat = ? ORDER BY contact_id`, [code, seat],
+    );
+    return rows.map((r) => ({ contact: r.contact_id, by: r.tied_by }));
+  }
+
+  async contactAddress(contact: string): Promise<string | null> {
+    const [row] = await this.read<{ email: string }>(`SELECT email FROM contacts WHERE id = ?`, [contact]);
+    return row?.email ?? null;
+  }
+
+  async forgetContact(contact: string): Promise<void> {
+    await this.run(`DELETE FROM contact_seats WHERE contact_id = ?`, [contact]);
+    await this.run(`DELETE FROM contact_keys WHERE contact_id = ?`, [contact]);
+    await this.run(`DELETE FROM contacts WHERE id = ?`, [contact]);
+  }
+
+  async addNudges(code: string, seq: number, nudges: NewNudge[]): Promise<void> {
+    const now = this.now();
+    for (const n of nudges) await this.run(...nudgeInsert(code, seq, n, now));
+  }
+
+  async claimNudges(limit: number, claimMs: number, now = this.now()): Promise<StoredNudge[]> {
+    const rows = await this.read<NudgeRow>(
+      `UPDATE nudges SET claim_until = ? WHERE id IN
+         (SELECT id FROM nudges WHERE state = 'pending' AND next_at <= ? AND claim_until < ? ORDER BY next_at, id LIMIT ?)
+       AND claim_until < ? RETURNING ${NUDGE_COLUMNS}`,
+      [now + claimMs, now, now, limit, now],
+    );
+    return rows.map(nudgeOf).sort((a, b) => a.createdAt - b.createdAt || a.id.localeCompare(b.id));
+  }
+
+  async pendingNudges(code: string, seat: number): Promise<StoredNudge[]> {
+    const rows = await this.read<NudgeRow>(`SELECT ${NUDGE_COLUMNS} FROM nudges WHERE code = ? AND seat = ? AND state = 'pending' ORDER BY created_at, id`, [code, seat]);
+    return rows.map(nudgeOf);
+  }
+
+  async settleNudge(id: string, outcome: { state: "pending" | "sent" | "cancelled" | "failed"; nextAt?: number; delivered?: string[]; attempts?: number }): Promise<void> {
+    await this.run(
+      `UPDATE nudges SET state = ?, next_at = COALESCE(?, next_at), delivered = COALESCE(?, delivered), attempts = COALESCE(?, attempts), claim_until = 0 WHERE id = ?`,
+      [outcome.state, outcome.nextAt ?? null, outcome.delivered ? JSON.stringify(outcome.delivered) : null, outcome.attempts ?? null, id],
+    );
+  }
+
+  async commandsOfSeatSince(code: string, seat: number, seq: number): Promise<number> {
+    const [row] = await this.read<{ n: number | string }>(`SELECT COUNT(*) AS n FROM commands WHERE code = ? AND seat = ? AND seq > ?`, [code, seat, seq]);
+    return Number(row?.n ?? 0);
+  }
+
+  async nudgeSeat(code: string, seat: number, token: string): Promise<NudgeSeat> {
+    await this.run(`INSERT INTO nudge_seats (code, seat, unsubscribe) VALUES (?, ?, ?) ON CONFLICT (code, seat) DO NOTHING`, [code, seat, token]);
+    const [row] = await this.read<{ unsubscribe: string; opted_out_at: number | string | null; last_sent_at: number | string }>(
+      `SELECT unsubscribe, opted_out_at, last_sent_at FROM nudge_seats WHERE code = ? AND seat = ?`, [code, seat],
+    );
+    return { unsubscribe: row!.unsubscribe, optedOut: row!.opted_out_at !== null, lastSentAt: Number(row!.last_sent_at) };
+  }
+
+  async nudgeSent(code: string, seat: number, at: number): Promise<void> {
+    await this.run(`UPDATE nudge_seats SET last_sent_at = ? WHERE code = ? AND seat = ?`, [at, code, seat]);
+  }
+
+  async unsubscribeNudges(token: string): Promise<{ code: string; seat: number } | null> {
+    const [row] = await this.all<{ code: string; seat: number }>(
+      `UPDATE nudge_seats SET opted_out_at = COALESCE(opted_out_at, ?) WHERE unsubscribe = ? RETURNING code, seat`, [this.now(), token],
+    );
+    if (!row) return null;
+    await this.run(`UPDATE nudges SET state = 'cancelled' WHERE code = ? AND seat = ? AND state = 'pending'`, [row.code, Number(row.seat)]);
+    return { code: row.code, seat: Number(row.seat) };
+  }
+
+  async addPushSubscription(code: string, seat: number, sub: PushSubscriptionRow, max: number): Promise<void> {
+    await this.run(
+      `INSERT INTO push_subscriptions (code, seat, endpoint, p256dh, auth, at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (code, seat, endpoint) DO UPDATE SET p256dh = excluded.p256dh, auth = excluded.auth, at = excluded.at`,
+      [code, seat, sub.endpoint, sub.p256dh, sub.auth, this.now()],
+    );
+    await this.run(
+      `DELETE FROM push_subscriptions WHERE code = ? AND seat = ? AND endpoint NOT IN
+         (SELECT endpoint FROM push_subscriptions WHERE code = ? AND seat = ? ORDER BY at DESC, endpoint LIMIT ?)`,
+      [code, seat, code, seat, max],
+    );
+  }
+
+  async removePushSubscription(code: string, seat: number, endpoint: string): Promise<void> {
+    await this.run(`DELETE FROM push_subscriptions WHERE code = ? AND seat = ? AND endpoint = ?`, [code, seat, endpoint]);
+  }
+
+  async pushSubscriptions(code: string, seat: number): Promise<PushSubscriptionRow[]> {
+    return this.read<PushSubscriptionRow>(`SELECT endpoint, p256dh, auth FROM push_subscriptions WHERE code = ? AND seat = ? ORDER BY at, endpoint`, [code, seat]);
+  }
+
+  async setWebhook(code: string, hook: { url: string; format: "discord" | "slack" } | null): Promise<void> {
+    if (!hook) await this.run(`DELETE FROM table_webhooks WHERE code = ?`, [code]);
+    else await this.run(
+      `INSERT INTO table_webhooks (code, url, format, at) VALUES (?, ?, ?, ?) ON CONFLICT (code) DO UPDATE SET url = excluded.url, format = excluded.format, at = excluded.at`,
+      [code, hook.url, hook.format, this.now()],
+    );
+  }
+
+  async webhook(code: string): Promise<{ url: string; format: "discord" | "slack" } | null> {
+    const [row] = await this.read<{ url: string; format: "discord" | "slack" }>(`SELECT url, format FROM table_webhooks WHERE code = ?`, [code]);
+    return row ?? null;
   }
 }

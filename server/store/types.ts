@@ -179,6 +179,56 @@ export class StoreConflict extends Error {
   }
 }
 
+/** Why a contact's sign-in link opened nothing. */
+export type ContactLinkRefusal = "unknown" | "spent" | "expired";
+
+/** A seat a verified address ties to its player's other devices, with the hash of the key that tied it. */
+export interface StoredContactSeat {
+  code: string;
+  seat: number;
+  /** The tie holds only while this key (its hash) opens the seat. */
+  by: string;
+}
+
+/** A nudge the command that makes a seat owe a decision writes with it (server/notify). */
+export interface NewNudge {
+  seat: number;
+  kind: "your-move" | "deadline-warning";
+  /** When it is due (ms from now): "your move" after the seat has owed it this long. */
+  afterMs: number;
+  /** The decision's absolute deadline (ms), if known when written. */
+  deadline?: number | null;
+}
+
+/** An outbox row: sent once, its id the message's id; `delivered` lists the channels already done. */
+export interface StoredNudge {
+  id: string;
+  code: string;
+  seat: number;
+  kind: NewNudge["kind"];
+  /** The command that made the seat owe the decision. */
+  seq: number;
+  createdAt: number;
+  nextAt: number;
+  attempts: number;
+  delivered: string[];
+  deadline: number | null;
+}
+
+/** A seat's nudge settings at a table: its unsubscribe token, whether it opted out, its last message. */
+export interface NudgeSeat {
+  unsubscribe: string;
+  optedOut: boolean;
+  lastSentAt: number;
+}
+
+/** A browser's Web Push subscription (its endpoint is a secret URL; its keys encrypt the payload). */
+export interface PushSubscriptionRow {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
 export interface GameStore {
   readonly kind: "sqlite" | "postgres";
   /** Who this process is when it claims games (stable across restarts of the same process). */
@@ -219,9 +269,10 @@ export interface GameStore {
   expireLobbies(idleMs: number, since: number): Promise<string[]>;
   /**
    * Command number `seq` (0-based) of the game; throws StoreConflict if that number is taken. With
-   * `clocks` (a turn-based game), the seats' clocks it changed are written in the same transaction.
+   * `also`, in the same transaction: the seats' clocks it changed (a turn-based game) and the nudges of
+   * the seats it makes owe a decision (server/notify).
    */
-  appendCommand(code: string, seq: number, command: StoredCommand, clocks?: readonly StoredClock[]): Write;
+  appendCommand(code: string, seq: number, command: StoredCommand, also?: { clocks?: readonly StoredClock[]; nudges?: readonly NewNudge[] }): Write;
   /** Writes these seats' clocks (one transaction): a game's start, an excused delay. */
   setClocks(code: string, clocks: readonly StoredClock[]): Write;
   /** A turn-based game's clocks, by seat. */
@@ -264,6 +315,54 @@ export interface GameStore {
   spendSeatLink(secretHash: string): Promise<StoredSeatLink | { refused: SeatLinkRefusal }>;
   /** Withdraws every unspent link of a seat (its owner signed the other devices out). */
   revokeSeatLinks(code: string, seat: number): Write;
+
+  /**
+   * A player's verified e-mail address (server/lobby/contact.ts). The address is a secret: only
+   * contactAddress reads it back, to send mail. A sign-in link's secret (hashed) names the address
+   * it was mailed to, until it expires; spending it (once, atomic) verifies the address: its contact
+   * (made on the first spend) is returned.
+   */
+  addContactLink(secretHash: string, email: string, expiresAt: number): Promise<void>;
+  spendContactLink(secretHash: string): Promise<{ contact: string } | { refused: ContactLinkRefusal }>;
+  /** A device's key to a contact (hashed); a contact keeps its CONTACT_KEYS_KEPT newest keys. */
+  addContactKey(keyHash: string, contact: string): Promise<void>;
+  /** The contact a device key opens, or null. */
+  contactOfKey(keyHash: string): Promise<string | null>;
+  /** Ties a seat to a contact (one per game); false when the contact ties CONTACT_SEATS_MAX games already. */
+  tieSeat(contact: string, tie: StoredContactSeat): Promise<boolean>;
+  untieSeat(contact: string, code: string): Promise<void>;
+  contactSeats(contact: string): Promise<StoredContactSeat[]>;
+  /** The contacts tied to a seat, each with the key hash that tied it. */
+  contactsOfSeat(code: string, seat: number): Promise<{ contact: string; by: string }[]>;
+  /** The address of a contact (to send it mail), or null. */
+  contactAddress(contact: string): Promise<string | null>;
+  /** Forgets a contact: its address, keys and ties. */
+  forgetContact(contact: string): Promise<void>;
+
+  /**
+   * The nudges outbox (server/notify). claimNudges takes up to `limit` due pending rows for this
+   * process for `claimMs` (atomic: a row is claimed by one process at a time); settleNudge records what
+   * became of one (and releases the claim). pendingNudges: a seat's unsent rows at a table.
+   */
+  claimNudges(limit: number, claimMs: number, now?: number): Promise<StoredNudge[]>;
+  /** Nudges written on their own (a deadline warning), owed since command `seq`. */
+  addNudges(code: string, seq: number, nudges: NewNudge[]): Promise<void>;
+  pendingNudges(code: string, seat: number): Promise<StoredNudge[]>;
+  settleNudge(id: string, outcome: { state: "pending" | "sent" | "cancelled" | "failed"; nextAt?: number; delivered?: string[]; attempts?: number }): Promise<void>;
+  /** How many commands a seat has played after command `seq` (has it answered since?). */
+  commandsOfSeatSince(code: string, seat: number, seq: number): Promise<number>;
+  /** A seat's nudge settings at a table, made with `token` as its unsubscribe token the first time. */
+  nudgeSeat(code: string, seat: number, token: string): Promise<NudgeSeat>;
+  nudgeSent(code: string, seat: number, at: number): Promise<void>;
+  /** Opts a seat out of nudges at its table (its pending ones are cancelled); null for an unknown token. */
+  unsubscribeNudges(token: string): Promise<{ code: string; seat: number } | null>;
+  /** A browser's push subscription for a seat; a seat keeps its `max` newest. */
+  addPushSubscription(code: string, seat: number, sub: PushSubscriptionRow, max: number): Promise<void>;
+  removePushSubscription(code: string, seat: number, endpoint: string): Promise<void>;
+  pushSubscriptions(code: string, seat: number): Promise<PushSubscriptionRow[]>;
+  /** A table's webhook, set by its host (null: none). */
+  setWebhook(code: string, hook: { url: string; format: "discord" | "slack" } | null): Promise<void>;
+  webhook(code: string): Promise<{ url: string; format: "discord" | "slack" } | null>;
 
   getGame(code: string): Promise<StoredGame | null>;
   commands(code: string): Promise<StoredCommand[]>;

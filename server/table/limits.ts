@@ -13,6 +13,11 @@ export interface RoomLimits {
   botDelayMinMs: number;
   /** The shortest deadline per decision a table may have, 0 aside (no deadline) (STEP_SECONDS_MIN). */
   stepSecondsMin: number;
+  /**
+   * A seat that owes a decision is nudged ("your move", server/notify) after owing it this long with no
+   * open connection; 0: no nudges are written (the server sets it when it has a channel to send them).
+   */
+  nudgeAfterMs?: number;
 }
 
 export const DEFAULT_ROOM_LIMITS: RoomLimits = {

@@ -10,6 +10,8 @@ import type { Talk } from "./talk.ts";
 import type { Timers, Turns } from "./turns.ts";
 
 export interface SeatingDeps {
+  /** A person's connection went (in a game): the table writes its nudge if the seat owes a decision. */
+  disconnected?(seat: Seat): void;
   seats: Seats;
   talk: Talk;
   publisher: Publisher;
@@ -103,6 +105,7 @@ export class Seating {
     seat.awayTimer = null;
     p.seatConnected(seat.seat, connected);
     p.seatAwayUntil(seat.seat, 0);
+    if (!connected) this.d.disconnected?.(seat);
     if (connected) {
       seat.waitedFor = false;
       seat.open = false;

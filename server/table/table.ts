@@ -8,7 +8,7 @@ import type { ChatMessage } from "../../shared/room-protocol.ts";
 type Chat = ReturnType<(typeof ChatMessage)["parse"]>;
 import type { GameEvent } from "../../shared/view.ts";
 import { makeRandom, type Random } from "../bots/random.ts";
-import type { GameStore } from "../store/index.ts";
+import type { GameStore, NewNudge } from "../store/index.ts";
 import { WriteQueue } from "../store/write-queue.ts";
 import * as metrics from "../metrics.ts";
 import { DEFAULT_ROOM_LIMITS, TABLE_IDLE_MS, TradeLimiter, type RoomLimits } from "./limits.ts";
@@ -66,6 +66,17 @@ export interface TableDeps {
   turnEvents?: TurnEvents;
 }
 
+/** What a seat owes, by the engine's pending decision, in the words of a nudge. */
+const OWED: Record<NonNullable<EngineState["pending"]>["kind"], string> = {
+  "main-offer": "your main offer for this deal",
+  counteroffer: "a counteroffer, or a pass",
+  support: "your support in this deal",
+  "general-draw": "your pick from the general draw",
+  effect: "a choice for a card's effect",
+  "hand-limit": "the cards to discard down to your hand limit",
+  investment: "your investment",
+};
+
 export class Table {
   readonly code: string;
   readonly options: TableStart["options"];
@@ -80,6 +91,8 @@ export class Table {
   private records = 0;
   /** The decision that may be taken back now (take-back.ts). */
   private takeBacks = new TakeBacks();
+  /** The command after which each seat's last nudge was written (one per owed decision). */
+  private nudged = new Map<number, number>();
   /** Each seat's answers in advance (standing-answers.ts): its own settings, held here, sent to it alone. */
   private answers = new Map<number, StandingAnswers>();
   /** An answer in advance is due (one at a time: it is played on the next turn of the event loop). */
@@ -136,7 +149,7 @@ export class Table {
     });
     const { seats, talk, p: publisher, timers, turns } = this;
     this.seating = new Seating({
-      seats, talk, publisher, timers, turns,
+      seats, talk, publisher, timers, turns, disconnected: (seat) => this.nudgeOnLeave(seat),
       status: () => this.status,
       graceSeconds: () => this.options.graceSeconds,
       write: (write) => this.writes.write(() => write(deps.store, this.code)),
@@ -384,6 +397,16 @@ export class Table {
     this.seating.markConnected(seat, connected);
   }
 
+  /** Gone while owing a decision: a "your move" nudge (once per owed decision), unless one is written. */
+  private nudgeOnLeave(seat: Seat): void {
+    const afterMs = this.limits.nudgeAfterMs ?? 0;
+    if (afterMs <= 0 || seat.bot || this.status !== "playing" || !this.game || !waitingFor(this.game).includes(seat.seat)) return;
+    const since = this.records - 1;
+    if (this.nudged.get(seat.seat) === since) return;
+    this.nudged.set(seat.seat, since);
+    this.writes.write(() => this.deps.store.addNudges(this.code, since, [{ seat: seat.seat, kind: "your-move", afterMs }]));
+  }
+
   get hostSeat(): number {
     return this.seating.hostSeat;
   }
@@ -488,14 +511,45 @@ export class Table {
     // A trade is no answer to the decision the seat owes: its deadline runs on.
     const decided = this.moves.count(seat, command.type);
     if (decided) this.turns.reset(seat);
-    // A turn-based table's clocks that the command changed are written with it (they are its deadlines).
+    // Written before anyone hears of it: a command whose result was sent survives a crash. With it, in
+    // one transaction: a turn-based table's clocks that it changed (they are its deadlines), and the
+    // nudges of the seats it makes owe a decision.
     const clocks = this.banks ? this.clockChanges(seat, result.state, decided) : undefined;
-    // Written before anyone hears of it: a command whose result was sent survives a crash.
-    this.writes.write(() => this.deps.store.appendCommand(this.code, seq, { seat, command }, clocks), () => {
+    const nudges = this.nudgesAfter(before, result.state, seat);
+    this.writes.write(() => this.deps.store.appendCommand(this.code, seq, { seat, command }, { clocks, nudges }), () => {
       lap("store");
       this.afterGameChange(result.events, lap);
     });
     return true;
+  }
+
+  /**
+   * What a nudge (server/notify) needs of a seat now: does it owe a decision, is a connection holding
+   * it, what it owes in a few words (its own words: the message goes to that seat's player alone), and
+   * the decision's deadline (ms) if one runs. Null for no such person's seat.
+   */
+  nudgeState(n: number): { status: TableStatus; name: string; owes: boolean; connected: boolean; owed: string; deadline: number | null } | null {
+    const seat = this.seats.get(n);
+    if (!seat || seat.bot) return null;
+    const owes = this.status === "playing" && !!this.game && waitingFor(this.game).includes(n);
+    const kind = this.game?.pending?.seat === n ? this.game.pending.kind : null;
+    return { status: this.status, name: seat.name, owes, connected: seat.connected, owed: kind ? OWED[kind] : "a decision", deadline: this.turns.deadlineAt.get(n) ?? null };
+  }
+
+  /**
+   * The people who owe a decision after this command and did not before (or who played it and owe
+   * another): each gets a "your move" nudge, due when it has been owed nudgeAfterMs (server/notify
+   * sends it then if the seat still owes it and has no open connection). None when nudges are off.
+   */
+  private nudgesAfter(before: EngineState, after: EngineState, seat: number): NewNudge[] {
+    const afterMs = this.limits.nudgeAfterMs ?? 0;
+    if (afterMs <= 0) return [];
+    // Only seats with no open connection now: one that leaves later gets its nudge then (markConnected).
+    const owed = new Set(waitingFor(before));
+    const seq = this.records - 1; // this command's number
+    const due = waitingFor(after).filter((n) => (n === seat || !owed.has(n)) && this.seats.get(n)?.bot === false && !this.seats.get(n)?.connected);
+    for (const n of due) this.nudged.set(n, seq);
+    return due.map((n) => ({ seat: n, kind: "your-move" as const, afterMs }));
   }
 
   /**

@@ -10,6 +10,7 @@ import { myGames, type MyGame } from "../net/seat-keys-api.ts";
 import { OtherDevices } from "../table/OtherDevices.tsx";
 import { CreateTable, type CreateOptions } from "./CreateTable.tsx";
 import { LearnToPlay } from "./LearnToPlay.tsx";
+import { YourAddress } from "./YourAddress.tsx";
 
 interface Props {
   initialCode: string;
@@ -90,6 +91,7 @@ export function Lobby({ initialCode, problem, onJoined }: Props) {
       </header>
 
       <YourGames busy={busy} onBack={(c) => void join({ code: c, back: true })} />
+      <YourAddress busy={busy} onTaken={(c) => void join({ code: c, back: true })} />
 
       <section class="panel" aria-labelledby="you-h">
         <h2 id="you-h">You</h2>

@@ -98,3 +98,15 @@ export function rememberPastGame(game: PastGame): void {
   // Seen again after a reload: the game ended when it was first seen ending.
   write(RESULTS_KEY, JSON.stringify([{ ...game, at: before?.at ?? game.at }, ...rest].slice(0, RESULTS_KEEP)));
 }
+
+const CONTACT_KEY = "na.contact";
+
+/** This browser's key to a verified address (server/lobby/contact.ts), or null: not signed in. */
+export function rememberedContactKey(): string | null {
+  return storage()?.getItem(CONTACT_KEY) ?? null;
+}
+
+export function rememberContactKey(key: string | null): void {
+  if (key === null) storage()?.removeItem(CONTACT_KEY);
+  else write(CONTACT_KEY, key);
+}

@@ -31,6 +31,7 @@ export async function seatLinkAttacks(tables: HonestTable[], burst: number): Pro
     () => `/api/games/${encodeURIComponent(code())}/seat-link`,
     () => "/api/seat-links/redeem",
     () => "/api/my-games",
+    () => pick(["/api/contact/sign-in", "/api/contact/redeem", "/api/contact/games", "/api/contact/take", "/api/contact/forget"]),
   ];
   const bodies = [
     () => JSON.stringify(randomValue()),
@@ -39,12 +40,13 @@ export async function seatLinkAttacks(tables: HonestTable[], burst: number): Pro
     () => JSON.stringify({ secret: token() }),
     () => JSON.stringify({ seats: Array.from({ length: int(30) }, () => ({ code: code(), seatToken: token() })) }),
     () => "{\"seatToken\":",
+    () => JSON.stringify({ contactKey: token(), ...pick([{}, { code: code() }, { seats: [{ code: code(), seatToken: token() }] }]) }),
   ];
   // Random requests from a few addresses: refusals, never a 5xx, never a key or a link.
   await Promise.all(Array.from({ length: 40 }, async (_, i) => {
     const path = pick(routes)();
     const r = await post(path, pick(bodies)(), `10.7.${burst & 255}.${i % 4}`);
-    if (r.status === 200 && /seatToken|seat-link=|"devices"/.test(r.text)) breach(`a random request to ${path.slice(0, 60)} got a key, a link or a device list: ${r.text.slice(0, 120)}`);
+    if (r.status === 200 && /seatToken|seat-link=|sign-in=|contactKey|"devices"|"games":\[\{/.test(r.text)) breach(`a random request to ${path.slice(0, 60)} got a key, a link or a device list: ${r.text.slice(0, 120)}`);
   }));
 
   // A flood from one address meets its limit.

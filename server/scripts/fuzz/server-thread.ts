@@ -76,12 +76,12 @@ const store = await openStore({ dataDir, instance: "fuzz" });
 // When each game's commands were stored (by invite code): the pace of bots-only tables is judged on it.
 const commandTimes = new Map<string, { first: number; last: number }>();
 const appendCommand = store.appendCommand.bind(store);
-store.appendCommand = (code, seq, command) => {
+store.appendCommand = (code, seq, command, also) => {
   const now = Date.now();
   const t = commandTimes.get(code);
   if (t) t.last = now;
   else commandTimes.set(code, { first: now, last: now });
-  return appendCommand(code, seq, command);
+  return appendCommand(code, seq, command, also);
 };
 // The server's default limits; it believes one proxy, so each of the fuzzer's actors sends its own
 // X-Forwarded-For, as people on the Internet have addresses of their own.
