@@ -22,7 +22,7 @@ import { BotMoves } from "./bot-turn.ts";
 import { BotVoice } from "./bot-voice.ts";
 import { Moves, Timers, Turns, type Timer } from "./turns.ts";
 import { TakeBacks, takeBackLine } from "./take-back.ts";
-import { answerInAdvance, changeAnswers, DEFAULT_ANSWERS } from "./standing-answers.ts";
+import { answerInAdvance, changeAnswers, DEFAULT_ANSWERS, TimedPasses } from "./standing-answers.ts";
 import type { AnswersMessage, StandingAnswers } from "../../shared/room-protocol.ts";
 import type { AbsentChoice, AdjournMessage } from "../../shared/adjourn-protocol.ts";
 import type { StoredAdjournment } from "../store/index.ts";
@@ -66,6 +66,8 @@ export class Table {
   private answers = new Map<number, StandingAnswers>();
   /** An answer in advance is due (one at a time: it is played on the next turn of the event loop). */
   private answering: Timer | null = null;
+  /** The table passes for a person who leaves a counteroffer chance or an asked ability unanswered. */
+  private timedPasses: TimedPasses;
   private moves = new Moves();
   private proposals: TradeLimiter;
   private idleTimer: Timer | null = null;
@@ -104,6 +106,7 @@ export class Table {
     this.botRandom = deps.botRandom ?? makeRandom(botSeed());
     this.timers = new Timers((err) => deps.log.error({ err, roomId: deps.roomId }, "room timer failed"));
     this.turns = new Turns(this.timers, (n) => this.botMove(n));
+    this.timedPasses = new TimedPasses((fn, ms) => this.timers.later(fn, ms));
     this.writes = new WriteQueue({
       onError: (err, attempt) => deps.log.error({ err, attempt, roomId: deps.roomId }, "game store write failed: trying again"),
       onLost: (err) => {
@@ -454,7 +457,10 @@ export class Table {
     metrics.commandAccepted();
     if (command.type === "trade-propose") this.proposals.count(seat);
     // A trade is no answer to the decision the seat owes: its deadline runs on.
-    if (this.moves.count(seat, command.type)) this.turns.reset(seat);
+    if (this.moves.count(seat, command.type)) {
+      this.turns.reset(seat);
+      this.timedPasses.stop(seat); // answered: a decision that opens next gets a countdown of its own
+    }
     // Written before anyone hears of it: a command whose result was sent survives a crash.
     this.writes.write(() => this.deps.store.appendCommand(this.code, seq, { seat, command }), () => {
       lap("store");
@@ -497,7 +503,7 @@ export class Table {
       this.p.gameChanged(game, this.moves.public, this.moves.private);
       for (const seat of this.seats.all()) {
         this.p.takeBackChanged?.(seat.seat, this.takeBacks.offerFor(seat.seat));
-        this.p.answersChanged?.(seat.seat, JSON.stringify(this.answersOf(seat.seat)));
+        this.p.answersChanged?.(seat.seat, this.answersSent(seat.seat));
       }
       if (game.result && this.status !== "finished") {
         this.setStatus("finished");
@@ -532,12 +538,18 @@ export class Table {
     return this.answers.get(seat) ?? DEFAULT_ANSWERS;
   }
 
+  /** A seat's answers as sent to it alone: with `passAt`, when a timed pass runs for it (epoch ms). */
+  private answersSent(seat: number): string {
+    const passAt = this.timedPasses.at(seat);
+    return JSON.stringify(passAt ? { ...this.answersOf(seat), passAt } : this.answersOf(seat));
+  }
+
   /** A seat changes its answers in advance (the room has checked the message's shape). */
   setAnswers(seat: number, change: AnswersMessage): Refusal | null {
     const next = changeAnswers(this.answersOf(seat), change, this.game?.round ?? 0);
     if ("code" in next) return next;
     this.answers.set(seat, next);
-    this.p.answersChanged?.(seat, JSON.stringify(next));
+    this.p.answersChanged?.(seat, this.answersSent(seat));
     if (this.status === "playing") this.answerAhead();
     this.p.flush(false);
     return null;
@@ -545,15 +557,28 @@ export class Table {
 
   /**
    * When a person's answer in advance covers the decision the game waits for, the table plays it as
-   * their own command (stored like any other) and tells them why. Bots and away seats are the bots'.
+   * their own command (stored like any other) and tells them why. A timed pass waits while the person
+   * is connected and the decision stays open (they see the countdown). Bots and away seats are the bots'.
    */
   private answerAhead(): void {
     const game = this.game;
     if (!game || this.status !== "playing" || this.answering) return;
+    const timed = new Set<number>();
     for (const seat of waitingFor(game)) {
       if (this.seats.botDriven(seat) || !this.seats.get(seat)) continue;
       const answer = answerInAdvance(legal(game, seat), this.answersOf(seat), game.round);
       if (!answer) continue;
+      if (answer.afterSeconds) {
+        if (!this.seats.get(seat)!.connected) continue;
+        timed.add(seat);
+        const key = this.decisionKey(game, seat);
+        this.timedPasses.run(seat, key, answer.afterSeconds * 1000, () => this.writes.whenIdle(() => {
+          // still that decision, still theirs (a command of theirs may have been written meanwhile)
+          if (!this.game || this.status !== "playing" || this.decisionKey(this.game, seat) !== key || this.seats.botDriven(seat)) return;
+          if (this.play(seat, answer.command)) this.p.event(seat, { type: "answered-for-you", text: answer.why });
+        }));
+        continue;
+      }
       this.answering = this.timers.later(() => {
         this.answering = null;
         // the game moved on meanwhile (the person answered, a take-back): look again
@@ -562,6 +587,13 @@ export class Table {
       }, 0);
       return;
     }
+    this.timedPasses.keepOnly(timed);
+    for (const seat of this.seats.all()) this.p.answersChanged?.(seat.seat, this.answersSent(seat.seat));
+  }
+
+  /** The decision a seat owes (its legal commands, trades aside), as a key. */
+  private decisionKey(game: EngineState, seat: number): string {
+    return JSON.stringify(legal(game, seat).filter((l) => !l.type.startsWith("trade-")));
   }
 
   /** How long a bot waits before it acts: the table's botDelayMs, but never under the server's floor. */

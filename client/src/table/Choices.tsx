@@ -16,6 +16,7 @@ import { ActionCard, CardFace, EmergencyCard, groupByTitle } from "./Card.tsx";
 import { CardPicker } from "./CardPicker.tsx";
 import { districtPicks } from "./district-picks.ts";
 import { NARROW_QUERY, useMedia } from "./PhoneTabs.tsx";
+import { Countdown } from "./Countdown.tsx";
 
 type Legal<T extends LegalCommand["type"]> = Extract<LegalCommand, { type: T }>;
 
@@ -37,7 +38,8 @@ export function Choices({ model, session, onShowMap }: { model: TableSnapshot; s
   }
   // A fresh key whenever the options change, so half-made picks never carry over to a new decision.
   const key = JSON.stringify(moves);
-  return <>{undo}<ChoiceList key={key} moves={moves} model={model} session={session} hand={hand} onShowMap={onShowMap} fingerprint={key} /></>;
+  const { passAt } = answersOf(model);
+  return <>{undo}{passAt > 0 && <PassCountdown at={passAt} session={session} />}<ChoiceList key={key} moves={moves} model={model} session={session} hand={hand} onShowMap={onShowMap} fingerprint={key} /></>;
 }
 
 /**
@@ -45,16 +47,19 @@ export function Choices({ model, session, onShowMap }: { model: TableSnapshot; s
  * Read by hand, not with the zod schema: zod compiles its checks with `new Function`, which the page's
  * CSP forbids.
  */
-function answersOf(model: TableSnapshot): StandingAnswers {
-  const fallback: StandingAnswers = { abilities: "pass", byAbility: {}, forced: true, counteroffers: "ask" };
-  let a: Partial<StandingAnswers> | null = null;
-  try { a = JSON.parse(model.secret?.answers || "null") as Partial<StandingAnswers> | null; } catch { /* the defaults */ }
+function answersOf(model: TableSnapshot): StandingAnswers & { passAt: number } {
+  const fallback = { abilities: "pass", byAbility: {}, forced: true, counteroffers: "ask", timedPass: true, passAt: 0 } as const;
+  let a: Partial<StandingAnswers & { passAt: number }> | null = null;
+  try { a = JSON.parse(model.secret?.answers || "null") as Partial<StandingAnswers & { passAt: number }> | null; } catch { /* the defaults */ }
   if (!a || typeof a !== "object") return fallback;
   return {
     abilities: a.abilities === "ask" ? "ask" : "pass",
     byAbility: a.byAbility && typeof a.byAbility === "object" ? a.byAbility : {},
     forced: a.forced !== false,
     counteroffers: a.counteroffers ?? "ask",
+    timedPass: a.timedPass !== false,
+    // when the table passes for you on the decision open now, if you leave it (epoch ms; 0: it does not)
+    passAt: typeof a.passAt === "number" ? a.passAt : 0,
   };
 }
 
@@ -71,6 +76,8 @@ function AnswerSettings({ model, session }: { model: TableSnapshot; session: Tab
         onChange={(e) => session.answers({ forced: (e.currentTarget as HTMLInputElement).checked })} /> Answer for me when there is only one possible answer</label>
       <label class="answer-setting"><input type="checkbox" data-testid="answers-counteroffers" checked={a.counteroffers !== "ask"}
         onChange={(e) => session.answers({ counteroffers: (e.currentTarget as HTMLInputElement).checked ? "pass" : "ask" })} /> Pass on my counteroffer chances for me{typeof a.counteroffers === "object" ? " (this round)" : ""}</label>
+      <label class="answer-setting"><input type="checkbox" data-testid="answers-timed" checked={a.timedPass}
+        onChange={(e) => session.answers({ timedPass: (e.currentTarget as HTMLInputElement).checked })} /> Pass for me on a counteroffer chance or an ability I leave unanswered a few seconds (a countdown shows; I can take it back)</label>
       {(model.me?.assets ?? []).map(({ id }) => {
         const own = a.byAbility[id];
         const asked = own === undefined ? a.abilities === "ask" : own === "ask";
@@ -80,6 +87,19 @@ function AnswerSettings({ model, session }: { model: TableSnapshot; session: Tab
         );
       })}
     </details>
+  );
+}
+
+/**
+ * The table's timed pass on the decision open now (standing-answers.ts): the seconds left, and a switch
+ * to turn the timed passes off (the decision then waits for you, up to the table's own deadline).
+ */
+function PassCountdown({ at, session }: { at: number; session: TableSession }) {
+  return (
+    <p class="pass-countdown muted" data-testid="pass-countdown">
+      <Countdown deadline={at} testid="pass-countdown-left" done="passing for you…" />: left unanswered, the table passes for you (you can take it back).{" "}
+      <button type="button" class="secondary" data-testid="pass-countdown-off" onClick={() => session.answers({ timedPass: false })}>Wait for me</button>
+    </p>
   );
 }
 
