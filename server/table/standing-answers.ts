@@ -15,7 +15,7 @@ import type { AnswersMessage, StandingAnswers } from "../../shared/room-protocol
  */
 export const DEFAULT_ANSWERS: StandingAnswers = Object.freeze({ abilities: "pass", byAbility: Object.freeze({}), forced: true, counteroffers: "ask", timedPass: true }) as StandingAnswers;
 
-/** How long a counteroffer chance or an asked ability waits for you before the table passes (timedPass). */
+/** How long a counteroffer chance or an asked ability waits for you before the table passes (timedPass): the default of the server's TIMED_PASS_SECONDS. */
 export const TIMED_PASS_SECONDS = 12;
 
 /** What the table plays for a seat: now, or after `afterSeconds` of the seat not answering (a timed pass). */
@@ -62,7 +62,7 @@ export function optionalAbility(legal: readonly LegalCommand[]): string | null {
  * With `afterSeconds` it is a timed pass: the table plays it only if the seat leaves the decision
  * unanswered that long (the seat sees the countdown, and may take the pass back).
  */
-export function answerInAdvance(legal: readonly LegalCommand[], answers: StandingAnswers, round: number): AnswerAhead | null {
+export function answerInAdvance(legal: readonly LegalCommand[], answers: StandingAnswers, round: number, seconds = TIMED_PASS_SECONDS): AnswerAhead | null {
   const id = optionalAbility(legal);
   if (id) {
     const choose = legal.find((l) => l.type === "choose")!;
@@ -71,7 +71,7 @@ export function answerInAdvance(legal: readonly LegalCommand[], answers: Standin
     if (passes(answers.byAbility[id] ?? answers.abilities, round)) {
       return { command, why: `The table passed on ${asset(id).name} for you (your answers in advance).` };
     }
-    return timed(answers, command, `You let ${asset(id).name}'s chance pass: the table passed on it for you.`);
+    return timed(answers, seconds, command, `You let ${asset(id).name}'s chance pass: the table passed on it for you.`);
   }
   const chance = legal.some((l) => l.type === "counteroffer") && legal.some((l) => l.type === "pass");
   if (chance && passes(answers.counteroffers, round)) {
@@ -79,12 +79,12 @@ export function answerInAdvance(legal: readonly LegalCommand[], answers: Standin
   }
   const only = answers.forced ? onlyAnswer(legal) : null;
   if (only) return { command: only, why: "The table answered for you: there was only one possible answer." };
-  return chance ? timed(answers, { type: "pass" }, "You let your counteroffer chance pass: the table passed on it for you.") : null;
+  return chance ? timed(answers, seconds, { type: "pass" }, "You let your counteroffer chance pass: the table passed on it for you.") : null;
 }
 
 /** The timed pass on an optional window, when the seat's answers allow it. */
-function timed(answers: StandingAnswers, command: Command, why: string): AnswerAhead | null {
-  return answers.timedPass === false ? null : { command, why: `${why} Take it back if you meant to act.`, afterSeconds: TIMED_PASS_SECONDS };
+function timed(answers: StandingAnswers, seconds: number, command: Command, why: string): AnswerAhead | null {
+  return answers.timedPass === false ? null : { command, why: `${why} Take it back if you meant to act.`, afterSeconds: seconds };
 }
 
 /** Whether an answer says "pass" now: always, or in the round it was set in. */

@@ -566,7 +566,7 @@ export class Table {
     const timed = new Set<number>();
     for (const seat of waitingFor(game)) {
       if (this.seats.botDriven(seat) || !this.seats.get(seat)) continue;
-      const answer = answerInAdvance(legal(game, seat), this.answersOf(seat), game.round);
+      const answer = answerInAdvance(legal(game, seat), this.answersOf(seat), game.round, this.limits.timedPassSeconds);
       if (!answer) continue;
       if (answer.afterSeconds) {
         if (!this.seats.get(seat)!.connected) continue;

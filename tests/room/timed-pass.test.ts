@@ -8,10 +8,12 @@ import type { Room as SDKRoom } from "@colyseus/sdk";
 import { bootServer, createTable, join, legalOf, tableOf, until } from "./helpers.ts";
 import type { GameState } from "../../server/engine/index.ts";
 import { makeRandom, randomCommand } from "../../server/bots/random.ts";
-import { TIMED_PASS_SECONDS } from "../../server/table/standing-answers.ts";
+
+/** The server's TIMED_PASS_SECONDS for this test: short, with room for a busy machine. */
+const TIMED_PASS_SECONDS = 5;
 
 let colyseus: ColyseusTestServer;
-beforeAll(async () => { colyseus = await bootServer(); });
+beforeAll(async () => { colyseus = await bootServer({ timedPassSeconds: TIMED_PASS_SECONDS }); });
 afterAll(async () => colyseus.shutdown());
 
 const passAtOf = (c: SDKRoom): number => (JSON.parse(tableOf(c).secret!.answers || "{}") as { passAt?: number }).passAt ?? 0;
