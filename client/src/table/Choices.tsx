@@ -39,7 +39,8 @@ export function Choices({ model, session, onShowMap }: { model: TableSnapshot; s
   // A fresh key whenever the options change, so half-made picks never carry over to a new decision.
   const key = JSON.stringify(moves);
   const { passAt } = answersOf(model);
-  return <>{undo}{passAt > 0 && <PassCountdown at={passAt} session={session} />}<ChoiceList key={key} moves={moves} model={model} session={session} hand={hand} onShowMap={onShowMap} fingerprint={key} /></>;
+  const countdown = passAt > 0 ? <PassCountdown at={passAt} session={session} /> : null;
+  return <>{undo}<ChoiceList key={key} moves={moves} model={model} session={session} hand={hand} onShowMap={onShowMap} fingerprint={key} countdown={countdown} /></>;
 }
 
 /**
@@ -96,16 +97,18 @@ function AnswerSettings({ model, session }: { model: TableSnapshot; session: Tab
  */
 function PassCountdown({ at, session }: { at: number; session: TableSession }) {
   return (
-    <p class="pass-countdown muted" data-testid="pass-countdown">
-      <Countdown deadline={at} testid="pass-countdown-left" done="passing for you…" />: left unanswered, the table passes for you (you can take it back).{" "}
+    <span class="pass-countdown muted" data-testid="pass-countdown" title="Left unanswered, the table passes for you; you can take it back">
+      <Countdown deadline={at} testid="pass-countdown-left" words={(n) => `the table passes for you in ${n} s`} done="the table is passing for you…" />{" "}
       <button type="button" class="secondary" data-testid="pass-countdown-off" onClick={() => session.answers({ timedPass: false })}>Wait for me</button>
-    </p>
+    </span>
   );
 }
 
 /** The options of one decision; `data-key` changes with them and with a step inside one (a counteroffer's discards). */
-function ChoiceList({ moves, model, session, hand, onShowMap, fingerprint }: {
+function ChoiceList({ moves, model, session, hand, onShowMap, fingerprint, countdown }: {
   moves: LegalCommand[]; model: TableSnapshot; session: TableSession; hand: WireCard[]; onShowMap?: () => void; fingerprint: string;
+  /** The timed pass's countdown, beside the pass it would make. */
+  countdown: ComponentChildren;
 }) {
   const [step, setStep] = useState("");
   // Passing and abstaining sit beside the buttons of their decision, not on a line of their own.
@@ -117,6 +120,7 @@ function ChoiceList({ moves, model, session, hand, onShowMap, fingerprint }: {
         session.answers({ counteroffers: "round" });
         session.command({ type: "pass" });
       }}>Pass, and for the rest of this round</button>
+      {countdown}
     </>
   );
   const abstainButton = has("abstain") && <button type="button" class="secondary" data-choice="abstain" onClick={() => session.command({ type: "abstain" })}>Abstain: support neither offer</button>;
@@ -131,7 +135,7 @@ function ChoiceList({ moves, model, session, hand, onShowMap, fingerprint }: {
           case "pass": return inCounter ? null : <span key={i}>{passButton}</span>;
           case "support": return <SupportChoice key={i} legal={l} hand={hand} session={session} model={model} alt={abstainButton} />;
           case "abstain": return inSupport ? null : <span key={i}>{abstainButton}</span>;
-          case "choose": return <ChooseChoice key={i} legal={l} session={session} onShowMap={onShowMap} />;
+          case "choose": return <ChooseChoice key={i} legal={l} session={session} onShowMap={onShowMap} countdown={countdown} />;
           case "discard": return <DiscardChoice key={i} legal={l} hand={hand} session={session} />;
           case "investment": return <InvestmentChoice key={i} legal={l} session={session} />;
           default: return null;
@@ -280,7 +284,7 @@ function combos<T>(xs: readonly T[], k: number): T[][] {
   return xs.flatMap((x, i) => combos(xs.slice(i + 1), k - 1).map((rest) => [x, ...rest]));
 }
 
-function ChooseChoice({ legal, session, onShowMap }: { legal: Legal<"choose">; session: TableSession; onShowMap?: () => void }) {
+function ChooseChoice({ legal, session, onShowMap, countdown }: { legal: Legal<"choose">; session: TableSession; onShowMap?: () => void; countdown?: ComponentChildren }) {
   const onMap = districtPicks(legal).size > 0;
   const progress = legal.progress ? ` (${legal.progress.at} of ${legal.progress.of})` : "";
   // "Use X now? / Pass": pass, and let the table pass on it for you for the rest of the round
@@ -322,6 +326,7 @@ function ChooseChoice({ legal, session, onShowMap }: { legal: Legal<"choose">; s
             session.answers({ ability: { id: ability, answer: "pass" } });
             session.command({ type: "choose", option: legal.options.find((o) => o.intent?.act === "pass")!.value });
           }}>Always pass on {assetName(ability)}</button>
+          {countdown}
         </span>
       )}
     </fieldset>
