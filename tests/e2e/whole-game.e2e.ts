@@ -325,10 +325,11 @@ describe("a whole game in the browser", () => {
         }
         if (ASK_ALL && l.idle && !asked.has(p)) {
           // the table as before: every decision asked (settings, not counted as decisions)
-          asked.add(p);
-          await p.page.getByTestId("answer-settings").locator("summary").click();
-          for (const id of ["answers-abilities", "answers-forced", "answers-timed"]) await p.page.getByTestId(id).uncheck();
-          await p.page.getByTestId("answer-settings").locator("summary").click();
+          try {
+            await p.page.getByTestId("answer-settings").locator("summary").click({ timeout: 2000 });
+            for (const id of ["answers-abilities", "answers-forced", "answers-timed"]) await p.page.getByTestId(id).uncheck({ timeout: 2000 });
+            asked.add(p);
+          } catch { /* a decision came up meanwhile (the settings are beside "nothing to decide"): next idle moment */ }
           continue;
         }
         if (!l.prompt) continue;
