@@ -573,8 +573,8 @@ export class Table {
         timed.add(seat);
         const key = this.decisionKey(game, seat);
         this.timedPasses.run(seat, key, answer.afterSeconds * 1000, () => this.writes.whenIdle(() => {
-          // still that decision, still theirs (a command of theirs may have been written meanwhile)
-          if (!this.game || this.status !== "playing" || this.decisionKey(this.game, seat) !== key || this.seats.botDriven(seat)) return;
+          // still that decision, still theirs and they are still here (a command of theirs may have been written meanwhile)
+          if (!this.game || this.status !== "playing" || this.decisionKey(this.game, seat) !== key || this.seats.botDriven(seat) || !this.seats.get(seat)?.connected) return;
           if (this.play(seat, answer.command)) this.p.event(seat, { type: "answered-for-you", text: answer.why });
         }));
         continue;
