@@ -69,6 +69,7 @@ function readRoomLimits(env: NodeJS.ProcessEnv): RoomLimits {
     openTradesPerSeat: intSetting(env, "TRADE_OPEN_PER_SEAT", d.openTradesPerSeat, 1, MAX_OPEN_TRADES),
     botDelayMinMs: intSetting(env, "BOT_DELAY_MIN_MS", d.botDelayMinMs, 0, 60_000),
     stepSecondsMin: intSetting(env, "STEP_SECONDS_MIN", d.stepSecondsMin, 0, 3600),
+    timedPassSeconds: intSetting(env, "TIMED_PASS_SECONDS", d.timedPassSeconds, 1, 120),
   };
 }
 

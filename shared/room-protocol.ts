@@ -236,6 +236,8 @@ export const StandingAnswers = z.strictObject({
   forced: z.boolean(),
   /** Your counteroffer chances: "ask", "pass" for you, or pass for the rest of the round it was set in. */
   counteroffers: AbilityAnswer.default("ask"),
+  /** The table passes for you on a counteroffer chance or an asked ability you leave unanswered a few seconds while connected. */
+  timedPass: z.boolean().default(true),
 });
 export type StandingAnswers = z.output<typeof StandingAnswers>;
 
@@ -245,5 +247,6 @@ export const AnswersMessage = z.strictObject({
   forced: z.boolean().optional(),
   ability: z.strictObject({ id: z.string().max(64), answer: z.enum(["ask", "pass", "round"]) }).optional(),
   counteroffers: z.enum(["ask", "pass", "round"]).optional(),
+  timedPass: z.boolean().optional(),
 });
 export type AnswersMessage = z.output<typeof AnswersMessage>;

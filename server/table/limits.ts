@@ -3,6 +3,7 @@
 // reaches them: tests and tools that need other values pass them to createServer.
 import { MAX_OPEN_TRADES } from "../engine/trade.ts";
 import { STEP_SECONDS_FLOOR } from "../../shared/deadlines.ts";
+import { TIMED_PASS_SECONDS } from "./standing-answers.ts";
 
 export interface RoomLimits {
   /** Trade proposals a seat may make in any minute (TRADE_PROPOSALS_PER_MINUTE). */
@@ -18,6 +19,8 @@ export interface RoomLimits {
    * open connection; 0: no nudges are written (the server sets it when it has a channel to send them).
    */
   nudgeAfterMs?: number;
+  /** How long a counteroffer chance waits for a connected person before the table passes (TIMED_PASS_SECONDS). */
+  timedPassSeconds: number;
 }
 
 export const DEFAULT_ROOM_LIMITS: RoomLimits = {
@@ -25,6 +28,7 @@ export const DEFAULT_ROOM_LIMITS: RoomLimits = {
   openTradesPerSeat: 3,
   botDelayMinMs: 250,
   stepSecondsMin: STEP_SECONDS_FLOOR,
+  timedPassSeconds: TIMED_PASS_SECONDS,
 };
 
 /**

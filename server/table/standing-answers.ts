@@ -10,9 +10,22 @@ import type { AnswersMessage, StandingAnswers } from "../../shared/room-protocol
 /**
  * A new seat's answers: the table passes on optional abilities for you (you turn on "ask" for the ones
  * you mean to use, in the settings), and answers decisions with only one answer. Counteroffer chances
- * are asked: passing on them is a switch, or "for the rest of this round" on the prompt.
+ * are asked, with a countdown: left unanswered for TIMED_PASS_SECONDS, the table passes (a take-back
+ * undoes it); passing on them at once is a switch, or "for the rest of this round" on the prompt.
  */
-export const DEFAULT_ANSWERS: StandingAnswers = Object.freeze({ abilities: "pass", byAbility: Object.freeze({}), forced: true, counteroffers: "ask" }) as StandingAnswers;
+export const DEFAULT_ANSWERS: StandingAnswers = Object.freeze({ abilities: "pass", byAbility: Object.freeze({}), forced: true, counteroffers: "ask", timedPass: true }) as StandingAnswers;
+
+/** How long a counteroffer chance or an asked ability waits for you before the table passes (timedPass): the default of the server's TIMED_PASS_SECONDS. */
+export const TIMED_PASS_SECONDS = 12;
+
+/** What the table plays for a seat: now, or after `afterSeconds` of the seat not answering (a timed pass). */
+export interface AnswerAhead {
+  command: Command;
+  /** Why, in the seat's words (sent to it alone once played). */
+  why: string;
+  /** A timed pass: played only if the seat has not answered this long, while it is connected. */
+  afterSeconds?: number;
+}
 
 const KNOWN_ASSETS = new Set(ASSET_IDS);
 
@@ -21,6 +34,7 @@ export function changeAnswers(current: StandingAnswers, change: AnswersMessage, 
   const next: StandingAnswers = { ...current, byAbility: { ...current.byAbility } };
   if (change.abilities) next.abilities = change.abilities;
   if (change.forced !== undefined) next.forced = change.forced;
+  if (change.timedPass !== undefined) next.timedPass = change.timedPass;
   if (change.counteroffers) next.counteroffers = change.counteroffers === "round" ? { round } : change.counteroffers;
   if (change.ability) {
     const { id, answer } = change.ability;
@@ -43,22 +57,34 @@ export function optionalAbility(legal: readonly LegalCommand[]): string | null {
   return use?.intent?.card && pass?.intent?.card === use.intent.card ? use.intent.card : null;
 }
 
-/** The command the table plays for the seat now, with why in the seat's words, or null: the seat decides. */
-export function answerInAdvance(legal: readonly LegalCommand[], answers: StandingAnswers, round: number): { command: Command; why: string } | null {
+/**
+ * The command the table plays for the seat, with why in the seat's words, or null: the seat decides.
+ * With `afterSeconds` it is a timed pass: the table plays it only if the seat leaves the decision
+ * unanswered that long (the seat sees the countdown, and may take the pass back).
+ */
+export function answerInAdvance(legal: readonly LegalCommand[], answers: StandingAnswers, round: number, seconds = TIMED_PASS_SECONDS): AnswerAhead | null {
   const id = optionalAbility(legal);
   if (id) {
-    const mine = answers.byAbility[id];
-    if (!passes(mine ?? answers.abilities, round)) return null;
     const choose = legal.find((l) => l.type === "choose")!;
     const option = choose.type === "choose" ? choose.options.find((o) => o.intent?.act === "pass")!.value : "pass";
-    return { command: { type: "choose", option }, why: `The table passed on ${asset(id).name} for you (your answers in advance).` };
+    const command: Command = { type: "choose", option };
+    if (passes(answers.byAbility[id] ?? answers.abilities, round)) {
+      return { command, why: `The table passed on ${asset(id).name} for you (your answers in advance).` };
+    }
+    return timed(answers, seconds, command, `You let ${asset(id).name}'s chance pass: the table passed on it for you.`);
   }
-  if (legal.some((l) => l.type === "counteroffer") && legal.some((l) => l.type === "pass") && passes(answers.counteroffers, round)) {
+  const chance = legal.some((l) => l.type === "counteroffer") && legal.some((l) => l.type === "pass");
+  if (chance && passes(answers.counteroffers, round)) {
     return { command: { type: "pass" }, why: "The table passed on your counteroffer chance for you (your answers in advance)." };
   }
-  if (!answers.forced) return null;
-  const only = onlyAnswer(legal);
-  return only ? { command: only, why: "The table answered for you: there was only one possible answer." } : null;
+  const only = answers.forced ? onlyAnswer(legal) : null;
+  if (only) return { command: only, why: "The table answered for you: there was only one possible answer." };
+  return chance ? timed(answers, seconds, { type: "pass" }, "You let your counteroffer chance pass: the table passed on it for you.") : null;
+}
+
+/** The timed pass on an optional window, when the seat's answers allow it. */
+function timed(answers: StandingAnswers, seconds: number, command: Command, why: string): AnswerAhead | null {
+  return answers.timedPass === false ? null : { command, why: `${why} Take it back if you meant to act.`, afterSeconds: seconds };
 }
 
 /** Whether an answer says "pass" now: always, or in the round it was set in. */
@@ -92,4 +118,48 @@ function onlyAnswer(legal: readonly LegalCommand[]): Command | null {
     if (found.length > 1) return null;
   }
   return found.length === 1 ? found[0]! : null;
+}
+
+/** A cancellable wait (the table's timers). */
+export interface TimedWait { clear(): void }
+
+/**
+ * The timed passes running now, one a seat at most: each belongs to one decision (its `key`), keeps its
+ * moment while that decision stays open, and ends when the seat answers or the decision goes.
+ */
+export class TimedPasses {
+  private due = new Map<number, { key: string; at: number; wait: TimedWait }>();
+  private readonly later: (fn: () => void, ms: number) => TimedWait;
+  private readonly now: () => number;
+
+  constructor(later: (fn: () => void, ms: number) => TimedWait, now: () => number = Date.now) {
+    this.later = later;
+    this.now = now;
+  }
+
+  /** The seat's timed pass for decision `key` runs (a new one unless it already runs for that decision). */
+  run(seat: number, key: string, ms: number, pass: () => void): void {
+    if (this.due.get(seat)?.key === key) return;
+    this.stop(seat);
+    const wait = this.later(() => {
+      this.due.delete(seat);
+      pass();
+    }, ms);
+    this.due.set(seat, { key, at: this.now() + ms, wait });
+  }
+
+  /** Ends every timed pass but those of `seats`. */
+  keepOnly(seats: ReadonlySet<number>): void {
+    for (const seat of [...this.due.keys()]) if (!seats.has(seat)) this.stop(seat);
+  }
+
+  stop(seat: number): void {
+    this.due.get(seat)?.wait.clear();
+    this.due.delete(seat);
+  }
+
+  /** When the table passes for the seat (epoch ms), or 0: no timed pass runs for it. */
+  at(seat: number): number {
+    return this.due.get(seat)?.at ?? 0;
+  }
 }

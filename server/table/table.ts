@@ -22,7 +22,7 @@ import { BotMoves } from "./bot-turn.ts";
 import { BotVoice } from "./bot-voice.ts";
 import { Moves, Timers, Turns, type Timer } from "./turns.ts";
 import { TakeBacks, takeBackLine } from "./take-back.ts";
-import { answerInAdvance, changeAnswers, DEFAULT_ANSWERS } from "./standing-answers.ts";
+import { answerInAdvance, changeAnswers, DEFAULT_ANSWERS, TimedPasses } from "./standing-answers.ts";
 import type { AnswersMessage, StandingAnswers } from "../../shared/room-protocol.ts";
 import type { AbsentChoice, AdjournMessage } from "../../shared/adjourn-protocol.ts";
 import type { StoredAdjournment } from "../store/index.ts";
@@ -95,7 +95,8 @@ export class Table {
   private nudged = new Map<number, number>();
   /** Each seat's answers in advance (standing-answers.ts): its own settings, held here, sent to it alone. */
   private answers = new Map<number, StandingAnswers>();
-  /** An answer in advance is due (one at a time: it is played on the next turn of the event loop). */
+  /** The table passes for a person who leaves a counteroffer chance or an asked ability unanswered. */
+  private timedPasses: TimedPasses;
   private moves = new Moves();
   private proposals: TradeLimiter;
   private idleTimer: Timer | null = null;
@@ -139,6 +140,7 @@ export class Table {
     this.banks = start.options.pace === "turn-based" ? new TimeBanks(turnSettings(start.options.turn)) : null;
     this.timers = new Timers((err) => deps.log.error({ err, roomId: deps.roomId }, "room timer failed"));
     this.turns = new Turns(this.timers, (n) => this.botMove(n));
+    this.timedPasses = new TimedPasses((fn, ms) => this.timers.later(fn, ms));
     this.writes = new WriteQueue({
       onError: (err, attempt) => deps.log.error({ err, attempt, roomId: deps.roomId }, "game store write failed: trying again"),
       onLost: (err) => {
@@ -510,7 +512,10 @@ export class Table {
     if (command.type === "trade-propose") this.proposals.count(seat);
     // A trade is no answer to the decision the seat owes: its deadline runs on.
     const decided = this.moves.count(seat, command.type);
-    if (decided) this.turns.reset(seat);
+    if (decided) {
+      this.turns.reset(seat);
+      this.timedPasses.stop(seat); // answered: a decision that opens next gets a countdown of its own
+    }
     // Written before anyone hears of it: a command whose result was sent survives a crash. With it, in
     // one transaction: a turn-based table's clocks that it changed (they are its deadlines), and the
     // nudges of the seats it makes owe a decision.
@@ -587,7 +592,7 @@ export class Table {
       this.publishBanks();
       for (const seat of this.seats.all()) {
         this.p.takeBackChanged?.(seat.seat, this.takeBacks.offerFor(seat.seat));
-        this.p.answersChanged?.(seat.seat, JSON.stringify(this.answersOf(seat.seat)));
+        this.p.answersChanged?.(seat.seat, this.answersSent(seat.seat));
       }
       if (game.result && this.status !== "finished") {
         this.setStatus("finished");
@@ -633,12 +638,18 @@ export class Table {
     return this.answers.get(seat) ?? DEFAULT_ANSWERS;
   }
 
+  /** A seat's answers as sent to it alone: with `passAt`, when a timed pass runs for it (epoch ms). */
+  private answersSent(seat: number): string {
+    const passAt = this.timedPasses.at(seat);
+    return JSON.stringify(passAt ? { ...this.answersOf(seat), passAt } : this.answersOf(seat));
+  }
+
   /** A seat changes its answers in advance (the room has checked the message's shape). */
   setAnswers(seat: number, change: AnswersMessage): Refusal | null {
     const next = changeAnswers(this.answersOf(seat), change, this.game?.round ?? 0);
     if ("code" in next) return next;
     this.answers.set(seat, next);
-    this.p.answersChanged?.(seat, JSON.stringify(next));
+    this.p.answersChanged?.(seat, this.answersSent(seat));
     if (this.status === "playing") this.answerAhead();
     this.p.flush(false);
     return null;
@@ -646,22 +657,42 @@ export class Table {
 
   /**
    * When a person's answer in advance covers the decision the game waits for, the table plays it at once
-   * as their own command (stored like any other) and tells them why; true when it did. Bots and away
-   * seats are the bots'. At once, not later: until then the seat would be shown a decision that a click
-   * could only race (and lose) against the table's own answer.
+   * as their own command (stored like any other) and tells them why; true when it did. At once, not
+   * later: until then the seat would be shown a decision that a click could only race (and lose) against
+   * the table's own answer. A timed pass waits while the person is connected and the decision stays open
+   * (they see the countdown). Bots and away seats are the bots'.
    */
   private answerAhead(): boolean {
     const game = this.game;
     if (!game || this.status !== "playing") return false;
+    const timed = new Set<number>();
     for (const seat of waitingFor(game)) {
       if (this.seats.botDriven(seat) || !this.seats.get(seat)) continue;
-      const answer = answerInAdvance(legal(game, seat), this.answersOf(seat), game.round);
+      const answer = answerInAdvance(legal(game, seat), this.answersOf(seat), game.round, this.limits.timedPassSeconds);
       if (!answer) continue;
-      if (!this.play(seat, answer.command)) return false;
+      if (answer.afterSeconds) {
+        if (!this.seats.get(seat)!.connected) continue;
+        timed.add(seat);
+        const key = this.decisionKey(game, seat);
+        this.timedPasses.run(seat, key, answer.afterSeconds * 1000, () => this.writes.whenIdle(() => {
+          // still that decision, still theirs and they are still here (a command of theirs may have been written meanwhile)
+          if (!this.game || this.status !== "playing" || this.decisionKey(this.game, seat) !== key || this.seats.botDriven(seat) || !this.seats.get(seat)?.connected) return;
+          if (this.play(seat, answer.command)) this.p.event(seat, { type: "answered-for-you", text: answer.why });
+        }));
+        continue;
+      }
+      if (!this.play(seat, answer.command)) break;
       this.p.event(seat, { type: "answered-for-you", text: answer.why });
       return true;
     }
+    this.timedPasses.keepOnly(timed);
+    for (const seat of this.seats.all()) this.p.answersChanged?.(seat.seat, this.answersSent(seat.seat));
     return false;
+  }
+
+  /** The decision a seat owes (its legal commands, trades aside), as a key. */
+  private decisionKey(game: EngineState, seat: number): string {
+    return JSON.stringify(legal(game, seat).filter((l) => !l.type.startsWith("trade-")));
   }
 
   /** How long a bot waits before it acts: the table's botDelayMs, but never under the server's floor. */

@@ -10,6 +10,12 @@
 // sight without scrolling anything. Pictures of the end (and of a failure) go to /tmp/na-whole-game,
 // never into the repository; with WHOLE_GAME_SHOTS=<folder>, of every phase and every new decision too,
 // at 1440×900, 1280×720 and (for decisions) 390×844.
+// At every decision the threat forecast is in view (at every size where the layout is checked), and a
+// prompt a person meets twice in a row says where it is ("2 of 5"). Every click and tick a person makes
+// on a decision is counted, by kind, and printed per person: with the table's defaults a person who means
+// to pass on a counteroffer chance lets its countdown run out (TIMED_PASS_SECONDS is short here); with
+// WHOLE_GAME_ANSWERS=ask each person turns the answers in advance off at their first idle moment and
+// draws one card at a time, as the table was before them (the figures to compare with).
 import { describe, expect, it, onTestFailed } from "vitest";
 import type { Page } from "playwright-core";
 import { axeSerious, serverAndBrowser } from "./browser.ts";
@@ -20,6 +26,11 @@ const DESKTOPS = [{ width: 1440, height: 900 }, { width: 1280, height: 720 }];
 const PHONE = { width: 390, height: 844 };
 
 const errors: string[] = [];
+
+/** The table as it was before answers in advance: every decision asked, each draw one at a time. */
+const ASK_ALL = process.env.WHOLE_GAME_ANSWERS === "ask";
+// the server started for this file reads it: a short countdown keeps the game inside its time
+process.env.TIMED_PASS_SECONDS ??= "1";
 
 const at = serverAndBrowser(SHOTS);
 
@@ -33,7 +44,13 @@ async function openPage(name: string): Promise<Page> {
 }
 
 /** What one page shows, read in one round trip. */
-interface Look { status: string; stage: string; round: string; kind: string; step: string; incoming: number; prompt: boolean; reports: string[] }
+interface Look {
+  status: string; stage: string; round: string; kind: string; step: string; incoming: number; prompt: boolean; reports: string[];
+  /** The prompt's words without its progress, its progress ("2/5"), the options' fingerprint, a timed pass shown. */
+  legend: string; progress: string; key: string; countdown: boolean;
+  /** The threat forecast is in view, not covered by anything. */
+  forecast: boolean; idle: boolean;
+}
 function look(page: Page): Promise<Look> {
   return page.evaluate(() => {
     const table = document.querySelector("[data-testid=table]");
@@ -47,6 +64,18 @@ function look(page: Page): Promise<Look> {
       incoming: document.querySelectorAll("[data-testid=trades-incoming] li").length,
       prompt: !!document.querySelector("[data-testid=choices]"),
       reports: Array.from(document.querySelectorAll("[data-testid^=report-]")).map((e) => e.getAttribute("data-testid")!.slice("report-".length)),
+      legend: (choice?.querySelector("legend")?.textContent ?? "").replace(choice?.querySelector("[data-testid=choice-progress]")?.textContent ?? "\u0000", ""),
+      progress: choice?.getAttribute("data-progress") ?? "",
+      key: document.querySelector("[data-testid=choices]")?.getAttribute("data-key") ?? "",
+      countdown: !!document.querySelector("[data-testid=pass-countdown]"),
+      forecast: (() => {
+        const f = document.querySelector("[data-testid=forecast] summary");
+        const r = f?.getBoundingClientRect();
+        if (!f || !r || r.width === 0 || r.top < 0 || r.bottom > innerHeight || r.left < 0 || r.right > innerWidth) return false;
+        const hit = document.elementFromPoint(r.left + Math.min(20, r.width / 2), r.top + r.height / 2);
+        return !!hit && f.contains(hit);
+      })(),
+      idle: !!document.querySelector(".choices-idle"),
     };
   });
 }
@@ -68,6 +97,8 @@ async function layoutProblems(page: Page): Promise<string[]> {
       const r = b.getBoundingClientRect();
       if (r.bottom > innerHeight || r.right > innerWidth || r.top < 0) out.push(`a button is off screen: ${b.textContent?.slice(0, 40)}`);
     }
+    const forecast = document.querySelector("[data-testid=forecast] summary")?.getBoundingClientRect();
+    if (document.querySelector("[data-testid=choices]") && (!forecast || forecast.width === 0 || forecast.top < 0 || forecast.bottom > innerHeight || forecast.right > innerWidth)) out.push("the threat forecast is out of view");
     const box = document.querySelector("[data-testid=supply]")?.getBoundingClientRect();
     const grid = document.querySelector("[data-testid=supply] table")?.getBoundingClientRect();
     if (box && grid && grid.right > box.right + 0.5) out.push(`the supply table overflows its box by ${Math.round(grid.right - box.right)} px`);
@@ -131,6 +162,8 @@ async function phoneProblems(page: Page): Promise<string[]> {
     const tabbar = document.querySelector(".tabbar")?.getBoundingClientRect();
     const floor = Math.min(innerHeight, tabbar && tabbar.height > 0 ? tabbar.top : innerHeight, prompt ? prompt.bottom : innerHeight);
     const ceiling = Math.max(0, prompt ? prompt.top : 0);
+    const forecast = document.querySelector("[data-testid=forecast] summary")?.getBoundingClientRect();
+    if (document.querySelector("[data-testid=choices]") && (!forecast || forecast.width === 0 || forecast.top < 0 || forecast.bottom > floor || forecast.right > innerWidth)) out.push("the threat forecast is out of view");
     for (const b of Array.from(document.querySelectorAll<HTMLElement>("[data-testid=choices] .prompt-buttons button"))) {
       const r = b.getBoundingClientRect();
       if (r.bottom > floor + 0.5 || r.top < ceiling - 0.5 || r.right > innerWidth) out.push(`a button of the prompt is out of sight: ${b.textContent?.slice(0, 40)} (${Math.round(r.top)}–${Math.round(r.bottom)}, visible ${Math.round(ceiling)}–${Math.round(floor)})`);
@@ -236,7 +269,15 @@ describe("a whole game in the browser", () => {
     /** What went wrong picking a support card from the keyboard (axe included), once; null before it is tried. */
     let keyboardPick: string | null = null;
     const phases: string[] = [];
-    const deadline = Date.now() + 150_000;
+    /** Each person's clicks on decisions (and trade answers), by kind. */
+    const clicks = new Map<Person, Map<string, number>>(people.map((p) => [p, new Map()]));
+    const count = (p: Person, kind: string, k = 1) => clicks.get(p)!.set(kind, (clicks.get(p)!.get(kind) ?? 0) + k);
+    /** Each person's last decision acted on (its words and options), and the one whose countdown they let run out. */
+    const last = new Map<Person, { legend: string; key: string }>();
+    const letPass = new Map<Person, string>();
+    const asked = new Set<Person>();
+    let repeats = 0;
+    const deadline = Date.now() + 420_000;
     for (;;) {
       const looks = await Promise.all(playing.map((p) => look(p.page)));
       const first = looks[0]!;
@@ -245,7 +286,7 @@ describe("a whole game in the browser", () => {
       const phase = `r${first.round}-${/^demand/.test(first.stage) ? "demand" : first.stage === "production" || first.stage === "event" ? first.stage : "action"}`;
       if (phases.at(-1) !== phase) {
         phases.push(phase);
-        if (process.env.WHOLE_GAME_DEBUG) console.log(`${phase} at ${((Date.now() - deadline + 150_000) / 1000).toFixed(1)} s, ${n} decisions`);
+        if (process.env.WHOLE_GAME_DEBUG) console.log(`${phase} at ${((Date.now() - deadline + 420_000) / 1000).toFixed(1)} s, ${n} decisions`);
         await picture(ann.page, `${phase}-1440`);
         // Bea reads the corporations at the foot of the board at each new phase, as a person would.
         await bea.page.locator(".board-col").evaluate((e) => { e.scrollTop = e.scrollHeight; });
@@ -277,11 +318,28 @@ describe("a whole game in the browser", () => {
           try {
             const isSale = /support for /.test((await card.textContent({ timeout: 1000 })) ?? "");
             await (isSale && (await accept.isEnabled({ timeout: 1000 })) ? accept : card.getByRole("button", { name: "Decline" })).click({ timeout: 2000 });
+            count(p, "trade answer");
             acted = true;
           } catch { /* gone */ }
           continue;
         }
+        if (ASK_ALL && l.idle && !asked.has(p)) {
+          // the table as before: every decision asked (settings, not counted as decisions)
+          try {
+            await p.page.getByTestId("answer-settings").locator("summary").click({ timeout: 2000 });
+            for (const id of ["answers-abilities", "answers-forced", "answers-timed"]) await p.page.getByTestId(id).uncheck({ timeout: 2000 });
+            asked.add(p);
+          } catch { /* a decision came up meanwhile (the settings are beside "nothing to decide"): next idle moment */ }
+          continue;
+        }
         if (!l.prompt) continue;
+        expect(l.forecast, `the threat forecast in view at ${p.name}'s decision "${l.legend}"`).toBe(true);
+        if (letPass.get(p) === l.key) continue; // letting the countdown run out
+        const before = last.get(p);
+        if (before && before.key !== l.key && before.legend === l.legend && l.kind === "choice-choose") {
+          repeats++;
+          expect(l.progress, `"${l.legend}" asked of ${p.name} again says where it is`).not.toBe("");
+        }
         const key = l.kind + l.step;
         if (!seen.has(key)) {
           seen.add(key);
@@ -317,11 +375,23 @@ describe("a whole game in the browser", () => {
           if (l.kind === "choice-counteroffer" && l.step === "discard") {
             const boxes = box.getByTestId("pick-counter-discard").locator("input[type=checkbox]");
             const go = box.getByTestId("counter-confirm");
-            for (let i = 0; i < (await boxes.count()) && (await go.isDisabled()); i++) await boxes.nth(i).check({ timeout: 2000 });
+            let ticks = 0;
+            for (let i = 0; i < (await boxes.count()) && (await go.isDisabled()); i++, ticks++) await boxes.nth(i).check({ timeout: 2000 });
             await go.click({ timeout: 2000 });
+            count(p, "counteroffer: discards", ticks + 1);
           } else if (l.kind === "choice-counteroffer") {
             const counter = box.locator('button[data-choice="counteroffer"]:not([disabled])');
-            await (n % 3 === 0 && (await counter.count()) ? counter.first() : box.locator('[data-choice="pass"]')).click({ timeout: 2000 });
+            if (n % 3 === 0 && (await counter.count())) {
+              await counter.first().click({ timeout: 2000 });
+              count(p, "counteroffer: counter");
+            } else if (l.countdown) {
+              letPass.set(p, l.key); // no click: the table passes when the countdown runs out
+              last.set(p, { legend: l.legend, key: l.key });
+              continue;
+            } else {
+              await box.locator('[data-choice="pass"]').click({ timeout: 2000 });
+              count(p, "counteroffer: pass");
+            }
           } else if (l.kind === "choice-support") {
             const cards = box.getByTestId("pick-support").locator("input[type=checkbox]");
             if ((n % 2 === 0 || keyboardPick === null) && (await cards.count())) {
@@ -340,16 +410,25 @@ describe("a whole game in the browser", () => {
                 }
               } else await cards.first().check({ timeout: 2000 });
             }
+            const ticked = await box.getByTestId("pick-support").locator("input[type=checkbox]:checked").count();
             await box.locator(n % 2 === 0 ? '[data-choice="support"]:not([disabled])' : '[data-choice="abstain"]').first().click({ timeout: 2000 });
+            count(p, n % 2 === 0 ? "support" : "abstain", ticked + 1);
           } else if (l.kind === "choice-discard") {
             const boxes = box.locator("input[type=checkbox]");
             const go = box.locator('[data-choice="discard"]');
-            for (let i = 0; i < (await boxes.count()) && (await go.isDisabled()); i++) await boxes.nth(i).check({ timeout: 2000 });
+            let ticks = 0;
+            for (let i = 0; i < (await boxes.count()) && (await go.isDisabled()); i++, ticks++) await boxes.nth(i).check({ timeout: 2000 });
             await go.click({ timeout: 2000 });
+            count(p, "discard", ticks + 1);
           } else {
             const onMap = p.page.locator('[data-testid^="pick-district-"]');
-            await ((await onMap.count()) ? onMap.first() : box.locator("button[data-choice]:not([disabled])").first()).click({ timeout: 2000 });
+            // before: one draw at a time; now a wide screen offers the step's draws as one button, first
+            const option = box.locator(ASK_ALL ? "button[data-choice]:not([disabled]):not([data-choice=choose-several])" : "button[data-choice]:not([disabled])").first();
+            const kind = l.kind === "choice-offer" ? "main offer" : l.kind === "choice-investment" ? "investment" : /^General draw/.test(l.legend) ? "general draw" : "card effect choice";
+            await ((await onMap.count()) ? onMap.first() : option).click({ timeout: 2000 });
+            count(p, kind);
           }
+          last.set(p, { legend: l.legend, key: l.key });
           acted = true;
         } catch {
           // The options changed under us (another page's move): look again on the next pass.
@@ -373,5 +452,13 @@ describe("a whole game in the browser", () => {
     for (const k of ["choice-offer", "choice-counteroffer", "choice-support", "production", "event", "demand"]) expect([...seen], k).toContain(k);
     expect(phases.filter((x) => x.endsWith("-demand")).length, "at least one demand round was played").toBeGreaterThan(0);
     expect(errors).toEqual([]);
-  }, 180_000);
+    // the clicks each person made on decisions, by kind (Cal left after the first demand round)
+    const lines = people.map((p) => {
+      const byKind = [...clicks.get(p)!].sort((a, b) => b[1] - a[1]);
+      const decisions = byKind.filter(([k]) => k !== "trade answer").reduce((a, [, v]) => a + v, 0);
+      return `  ${p.name}${p === cal ? " (left after the first demand)" : ""}: ${decisions} on decisions (${byKind.map(([k, v]) => `${k} ${v}`).join(", ")})`;
+    });
+    console.log([`clicks per person, ${ASK_ALL ? "every decision asked (as before)" : "the table's defaults"}; ${repeats} prompts met twice in a row, each with its progress:`, ...lines].join("\n"));
+    for (const p of [ann, bea]) expect([...clicks.get(p)!.values()].reduce((a, b) => a + b, 0), `${p.name} clicked`).toBeGreaterThan(0);
+  }, 480_000);
 });

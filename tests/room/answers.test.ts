@@ -53,7 +53,7 @@ describe("answers", () => {
     const clients = [];
     for (let n = 0; n < PLAYERS; n++) clients.push(await join(colyseus, roomId, { code, name: `P${n}` }));
     // the test's players answer every decision themselves: no answers in advance
-    for (const c of clients) c.send("answers", { abilities: "ask", forced: false });
+    for (const c of clients) c.send("answers", { abilities: "ask", forced: false, timedPass: false });
     const answers = clients.map((c) => {
       const seen = { patches: 0, errors: 0 };
       c.onStateChange(() => { seen.patches++; });

@@ -108,7 +108,7 @@ describe("secrecy on the wire", () => {
 
       // Alice's answers in advance (and what she may take back) are hers alone: in her secret only.
       // (no asset id in them: the deck checks below would take Alice's own words for a facedown asset)
-      alice.send("answers", { abilities: "ask", forced: false });
+      alice.send("answers", { abilities: "ask", forced: false, timedPass: false });
       await until(() => stateOf(alice).seats["0"].secret.answers.includes('"forced":false'), 5000, "Alice's answers");
       const aliceAnswers: string = stateOf(alice).seats["0"].secret.answers;
 

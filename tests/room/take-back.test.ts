@@ -22,7 +22,7 @@ describe("take-back", () => {
     for (let n = 0; n < 4; n++) clients.push(await join(colyseus, roomId, { code, name: `P${n}` }));
     const refusals = clients.map(() => [] as string[]);
     clients.forEach((c, n) => c.onMessage("error", (e: { code: string }) => refusals[n]!.push(e.code)));
-    for (const c of clients) c.send("answers", { abilities: "ask", forced: false });
+    for (const c of clients) c.send("answers", { abilities: "ask", forced: false, timedPass: false });
     const game = () => (room as unknown as { game: GameState | null }).game;
     await until(() => game() !== null);
     const moves = () => (room as unknown as { game: GameState }).game;

@@ -16,6 +16,7 @@ import { ActionCard, CardFace, EmergencyCard, groupByTitle } from "./Card.tsx";
 import { CardPicker } from "./CardPicker.tsx";
 import { districtPicks } from "./district-picks.ts";
 import { NARROW_QUERY, useMedia } from "./PhoneTabs.tsx";
+import { Countdown } from "./Countdown.tsx";
 
 type Legal<T extends LegalCommand["type"]> = Extract<LegalCommand, { type: T }>;
 
@@ -37,7 +38,9 @@ export function Choices({ model, session, onShowMap }: { model: TableSnapshot; s
   }
   // A fresh key whenever the options change, so half-made picks never carry over to a new decision.
   const key = JSON.stringify(moves);
-  return <>{undo}<ChoiceList key={key} moves={moves} model={model} session={session} hand={hand} onShowMap={onShowMap} fingerprint={key} /></>;
+  const { passAt } = answersOf(model);
+  const countdown = passAt > 0 ? <PassCountdown at={passAt} session={session} /> : null;
+  return <>{undo}<ChoiceList key={key} moves={moves} model={model} session={session} hand={hand} onShowMap={onShowMap} fingerprint={key} countdown={countdown} /></>;
 }
 
 /**
@@ -45,16 +48,19 @@ export function Choices({ model, session, onShowMap }: { model: TableSnapshot; s
  * Read by hand, not with the zod schema: zod compiles its checks with `new Function`, which the page's
  * CSP forbids.
  */
-function answersOf(model: TableSnapshot): StandingAnswers {
-  const fallback: StandingAnswers = { abilities: "pass", byAbility: {}, forced: true, counteroffers: "ask" };
-  let a: Partial<StandingAnswers> | null = null;
-  try { a = JSON.parse(model.secret?.answers || "null") as Partial<StandingAnswers> | null; } catch { /* the defaults */ }
+function answersOf(model: TableSnapshot): StandingAnswers & { passAt: number } {
+  const fallback = { abilities: "pass", byAbility: {}, forced: true, counteroffers: "ask", timedPass: true, passAt: 0 } as const;
+  let a: Partial<StandingAnswers & { passAt: number }> | null = null;
+  try { a = JSON.parse(model.secret?.answers || "null") as Partial<StandingAnswers & { passAt: number }> | null; } catch { /* the defaults */ }
   if (!a || typeof a !== "object") return fallback;
   return {
     abilities: a.abilities === "ask" ? "ask" : "pass",
     byAbility: a.byAbility && typeof a.byAbility === "object" ? a.byAbility : {},
     forced: a.forced !== false,
     counteroffers: a.counteroffers ?? "ask",
+    timedPass: a.timedPass !== false,
+    // when the table passes for you on the decision open now, if you leave it (epoch ms; 0: it does not)
+    passAt: typeof a.passAt === "number" ? a.passAt : 0,
   };
 }
 
@@ -71,6 +77,8 @@ function AnswerSettings({ model, session }: { model: TableSnapshot; session: Tab
         onChange={(e) => session.answers({ forced: (e.currentTarget as HTMLInputElement).checked })} /> Answer for me when there is only one possible answer</label>
       <label class="answer-setting"><input type="checkbox" data-testid="answers-counteroffers" checked={a.counteroffers !== "ask"}
         onChange={(e) => session.answers({ counteroffers: (e.currentTarget as HTMLInputElement).checked ? "pass" : "ask" })} /> Pass on my counteroffer chances for me{typeof a.counteroffers === "object" ? " (this round)" : ""}</label>
+      <label class="answer-setting"><input type="checkbox" data-testid="answers-timed" checked={a.timedPass}
+        onChange={(e) => session.answers({ timedPass: (e.currentTarget as HTMLInputElement).checked })} /> Pass for me on a counteroffer chance or an ability I leave unanswered a few seconds (a countdown shows; I can take it back)</label>
       {(model.me?.assets ?? []).map(({ id }) => {
         const own = a.byAbility[id];
         const asked = own === undefined ? a.abilities === "ask" : own === "ask";
@@ -83,9 +91,24 @@ function AnswerSettings({ model, session }: { model: TableSnapshot; session: Tab
   );
 }
 
+/**
+ * The table's timed pass on the decision open now (standing-answers.ts): the seconds left, and a switch
+ * to turn the timed passes off (the decision then waits for you, up to the table's own deadline).
+ */
+function PassCountdown({ at, session }: { at: number; session: TableSession }) {
+  return (
+    <span class="pass-countdown muted" data-testid="pass-countdown" title="Left unanswered, the table passes for you; you can take it back">
+      <Countdown deadline={at} testid="pass-countdown-left" words={(n) => `the table passes for you in ${n} s`} done="the table is passing for you…" />{" "}
+      <button type="button" class="secondary" data-testid="pass-countdown-off" onClick={() => session.answers({ timedPass: false })}>Wait for me</button>
+    </span>
+  );
+}
+
 /** The options of one decision; `data-key` changes with them and with a step inside one (a counteroffer's discards). */
-function ChoiceList({ moves, model, session, hand, onShowMap, fingerprint }: {
+function ChoiceList({ moves, model, session, hand, onShowMap, fingerprint, countdown }: {
   moves: LegalCommand[]; model: TableSnapshot; session: TableSession; hand: WireCard[]; onShowMap?: () => void; fingerprint: string;
+  /** The timed pass's countdown, beside the pass it would make. */
+  countdown: ComponentChildren;
 }) {
   const [step, setStep] = useState("");
   // Passing and abstaining sit beside the buttons of their decision, not on a line of their own.
@@ -97,6 +120,7 @@ function ChoiceList({ moves, model, session, hand, onShowMap, fingerprint }: {
         session.answers({ counteroffers: "round" });
         session.command({ type: "pass" });
       }}>Pass, and for the rest of this round</button>
+      {countdown}
     </>
   );
   const abstainButton = has("abstain") && <button type="button" class="secondary" data-choice="abstain" onClick={() => session.command({ type: "abstain" })}>Abstain: support neither offer</button>;
@@ -111,7 +135,7 @@ function ChoiceList({ moves, model, session, hand, onShowMap, fingerprint }: {
           case "pass": return inCounter ? null : <span key={i}>{passButton}</span>;
           case "support": return <SupportChoice key={i} legal={l} hand={hand} session={session} model={model} alt={abstainButton} />;
           case "abstain": return inSupport ? null : <span key={i}>{abstainButton}</span>;
-          case "choose": return <ChooseChoice key={i} legal={l} session={session} onShowMap={onShowMap} />;
+          case "choose": return <ChooseChoice key={i} legal={l} session={session} onShowMap={onShowMap} countdown={countdown} />;
           case "discard": return <DiscardChoice key={i} legal={l} hand={hand} session={session} />;
           case "investment": return <InvestmentChoice key={i} legal={l} session={session} />;
           default: return null;
@@ -260,7 +284,7 @@ function combos<T>(xs: readonly T[], k: number): T[][] {
   return xs.flatMap((x, i) => combos(xs.slice(i + 1), k - 1).map((rest) => [x, ...rest]));
 }
 
-function ChooseChoice({ legal, session, onShowMap }: { legal: Legal<"choose">; session: TableSession; onShowMap?: () => void }) {
+function ChooseChoice({ legal, session, onShowMap, countdown }: { legal: Legal<"choose">; session: TableSession; onShowMap?: () => void; countdown?: ComponentChildren }) {
   const onMap = districtPicks(legal).size > 0;
   const progress = legal.progress ? ` (${legal.progress.at} of ${legal.progress.of})` : "";
   // "Use X now? / Pass": pass, and let the table pass on it for you for the rest of the round
@@ -302,6 +326,7 @@ function ChooseChoice({ legal, session, onShowMap }: { legal: Legal<"choose">; s
             session.answers({ ability: { id: ability, answer: "pass" } });
             session.command({ type: "choose", option: legal.options.find((o) => o.intent?.act === "pass")!.value });
           }}>Always pass on {assetName(ability)}</button>
+          {countdown}
         </span>
       )}
     </fieldset>

@@ -20,13 +20,16 @@ function useTick(until: number): void {
   }, [until]);
 }
 
-export function Countdown({ deadline, testid = "countdown" }: { deadline: number; testid?: string }) {
+/** `words`: the seconds left in words; `done`: what shows once the time is up (by default, that a bot decides). */
+export function Countdown({ deadline, testid = "countdown", words = (s) => `${s} s left`, done = "time is up: a bot decides" }: {
+  deadline: number; testid?: string; words?: (seconds: number) => string; done?: string;
+}) {
   useTick(deadline);
   // The clock read now, not at the last tick: a new deadline never shows a quarter second too many.
   const left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
   return (
     <span class={`countdown${left <= 10 ? " urgent" : ""}`} data-testid={testid} role="timer" aria-live="off">
-      {left > 0 ? `${left} s left` : "time is up: a bot decides"}
+      {left > 0 ? words(left) : done}
     </span>
   );
 }
