@@ -5,19 +5,14 @@
 // seat here" brings her to her seat. Screenshots at 1440x900 and 390x844 go to test-results/your-address/.
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
-import { SMTPServer } from "smtp-server";
-import { simpleParser } from "mailparser";
 import { serverAndBrowser } from "./browser.ts";
+import { startMailServer } from "../mail-server.ts";
 
-const mails: string[] = [];
-const smtp = new SMTPServer({
-  authOptional: true, disabledCommands: ["STARTTLS", "AUTH"], logger: false,
-  onData(stream, _s, done) { simpleParser(stream).then((m) => { mails.push(m.text ?? ""); done(); }, done); },
-});
-await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-process.env.SMTP_URL = `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`;
+const smtp = await startMailServer();
+const mails = smtp.mails;
+process.env.SMTP_URL = smtp.url;
 process.env.MAIL_FROM = "tables@example.org";
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+afterAll(() => smtp.close());
 
 const SHOTS = process.env.SHOTS_DIR ?? "test-results/your-address";
 const at = serverAndBrowser(SHOTS);
@@ -37,7 +32,7 @@ async function mailedLink(page: Page, address: string): Promise<string> {
   await page.getByTestId("address-send").click();
   await page.getByTestId("address-note").filter({ hasText: "on its way" }).waitFor();
   await expect.poll(() => mails.length, { timeout: 10_000 }).toBe(before + 1);
-  return mails.at(-1)!.match(/http:\/\/\S+#sign-in=[A-Za-z0-9_-]+/)![0];
+  return mails.at(-1)!.text.match(/http:\/\/\S+#sign-in=[A-Za-z0-9_-]+/)![0];
 }
 
 describe("your games on every device", () => {

@@ -19,8 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ColyseusTestServer } from "@colyseus/testing";
 import pino from "pino";
 import webpush from "web-push";
-import { SMTPServer } from "smtp-server";
-import { simpleParser } from "mailparser";
+import { startMailServer, type MailServer, type ReceivedMail } from "../mail-server.ts";
 import { createServer } from "../../server/app.ts";
 import { hashSeatToken, memoryStore } from "../../server/store/index.ts";
 import { NUDGE_AFTER_MS, NUDGE_EVERY_MS, type Notifier } from "../../server/notify/notify.ts";
@@ -29,13 +28,13 @@ import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
 
 const logText: string[] = [];
 const logSink = new Writable({ write(chunk, _enc, done) { logText.push(String(chunk)); done(); } });
-const mails: { to: string; subject: string; text: string; messageId: string; unsubscribe: string }[] = [];
 const pushes: { topic: string; body: Buffer }[] = [];
 const hooks: { body: string; id: string }[] = [];
 const store = memoryStore();
 let offset = 0;
 const clock = () => Date.now() + offset;
-let smtp: SMTPServer;
+let smtp: MailServer;
+let mails: ReceivedMail[];
 let pushServer: https.Server;
 let hookServer: http.Server;
 let colyseus: ColyseusTestServer;
@@ -63,17 +62,8 @@ function decrypt(body: Buffer): string {
 }
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ["STARTTLS", "AUTH"], logger: false,
-    onData(stream, _s, done) {
-      simpleParser(stream).then((m) => {
-        mails.push({ to: (Array.isArray(m.to) ? m.to[0] : m.to)?.text ?? "", subject: m.subject ?? "", text: m.text ?? "", messageId: m.messageId ?? "",
-          unsubscribe: m.headerLines.find((h) => h.key === "list-unsubscribe-post")?.line ?? "" });
-        done();
-      }, done);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
+  smtp = await startMailServer();
+  mails = smtp.mails;
   // The push service: HTTPS with a certificate of this test's own.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "na-push-"));
   execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", `${dir}/key.pem`, "-out", `${dir}/cert.pem`, "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"], { stdio: "ignore" });
@@ -97,7 +87,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => hookServer.listen(0, "127.0.0.1", resolve));
   const vapid = webpush.generateVAPIDKeys();
   Object.assign(process.env, {
-    SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`, MAIL_FROM: "tables@example.org",
+    SMTP_URL: smtp.url, MAIL_FROM: "tables@example.org",
     VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: "mailto:ops@example.org",
     NUDGE_WEBHOOK_HOSTS: `127.0.0.1:${(hookServer.address() as { port: number }).port}`,
   });
@@ -113,7 +103,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await notifier?.stop();
   await colyseus.shutdown();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
   pushServer.close();
   hookServer.close();
 });

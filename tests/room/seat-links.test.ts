@@ -9,34 +9,24 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as SDKRoom } from "@colyseus/sdk";
 import pino from "pino";
-import { SMTPServer } from "smtp-server";
-import { simpleParser } from "mailparser";
 import { createServer } from "../../server/app.ts";
 import { hashSeatToken, memoryStore } from "../../server/store/index.ts";
 import { MAILS_PER_ADDRESS_PER_HOUR } from "../../server/lobby/mail.ts";
+import { startMailServer, type MailServer, type ReceivedMail } from "../mail-server.ts";
 import { BASE, PORT, createTable, join, recordWire, stateOf, tableOf, until } from "./helpers.ts";
 import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
 
 const logText: string[] = [];
 const logSink = new Writable({ write(chunk, _enc, done) { logText.push(String(chunk)); done(); } });
-const mails: { to: string; text: string }[] = [];
 const store = memoryStore();
-let smtp: SMTPServer;
+let smtp: MailServer;
+let mails: ReceivedMail[];
 let colyseus: ColyseusTestServer;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ["STARTTLS", "AUTH"], logger: false,
-    onData(stream, _session, done) {
-      simpleParser(stream).then((m) => {
-        mails.push({ to: (Array.isArray(m.to) ? m.to[0] : m.to)?.text ?? "", text: m.text ?? "" });
-        done();
-      }, done);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-  const port = (smtp.server.address() as { port: number }).port;
-  process.env.SMTP_URL = `smtp://127.0.0.1:${port}`;
+  smtp = await startMailServer();
+  mails = smtp.mails;
+  process.env.SMTP_URL = smtp.url;
   process.env.MAIL_FROM = "New Angeles <tables@example.org>";
   const server = createServer({
     logger: pino({ level: "debug" }, logSink), store,
@@ -49,7 +39,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await colyseus.shutdown();
-  await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  await smtp.close();
 });
 
 async function post(path: string, body: unknown): Promise<{ status: number; body: any }> {

@@ -3,28 +3,18 @@
 // asks for a seat link through process B and spends it through B (the room is called across processes);
 // she signs in with her address through B, ties her seat through A, and a second device takes the seat
 // through B. Each new key takes the seat on A. Neither process logs the address, a link or a key.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { SMTPServer } from "smtp-server";
-import { simpleParser } from "mailparser";
+import { afterAll, describe, expect, it } from "vitest";
 import { until } from "../room/helpers.ts";
 import { freePort, startPostgres, startRedis, startServer, stopAll, type ServerProcess } from "./services.ts";
 import { join } from "./players.ts";
+import { startMailServer } from "../mail-server.ts";
 
 afterAll(stopAll);
 const redis = await startRedis();
 const postgres = redis ? await startPostgres() : null;
-const mails: { to: string; text: string }[] = [];
-let smtp: SMTPServer;
-beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true, disabledCommands: ["STARTTLS", "AUTH"], logger: false,
-    onData(stream, _s, done) {
-      simpleParser(stream).then((m) => { mails.push({ to: (Array.isArray(m.to) ? m.to[0] : m.to)?.text ?? "", text: m.text ?? "" }); done(); }, done);
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, "127.0.0.1", resolve));
-});
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+const smtp = await startMailServer();
+const mails = smtp.mails;
+afterAll(() => smtp.close());
 
 async function post(server: ServerProcess, path: string, body: unknown): Promise<{ status: number; body: any }> {
   const res = await fetch(`http://127.0.0.1:${server.port}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
@@ -36,7 +26,7 @@ describe.skipIf(!redis || !postgres)("seat links and a verified address across t
     const [portA, portB] = [await freePort(), await freePort()];
     const env = (port: number) => ({
       REDIS_URL: redis!.url, DATABASE_URL: postgres!.url, PUBLIC_ADDRESS: `127.0.0.1:${port}`, LOG_LEVEL: "debug",
-      SMTP_URL: `smtp://127.0.0.1:${(smtp.server.address() as { port: number }).port}`, MAIL_FROM: "tables@example.org",
+      SMTP_URL: smtp.url, MAIL_FROM: "tables@example.org",
     });
     const a = await startServer(env(portA), portA);
     const b = await startServer(env(portB), portB);
