@@ -32,8 +32,13 @@ beforeAll(async () => {
   await clearWrongCodes();
   const table = await createTable({ seats: 4, bots: 2, seed: 11, graceSeconds: 600 });
   code = table.code;
+  // Alice and Bob answer every decision themselves: a decision the table answers for a person is never
+  // published (the next patch shows the game after the answer), and every step is compared below.
+  const ownAnswers = { abilities: "ask", forced: false, counteroffers: "ask", timedPass: false };
   const alice = await join(colyseus, table.roomId, { code, name: "Alice" });
+  alice.send("answers", ownAnswers);
   const bob = await join(colyseus, table.roomId, { code, name: "Bob" });
+  bob.send("answers", ownAnswers);
   // A spectator from the start keeps the last table it decoded at each count of public moves.
   const watcher = await join(colyseus, table.roomId, { code, spectator: true });
   watcher.onStateChange((state: any) => {
