@@ -223,6 +223,11 @@ export const MIGRATIONS: string[][] = [
       at BIGINT NOT NULL
     )`,
   ],
+  [
+    // The host's choice at resume for a seat whose person was not back (AbsentChoice): "wait" or "open",
+    // kept until the person (or a newcomer) takes the seat again, so that a restart keeps it.
+    `ALTER TABLE seats ADD COLUMN absent TEXT`,
+  ],
 ];
 
 export const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`;
@@ -314,9 +319,9 @@ export abstract class SqlStore implements GameStore {
 
   setSeat(code: string, s: StoredSeat): Write {
     return this.write(
-      `INSERT INTO seats (code, seat, name, bot, token_hash, device_keys) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (code, seat) DO UPDATE SET name = excluded.name, bot = excluded.bot, token_hash = excluded.token_hash, device_keys = excluded.device_keys`,
-      [code, s.seat, s.name, s.bot ? 1 : 0, s.tokenHash, s.keys?.length ? JSON.stringify(s.keys) : null],
+      `INSERT INTO seats (code, seat, name, bot, token_hash, device_keys, absent) VALUES (?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (code, seat) DO UPDATE SET name = excluded.name, bot = excluded.bot, token_hash = excluded.token_hash, device_keys = excluded.device_keys, absent = excluded.absent`,
+      [code, s.seat, s.name, s.bot ? 1 : 0, s.tokenHash, s.keys?.length ? JSON.stringify(s.keys) : null, s.absent ?? null],
     );
   }
 
@@ -534,8 +539,8 @@ export abstract class SqlStore implements GameStore {
       [code],
     );
     if (!row) return null;
-    const seats = await this.read<{ seat: number; name: string; bot: number; token_hash: string | null; device_keys: string | null }>(
-      `SELECT seat, name, bot, token_hash, device_keys FROM seats WHERE code = ? ORDER BY seat`,
+    const seats = await this.read<{ seat: number; name: string; bot: number; token_hash: string | null; device_keys: string | null; absent: string | null }>(
+      `SELECT seat, name, bot, token_hash, device_keys, absent FROM seats WHERE code = ? ORDER BY seat`,
       [code],
     );
     return {
@@ -551,7 +556,8 @@ export abstract class SqlStore implements GameStore {
       adjourned: row.adjourned === null ? null : JSON.parse(row.adjourned),
       parked: row.parked_at !== null,
       seats: seats.map((s) => ({ seat: Number(s.seat), name: s.name, bot: Number(s.bot) === 1, tokenHash: s.token_hash,
-        ...(s.device_keys ? { keys: JSON.parse(s.device_keys) } : {}) })),
+        ...(s.device_keys ? { keys: JSON.parse(s.device_keys) } : {}),
+        ...(s.absent === "wait" || s.absent === "open" ? { absent: s.absent } : {}) })),
     };
   }
 

@@ -58,6 +58,11 @@ export interface StoredSeat {
    * SHA-256 (hex) of the key, and when it was issued. Never a key itself. Absent: none.
    */
   keys?: StoredSeatKey[];
+  /**
+   * The host's choice at resume for this seat while its person is not back (server/table/adjourn.ts):
+   * the game waits for them, or a newcomer may take the seat (a bot plays it meanwhile). Absent: neither.
+   */
+  absent?: "wait" | "open";
 }
 
 /** A device's key to a seat, as stored: its hash only. */

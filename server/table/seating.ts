@@ -107,8 +107,7 @@ export class Seating {
     p.seatAwayUntil(seat.seat, 0);
     if (!connected) this.d.disconnected?.(seat);
     if (connected) {
-      seat.waitedFor = false;
-      seat.open = false;
+      if (seat.waitedFor || seat.open) this.setAbsent(seat, null);
       this.setBotControl(seat, false);
       if (this.d.status() === "playing") this.d.decisionsChanged(); // deadlines for decisions now theirs again
     } else if (this.d.status() === "playing" && !seat.waitedFor && !seat.open && !this.d.turnBased?.()) {
@@ -136,6 +135,17 @@ export class Seating {
     this.d.publisher.seatBotControlled(seat.seat, on);
   }
 
+  /**
+   * The host's choice at resume for a seat whose person is not back (null: they are back): the game waits
+   * for them, a bot plays until they return, or a newcomer may take the seat. Kept in the store.
+   */
+  setAbsent(seat: Seat, absent: "wait" | "bot" | "open" | null): void {
+    seat.waitedFor = absent === "wait";
+    seat.open = absent === "open";
+    if (absent !== null) this.setBotControl(seat, absent !== "wait");
+    this.save(seat);
+  }
+
   seatBot(n: number): void {
     const seat = newSeat(n, BOT_NAMES[n]!, true, null);
     this.d.seats.add(seat);
@@ -159,8 +169,11 @@ export class Seating {
     for (const s of stored) {
       const seat = newSeat(s.seat, s.name, s.bot, null, s.tokenHash);
       seat.keys = s.keys ?? [];
+      seat.waitedFor = s.absent === "wait";
+      seat.open = s.absent === "open";
       this.d.seats.add(seat);
       this.d.publisher.seatAdded(s.seat, s.name, s.bot);
+      if (seat.open) this.setBotControl(seat, true); // a bot plays an opened seat until a newcomer takes it
       if (!s.bot) this.announce(seat, false);
     }
     this.setHost(stored.find((s) => !s.bot)?.seat ?? -1);

@@ -135,6 +135,9 @@ export class Seats {
 
   /** What the store keeps of a seat. */
   static stored(seat: Seat): StoredSeat {
-    return { seat: seat.seat, name: seat.name, bot: seat.bot, tokenHash: seat.tokenHash, ...(seat.keys.length ? { keys: seat.keys.map((k) => ({ ...k })) } : {}) };
+    return {
+      seat: seat.seat, name: seat.name, bot: seat.bot, tokenHash: seat.tokenHash, ...(seat.keys.length ? { keys: seat.keys.map((k) => ({ ...k })) } : {}),
+      ...(seat.waitedFor ? { absent: "wait" as const } : seat.open ? { absent: "open" as const } : {}),
+    };
   }
 }

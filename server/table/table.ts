@@ -318,11 +318,7 @@ export class Table {
     const needed = backNeeded(this.seats);
     if (back < needed) return { code: "not-enough-back", message: `At least ${needed} of the people seated must be back to resume (${back} ${back === 1 ? "is" : "are"}).` };
     const away = [...this.seats.all()].filter((s) => !s.bot && !s.open && !s.connected).sort((a, b) => a.seat - b.seat);
-    for (const seat of away) {
-      seat.waitedFor = absent === "wait";
-      seat.open = absent === "open";
-      this.seating.setBotControl(seat, absent !== "wait");
-    }
+    for (const seat of away) this.seating.setAbsent(seat, absent);
     this.turns.carry(this.adjournment.deadlines);
     this.adjournment.deadlines = new Map();
     this.adjournment.meetAt = null;

@@ -152,6 +152,55 @@ describe("resuming", () => {
   });
 });
 
+describe("the host's choice after a restart", () => {
+  /** A public table adjourned and resumed with the person who owes the pending decision absent, then rebuilt from the store. */
+  async function resumedThenRestarted(choice: "wait" | "open") {
+    const { table, store, code } = await liveTable({ private: false });
+    const random = makeRandom(7);
+    for (let i = 0; i < 50 && table.game!.pending!.seat === table.hostSeat; i++) {
+      const n = table.game!.pending!.seat;
+      send(table, n, randomCommand(legal(table.game!, n).filter((l) => !l.type.startsWith("trade")), random));
+    }
+    const absent = table.game!.pending!.seat;
+    table.askToAdjourn(table.hostSeat, {});
+    table.left(`session-${NAMES[absent]}`);
+    expect(table.resume(choice)).toBeNull();
+    await vi.advanceTimersByTimeAsync(0);
+    // The process restarts: a new table from the store, nobody connected yet; the others come back.
+    const again = new Table(await storedTable(store, code), { store, publisher: recorder().publisher, log: quiet, limits: { botDelayMinMs: 0 } });
+    tables.push(again);
+    again.open();
+    for (const n of [0, 1, 2, 3].filter((n) => n !== absent)) again.sit(`back-${n}`, NAMES[n]!, n, () => {});
+    return { again, store, code, absent };
+  }
+
+  it("keeps waiting for an absent person: no bot, no deadline, nothing played, until they are back", async () => {
+    const { again, store, code, absent } = await resumedThenRestarted("wait");
+    const played = (await store.commands(code)).length;
+    expect(again.seats.get(absent)!.waitedFor).toBe(true);
+    await vi.advanceTimersByTimeAsync(3 * HOUR);
+    expect(again.seats.get(absent)!.botControlled).toBe(false);
+    expect(again.deadlineAt.has(absent)).toBe(false);
+    expect(await store.commands(code)).toHaveLength(played);
+    // Back: no longer waited for, in the store too.
+    again.sit("back-absent", NAMES[absent]!, absent, () => {});
+    await vi.advanceTimersByTimeAsync(0);
+    expect(again.deadlineAt.has(absent)).toBe(true);
+    expect((await store.getGame(code))!.seats.map((s) => s.absent ?? null)).toEqual([null, null, null, null]);
+  });
+
+  it("keeps a seat open to a newcomer, played by a bot until one takes it", async () => {
+    const { again, store, code, absent } = await resumedThenRestarted("open");
+    expect(again.seats.get(absent)!.open).toBe(true);
+    expect(again.seats.get(absent)!.botControlled).toBe(true);
+    const taken = again.sit("newcomer", "Eve", null, () => {});
+    expect((taken as { seat: number }).seat).toBe(absent);
+    expect(again.seats.get(absent)!.botControlled).toBe(false);
+    await vi.advanceTimersByTimeAsync(0);
+    expect((await store.getGame(code))!.seats.map((s) => s.absent ?? null)).toEqual([null, null, null, null]);
+  });
+});
+
 describe("nobody left, nothing lost", () => {
   it("adjourns a table whose people all left after the grace time, with no bot command stored", async () => {
     const { table, store, code, of } = await liveTable({ stepSeconds: 0 });
