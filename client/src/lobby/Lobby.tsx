@@ -91,7 +91,6 @@ export function Lobby({ initialCode, problem, onJoined }: Props) {
       </header>
 
       <YourGames busy={busy} onBack={(c) => void join({ code: c, back: true })} />
-      <YourAddress busy={busy} onTaken={(c) => void join({ code: c, back: true })} />
 
       <section class="panel" aria-labelledby="you-h">
         <h2 id="you-h">You</h2>
@@ -120,6 +119,8 @@ export function Lobby({ initialCode, problem, onJoined }: Props) {
       <CreateTable busy={busy} onCreate={create} />
       <PublicTables busy={busy} onJoin={(c) => { setCode(c); void join({ code: c }); }}
         onWatch={(c) => void join({ code: c, spectator: true })} />
+      {/* After the ways to play: a newcomer meets their name, Learn to play and the invite first. */}
+      <YourAddress busy={busy} onTaken={(c) => void join({ code: c, back: true })} />
       <RecentGames />
     </main>
   );
