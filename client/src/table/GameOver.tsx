@@ -58,13 +58,6 @@ export function GameOver({ model, onJoined, replayViewer }: {
       <p class="muted" data-testid="ending">{r.reason === "threat"
         ? "The threat reached 25: the game ended at once."
         : "The game ran to the end of its last round."}</p>
-      <details class="why" data-testid="why" open>
-        <summary>Why each player won or lost</summary>
-        <p data-testid="why-threat">{threatWhy(r, model.game?.threat ?? 0, summary, (k) => SOURCE_LABEL[k] ?? k)}</p>
-        <ul>{whyLines(r, summary, (n) => seat(n)?.name ?? `Seat ${n + 1}`, model.mySeat).map((w) => (
-          <li key={w.seat} class={w.won ? "won" : "lost"} data-testid={`why-${w.seat}`}><SeatMark seat={seat(w.seat)} />{w.text}</li>
-        ))}</ul>
-      </details>
       {summary?.decided && (
         <div class="decided" data-testid="decided">
           <strong>The moment that decided it</strong> <span class="muted">(round {summary.decided.round === "D" ? "D, a demand round" : summary.decided.round})</span>
@@ -81,6 +74,14 @@ export function GameOver({ model, onJoined, replayViewer }: {
           {" "}<a href={replayUrl(model.code)} data-testid="replay-link" target="_blank" rel="noopener" download>Download the replay (JSON, for tools)</a>
         </p>
       </div>
+      {/* After the rematch and the replay, which stay in view on a phone. */}
+      <details class="why" data-testid="why" open>
+        <summary>Why each player won or lost</summary>
+        <p data-testid="why-threat">{threatWhy(r, model.game?.threat ?? 0, summary, (k) => SOURCE_LABEL[k] ?? k)}</p>
+        <ul>{whyLines(r, summary, (n) => seat(n)?.name ?? `Seat ${n + 1}`, model.mySeat).map((w) => (
+          <li key={w.seat} class={w.won ? "won" : "lost"} data-testid={`why-${w.seat}`}><SeatMark seat={seat(w.seat)} />{w.text}</li>
+        ))}</ul>
+      </details>
       {summary
         ? <div class="charts" data-testid="charts"><CapitalChart s={summary} /><ThreatChart s={summary} /><PlayChart s={summary} /></div>
         : <p class="muted" role="status">Drawing the game in pictures…</p>}
