@@ -104,7 +104,11 @@ describe("the ends of a game", () => {
       await expect(cy.getByTestId("why-threat").textContent()).resolves.toMatch(/^The city (held|fell)/);
       // the summary's turns against each rival arrive with the charts
       await cy.getByTestId("charts").waitFor();
-      await expect(why.textContent()).resolves.toMatch(/went ahead of them|lost the lead|never ahead|all game|Threat reached 25/);
+      // each line says what decided it: capital against the rival's player (with when the lead changed),
+      // the Federalist's or one's own corporation's rule, or the fallen city
+      for (const text of await why.locator("li").allTextContents()) {
+        expect(text).toMatch(/ended with \d+ capital, .+, who played it, with \d+(; .+)?\. |The Federalist|Own corporation as rival|Threat reached 25/);
+      }
       await noSideScroll(cy, "results");
       await cy.screenshot({ path: `test-results/ends-results-${label}.png`, fullPage: true });
 
