@@ -1,7 +1,7 @@
 // The threat forecast and the end of the game, in the browser: a person plays a whole game with three
 // bots by clicking the first thing offered. At every decision the forecast is in view in the top bar (on
-// screen and not covered) at 1440×900, and every fifth decision also at 1280×720 and on a phone
-// (390×844); on a laptop the bar keeps to one line and no card title breaks inside a word; when the
+// screen and not covered) at 1440×900, every fifth decision also at 1280×720 and on a phone (390×844),
+// and every demand-round decision (the widest stepper) also at 1280×720; on a laptop the bar keeps to one line and no card title breaks inside a word; when the
 // threat nears 25 it turns to an alarm, also in the tab's title. On a phone the City tab shows the supply
 // without scrolling, a tapped district explains itself, and a tab switch replays no glow. At the end there
 // is a headline for each person, the moment that decided it, the charts, and the rematch in view on a
@@ -108,6 +108,7 @@ describe("the forecast and the end, in the browser", () => {
     let normalShot = false;
     let alarmShot = false;
     let cityChecked = false;
+    let demandLooks = 0;
     /** The laptop and desktop top bars' first rows, and the desktop's broken card titles ("checked" a look). */
     const barRows: { row: number; at: string }[] = [];
     const titleChecks: string[] = [];
@@ -116,7 +117,10 @@ describe("the forecast and the end, in the browser", () => {
       if (await page.getByTestId("game-over").count()) break;
       if (await page.getByTestId("choices").count()) {
         decisions++;
-        for (const size of decisions % 5 === 1 ? [PHONE, LAPTOP, DESKTOP] : [DESKTOP]) {
+        // the demand round's stepper is the bar's widest: every demand-round decision is also seen on a laptop
+        const demandRound = (await page.getByTestId("stepper").getByTestId("round-now").textContent())?.startsWith("Demand round");
+        if (demandRound) demandLooks++;
+        for (const size of decisions % 5 === 1 ? [PHONE, LAPTOP, DESKTOP] : demandRound ? [LAPTOP, DESKTOP] : [DESKTOP]) {
           await page.setViewportSize(size);
           const f = await forecastInView(page);
           if (!f) break;
@@ -163,6 +167,7 @@ describe("the forecast and the end, in the browser", () => {
     expect(cityChecked).toBe(true);
     // on a laptop and a desktop the bar kept to one line with the forecast in it, at every look
     expect(barRows.length).toBeGreaterThan(10);
+    expect(demandLooks).toBeGreaterThan(0);
     expect(barRows.filter((b) => b.row >= 48).map((b) => b.at)).toEqual([]);
     // a card title broke between words, never inside one, at every desktop look
     expect(titleChecks.filter((t) => t === "checked").length).toBeGreaterThan(10);

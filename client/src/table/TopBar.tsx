@@ -55,7 +55,7 @@ export function PhaseStepper({ model }: { model: TableSnapshot }) {
           <li key={p.key} class={p.on ? "on" : ""} aria-current={p.on ? "step" : undefined}>
             {p.label}
             {p.key === "demand" && p.on && (
-              <ol class="deal-steps" aria-label="Steps of the demand round">
+              <ol class="deal-steps demand-steps" aria-label="Steps of the demand round">
                 {DEMAND_STEPS.map((d) => <li key={d.stage} class={d.stage === stage ? "on" : ""} aria-current={d.stage === stage ? "step" : undefined}>{d.label}</li>)}
               </ol>
             )}
