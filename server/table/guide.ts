@@ -8,7 +8,7 @@
 //   read from public facts alone) so the people can read its explanation; bots wait meanwhile. Each
 //   seated person follows the guide or leaves it (and may reopen it): a moment pauses for the people
 //   following it (a decision's, for the person who owes it) until each has said "Got it", left the
-//   guide or gone. A pause never lasts longer than GUIDE_PAUSE_MAX_MS, each kind pauses once a game (a
+//   guide or gone (disconnected, or away once the grace period has passed). A pause never lasts longer than GUIDE_PAUSE_MAX_MS, each kind pauses once a game (a
 //   decision once for each person), and a table that is no tutorial never pauses.
 import { viewFor, type GameState } from "../engine/index.ts";
 import type { TableOptions } from "../../shared/room-protocol.ts";
@@ -106,9 +106,14 @@ export class TableGuide {
     return this.tutorial && (people.length === 0 || people.some((s) => !this.off.has(s.seat)));
   }
 
-  /** The people following the guide now: seated, here, and not having left it. */
+  /** The people following the guide now: seated, here (not away with a bot playing), and not having left it. */
   private followers(): number[] {
-    return [...this.d.seats.all()].filter((s) => !s.bot && s.connected && !this.off.has(s.seat)).map((s) => s.seat);
+    return [...this.d.seats.all()].filter((s) => !s.bot && s.connected && !s.botControlled && !this.off.has(s.seat)).map((s) => s.seat);
+  }
+
+  /** A person is away (a bot plays their seat after the grace period): a moment waiting only on people gone plays on. */
+  peopleChanged(): void {
+    if (this.moment) this.nextIfRead();
   }
 
   get tutorial(): boolean {

@@ -12,6 +12,8 @@ import type { Timers, Turns } from "./turns.ts";
 export interface SeatingDeps {
   /** A person's connection went (in a game): the table writes its nudge if the seat owes a decision. */
   disconnected?(seat: Seat): void;
+  /** A person is away after the grace period: a bot plays their seat now. */
+  away?(seat: Seat): void;
   seats: Seats;
   talk: Talk;
   publisher: Publisher;
@@ -120,6 +122,7 @@ export class Seating {
         // Nobody left at all: the game is adjourned, not played to its end by bots.
         if (this.d.everyoneLeft && ![...this.d.seats.all()].some((s) => !s.bot && !s.open && s.connected)) return this.d.everyoneLeft();
         this.setBotControl(seat, true);
+        this.d.away?.(seat);
         talk.log(`${seat.name} is away: a bot plays their seat until they return.`);
         if (this.d.status() === "playing") this.d.decisionsChanged();
         p.flush(true);

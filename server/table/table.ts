@@ -152,6 +152,7 @@ export class Table {
     const { seats, talk, p: publisher, timers, turns } = this;
     this.seating = new Seating({
       seats, talk, publisher, timers, turns, disconnected: (seat) => this.nudgeOnLeave(seat),
+      away: () => this.guide.peopleChanged(),
       status: () => this.status,
       graceSeconds: () => this.options.graceSeconds,
       write: (write) => this.writes.write(() => write(deps.store, this.code)),

@@ -1,7 +1,7 @@
 // The guide's pause (server/table/guide.ts) without sockets: a tutorial table pauses on each new kind
 // of moment once, holds the bots' moves until "Got it", releases itself after GUIDE_PAUSE_MAX_MS; a
 // table that is no tutorial never pauses; turning the guide off releases at once.
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createGameWithEvents } from "../../server/engine/index.ts";
 import { GUIDE_PAUSE_MAX_MS, TableGuide, announcesHints, tutorialOptions } from "../../server/table/guide.ts";
 import type { Publisher } from "../../server/table/publisher.ts";
@@ -10,6 +10,7 @@ import { Talk } from "../../server/table/talk.ts";
 import type { Timers } from "../../server/table/turns.ts";
 import { TableOptions } from "../../shared/room-protocol.ts";
 import { GUIDE_KEYS } from "../../shared/guide/texts.ts";
+import { openTable, seat, tables } from "./helpers.ts";
 
 function setup(tutorial: boolean, people: string[] = ["Alice"]) {
   const timers: { fn: () => void; ms: number; cleared: boolean }[] = [];
@@ -128,5 +129,28 @@ describe("the guide's pause", () => {
     expect(announcesHints({ tutorial: false })).toBe(true);
     expect(announcesHints({ tutorial: true, announceHints: true })).toBe(true);
     expect(announcesHints({ tutorial: false, announceHints: false })).toBe(false);
+  });
+});
+
+describe("the guide at a table", () => {
+  afterEach(async () => {
+    vi.useRealTimers();
+    await Promise.all(tables.splice(0).map((t) => t.close()));
+  });
+
+  it("lets the bots play on once the only person it waits for is away (the grace period), not after five minutes", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const t = await openTable({ seats: 4, bots: 2, tutorial: true, stepSeconds: 0, botDelayMs: 0, graceSeconds: 5 });
+    await seat(t.table, ["Ann", "Bo"]);
+    const moment = () => (t.of("guideChanged").at(-1)![0] as { moment: string }).moment;
+    expect(moment()).toBe("moment:start");
+    const ann = t.table.seats.ofSession("session-Ann")!;
+    expect(t.table.guideAction(ann, "got-it", "moment:start")).toBeNull();
+    expect(moment()).toBe("moment:start"); // Bo has not read it yet
+    t.table.left("session-Bo");
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(moment()).toBe("moment:start"); // a reload's few seconds: Bo may still read it
+    await vi.advanceTimersByTimeAsync(2_000); // Bo is away: a bot plays the seat
+    expect(moment()).not.toBe("moment:start");
   });
 });
