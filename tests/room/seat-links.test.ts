@@ -4,48 +4,16 @@
 // owner lists the devices and signs the others out, which closes the signed-out device's connection;
 // "My games" answers each key's game. No key, link secret or address reaches another seat, a
 // spectator, the game log or any server log line.
-import { Writable } from "node:stream";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ColyseusTestServer } from "@colyseus/testing";
+import { describe, expect, it } from "vitest";
 import type { Room as SDKRoom } from "@colyseus/sdk";
-import pino from "pino";
-import { createServer } from "../../server/app.ts";
-import { hashSeatToken, memoryStore } from "../../server/store/index.ts";
+import { hashSeatToken } from "../../server/store/index.ts";
 import { MAILS_PER_ADDRESS_PER_HOUR } from "../../server/lobby/mail.ts";
-import { startMailServer, type MailServer, type ReceivedMail } from "../mail-server.ts";
-import { BASE, PORT, createTable, join, recordWire, stateOf, tableOf, until } from "./helpers.ts";
+import { mailRoom, post } from "./mail-room.ts";
+import { BASE, createTable, join, recordWire, stateOf, tableOf, until } from "./helpers.ts";
 import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
 
-const logText: string[] = [];
-const logSink = new Writable({ write(chunk, _enc, done) { logText.push(String(chunk)); done(); } });
-const store = memoryStore();
-let smtp: MailServer;
-let mails: ReceivedMail[];
-let colyseus: ColyseusTestServer;
+const at = mailRoom();
 
-beforeAll(async () => {
-  smtp = await startMailServer();
-  mails = smtp.mails;
-  process.env.SMTP_URL = smtp.url;
-  process.env.MAIL_FROM = "New Angeles <tables@example.org>";
-  const server = createServer({
-    logger: pino({ level: "debug" }, logSink), store,
-    roomLimits: { botDelayMinMs: 0, stepSecondsMin: 0 }, limits: { spectatorsPerAddress: 50 },
-  });
-  await server.listen(PORT, "127.0.0.1"); // the routes are made (and read the mail settings) here
-  delete process.env.SMTP_URL;
-  delete process.env.MAIL_FROM;
-  colyseus = new ColyseusTestServer(server);
-});
-afterAll(async () => {
-  await colyseus.shutdown();
-  await smtp.close();
-});
-
-async function post(path: string, body: unknown): Promise<{ status: number; body: any }> {
-  const res = await fetch(`${BASE}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
-  return { status: res.status, body: await res.json() };
-}
 const secretOf = (link: string) => new URL(link).hash.replace(/^#seat-link=/, "");
 const closed = (room: SDKRoom) => new Promise<number>((resolve) => room.onLeave((code) => resolve(code)));
 
@@ -53,9 +21,9 @@ describe("seat keys and seat links", () => {
   it("a link gives another device its own key; spent, expired and withdrawn links are refused; signing out closes the other device", async () => {
     const { code, roomId, room } = await createTable({ seats: 4, bots: 2, seed: 11, graceSeconds: 600 });
     const wire = recordWire(() => room as NewAngelesRoom);
-    const ann = await join(colyseus, roomId, { code, name: "Ann" });
-    const ben = await join(colyseus, roomId, { code, name: "Ben" });
-    const watcher = await join(colyseus, roomId, { code, spectator: true });
+    const ann = await join(at.colyseus, roomId, { code, name: "Ann" });
+    const ben = await join(at.colyseus, roomId, { code, name: "Ben" });
+    const watcher = await join(at.colyseus, roomId, { code, spectator: true });
     await until(() => stateOf(ann).status === "playing", 10_000, "the start");
     const token: string = tableOf(ann).secret!.seatToken;
     const secrets: string[] = [];
@@ -88,7 +56,7 @@ describe("seat keys and seat links", () => {
       secrets.push(key2);
       expect(key2).not.toBe(token);
       const annGone = closed(ann);
-      const phone = await join(colyseus, roomId, { code, seatToken: key2 });
+      const phone = await join(at.colyseus, roomId, { code, seatToken: key2 });
       await annGone;
       expect(tableOf(phone).secret!.seatToken).toBe(key2);
       await until(() => room.gameLog.some((l: any) => JSON.stringify(l).includes("Ann signed in on another device.")), 5_000, "the log line");
@@ -99,7 +67,7 @@ describe("seat keys and seat links", () => {
       expect(again.body.error.message).toMatch(/already been used/);
       // Expired: refused with a sentence.
       const old = "e".repeat(24);
-      await store.addSeatLink(hashSeatToken(old), { code, seat: 0, expiresAt: Date.now() - 1000, by: hashSeatToken(token) });
+      await at.store.addSeatLink(hashSeatToken(old), { code, seat: 0, expiresAt: Date.now() - 1000, by: hashSeatToken(token) });
       const expired = await post("/api/seat-links/redeem", { secret: old });
       expect(expired.status).toBe(410);
       expect(expired.body.error.message).toMatch(/expired/);
@@ -119,19 +87,19 @@ describe("seat keys and seat links", () => {
       const out = await post(`/api/games/${code}/devices/sign-out`, { seatToken: token });
       expect(out).toEqual({ status: 200, body: { signedOut: 1 } });
       expect(await phoneGone).toBeGreaterThan(0);
-      await expect(join(colyseus, roomId, { code, seatToken: key2 })).rejects.toThrow(/not valid/);
+      await expect(join(at.colyseus, roomId, { code, seatToken: key2 })).rejects.toThrow(/not valid/);
       const withdrawn = await post("/api/seat-links/redeem", { secret: pending });
       expect(withdrawn.status).toBe(410);
       expect(withdrawn.body.error.message).toMatch(/withdrawn/);
       expect((await post(`/api/games/${code}/devices`, { seatToken: key2 })).status).toBe(403);
       await until(() => room.gameLog.some((l: any) => JSON.stringify(l).includes("Ann signed a device out.")), 5_000, "the sign-out line");
       // The stored seat keeps hashes only.
-      const stored = await store.getGame(code);
+      const stored = await at.store.getGame(code);
       expect(JSON.stringify(stored)).not.toContain(key2);
       expect(JSON.stringify(stored)).not.toContain(token);
 
       // The first device is still Ann's; "My games" answers it, and nothing for a stranger's key.
-      const annBack = await join(colyseus, roomId, { code, seatToken: token });
+      const annBack = await join(at.colyseus, roomId, { code, seatToken: token });
       const mine = await post("/api/my-games", { seats: [{ code, seatToken: token }, { code, seatToken: key2 }, { code: "NOPE", seatToken: token }] });
       expect(mine.body.games).toEqual([{ code, seat: 0, name: "Ann", status: "playing", yourMove: expect.any(Boolean) }]);
       expect((await post("/api/my-games", { seats: new Array(21).fill({ code, seatToken: token }) })).status).toBe(400);
@@ -143,7 +111,7 @@ describe("seat keys and seat links", () => {
       // The byte search works: the phone's own frames carried its key.
       expect(wire.messages.some((m) => m.sessionId === phone.sessionId && m.bytes.includes(Buffer.from(key2)))).toBe(true);
       expect(JSON.stringify(room.gameLog)).not.toMatch(new RegExp(secrets.concat(token).join("|")));
-      expect(logText.join("")).not.toMatch(new RegExp(secrets.concat(token).join("|")));
+      expect(at.logText.join("")).not.toMatch(new RegExp(secrets.concat(token).join("|")));
       annBack.leave();
     } finally {
       wire.stop();
@@ -152,8 +120,8 @@ describe("seat keys and seat links", () => {
 
   it("mails the link through SMTP at most a few times per address an hour; the mailed link opens the seat", async () => {
     const { code, roomId } = await createTable({ seats: 4, bots: 3, seed: 12, graceSeconds: 600 });
-    const ann = await join(colyseus, roomId, { code, name: "Ann" });
-    const watcher = await join(colyseus, roomId, { code, spectator: true });
+    const ann = await join(at.colyseus, roomId, { code, name: "Ann" });
+    const watcher = await join(at.colyseus, roomId, { code, spectator: true });
     const wire = recordWire(() => undefined);
     await until(() => stateOf(ann).status === "playing", 10_000, "the start");
     const token: string = tableOf(ann).secret!.seatToken;
@@ -162,13 +130,13 @@ describe("seat keys and seat links", () => {
       const sent = await post(`/api/games/${code}/seat-link`, { seatToken: token, email: address });
       expect(sent.status).toBe(200);
       expect(sent.body).toEqual({ mailed: true, expiresAt: expect.any(Number) });
-      await until(() => mails.length === 1, 10_000, "the mail");
-      expect(mails[0]!.to).toBe(address);
-      const link = mails[0]!.text.match(/http:\/\/\S+#seat-link=[A-Za-z0-9_-]+/)?.[0];
+      await until(() => at.mails.length === 1, 10_000, "the mail");
+      expect(at.mails[0]!.to).toBe(address);
+      const link = at.mails[0]!.text.match(/http:\/\/\S+#seat-link=[A-Za-z0-9_-]+/)?.[0];
       expect(link).toBeDefined();
       const redeemed = await post("/api/seat-links/redeem", { secret: secretOf(link!) });
       expect(redeemed.status).toBe(200);
-      const phone = await join(colyseus, roomId, { code, seatToken: redeemed.body.seatToken });
+      const phone = await join(at.colyseus, roomId, { code, seatToken: redeemed.body.seatToken });
       expect(tableOf(phone).secret!.seatToken).toBe(redeemed.body.seatToken);
 
       // A few per address an hour (the seat's own limit is the same size: another seat asks too).
@@ -176,12 +144,12 @@ describe("seat keys and seat links", () => {
       const over = await post(`/api/games/${code}/seat-link`, { seatToken: token, email: address });
       expect(over.status).toBe(429);
       expect(over.body.error.code).toBe("too-many-mails");
-      await until(() => mails.length === MAILS_PER_ADDRESS_PER_HOUR, 10_000, "the mails");
+      await until(() => at.mails.length === MAILS_PER_ADDRESS_PER_HOUR, 10_000, "the at.mails");
 
       // The address is nowhere but in the mail: not on the spectator's wire, not in any log line.
       expect(wire.messages.filter((m) => m.sessionId === watcher.sessionId && m.bytes.includes(Buffer.from(address)))).toEqual([]);
-      expect(logText.join("")).not.toContain(address);
-      expect(JSON.stringify(await store.getGame(code))).not.toContain(address);
+      expect(at.logText.join("")).not.toContain(address);
+      expect(JSON.stringify(await at.store.getGame(code))).not.toContain(address);
     } finally {
       wire.stop();
     }
