@@ -285,6 +285,12 @@ export class Access {
     return true;
   }
 
+  /** The bytes of talk each address (its key) has spent in its current day. */
+  talkSpent(): Map<string, number> {
+    const now = Date.now();
+    return new Map([...this.talkBytes].filter(([, d]) => now - d.since < DAY_MS).map(([k, d]) => [k, d.bytes]));
+  }
+
   // ---- connections -------------------------------------------------------------------------------
 
   /** Admits a websocket from this address: the function to call when it closes, or null over the limit. */
@@ -412,6 +418,13 @@ export class Access {
 /** Forgets every counted wrong code, on every server of this process (tests). */
 export async function clearWrongCodes(): Promise<void> {
   for (const access of instances) await access.clearCounts();
+}
+
+/** The bytes of talk each address has spent in its day, on every server of this process (the fuzzer's figures). */
+export function talkSpent(): Map<string, number> {
+  const all = new Map<string, number>();
+  for (const access of instances) for (const [k, n] of access.talkSpent()) all.set(k, (all.get(k) ?? 0) + n);
+  return all;
 }
 
 /** A failure of Redis itself (connection, timeout), not of the work done under its lock. */
