@@ -5,8 +5,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import WebSocket from "ws";
+import { Redis } from "ioredis";
+import "../../server/scripts/lib/node-websocket.ts"; // before the SDK: its websockets send X-Forwarded-For
+import { joinRoom } from "../../server/scripts/lib/clients.ts";
+import { TALK_ROW_BYTES } from "../../server/access/throttle.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startRedis, startServer, stopAll, type ServerProcess } from "./services.ts";
+import { freePort, startRedis, startServer, stopAll, waitFor, type ServerProcess } from "./services.ts";
 import { HEARTBEAT_MS } from "../../server/access/shared-counts.ts";
 
 afterAll(stopAll);
@@ -20,6 +24,7 @@ const LIMITS = {
   SEAT_RESERVATIONS_PER_ADDRESS: "3",
   WRONG_CODES_PER_MINUTE: "4",
   WRONG_CODES_PER_MINUTE_GLOBAL: "12",
+  TALK_BYTES_PER_ADDRESS_PER_DAY: String(3 * (400 + "Quinn".length + TALK_ROW_BYTES) + 10), // three lines of 400
 };
 
 let servers: ServerProcess[] = [];
@@ -134,6 +139,38 @@ describe.skipIf(!redis)("limits shared by two processes through Redis", () => {
       await new Promise((r) => setTimeout(r, 200)); // the room has counted it taken
       ws.close();
     }
+  }, 60_000);
+
+  it("counts an address's day of talk across both processes", async () => {
+    const ip = "198.51.100.40";
+    const line = "q".repeat(400);
+    const counter = new Redis(redis!.url);
+    const counted = async () => Number(await counter.get(`na:limits:talk:${ip}`));
+    /** Quinn at a table of this process: sends one line, resolves with whether it was heard or refused, and why. */
+    const at = async (server: ServerProcess) => {
+      const t = await table(server, { seats: 4 });
+      const room = await joinRoom(`ws://127.0.0.1:${server.port}`, t.roomId, { code: t.code, name: "Quinn" }, { headers: { "x-forwarded-for": ip } });
+      const say = () => new Promise<string>((resolve) => {
+        room.onMessage("chat", (l: { text: string }) => { if (l.text === line) resolve("heard"); });
+        room.onMessage("error", (e: { code: string }) => resolve(e.code));
+        room.send("chat", { text: line });
+      });
+      return { room, say };
+    };
+    const first = await at(servers[0]!);
+    const second = await at(servers[1]!);
+    const cost = 400 + "Quinn".length + TALK_ROW_BYTES;
+    expect(await first.say()).toBe("heard");
+    expect(await first.say()).toBe("heard");
+    await waitFor(async () => (await counted()) === 2 * cost, 5_000, "both lines counted in Redis");
+    // Process 1 has seen no line of this address: it takes the third, and then knows the day is spent.
+    expect(await second.say()).toBe("heard");
+    await waitFor(async () => (await counted()) === 3 * cost, 5_000, "the third line counted");
+    expect(await second.say()).toBe("talk-quota");
+    expect(await first.say()).toBe("talk-quota");
+    expect(await counted()).toBe(3 * cost);
+    await Promise.all([first.room.leave(), second.room.leave()]);
+    counter.disconnect();
   }, 60_000);
 
   it("counts an address's websockets across both processes; a process that dies stops counting", async () => {
