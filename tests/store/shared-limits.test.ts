@@ -9,7 +9,7 @@ import { Redis } from "ioredis";
 import "../../server/scripts/lib/node-websocket.ts"; // before the SDK: its websockets send X-Forwarded-For
 import { joinRoom } from "../../server/scripts/lib/clients.ts";
 import { TALK_ROW_BYTES } from "../../server/access/throttle.ts";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { freePort, startRedis, startServer, stopAll, waitFor, type ServerProcess } from "./services.ts";
 import { HEARTBEAT_MS } from "../../server/access/shared-counts.ts";
 
@@ -145,6 +145,8 @@ describe.skipIf(!redis)("limits shared by two processes through Redis", () => {
     const ip = "198.51.100.40";
     const line = "q".repeat(400);
     const counter = new Redis(redis!.url);
+    counter.on("error", () => {}); // Redis stops with the other services
+    onTestFinished(() => counter.disconnect());
     const counted = async () => Number(await counter.get(`na:limits:talk:${ip}`));
     /** Quinn at a table of this process: sends one line, resolves with whether it was heard or refused, and why. */
     const at = async (server: ServerProcess) => {
@@ -170,7 +172,6 @@ describe.skipIf(!redis)("limits shared by two processes through Redis", () => {
     expect(await first.say()).toBe("talk-quota");
     expect(await counted()).toBe(3 * cost);
     await Promise.all([first.room.leave(), second.room.leave()]);
-    counter.disconnect();
   }, 60_000);
 
   it("counts an address's websockets across both processes; a process that dies stops counting", async () => {
