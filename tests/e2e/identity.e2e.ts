@@ -4,6 +4,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { serverAndBrowser } from "./browser.ts";
+import { STEP_SECONDS_FLOOR } from "../../shared/deadlines.ts";
 
 const at = serverAndBrowser();
 /** 24 of the widest letter: the longest a name may be. */
@@ -30,6 +31,8 @@ describe("seat marks and long names", () => {
     const { code } = (await res.json()) as { code: string };
     const ann = await joinAs("Ann", code, { width: 1280, height: 800 });
     await ann.getByTestId("seat-0").getByTestId("seat-mark").waitFor();
+    // The waiting room says how short a deadline may be (issue #30's floor).
+    expect(await ann.getByTestId("deadline-floor").textContent()).toContain(`never under ${STEP_SECONDS_FLOOR} seconds`);
     const wide = await joinAs(WIDE, code, { width: 390, height: 844 });
     await joinAs(WIDEST, code, { width: 390, height: 844 });
     await ann.getByTestId("topbar").waitFor();
