@@ -276,7 +276,8 @@ export class Access {
    * its day's bytes: false, counting nothing, when the line would go over. The answer is at once (the
    * room answers the line in the same turn): with Redis, it goes by what every process together had
    * counted at this process's last line of the address, and the line is then added to the shared count,
-   * so that the day's bytes hold across processes to within the lines in flight meanwhile.
+   * so that the day's bytes hold across processes to within a line per process (and the lines a process
+   * takes before Redis answers).
    */
   spendTalk(key: string, bytes: number): boolean {
     const now = Date.now();
