@@ -1,6 +1,7 @@
 // The per-address limits with two server processes sharing one Redis: one attacker address, speaking
 // through both processes in turn (X-Forwarded-For behind TRUST_PROXY=1), gets exactly what it would
-// get from one process. With counts per process each limit would let it have about twice as much.
+// get from one process (its day of talk: give or take a line per process). With counts per process each
+// limit would let it have about twice as much.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
