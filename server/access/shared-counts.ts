@@ -9,6 +9,7 @@
 //   expired ones are dropped at each count, so nothing outlives RESERVATION_SECONDS.
 // - Tables in the lobby: a set per address of the rooms it made, pruned against the shared room listing,
 //   under one lock for all processes (a table creation at a time, as in one process; the lock expires).
+// - Bytes of talk in an address's day: a counter per address, expiring a day after its first line.
 // Every key expires by itself. A Redis error falls back to this process's own counts (throttle.ts).
 import { randomBytes } from "node:crypto";
 import { performance } from "node:perf_hooks";
@@ -72,6 +73,12 @@ if key then
   redis.call('DEL', KEYS[1])
 end
 return 1`;
+
+/** KEYS: the address's talk counter; ARGV: bytes, a day in ms. Returns the bytes of every process together. */
+const ADD_TALK = `
+local n = redis.call('INCRBY', KEYS[1], ARGV[1])
+if redis.call('PTTL', KEYS[1]) < 0 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return n`;
 
 const UNLOCK = `if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0`;
 
@@ -183,6 +190,11 @@ export class SharedCounts {
 
   async addLobbyTable(key: string, roomId: string): Promise<void> {
     await this.timed(() => this.redis.multi().sadd(`${PREFIX}lobby:${key}`, roomId).pexpire(`${PREFIX}lobby:${key}`, LOBBY_KEY_MS).exec());
+  }
+
+  /** Adds a line's bytes to this address's day of talk: what every process together has counted in it. */
+  async addTalk(key: string, bytes: number, dayMs: number): Promise<number> {
+    return Number(await this.timed(() => this.redis.eval(ADD_TALK, 1, `${PREFIX}talk:${key}`, bytes, dayMs)));
   }
 
   /** Leaves the shared counts (shutdown): this process's websockets stop counting at once. */

@@ -109,8 +109,11 @@ export class Access {
   /** Tables each address made, still counted against its lobby limit until they start or go. */
   private tablesBy = new Map<string, Set<string>>();
   private sockets = new Map<string, number>();
-  /** Bytes of talk each address has had stored in its current day (from its first line). */
-  private talkBytes = new Map<string, { since: number; bytes: number }>();
+  /**
+   * Bytes of talk each address has had stored in its current day (from its first line): by this process,
+   * and (with Redis) by every process together as last heard.
+   */
+  private talkBytes = new Map<string, { since: number; bytes: number; everywhere: number }>();
   /** Table creations run one at a time, so that concurrent requests cannot pass the caps together. */
   private creating: Promise<unknown> = Promise.resolve();
 
@@ -270,19 +273,32 @@ export class Access {
 
   /**
    * Counts a line of talk (chat or private message) of `bytes` from this address (an addressKey) against
-   * its day's bytes: false, counting nothing, when the line would go over.
+   * its day's bytes: false, counting nothing, when the line would go over. The answer is at once (the
+   * room answers the line in the same turn): with Redis, it goes by what every process together had
+   * counted at this process's last line of the address, and the line is then added to the shared count,
+   * so that the day's bytes hold across processes to within a line per process (and the lines a process
+   * takes before Redis answers).
    */
   spendTalk(key: string, bytes: number): boolean {
     const now = Date.now();
     let day = this.talkBytes.get(key);
     if (!day || now - day.since >= DAY_MS) {
       if (this.talkBytes.size > 10_000) for (const [k, d] of this.talkBytes) if (now - d.since >= DAY_MS) this.talkBytes.delete(k);
-      day = { since: now, bytes: 0 };
+      day = { since: now, bytes: 0, everywhere: 0 };
       this.talkBytes.set(key, day);
     }
-    if (day.bytes + bytes > this.limits.talkBytesPerAddressPerDay) return false;
+    if (Math.max(day.bytes, day.everywhere) + bytes > this.limits.talkBytesPerAddressPerDay) return false;
     day.bytes += bytes;
+    day.everywhere += bytes;
+    const counted = day;
+    this.shared?.addTalk(key, bytes, DAY_MS).then((total) => { counted.everywhere = Math.max(counted.everywhere, total); }, (err) => this.warn(err));
     return true;
+  }
+
+  /** The bytes of talk each address (its key) has spent in its current day. */
+  talkSpent(): Map<string, number> {
+    const now = Date.now();
+    return new Map([...this.talkBytes].filter(([, d]) => now - d.since < DAY_MS).map(([k, d]) => [k, d.bytes]));
   }
 
   // ---- connections -------------------------------------------------------------------------------
@@ -412,6 +428,13 @@ export class Access {
 /** Forgets every counted wrong code, on every server of this process (tests). */
 export async function clearWrongCodes(): Promise<void> {
   for (const access of instances) await access.clearCounts();
+}
+
+/** The bytes of talk each address has spent in its day, on every server of this process (the fuzzer's figures). */
+export function talkSpent(): Map<string, number> {
+  const all = new Map<string, number>();
+  for (const access of instances) for (const [k, n] of access.talkSpent()) all.set(k, (all.get(k) ?? 0) + n);
+  return all;
 }
 
 /** A failure of Redis itself (connection, timeout), not of the work done under its lock. */

@@ -1,11 +1,16 @@
 // The per-address limits with two server processes sharing one Redis: one attacker address, speaking
 // through both processes in turn (X-Forwarded-For behind TRUST_PROXY=1), gets exactly what it would
-// get from one process. With counts per process each limit would let it have about twice as much.
+// get from one process (its day of talk: give or take a line per process). With counts per process each
+// limit would let it have about twice as much.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import WebSocket from "ws";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Redis } from "ioredis";
+import "../../server/scripts/lib/node-websocket.ts"; // before the SDK: its websockets send X-Forwarded-For
+import { joinRoom } from "../../server/scripts/lib/clients.ts";
+import { TALK_ROW_BYTES } from "../../server/access/throttle.ts";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
 import { freePort, startRedis, startServer, stopAll, type ServerProcess } from "./services.ts";
 import { HEARTBEAT_MS } from "../../server/access/shared-counts.ts";
 
@@ -20,6 +25,7 @@ const LIMITS = {
   SEAT_RESERVATIONS_PER_ADDRESS: "3",
   WRONG_CODES_PER_MINUTE: "4",
   WRONG_CODES_PER_MINUTE_GLOBAL: "12",
+  TALK_BYTES_PER_ADDRESS_PER_DAY: String(3 * (400 + "Quinn".length + TALK_ROW_BYTES) + 10), // three lines of 400
 };
 
 let servers: ServerProcess[] = [];
@@ -134,6 +140,62 @@ describe.skipIf(!redis)("limits shared by two processes through Redis", () => {
       await new Promise((r) => setTimeout(r, 200)); // the room has counted it taken
       ws.close();
     }
+  }, 60_000);
+
+  it("counts an address's day of talk across both processes", async () => {
+    const ip = "198.51.100.40";
+    const line = "q".repeat(400);
+    const counter = new Redis(redis!.url);
+    counter.on("error", () => {}); // Redis stops with the other services
+    onTestFinished(() => counter.disconnect());
+    const counted = async () => Number(await counter.get(`na:limits:talk:${ip}`));
+    // A table on each process: a table lands on either, and a spectator's reservation says which.
+    const onEach = new Map<string, { code: string; roomId: string }>();
+    for (let i = 0; onEach.size < 2 && i < 10; i++) {
+      const made = await api(via(i), "/api/games", `127.0.1.${i + 1}`, { seats: 4 });
+      expect(made.status).toBe(201);
+      const probe = await api(via(i), `/matchmake/joinById/${made.json.roomId}`, `127.0.2.${i + 1}`, { code: made.json.code, spectator: true });
+      expect(probe.status).toBe(200);
+      if (!onEach.has(probe.json.publicAddress)) onEach.set(probe.json.publicAddress, made.json);
+    }
+    expect(onEach.size).toBe(2);
+    /** Quinn at that process's table: `say` sends one line and resolves with "heard", or the refusal's code. */
+    const at = async ([address, t]: [string, { code: string; roomId: string }]) => {
+      const room = await joinRoom(`ws://${address}`, t.roomId, { code: t.code, name: "Quinn" }, { headers: { "x-forwarded-for": ip } });
+      const say = () => new Promise<string>((resolve) => {
+        room.onMessage("chat", (l: { text: string }) => { if (l.text === line) resolve("heard"); });
+        room.onMessage("error", (e: { code: string }) => resolve(e.code));
+        room.send("chat", { text: line });
+      });
+      return { room, say };
+    };
+    const [first, second] = await Promise.all([...onEach].map(at));
+    /**
+     * A wrong code asked of that process: counted in Redis before the answer, on the connection that
+     * carries the talk counts, whose answers come in order. Once it answers, the process has heard
+     * every count it asked for before.
+     */
+    const [firstBarrier, secondBarrier] = [...onEach.keys()].map((address) => async () => {
+      const server = servers.find((s) => address.endsWith(`:${s.port}`))!;
+      expect([404, 429]).toContain((await api(server, `/api/games/${WRONG}`, "127.0.3.1")).status);
+    });
+    const cost = 400 + "Quinn".length + TALK_ROW_BYTES;
+    expect(await first.say()).toBe("heard");
+    expect(await first.say()).toBe("heard");
+    await firstBarrier!();
+    expect(await counted()).toBe(2 * cost);
+    // The second process has seen no line of this address: it takes the third, and then knows the day is spent.
+    expect(await second.say()).toBe("heard");
+    await secondBarrier!();
+    expect(await counted()).toBe(3 * cost);
+    expect(await second.say()).toBe("talk-quota");
+    // The first last heard two lines: it takes one more (one line over the day), and learns the count with it.
+    expect(await first.say()).toBe("heard");
+    await firstBarrier!();
+    expect(await first.say()).toBe("talk-quota");
+    expect(await second.say()).toBe("talk-quota");
+    expect(await counted()).toBe(4 * cost);
+    await Promise.all([first.room.leave(), second.room.leave()]);
   }, 60_000);
 
   it("counts an address's websockets across both processes; a process that dies stops counting", async () => {

@@ -4,14 +4,18 @@
 // - a spectator flood from many addresses at a started table, held to the spectators' limits, after which
 //   the seat's holder still gets back in with the seat token;
 // - talk at the allowed pace from many addresses: the store keeps the last lines of each channel, and the
-//   fuzzer prints the stored bytes per table and what each address made the server keep.
-import { DEFAULT_LIMITS, TALK_ROW_BYTES } from "../../access/throttle.ts";
+//   fuzzer prints the stored bytes per table and what each address made the server keep;
+// - storage growth: one address's players talk at every new table, public lines and private messages at
+//   the allowed pace, burst after burst, until the server refuses its day's talk: what the server wrote
+//   from that address (every line heard was written first) may not pass the day's bytes, nor what the
+//   server counted for it.
+import { TALK_ROW_BYTES } from "../../access/throttle.ts";
+import { CHAT_MAX } from "../../../shared/room-protocol.ts";
 import { TALK_LINES_KEPT, TALK_PRUNE_EVERY } from "../../store/index.ts";
 import { createTable, joinRoom, sleep, type SdkRoom } from "../lib/clients.ts";
 import { breach, out, pick } from "./common.ts";
-import { from, httpUrl, serverCall, wsUrl } from "./server.ts";
+import { LIMITS, from, httpUrl, serverCall, wsUrl } from "./server.ts";
 
-const LIMITS = DEFAULT_LIMITS;
 /** An address of this burst's identity attacks (fresh each burst, so each burst meets the limits anew). */
 const idAddress = (burst: number, k: number) => `10.77.${burst % 250}.${k}`;
 
@@ -105,6 +109,56 @@ export async function spectatorFlood(burst: number): Promise<void> {
   await leave(joined);
 }
 
+/** The one address whose talk grows burst after burst (storageGrowth), and what it was told. */
+const GROWER = "10.78.255.1";
+const growth = { heardBytes: 0, lines: 0, quotaRefusals: 0, rateRefusals: 0 };
+const GROWERS = ["Grower Ann", "Grower Ben", "Grower Cy"];
+
+/**
+ * Storage growth: three players from one address at a new table talk as fast as allowed, the longest
+ * lines, in public and privately to one another. Each line heard is counted once (public lines by the
+ * first grower, a private one by its recipient) at the bytes the server counts, so that the run adds
+ * up what the server wrote from that address.
+ */
+export async function storageGrowth(burst: number): Promise<void> {
+  let t: { code: string; roomId: string };
+  try {
+    t = await createTable(httpUrl, { seats: 4, private: true }, from(`10.78.${burst % 250}.1`));
+  } catch {
+    return; // a limit of the creating address: the front door's own checks see to those
+  }
+  talkTables.add(t.code);
+  const seats: (number | null)[] = GROWERS.map(() => null);
+  const rooms = (await Promise.all(GROWERS.map((name, i) => joinRoom(wsUrl, t.roomId, { code: t.code, name }, {
+    headers: from(GROWER),
+    listen: (room) => {
+      room.onMessage("seat", (m: { seat: number }) => { seats[i] = m.seat; });
+      room.onMessage("error", (e: { code: string }) => {
+        if (e.code === "talk-quota") growth.quotaRefusals++;
+        if (e.code === "chat-rate") growth.rateRefusals++;
+      });
+      const cost = (text: string, name: string) => Buffer.byteLength(text) + Buffer.byteLength(name) + TALK_ROW_BYTES;
+      room.onMessage("chat", (l: { from: string; text: string }) => {
+        if (i === 0 && GROWERS.includes(l.from)) { growth.heardBytes += cost(l.text, l.from); growth.lines++; }
+      });
+      room.onMessage("whisper", (w: { to: number; fromName: string; text: string }) => {
+        if (w.to === seats[i] && GROWERS.includes(w.fromName)) { growth.heardBytes += cost(w.text, w.fromName); growth.lines++; }
+      });
+    },
+  }).catch(() => null))));
+  for (let k = 0; k < 3; k++) {
+    for (const [i, room] of rooms.entries()) {
+      const to = seats[(i + 1) % GROWERS.length];
+      const text = `${burst}.${k} ${"g".repeat(CHAT_MAX)}`.slice(0, CHAT_MAX);
+      out.messages++;
+      room?.send("chat", k === 1 && to !== null ? { text, to } : { text });
+    }
+    await sleep(300);
+  }
+  await sleep(1000); // the last lines heard
+  await leave(rooms);
+}
+
 /** Alice's seat token, once the server has sent it. */
 async function waitForToken(room: SdkRoom): Promise<string | null> {
   for (let i = 0; i < 100; i++) {
@@ -128,10 +182,20 @@ export async function checkStoredTalk(print: boolean): Promise<void> {
   for (const [address, bytes] of keptBy) {
     if (bytes > LIMITS.talkBytesPerAddressPerDay) breach(`address ${address} had ${bytes} bytes of talk kept in a day (limit ${LIMITS.talkBytesPerAddressPerDay})`);
   }
+  const counted = await serverCall<Record<string, number>>("talkSpent");
+  const grower = counted[GROWER] ?? 0;
+  if (growth.heardBytes > LIMITS.talkBytesPerAddressPerDay) {
+    breach(`one address had ${growth.heardBytes} bytes of talk written in a day (limit ${LIMITS.talkBytesPerAddressPerDay})`);
+  }
+  if (growth.heardBytes > grower) breach(`the server wrote ${growth.heardBytes} bytes of one address's talk but counted ${grower}`);
   if (!print) return;
   const tables = Object.entries(stored);
   const perTable = tables.map(([, r]) => r.bytes);
   const perAddress = [...keptBy.values()];
   console.log(`stored talk: ${tables.length} flooded tables, bytes per table max ${Math.max(0, ...perTable)} (${tables.map(([c, r]) => `${c} ${r.bytes} B/${r.lines} lines`).slice(0, 4).join(", ")}); `
     + `per address max ${Math.max(0, ...perAddress)} B of talk kept (${perAddress.length} addresses; day's limit ${LIMITS.talkBytesPerAddressPerDay} B)`);
+  const spent = Object.values(counted);
+  console.log(`talk per address as the server counts it: ${spent.length} addresses, max ${Math.max(0, ...spent)} B; `
+    + `storage growth from one address: ${growth.heardBytes} B written in ${growth.lines} lines (server's count ${grower} B), `
+    + `then refused ${growth.quotaRefusals} times for the day's bytes (and ${growth.rateRefusals} times for the pace)`);
 }

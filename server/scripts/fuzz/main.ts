@@ -10,8 +10,9 @@
 // chunked; table floods, websocket floods, request floods and seat reservations from one address; seat
 // reservations without the code; wrong-code floods; names and chat lines with text-direction characters.
 // Identity and storage (identity.ts): names that pass for a seated player's or a bot's, a spectator
-// flood from many addresses (a seat's holder still gets back in), and the talk the store keeps, printed
-// in bytes per table and per address.
+// flood from many addresses (a seat's holder still gets back in), one address's talk growing burst after
+// burst until its day's bytes are spent, and the talk the store keeps, printed in bytes per table and
+// per address.
 // The room's limits (room-limits.ts): trade propose/cancel floods, a seat taken back with its
 // seat token while the replaced connection tries to come back, bots-only tables asking for no bot delay.
 // Variants and seeds (variants.ts, seeds.ts): unplayable variants (next-district loops, numbers out
@@ -59,7 +60,7 @@ import { botsOnlyFastTable, checkFastTables, checkTradeFloods, staleReconnection
 import { variantsByPost, variantsBySettings } from "./variants.ts";
 import { settleSeedLookups } from "./seeds.ts"; // every frame and HTTP answer searched for the seed of a game not yet over
 import { probeHealth } from "./healthz.ts";
-import { checkStoredTalk, nameTricks, spectatorFlood } from "./identity.ts";
+import { checkStoredTalk, nameTricks, spectatorFlood, storageGrowth } from "./identity.ts";
 import { linksTried, seatLinkAttacks } from "./seat-links.ts";
 import type { LoopReport } from "./server-thread.ts";
 
@@ -107,7 +108,7 @@ while (Date.now() - started < seconds * 1000) {
   const door = frontDoor(targets, bursts);
   const roomLimits = Promise.all([tradeFlood(targets), botsOnlyFastTable(bursts)]);
   const variants = bursts % 2 === 0 ? variantsByPost(bursts) : bursts % 4 === 1 ? variantsBySettings(bursts) : Promise.resolve();
-  const identity = Promise.all([nameTricks(bursts), bursts % 3 === 1 ? spectatorFlood(bursts) : null]); // identity.ts
+  const identity = Promise.all([nameTricks(bursts), bursts % 3 === 1 ? spectatorFlood(bursts) : null, storageGrowth(bursts)]); // identity.ts
   const seatLinks = bursts % 2 === 1 ? seatLinkAttacks(targets, bursts) : Promise.resolve(); // seat-links.ts
   let sent = 0;
   while (Date.now() < burstEnd && sent < ATTACKS_PER_BURST) {

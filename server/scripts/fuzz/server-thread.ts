@@ -12,7 +12,7 @@ import pino from "pino";
 import { matchMaker } from "@colyseus/core";
 import { createServer } from "../../app.ts";
 import { openStore } from "../../store/index.ts";
-import { TALK_ROW_BYTES, clearWrongCodes } from "../../access/throttle.ts";
+import { TALK_ROW_BYTES, clearWrongCodes, talkSpent, type Limits } from "../../access/throttle.ts";
 import { checkInvariants, legal, replay, type GameState } from "../../engine/index.ts";
 import { makeRandom } from "../../bots/random.ts";
 import { ROOM_NAME } from "../../../shared/room-protocol.ts";
@@ -35,13 +35,15 @@ export interface ServerData {
   port: number;
   seed: number;
   roomLimits: RoomLimits;
+  /** The limits of what one address may do (Access's). */
+  limits: Limits;
   /** A restart: the store of the thread that was stopped, whose unfinished games are restored at start. */
   restartFrom?: string;
 }
 /** What the thread says once it listens: its store, and after a restart the games it restored. */
 export interface ServerReady { dataDir: string; restored: number }
 
-const { port, seed, roomLimits, restartFrom } = workerData as ServerData;
+const { port, seed, roomLimits, limits, restartFrom } = workerData as ServerData;
 const post = (m: FromServer) => parentPort!.postMessage(m);
 const problem = (kind: "crashes" | "invariantViolations", text: string) => post({ type: "problem", kind, text });
 
@@ -83,7 +85,7 @@ store.appendCommand = (code, seq, command, also) => {
   else commandTimes.set(code, { first: now, last: now });
   return appendCommand(code, seq, command, also);
 };
-// The server's default limits; it believes one proxy, so each of the fuzzer's actors sends its own
+// The fuzzer's limits (server.ts: the defaults, one address's day of talk smaller); it believes one proxy, so each of the fuzzer's actors sends its own
 // X-Forwarded-For, as people on the Internet have addresses of their own.
 // Clients cannot choose a seed: each new table takes the next 128 bits (32 hex digits, as the server
 // draws them) of a stream made from --seed; the fuzzer looks for them in everything its clients receive.
@@ -93,7 +95,7 @@ const word = () => Math.floor(gameSeeds() * 2 ** 32).toString(16).padStart(8, "0
 const server = createServer({
   logger: pino({ level: "warn" }, logSink), store, trustProxy: 1,
   seeds: () => word() + word() + word() + word(),
-  roomLimits,
+  roomLimits, limits,
 });
 await server.listen(port, "127.0.0.1");
 
@@ -242,6 +244,7 @@ async function talkStored(codes: string[]): Promise<Record<string, { bytes: numb
 
 const calls: Record<string, (...args: any[]) => Promise<unknown>> = {
   talkStored: (codes: string[]) => fuzzersOwn(() => talkStored(codes)),
+  talkSpent: async () => Object.fromEntries(talkSpent()),
   spectators: async (id: string) => liveRoom(id)?.state.spectators ?? null,
   inspect: (ids: string[]) => fuzzersOwn(() => inspect(ids)),
   trades: (ids: string[]) => fuzzersOwn(async () => trades(ids)),

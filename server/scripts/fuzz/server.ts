@@ -4,6 +4,7 @@ import { Worker } from "node:worker_threads";
 import type { FromServer, ServerData, ServerReady } from "./server-thread.ts";
 import { freePort, sleep } from "../lib/clients.ts";
 import { DEFAULT_ROOM_LIMITS, type RoomLimits } from "../../table/limits.ts";
+import { DEFAULT_LIMITS, type Limits } from "../../access/throttle.ts";
 import { finish, problem, seconds, seed } from "./common.ts";
 
 export const port = await freePort();
@@ -14,6 +15,12 @@ export const from = (ip: string): Record<string, string> => ({ "x-forwarded-for"
 
 /** The server's limits on a table here: the defaults, but bots wait at least 20 ms (the public floor is higher) so that honest tables with bots finish within a short run. */
 export const ROOM_LIMITS: RoomLimits = { ...DEFAULT_ROOM_LIMITS, botDelayMinMs: 20, stepSecondsMin: 1 };
+
+/**
+ * The server's limits on what one address may do here: the defaults, but one address's day of talk is
+ * small enough that a short run reaches it (identity.ts's storage growth).
+ */
+export const LIMITS: Limits = { ...DEFAULT_LIMITS, talkBytesPerAddressPerDay: 12_000 };
 
 const waiting = new Map<number, { resolve(v: any): void; reject(e: Error): void }>();
 let nextCall = 1;
@@ -34,7 +41,7 @@ export function startServer(data: ServerData): { thread: Worker; ready: Promise<
   const ready = new Promise<ServerReady>((resolve, reject) => waiting.set(0, { resolve, reject }));
   return { thread, ready };
 }
-const first = startServer({ port, seed, roomLimits: ROOM_LIMITS });
+const first = startServer({ port, seed, roomLimits: ROOM_LIMITS, limits: LIMITS });
 export let serverThread = first.thread;
 /** A server thread that does not answer a call in this long is stuck (an endless loop, say). */
 export const SERVER_CALL_MS = 60_000;
@@ -65,7 +72,7 @@ export async function restart(): Promise<void> {
   await serverThread.terminate();
   const t0 = performance.now();
   const newPort = await freePort();
-  const next = startServer({ port: newPort, seed, roomLimits: ROOM_LIMITS, restartFrom: dataDir });
+  const next = startServer({ port: newPort, seed, roomLimits: ROOM_LIMITS, limits: LIMITS, restartFrom: dataDir });
   serverThread = next.thread;
   const timeout = sleep(SERVER_CALL_MS).then(() => null);
   const ready = await Promise.race([next.ready, timeout]);
