@@ -2,9 +2,10 @@
 // through the client with the table's defaults, talking and trading. The host starts the game from the
 // ready moment. At every decision each person meets, the threat forecast is in view (on the phone too);
 // no prompt is shown that the table would answer in advance (a "Use X now? / Pass" window, a decision
-// with one possible answer); a prompt met twice in a row says where it is ("2 of 5"). Bea takes back a
+// with one possible answer); a prompt met twice in a row says where it is ("2 of 5"); a hand-limit discard
+// opens with a suggestion ticked, confirmed with one click. Bea takes back a
 // decision once, and the log says so. A trade accepted on the phone asks once more. If the city falls,
-// every person saw the alarm first. At the end each person has a headline, and the phone has the rematch
+// every person saw the alarm first (in the tab's title too), and the phone buzzed. At the end each person has a headline, and the phone has the rematch
 // in view. The clicks each person made on decisions are counted by kind and compared with the clicks the
 // same game's decisions would have taken before answers in advance (every decision asked, one draw at a
 // time: the game's commands, from its replay, counted as tests/table/answers-in-advance.test.ts counts
@@ -104,6 +105,8 @@ describe("an evening at a person's pace", () => {
       const context = await at.browser.newContext(phone
         ? { viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
         : { viewport: DESKTOP });
+      // the phone's buzzes, counted
+      if (phone) await context.addInitScript(() => { navigator.vibrate = () => { (window as unknown as { buzzes: number }).buzzes = ((window as unknown as { buzzes?: number }).buzzes ?? 0) + 1; return true; }; });
       const page = await context.newPage();
       page.on("console", (m) => { if (m.type() === "error") errors.push(`${name}: ${m.text()}`); });
       page.on("pageerror", (e) => errors.push(`${name}: ${String(e)}`));
@@ -163,6 +166,9 @@ describe("an evening at a person's pace", () => {
     let repeats = 0;
     let tookBack = "";
     const answerable: string[] = [];
+    /** Hand-limit discards that opened without their suggestion ticked; those that opened with it. */
+    const unsuggested: string[] = [];
+    let suggestions = 0;
     const outOfView: string[] = [];
     const last = new Map<Person, { legend: string; key: string; at: number }>();
     const letPass = new Map<Person, string>();
@@ -227,6 +233,11 @@ describe("an evening at a person's pace", () => {
             await press(p, box.locator(n % 2 === 0 ? '[data-choice="support"]:not([disabled])' : '[data-choice="abstain"]').first());
             count(p, n % 2 === 0 ? "support" : "abstain", ticked + 1);
           } else if (l.kind === "choice-discard") {
+            // a hand-limit discard comes with a suggestion ticked: agreeing is one click
+            const ticked = await box.getByTestId("pick-discard").locator("input[type=checkbox]:checked").evaluateAll((xs) => xs.map((x) => (x as HTMLInputElement).value).sort().join(" "));
+            const suggested = ((await box.getByTestId("choice-discard").getAttribute("data-suggested")) ?? "").split(" ").sort().join(" ");
+            if (!ticked || ticked !== suggested || !(await box.getByTestId("discard-suggested").isVisible())) unsuggested.push(`${p.name}: ${l.legend} (ticked "${ticked}", suggested "${suggested}")`);
+            else suggestions++;
             count(p, "discard", await pickUntilReady(p, box.getByTestId("pick-discard"), box.locator('[data-choice="discard"]')));
           } else {
             // the first option offered: on a wide screen a step's draws at once come first; the map's
@@ -288,7 +299,7 @@ describe("an evening at a person's pace", () => {
     const total = (k: "then" | "now") => rows.reduce((a, r) => a + r[k], 0);
     const fewer = 1 - total("now") / total("then");
     console.log([
-      `evening: the game played in ${playSeconds.toFixed(0)} s (${decisions} decisions shown, ${repeats} prompts met twice in a row, each with its progress); threat at the end ${finalThreat}${fell ? " (the city fell)" : ""}`,
+      `evening: the game played in ${playSeconds.toFixed(0)} s (${decisions} decisions shown, ${repeats} prompts met twice in a row, each with its progress; ${suggestions} hand-limit discards confirmed as suggested); threat at the end ${finalThreat}${fell ? " (the city fell)" : ""}`,
       `clicks per person on decisions, this game asked as before -> with the table's defaults (${Math.round(100 * fewer)}% fewer in all):`,
       ...rows.map(({ p, then, now }) => `  ${p.name}${p.phone ? " (phone)" : ""}: ${then} -> ${now} (${[...p.clicks].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(", ")})`),
       `forecast levels seen: ${people.map((p) => `${p.name} ${[...p.levels].join("/")}`).join("; ")}; take-back: ${tookBack}`,
@@ -296,11 +307,15 @@ describe("an evening at a person's pace", () => {
     expect(outOfView, "the threat forecast in view at every decision").toEqual([]);
     expect(decisions).toBeGreaterThan(20);
     expect(answerable, "no prompt the table answers in advance").toEqual([]);
+    expect(unsuggested, "every hand-limit discard opens with its suggestion ticked").toEqual([]);
     expect(tookBack, "Bea took back a decision").toMatch(/^Take back your /);
     expect(fewer, "at least 40% fewer clicks per person than the same game asked as before").toBeGreaterThanOrEqual(0.4);
     for (const r of rows) expect(r.now, `${r.p.name} clicked fewer times than before`).toBeLessThan(r.then);
     // warned before the city falls: whoever saw the threat reach 20 saw the alarm, in the tab's title too
     expect(people.filter((p) => fell && !(p.levels.has("alarm") && p.alarmTitle)).map((p) => p.name), "the alarm before the city fell").toEqual([]);
+    // and the phone buzzed when it saw the alarm
+    const buzzes = await dee.page.evaluate(() => (window as unknown as { buzzes?: number }).buzzes ?? 0);
+    expect(!dee.levels.has("alarm") || buzzes > 0, `the phone buzzed at the alarm (${buzzes} times)`).toBe(true);
     expect(errors).toEqual([]);
   });
 });
