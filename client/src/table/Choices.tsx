@@ -366,7 +366,7 @@ function DiscardChoice({ legal, hand, session }: { legal: Legal<"discard">; hand
   const asSuggested = suggested.length > 0 && cards.length === suggested.length && suggested.every((id) => cards.includes(id));
   return (
     <fieldset class="choice" data-testid="choice-discard" data-suggested={suggested.join(" ")}>
-      <legend>{legal.prompt}{asSuggested && <span class="muted" data-testid="discard-suggested"> · ticked for you: extra copies first, then from the type you hold most (change them if you like)</span>}</legend>
+      <legend>{legal.prompt}{asSuggested && <span class="muted" data-testid="discard-suggested"> · ticked for you: extra copies first, then your most-held type (change them if you like)</span>}</legend>
       <CardPicker legend={`Pick ${legal.cards.min === legal.cards.max ? legal.cards.min : `${legal.cards.min} to ${legal.cards.max}`}`}
         from={legal.cards.from} hand={hand} picked={cards} onChange={setCards} testid="pick-discard" />
       <span class="prompt-buttons">
