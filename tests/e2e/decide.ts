@@ -1,5 +1,6 @@
 // Decisions through the table's buttons, as a person who clicks what the screen offers would make them.
 import type { Locator, Page } from "playwright-core";
+import type { Command } from "../../shared/protocol.ts";
 
 /** Ticks cards of a discard pick until its button may be pressed. */
 async function pickDiscards(box: Locator): Promise<void> {
@@ -55,4 +56,19 @@ export async function decide(p: Page): Promise<boolean> {
     return false; // the options changed under us: look again on the next pass
   }
   return actOnce(p);
+}
+
+/**
+ * The clicks a decision took before answers in advance (every decision asked, one draw at a time), as
+ * tests/table/answers-in-advance.test.ts counts them: one a button, one a card picked; trades are not
+ * decisions.
+ */
+export function clicksBefore(c: Command): number {
+  switch (c.type) {
+    case "support": return c.cards.length + 1;
+    case "counteroffer": return 1 + (c.discard?.length ? c.discard.length + 1 : 0);
+    case "discard": return c.cards.length + 1;
+    case "choose": return 1 + (c.more?.length ?? 0);
+    default: return c.type.startsWith("trade-") ? 0 : 1;
+  }
 }

@@ -15,6 +15,7 @@ const assetName = (id: string) => { try { return asset(id).name; } catch { retur
 import { ActionCard, CardFace, EmergencyCard, groupByTitle } from "./Card.tsx";
 import { CardPicker } from "./CardPicker.tsx";
 import { districtPicks } from "./district-picks.ts";
+import { suggestDiscard } from "./suggest-discard.ts";
 import { NARROW_QUERY, useMedia } from "./PhoneTabs.tsx";
 import { Countdown } from "./Countdown.tsx";
 
@@ -357,12 +358,15 @@ function DrawChips({ legal, session }: { legal: Legal<"choose">; session: TableS
   );
 }
 
+/** A hand-limit discard: a suggestion comes ticked (suggest-discard.ts), so agreeing with it is one click. */
 function DiscardChoice({ legal, hand, session }: { legal: Legal<"discard">; hand: WireCard[]; session: TableSession }) {
-  const [cards, setCards] = useState<string[]>([]);
+  const [suggested] = useState(() => suggestDiscard(legal.cards.from, hand, legal.cards.min));
+  const [cards, setCards] = useState<string[]>(suggested);
   const ok = cards.length >= legal.cards.min && cards.length <= legal.cards.max;
+  const asSuggested = suggested.length > 0 && cards.length === suggested.length && suggested.every((id) => cards.includes(id));
   return (
-    <fieldset class="choice" data-testid="choice-discard">
-      <legend>{legal.prompt}</legend>
+    <fieldset class="choice" data-testid="choice-discard" data-suggested={suggested.join(" ")}>
+      <legend>{legal.prompt}{asSuggested && <span class="muted" data-testid="discard-suggested"> · ticked for you: extra copies first, then your most-held type (change them if you like)</span>}</legend>
       <CardPicker legend={`Pick ${legal.cards.min === legal.cards.max ? legal.cards.min : `${legal.cards.min} to ${legal.cards.max}`}`}
         from={legal.cards.from} hand={hand} picked={cards} onChange={setCards} testid="pick-discard" />
       <span class="prompt-buttons">

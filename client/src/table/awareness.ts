@@ -122,12 +122,18 @@ function favicon(alert: boolean): string {
 export function useAttention(need: { act: boolean; unread: number; trades: number; what: string; alarm?: string | null }, prefs: AlertPrefs): void {
   const before = useRef({ act: false, unread: 0, trades: 0 });
   const alarmed = useRef<string | null>(null);
-  // The threat alarm leads the title while it lasts; the tone plays once each time it starts (sound on).
+  // The threat alarm leads the title while it lasts; each time it starts, the tone plays (sound on), a
+  // phone buzzes, and a hidden tab shows a notification (if allowed).
   useEffect(() => {
     const was = alarmed.current;
     alarmed.current = need.alarm ?? null;
-    if (need.alarm && !was && prefs.sound) alarmTone();
-  }, [need.alarm, prefs.sound]);
+    if (!need.alarm || was) return;
+    if (prefs.sound) alarmTone();
+    try { navigator.vibrate?.([200, 100, 200]); } catch { /* no vibration here */ }
+    if (prefs.notify && document.hidden && "Notification" in window && Notification.permission === "granted") {
+      try { new Notification("New Angeles", { body: `⚠ ${need.alarm}`, tag: "new-angeles-alarm" }); } catch { /* not allowed here */ }
+    }
+  }, [need.alarm, prefs.sound, prefs.notify]);
   useEffect(() => {
     const parts = [];
     if (need.act) parts.push("Your move");

@@ -1,0 +1,333 @@
+// Issue 34's acceptance run: four people, one of them on a phone (390×844, touch), play a whole game
+// through the client with the table's defaults, talking and trading. The host starts the game from the
+// ready moment. At every decision each person meets, the threat forecast is in view (on the phone too);
+// no prompt is shown that the table would answer in advance (a "Use X now? / Pass" window, a decision
+// with one possible answer); a prompt met twice in a row says where it is ("2 of 5"); a hand-limit
+// discard opens with a suggestion ticked, confirmed with one click. Bea takes back a decision once, and
+// the log says so. A trade accepted on the phone asks once more. If the city falls, every person saw the
+// alarm first (in the tab's title too), and the phone buzzed. At the end each person has a headline, and
+// the phone has the rematch in view. The clicks each person made on decisions are counted by kind and
+// compared with the clicks the same game's decisions would have taken before answers in advance (every
+// decision asked, one draw at a time: the game's commands, from its replay, counted as
+// tests/table/answers-in-advance.test.ts counts them): at least 35% fewer in this one game (the issue's
+// 40% is a mean over games, asserted there). Pictures go to EVENING_SHOTS (default /tmp/na-evening).
+import { describe, expect, it, onTestFailed } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { serverAndBrowser } from "./browser.ts";
+import { clicksBefore } from "./decide.ts";
+import type { Command } from "../../shared/protocol.ts";
+
+const SHOTS = process.env.EVENING_SHOTS || "/tmp/na-evening";
+const DESKTOP = { width: 1440, height: 900 };
+const PHONE = { width: 390, height: 844 };
+// the server started for this file reads it: a short countdown keeps the game short
+process.env.TIMED_PASS_SECONDS ??= "1";
+const at = serverAndBrowser(SHOTS);
+
+interface Person {
+  name: string; page: Page; seat: number; phone: boolean;
+  /** Clicks and ticks on decisions, by kind. */
+  clicks: Map<string, number>;
+  /** Forecast levels seen at this person's looks during play; the tab's title in an alarm. */
+  levels: Set<string>; alarmTitle: boolean;
+}
+
+const errors: string[] = [];
+
+/** A click, or a tap on the phone. */
+async function press(p: Person, target: Locator): Promise<void> {
+  await (p.phone ? target.tap({ timeout: 2000 }) : target.click({ timeout: 2000 }));
+}
+function count(p: Person, kind: string, n = 1): void {
+  p.clicks.set(kind, (p.clicks.get(kind) ?? 0) + n);
+}
+
+/** What a page shows, read in one round trip. */
+interface Look {
+  status: string; kind: string; step: string; incoming: number; prompt: boolean;
+  legend: string; progress: string; key: string; countdown: boolean; level: string; threat: number; title: string;
+  /** The forecast's chip is inside the window (above a phone's tab bar) and not covered. */
+  forecast: boolean;
+  /** What the table would have answered in advance, if shown: "" when nothing. */
+  answerable: string;
+}
+function look(page: Page): Promise<Look> {
+  return page.evaluate(() => {
+    const table = document.querySelector("[data-testid=table]");
+    const box = document.querySelector("[data-testid=choices]");
+    const choice = box?.querySelector("fieldset.choice");
+    const chip = document.querySelector("[data-testid=forecast] > summary");
+    const tabbar = document.querySelector(".tabbar")?.getBoundingClientRect();
+    const floor = tabbar && tabbar.height > 0 && tabbar.top > innerHeight / 2 ? tabbar.top : innerHeight;
+    const r = chip?.getBoundingClientRect();
+    const hit = r && document.elementFromPoint(r.left + Math.min(20, r.width / 2), r.top + r.height / 2);
+    const answers = box ? box.querySelectorAll("button[data-choice]").length : 0;
+    const picks = box ? box.querySelectorAll("input[type=checkbox]").length : 0;
+    const ownChoice = box?.querySelector("[data-testid=choice-offer], [data-testid=choice-investment], [data-testid=choice-discard]");
+    return {
+      status: table?.getAttribute("data-status") ?? "",
+      kind: choice?.getAttribute("data-testid") ?? "",
+      step: choice?.getAttribute("data-step") ?? "",
+      incoming: document.querySelectorAll("[data-testid=trades-incoming] li").length,
+      prompt: !!box,
+      legend: (choice?.querySelector("legend")?.textContent ?? "").replace(choice?.querySelector("[data-testid=choice-progress]")?.textContent || "\u0000", ""),
+      progress: choice?.getAttribute("data-progress") ?? "",
+      key: box?.getAttribute("data-key") ?? "",
+      countdown: !!document.querySelector("[data-testid=pass-countdown]"),
+      level: document.querySelector("[data-testid=forecast]")?.getAttribute("data-level") ?? "",
+      threat: Number(document.querySelector("[data-testid=forecast-threat]")?.textContent ?? -1),
+      title: document.title,
+      forecast: !!chip && !!r && r.width > 0 && r.top >= 0 && r.bottom <= floor && r.left >= 0 && r.right <= innerWidth && !!hit && chip.contains(hit),
+      answerable: box?.querySelector("[data-testid=pass-round]") ? "an optional ability the table passes on"
+        : box && answers === 1 && picks === 0 && !ownChoice ? `one possible answer (${box.querySelector("button[data-choice]")?.textContent})` : "",
+    };
+  });
+}
+
+async function capital(page: Page, seat: number): Promise<number> {
+  return Number(await page.getByTestId(`capital-${seat}`).textContent());
+}
+
+describe("an evening at a person's pace", () => {
+  it("four people, one on a phone, play a whole game with fewer clicks and the forecast in view", { timeout: 720_000 }, async () => {
+    const started = Date.now();
+    const people: Person[] = [];
+    onTestFailed(async () => {
+      for (const p of people) await p.page.screenshot({ path: `${SHOTS}/failed-${p.name}.png` }).catch(() => {});
+    });
+    const res = await fetch(at.server.url + "/api/games", {
+      method: "POST", headers: { "content-type": "application/json" },
+      // a ready moment once the last seat fills: the host starts the game
+      body: JSON.stringify({ seats: 4, bots: 0, botDelayMs: 0, stepSeconds: 0, startCountdown: 60 }),
+    });
+    const { code } = (await res.json()) as { code: string };
+    for (const name of ["Ann", "Bea", "Cal", "Dee"]) {
+      const phone = name === "Dee";
+      const context = await at.browser.newContext(phone
+        ? { viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 2 }
+        : { viewport: DESKTOP });
+      // the phone's buzzes, counted
+      if (phone) await context.addInitScript(() => { navigator.vibrate = () => { (window as unknown as { buzzes: number }).buzzes = ((window as unknown as { buzzes?: number }).buzzes ?? 0) + 1; return true; }; });
+      const page = await context.newPage();
+      page.on("console", (m) => { if (m.type() === "error") errors.push(`${name}: ${m.text()}`); });
+      page.on("pageerror", (e) => errors.push(`${name}: ${String(e)}`));
+      await page.goto(`${at.server.url}/?join=${code}`);
+      await page.getByTestId("name").fill(name);
+      await (phone ? page.getByTestId("join").tap() : page.getByTestId("join").click());
+      await page.getByTestId("waiting-room").waitFor();
+      people.push({ name, page, seat: -1, phone, clicks: new Map(), levels: new Set(), alarmTitle: false });
+    }
+    const [ann, bea, cal, dee] = people as [Person, Person, Person, Person];
+    // Every seat is taken: a ready moment, and the host starts.
+    await dee.page.getByTestId("start-countdown").waitFor();
+    await ann.page.getByTestId("start-now").click();
+    for (const p of people) {
+      await p.page.getByTestId("your-corp").waitFor({ state: "attached" });
+      p.seat = Number(await p.page.getByTestId("table").getAttribute("data-seat"));
+    }
+
+    // Talk: Ann to everyone; Dee from the phone's Talk tab; Ann whispers to Bea.
+    await ann.page.getByTestId("chat-input").fill("Evening, all");
+    await ann.page.getByTestId("chat-send").click();
+    await press(dee, dee.page.getByTestId("tab-talk"));
+    await dee.page.getByTestId("chat").getByText("Evening, all").waitFor();
+    await dee.page.getByTestId("chat-input").fill("Hi from the sofa");
+    await press(dee, dee.page.getByTestId("chat-send"));
+    await press(dee, dee.page.getByTestId("tab-deal"));
+    await ann.page.getByTestId(`message-${bea.seat}`).click();
+    await ann.page.getByTestId("chat-input").fill("Back me this round?");
+    await ann.page.getByTestId("chat-send").click();
+    for (const p of people) await p.page.getByTestId("chat").getByText("Hi from the sofa").waitFor({ state: "attached" });
+    await bea.page.getByTestId("chat").getByText("Back me this round?").waitFor();
+    expect(await cal.page.getByText("Back me this round?").count(), "a whisper stays private").toBe(0);
+
+    // Trade: Cal gives Dee 1 capital; on the phone, Accept asks once more (a binding trade).
+    const dialogs: string[] = [];
+    dee.page.on("dialog", (d) => { dialogs.push(d.message()); void d.accept(); });
+    const before = [await capital(dee.page, cal.seat), await capital(dee.page, dee.seat)];
+    await cal.page.getByTestId(`trade-with-${dee.seat}`).click();
+    await cal.page.getByTestId("trade-give-capital").fill("1");
+    await cal.page.getByTestId("trade-send").click();
+    await dee.page.getByTestId("tab-badge-talk").waitFor();
+    await press(dee, dee.page.getByTestId("tab-talk"));
+    await press(dee, dee.page.getByTestId("trades-incoming").locator("li").first().getByRole("button", { name: "Accept" }));
+    await dee.page.waitForFunction(([c, d, cc, dc]) =>
+      document.querySelector(`[data-testid=capital-${c}]`)?.textContent === String(cc) &&
+      document.querySelector(`[data-testid=capital-${d}]`)?.textContent === String(dc),
+    [cal.seat, dee.seat, before[0]! - 1, before[1]! + 1] as const);
+    expect(dialogs, "accepting a binding trade on the phone asks once more").toEqual([expect.stringMatching(/binding trade/)]);
+    await dee.page.screenshot({ path: `${SHOTS}/trade-accepted-390.png` });
+    await press(dee, dee.page.getByTestId("tab-deal"));
+    console.log(`evening: the table started and the talk and the trade were done in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+
+    // Play to the end, everyone deciding in turn: the bold and the careful choice alternately.
+    const playStart = Date.now();
+    let n = 0;
+    let decisions = 0;
+    let repeats = 0;
+    let tookBack = "";
+    const answerable: string[] = [];
+    /** Hand-limit discards that opened without their suggestion ticked; those that opened with it. */
+    const unsuggested: string[] = [];
+    let suggestions = 0;
+    const outOfView: string[] = [];
+    const last = new Map<Person, { legend: string; key: string; at: number }>();
+    const letPass = new Map<Person, string>();
+    const shot = new Set<string>();
+    const deadline = Date.now() + 600_000;
+    for (;;) {
+      const looks = await Promise.all(people.map((p) => look(p.page)));
+      if (looks.every((l) => l.status === "finished")) break;
+      expect(Date.now(), "the game ends in time").toBeLessThan(deadline);
+      let acted = false;
+      for (const [i, p] of people.entries()) {
+        const l = looks[i]!;
+        if (l.status !== "playing") continue;
+        if (l.level) p.levels.add(l.level);
+        if (l.level === "alarm" && /^⚠/.test(l.title)) p.alarmTitle = true;
+        if (l.incoming > 0) {
+          // any other trade for you is declined (on the phone, from the Talk tab)
+          try {
+            if (p.phone) await press(p, p.page.getByTestId("tab-talk"));
+            await press(p, p.page.getByTestId("trades-incoming").locator("li").first().getByRole("button", { name: "Decline" }));
+            if (p.phone) await press(p, p.page.getByTestId("tab-deal"));
+            acted = true;
+          } catch { /* withdrawn meanwhile */ }
+          continue;
+        }
+        if (!l.prompt) continue;
+        if (letPass.get(p) === l.key) continue; // letting the countdown run out
+        if (last.get(p)?.key === l.key && Date.now() - last.get(p)!.at < 5000) continue; // the decision sent is on its way
+        decisions++;
+        if (!l.forecast) outOfView.push(`${p.name}: ${l.legend}`);
+        if (l.answerable) answerable.push(`${p.name}: ${l.legend}: ${l.answerable}`);
+        const earlier = last.get(p);
+        if (earlier && earlier.legend === l.legend && l.kind === "choice-choose") {
+          repeats++;
+          expect(l.progress, `"${l.legend}" asked of ${p.name} again says where it is`).not.toBe("");
+        }
+        const tag = `${l.kind}${l.step}-${p.phone ? PHONE.width : DESKTOP.width}`;
+        if (!shot.has(tag)) {
+          shot.add(tag);
+          await p.page.screenshot({ path: `${SHOTS}/${tag}-${p.name}.png` });
+        }
+        n++;
+        const box = p.page.getByTestId("choices");
+        try {
+          if (l.kind === "choice-counteroffer" && l.step === "discard") {
+            count(p, "counteroffer: discards", await pickUntilReady(p, box.getByTestId("pick-counter-discard"), box.getByTestId("counter-confirm")));
+          } else if (l.kind === "choice-counteroffer") {
+            const counter = box.locator('button[data-choice="counteroffer"]:not([disabled])');
+            if (n % 3 === 0 && (await counter.count())) {
+              await press(p, counter.first());
+              count(p, "counteroffer: counter");
+            } else if (l.countdown) {
+              letPass.set(p, l.key); // no click: the table passes when the countdown runs out
+            } else {
+              await press(p, box.locator('[data-choice="pass"]'));
+              count(p, "counteroffer: pass");
+            }
+          } else if (l.kind === "choice-support") {
+            const cards = box.getByTestId("pick-support").locator("input[type=checkbox]");
+            if (n % 2 === 0 && (await cards.count())) await press(p, cards.first());
+            const ticked = await box.getByTestId("pick-support").locator("input[type=checkbox]:checked").count();
+            await press(p, box.locator(n % 2 === 0 ? '[data-choice="support"]:not([disabled])' : '[data-choice="abstain"]').first());
+            count(p, n % 2 === 0 ? "support" : "abstain", ticked + 1);
+          } else if (l.kind === "choice-discard") {
+            // a hand-limit discard comes with a suggestion ticked: agreeing is one click
+            const ticked = await box.getByTestId("pick-discard").locator("input[type=checkbox]:checked").evaluateAll((xs) => xs.map((x) => (x as HTMLInputElement).value).sort().join(" "));
+            const suggested = ((await box.getByTestId("choice-discard").getAttribute("data-suggested")) ?? "").split(" ").sort().join(" ");
+            if (!ticked || ticked !== suggested || !(await box.getByTestId("discard-suggested").isVisible())) unsuggested.push(`${p.name}: ${l.legend} (ticked "${ticked}", suggested "${suggested}")`);
+            else suggestions++;
+            count(p, "discard", await pickUntilReady(p, box.getByTestId("pick-discard"), box.locator('[data-choice="discard"]')));
+          } else {
+            // the first option offered: on a wide screen a step's draws at once come first; the map's
+            // districts there too (the phone's map is in another tab: it uses the prompt's buttons)
+            const onMap = p.page.locator('[data-testid^="pick-district-"]');
+            const option = box.locator("button[data-choice]:not([disabled])").first();
+            await press(p, !p.phone && (await onMap.count()) ? onMap.first() : option);
+            count(p, l.kind === "choice-offer" ? "main offer" : l.kind === "choice-investment" ? "investment" : /^General draw/.test(l.legend) ? "general draw" : "card effect choice");
+          }
+          last.set(p, { legend: l.legend, key: l.key, at: Date.now() });
+          acted = true;
+        } catch {
+          continue; // the options changed under us (another page's move): look again on the next pass
+        }
+        // Once: Bea takes back a support, an abstention or a main offer before anyone else decides.
+        if (!tookBack && p === bea && /choice-(support|offer)/.test(l.kind)) {
+          const undo = bea.page.getByTestId("take-back");
+          try {
+            await undo.waitFor({ timeout: 3000 });
+            const words = (await undo.textContent())!;
+            await bea.page.screenshot({ path: `${SHOTS}/take-back-1440.png` });
+            await undo.click({ timeout: 1000 });
+            count(p, "take-back");
+            await bea.page.getByTestId("public-log").getByText(/Bea.*took back their/).waitFor({ timeout: 10_000 });
+            // the same decision is open again
+            await bea.page.locator(`[data-testid=choices] [data-testid=${l.kind}]`).waitFor({ timeout: 10_000 });
+            last.delete(p);
+            tookBack = words;
+          } catch { /* someone else decided first: another time */ }
+        }
+      }
+      if (!acted) await ann.page.waitForTimeout(50);
+    }
+    const playSeconds = (Date.now() - playStart) / 1000;
+
+    // The end: a headline for each person; the end at both sizes; the rematch in view on the phone.
+    for (const p of people) {
+      await p.page.getByTestId("game-over").waitFor();
+      await expect(p.page.getByTestId("headline-mine").textContent()).resolves.toMatch(/^You (win|lose): /);
+    }
+    await ann.page.getByTestId("decided").waitFor({ timeout: 20_000 });
+    await ann.page.screenshot({ path: `${SHOTS}/end-1440.png` });
+    await dee.page.getByTestId("rematch").waitFor();
+    await dee.page.evaluate(() => document.querySelector("[data-testid=game-over]")!.scrollIntoView({ block: "start" }));
+    const rematch = await dee.page.getByTestId("rematch").boundingBox();
+    const tabbar = await dee.page.getByTestId("tabbar").boundingBox();
+    await dee.page.screenshot({ path: `${SHOTS}/end-390.png` });
+    expect(rematch!.y + rematch!.height, "the rematch in view on the phone").toBeLessThanOrEqual(tabbar!.y);
+    const finalThreat = Number(await ann.page.getByTestId("threat-track").getAttribute("data-threat"));
+    const fell = /threat reached 25/.test((await ann.page.getByTestId("ending").textContent()) ?? "");
+
+    // The clicks: this game's decisions as they were asked before answers in advance, and as made now.
+    const replay = (await (await fetch(`${at.server.url}/api/games/${code}/replay`)).json()) as { commands: { seat: number; command: Command }[] };
+    const rows = people.map((p) => {
+      const then = replay.commands.filter((c) => c.seat === p.seat).reduce((a, c) => a + clicksBefore(c.command), 0);
+      const now = [...p.clicks.values()].reduce((a, b) => a + b, 0);
+      return { p, then, now };
+    });
+    const total = (k: "then" | "now") => rows.reduce((a, r) => a + r[k], 0);
+    const fewer = 1 - total("now") / total("then");
+    console.log([
+      `evening: the game played in ${playSeconds.toFixed(0)} s (${decisions} decisions shown, ${repeats} prompts met twice in a row, each with its progress; ${suggestions} hand-limit discards confirmed as suggested); threat at the end ${finalThreat}${fell ? " (the city fell)" : ""}`,
+      `clicks per person on decisions, this game asked as before -> with the table's defaults (${Math.round(100 * fewer)}% fewer in all):`,
+      ...rows.map(({ p, then, now }) => `  ${p.name}${p.phone ? " (phone)" : ""}: ${then} -> ${now} (${[...p.clicks].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(", ")})`),
+      `forecast levels seen: ${people.map((p) => `${p.name} ${[...p.levels].join("/")}`).join("; ")}; take-back: ${tookBack}`,
+    ].join("\n"));
+    expect(outOfView, "the threat forecast in view at every decision").toEqual([]);
+    expect(decisions).toBeGreaterThan(20);
+    expect(answerable, "no prompt the table answers in advance").toEqual([]);
+    expect(unsuggested, "every hand-limit discard opens with its suggestion ticked").toEqual([]);
+    expect(tookBack, "Bea took back a decision").toMatch(/^Take back your /);
+    // One game varies (41–50% fewer in four runs): the issue's 40% is a mean, asserted over ten games by
+    // tests/table/answers-in-advance.test.ts; one game must show at least 35% (every decision asked: 0%).
+    expect(fewer, "at least 35% fewer clicks than the same game asked as before").toBeGreaterThanOrEqual(0.35);
+    for (const r of rows) expect(r.now, `${r.p.name} clicked fewer times than before`).toBeLessThan(r.then);
+    // warned before the city falls: whoever saw the threat reach 20 saw the alarm, in the tab's title too
+    expect(people.filter((p) => fell && !(p.levels.has("alarm") && p.alarmTitle)).map((p) => p.name), "the alarm before the city fell").toEqual([]);
+    // and the phone buzzed when it saw the alarm
+    const buzzes = await dee.page.evaluate(() => (window as unknown as { buzzes?: number }).buzzes ?? 0);
+    expect(!dee.levels.has("alarm") || buzzes > 0, `the phone buzzed at the alarm (${buzzes} times)`).toBe(true);
+    expect(errors).toEqual([]);
+  });
+});
+
+/** Ticks cards until the button may be pressed, then presses it; returns the ticks and the press. */
+async function pickUntilReady(p: Person, picker: Locator, go: Locator): Promise<number> {
+  const boxes = picker.locator("input[type=checkbox]");
+  let clicks = 0;
+  for (let i = 0; i < (await boxes.count()) && (await go.isDisabled()); i++, clicks++) await press(p, boxes.nth(i));
+  await press(p, go);
+  return clicks + 1;
+}
