@@ -21,6 +21,7 @@ export const PICTURE: Record<string, string[]> = {
   "shared/protocol": ["shared/catalog"],
   "shared/phase-lines": ["shared/catalog"],
   "shared/view": ["shared/catalog", "shared/protocol"],
+  "shared/variant": ["shared/view"],
   "shared/unsafe-keys": [],
   "shared/deadlines": [],
   "shared/adjourn-protocol": [],
@@ -28,7 +29,7 @@ export const PICTURE: Record<string, string[]> = {
   "shared/bot-chose": [],
   "shared/guide": ["shared/protocol", "shared/view"],
   "shared/wire": ["shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view"],
-  "server/engine": ["shared/catalog", "shared/phase-lines", "shared/protocol", "shared/unsafe-keys", "shared/view"],
+  "server/engine": ["shared/catalog", "shared/phase-lines", "shared/protocol", "shared/unsafe-keys", "shared/variant", "shared/view"],
   "server/bots": ["server/engine", "shared/catalog", "shared/protocol", "shared/view"],
   "server/sim": ["server/bots", "server/engine", "shared/catalog", "shared/protocol"],
   "server/logger": [],
@@ -46,8 +47,8 @@ export const PICTURE: Record<string, string[]> = {
   "server/app": ["server/access", "server/fair-turns", "server/http-guard", "server/lobby", "server/metrics", "server/notify", "server/rooms", "server/static", "server/store", "server/table", "shared/room-protocol"],
   "server/index": ["server/app", "server/config", "server/logger", "server/rooms", "server/store"],
   "server/scripts": ["server/access", "server/app", "server/bots", "server/engine", "server/http-guard", "server/lobby", "server/metrics", "server/rooms", "server/sim", "server/store", "server/table", "shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
-  // The create form lists the rule options with their documentation, which lives with the variant.
-  "client": ["server/engine/variant.ts", "shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/guide", "shared/phase-lines", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
+  // The client imports nothing from server/ (the "client-imports-no-server" rule below).
+  "client": ["shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/guide", "shared/phase-lines", "shared/protocol", "shared/room-protocol", "shared/variant", "shared/view", "shared/wire"],
 };
 
 /** A part's files: a folder (server/engine/...), a file beside the folders (server/app.ts), or one file named whole. */
@@ -100,6 +101,7 @@ const RULES = {
     { name: "rooms-and-lobby-apart", severity: "error" as const, from: { path: "^server/rooms/" }, to: { path: "^server/lobby/" } },
     { name: "table-knows-no-colyseus", severity: "error" as const, from: { path: "^server/table/" }, to: { path: "^server/(rooms|lobby)/|node_modules/@colyseus/" } },
     { name: "store-below-the-game", severity: "error" as const, from: { path: "^server/store/" }, to: { path: "^server/(rooms|lobby|table|access)/" } },
+    { name: "client-imports-no-server", severity: "error" as const, from: { path: "^client/" }, to: { path: "^server/" } },
     { name: "no-tests-in-production", severity: "error" as const, from: { path: "^(server|shared|client)/" }, to: { path: "^tests/" } },
   ],
 };
@@ -180,6 +182,20 @@ describe("import graph", () => {
       expect(seen.filter((v) => v.startsWith("not in the picture"))).toEqual([
         "not in the picture (PICTURE, docs/architecture.md): server/engine/up.ts → server/table/t.ts",
       ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("the client may import nothing from server/", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "na-client-"));
+    try {
+      mkdirSync(join(dir, "client", "src"), { recursive: true });
+      mkdirSync(join(dir, "server", "engine"), { recursive: true });
+      writeFileSync(join(dir, "server", "engine", "variant.ts"), "export const v = 1;\n");
+      writeFileSync(join(dir, "client", "src", "form.ts"), 'import { v } from "../../server/engine/variant.ts";\nexport const f = v;\n');
+      const seen = (await cruiseTree(["client"], dir)).summary.violations.map(describeViolation);
+      expect(seen.filter((v) => v.startsWith("client-imports-no-server: client/src/form.ts → ") && v.endsWith("server/engine/variant.ts"))).toHaveLength(1);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
