@@ -6,7 +6,7 @@
 // could not follow. A new part, or a new edge, is a change to the picture: here and in the doc.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { cruise } from "dependency-cruiser";
 import type { ICruiseResult, IViolation } from "dependency-cruiser";
 import { describe, expect, it } from "vitest";
@@ -134,6 +134,20 @@ function key(rule: string, cycle: string[]): string {
   return `${rule}: ${cycle.join(" → ")}`;
 }
 
+/** The violations of the picture's rules in a small tree of these files (path: text), walked from `roots`. */
+async function violationsIn(roots: string[], files: Record<string, string>): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), "na-picture-"));
+  try {
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    return (await cruiseTree(roots, dir)).summary.violations.map(describeViolation);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 describe("import graph", () => {
   it("has no import circle in server/, shared/ or client/src, imports only go down the layers, and every import resolves", async () => {
     const result = await cruiseTree(["server", "shared", "client/src"]);
@@ -171,34 +185,22 @@ describe("import graph", () => {
   });
 
   it("the picture refuses an import it does not draw (the engine reaching up to the table)", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "na-picture-"));
-    try {
-      mkdirSync(join(dir, "server", "engine"), { recursive: true });
-      mkdirSync(join(dir, "server", "table"), { recursive: true });
-      writeFileSync(join(dir, "server", "table", "t.ts"), 'import { e } from "../engine/e.ts";\nexport const t = e;\n');
-      writeFileSync(join(dir, "server", "engine", "e.ts"), 'export const e = 1;\n');
-      writeFileSync(join(dir, "server", "engine", "up.ts"), 'import { t } from "../table/t.ts";\nexport const up = t;\n');
-      const seen = (await cruiseTree(["server"], dir)).summary.violations.map(describeViolation);
-      expect(seen.filter((v) => v.startsWith("not in the picture"))).toEqual([
-        "not in the picture (PICTURE, docs/architecture.md): server/engine/up.ts → server/table/t.ts",
-      ]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const seen = await violationsIn(["server"], {
+      "server/table/t.ts": 'import { e } from "../engine/e.ts";\nexport const t = e;\n',
+      "server/engine/e.ts": "export const e = 1;\n",
+      "server/engine/up.ts": 'import { t } from "../table/t.ts";\nexport const up = t;\n',
+    });
+    expect(seen.filter((v) => v.startsWith("not in the picture"))).toEqual([
+      "not in the picture (PICTURE, docs/architecture.md): server/engine/up.ts → server/table/t.ts",
+    ]);
   });
 
   it("the client may import nothing from server/", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "na-client-"));
-    try {
-      mkdirSync(join(dir, "client", "src"), { recursive: true });
-      mkdirSync(join(dir, "server", "engine"), { recursive: true });
-      writeFileSync(join(dir, "server", "engine", "variant.ts"), "export const v = 1;\n");
-      writeFileSync(join(dir, "client", "src", "form.ts"), 'import { v } from "../../server/engine/variant.ts";\nexport const f = v;\n');
-      const seen = (await cruiseTree(["client"], dir)).summary.violations.map(describeViolation);
-      expect(seen.filter((v) => v.startsWith("client-imports-no-server: client/src/form.ts → ") && v.endsWith("server/engine/variant.ts"))).toHaveLength(1);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const seen = await violationsIn(["client"], {
+      "server/engine/variant.ts": "export const v = 1;\n",
+      "client/src/form.ts": 'import { v } from "../../server/engine/variant.ts";\nexport const f = v;\n',
+    });
+    expect(seen.filter((v) => v.startsWith("client-imports-no-server: client/src/form.ts → ") && v.endsWith("server/engine/variant.ts"))).toHaveLength(1);
   });
 
   it("the check finds a circle, also one made only of type imports, and a circle between folders", async () => {
