@@ -9,7 +9,15 @@ export interface GameEvent {
   to?: number[];
 }
 
-export interface DistrictView {
+/**
+ * A district's board flags: the tokens and units a district holds, each there or not (one of each at
+ * most). Declared once: the engine's district (server/engine/state.ts), its view and the wire
+ * (shared/wire BOARD_FLAGS) are made from this list.
+ */
+export const DISTRICT_FLAGS = ["illness", "development", "android", "humanFirst", "orgcrime", "prisec"] as const;
+export type DistrictFlag = (typeof DISTRICT_FLAGS)[number];
+
+export interface DistrictView extends Record<DistrictFlag, boolean> {
   id: number;
   name: string;
   tier: 1 | 2 | 3;
@@ -20,12 +28,6 @@ export interface DistrictView {
   /** Where a unit or token moving on from here goes. */
   next: NextDistrict;
   condition: "none" | "protest" | "strike" | "outage";
-  illness: boolean;
-  development: boolean;
-  android: boolean;
-  humanFirst: boolean;
-  orgcrime: boolean;
-  prisec: boolean;
 }
 
 export interface CardView {

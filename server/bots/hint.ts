@@ -162,108 +162,122 @@ class Words {
   }
 }
 
-function explain(w: Words, c: Command): { action: string; why: string } {
+/** A hint's words: what to do, and why. */
+type Explained = Pick<Hint, "action" | "why">;
+
+/** What the hint says of each kind of command: a few words, and why. */
+const EXPLAIN: { [K in Command["type"]]: (w: Words, c: Extract<Command, { type: K }>) => Explained } = {
+  offer: (w, c) => {
+    const { sense, s } = w;
+    const id = offered(w, c);
+    const t = s.legal.find((l): l is Extract<LegalCommand, { type: "offer" }> => l.type === "offer");
+    const options = (t?.cards ?? []).filter((x) => titleOf(x) !== titleOf(id));
+    const runner = bestOther(w, options);
+    const why = `${cap(w.offer(id, sense.me))}.` + (runner ? ` It is worth ${w.worth(offerWorth(sense, id, sense.me))} to you; your next best card, ${cardName(runner.id)}, ${w.worth(runner.worth)}.` : "");
+    return { action: `Offer ${cardName(id)} as your main offer`, why: c.emergency ? `${why} An emergency action is kept for a bad moment, but now it is worth more played.` : why };
+  },
+  counteroffer: (w, c) => {
+    const { sense, s } = w;
+    const id = offered(w, c);
+    const cur = contender(s);
+    const discard = c.discard ?? [];
+    const t = s.legal.find((l): l is Extract<LegalCommand, { type: "counteroffer" }> => l.type === "counteroffer");
+    const gain = t ? counterGains(sense, t).gainOf(c.card ? { card: c.card } : { emergency: id }) : 0;
+    const against = cur ? ` against ${w.worth(offerWorth(sense, cur.card, cur.seat))} for ${w.whose(cur.seat)} ${cardName(cur.card)}` : "";
+    return {
+      action: `Counteroffer ${cardName(id)}${discard.length ? `, discarding ${w.hand(discard)}` : ""}`,
+      why: `${cap(w.offer(id, sense.me))}. It is worth ${w.worth(offerWorth(sense, id, sense.me))} to you${against}. At about even odds of winning the support, and after the ${plural(discard.length + (c.card ? 1 : 0), "card")} it uses up, that is a gain of ${w.worth(gain)}.`,
+    };
+  },
+  pass: (w, c) => {
+    const { sense, s } = w;
+    const cur = contender(s);
+    const t = s.legal.find((l): l is Extract<LegalCommand, { type: "counteroffer" }> => l.type === "counteroffer");
+    if (!t || (t.cards.length === 0 && t.emergency.length === 0)) return { action: "Pass: make no counteroffer", why: "You do not hold enough cards to pay for a counteroffer." };
+    const { options, gainOf } = counterGains(sense, t);
+    let best: { o: (typeof options)[number]; gain: number } | null = null;
+    for (const o of options) {
+      const gain = gainOf(o);
+      if (!best || gain > best.gain) best = { o, gain };
+    }
+    const bestName = best ? cardName(best.o.card ?? best.o.emergency!) : "";
+    return {
+      action: "Pass: make no counteroffer",
+      why:
+        (cur ? `${w.whose(cur.seat)} ${cardName(cur.card)} is worth ${w.worth(offerWorth(sense, cur.card, cur.seat))} to you: ${w.offer(cur.card, cur.seat)}. ` : "") +
+        (best ? `Your best counteroffer, ${bestName}, would ${best.gain < 0 ? `lose you ${w.worth(-best.gain)}` : `gain you only ${w.worth(best.gain)}`} at about even odds of winning the support, after the cards it costs you.` : "No counteroffer is worth its cost."),
+    };
+  },
+  support: (w, c) => {
+    const { sense, s } = w;
+    const offer = c.offer === "main" ? s.deal?.main : s.deal?.counters[s.deal.counters.length - 1];
+    const other = c.offer === "main" ? s.deal?.counters[s.deal.counters.length - 1] : s.deal?.main;
+    if (!offer) return { action: "Support", why: "" };
+    const name = c.offer === "main" ? "main offer" : "counteroffer";
+    const lead = supportCount(s, c.offer) - (other ? supportCount(s, c.offer === "main" ? "counter" : "main") : 0);
+    const why =
+      `${cap(w.offer(offer.card, offer.seat))}.` +
+      (other ? ` The other offer, ${w.whose(other.seat)} ${cardName(other.card)}, would be worth ${w.worth(offerWorth(sense, other.card, other.seat))} to you against ${w.worth(offerWorth(sense, offer.card, offer.seat))} for this one.` : "") +
+      ` It stands ${lead > 0 ? `${lead} ahead` : lead < 0 ? `${-lead} behind` : "level"} in support; you give your least useful ${plural(c.cards.length, "card")} (${w.hand(c.cards)}).`;
+    return { action: `Support ${w.whose(offer.seat)} ${name}, ${cardName(offer.card)}, with ${plural(c.cards.length, "card")}`, why };
+  },
+  abstain: (w, c) => {
+    const { sense, s } = w;
+    const d = s.deal;
+    const top = d?.counters[d.counters.length - 1];
+    const main = d?.main;
+    const parts: string[] = [];
+    if (main) parts.push(`the main offer, ${cardName(main.card)}, is worth ${w.worth(offerWorth(sense, main.card, main.seat))} to you`);
+    if (top) parts.push(`the counteroffer, ${cardName(top.card)}, ${w.worth(offerWorth(sense, top.card, top.seat))}`);
+    return { action: "Abstain: support neither offer", why: `${cap(parts.join("; ") || "there is nothing to support")}. The difference is not worth the ${CARD_WORTH} capital each card in your hand is worth to keep, or the support already decides it.` };
+  },
+  "trade-propose": (w, c) => {
+    const { s } = w;
+    const which = c.support;
+    const offer = which === "main" ? s.deal?.main : s.deal?.counters[s.deal.counters.length - 1];
+    const price = c.get?.capital ?? 0;
+    return {
+      action: `Offer ${w.who(c.to)} your support for ${price} capital`,
+      why: offer
+        ? `${w.whose(offer.seat)} ${cardName(offer.card)} winning is worth a lot to ${w.who(offer.seat)}; your ${plural(c.supportCards?.length ?? 0, "card")} of support raise its chance, and ${price} capital is worth more to you than giving that support for nothing.`
+        : "Selling your support is worth more to you than giving it.",
+    };
+  },
+  "trade-accept": explainTradeAnswer,
+  "trade-decline": explainTradeAnswer,
+  "trade-cancel": () => ({ action: "Withdraw your trade offer", why: "The deal has moved on or nobody answered: the offer no longer helps you." }),
+  discard: (w, c) => {
+    const { sense, s } = w;
+    const keep = s.hand.filter((id) => !c.cards.includes(id));
+    return { action: `Discard ${w.hand(c.cards)}`, why: `These are the cards least worth keeping to you (${c.cards.map((id) => `${cardName(id)} ${w.worth(holdWorth(sense, id))}`).join(", ")}); you keep ${keep.length ? w.hand(keep) : "nothing"}.` };
+  },
+  investment: (w, c) => {
+    const { sense, s } = w;
+    const t = s.legal.find((l): l is Extract<LegalCommand, { type: "investment" }> => l.type === "investment");
+    const label = (v: string) => t?.options.find((o) => String(o.value) === v)?.label ?? v;
+    const others = (t?.options ?? []).filter((o) => String(o.value) !== c.keep).map((o) => `${o.label} ${capital(investmentWorth(sense, String(o.value)))}`);
+    return {
+      action: `Keep ${label(c.keep)}`,
+      why: `From the city now and the production to come, it would likely pay ${capital(investmentWorth(sense, c.keep))} at the next demand round${others.length ? `; ${others.join(", ")}` : ""}.`,
+    };
+  },
+  choose: (w, c) => explainChoice(w, c.option),
+};
+
+function explainTradeAnswer(w: Words, c: Extract<Command, { type: "trade-accept" | "trade-decline" }>): Explained {
   const { sense, s } = w;
-  switch (c.type) {
-    case "offer": {
-      const id = offered(w, c);
-      const t = s.legal.find((l): l is Extract<LegalCommand, { type: "offer" }> => l.type === "offer");
-      const options = (t?.cards ?? []).filter((x) => titleOf(x) !== titleOf(id));
-      const runner = bestOther(w, options);
-      const why = `${cap(w.offer(id, sense.me))}.` + (runner ? ` It is worth ${w.worth(offerWorth(sense, id, sense.me))} to you; your next best card, ${cardName(runner.id)}, ${w.worth(runner.worth)}.` : "");
-      return { action: `Offer ${cardName(id)} as your main offer`, why: c.emergency ? `${why} An emergency action is kept for a bad moment, but now it is worth more played.` : why };
-    }
-    case "counteroffer": {
-      const id = offered(w, c);
-      const cur = contender(s);
-      const discard = c.discard ?? [];
-      const t = s.legal.find((l): l is Extract<LegalCommand, { type: "counteroffer" }> => l.type === "counteroffer");
-      const gain = t ? counterGains(sense, t).gainOf(c.card ? { card: c.card } : { emergency: id }) : 0;
-      const against = cur ? ` against ${w.worth(offerWorth(sense, cur.card, cur.seat))} for ${w.whose(cur.seat)} ${cardName(cur.card)}` : "";
-      return {
-        action: `Counteroffer ${cardName(id)}${discard.length ? `, discarding ${w.hand(discard)}` : ""}`,
-        why: `${cap(w.offer(id, sense.me))}. It is worth ${w.worth(offerWorth(sense, id, sense.me))} to you${against}. At about even odds of winning the support, and after the ${plural(discard.length + (c.card ? 1 : 0), "card")} it uses up, that is a gain of ${w.worth(gain)}.`,
-      };
-    }
-    case "pass": {
-      const cur = contender(s);
-      const t = s.legal.find((l): l is Extract<LegalCommand, { type: "counteroffer" }> => l.type === "counteroffer");
-      if (!t || (t.cards.length === 0 && t.emergency.length === 0)) return { action: "Pass: make no counteroffer", why: "You do not hold enough cards to pay for a counteroffer." };
-      const { options, gainOf } = counterGains(sense, t);
-      let best: { o: (typeof options)[number]; gain: number } | null = null;
-      for (const o of options) {
-        const gain = gainOf(o);
-        if (!best || gain > best.gain) best = { o, gain };
-      }
-      const bestName = best ? cardName(best.o.card ?? best.o.emergency!) : "";
-      return {
-        action: "Pass: make no counteroffer",
-        why:
-          (cur ? `${w.whose(cur.seat)} ${cardName(cur.card)} is worth ${w.worth(offerWorth(sense, cur.card, cur.seat))} to you: ${w.offer(cur.card, cur.seat)}. ` : "") +
-          (best ? `Your best counteroffer, ${bestName}, would ${best.gain < 0 ? `lose you ${w.worth(-best.gain)}` : `gain you only ${w.worth(best.gain)}`} at about even odds of winning the support, after the cards it costs you.` : "No counteroffer is worth its cost."),
-      };
-    }
-    case "support": {
-      const offer = c.offer === "main" ? s.deal?.main : s.deal?.counters[s.deal.counters.length - 1];
-      const other = c.offer === "main" ? s.deal?.counters[s.deal.counters.length - 1] : s.deal?.main;
-      if (!offer) return { action: "Support", why: "" };
-      const name = c.offer === "main" ? "main offer" : "counteroffer";
-      const lead = supportCount(s, c.offer) - (other ? supportCount(s, c.offer === "main" ? "counter" : "main") : 0);
-      const why =
-        `${cap(w.offer(offer.card, offer.seat))}.` +
-        (other ? ` The other offer, ${w.whose(other.seat)} ${cardName(other.card)}, would be worth ${w.worth(offerWorth(sense, other.card, other.seat))} to you against ${w.worth(offerWorth(sense, offer.card, offer.seat))} for this one.` : "") +
-        ` It stands ${lead > 0 ? `${lead} ahead` : lead < 0 ? `${-lead} behind` : "level"} in support; you give your least useful ${plural(c.cards.length, "card")} (${w.hand(c.cards)}).`;
-      return { action: `Support ${w.whose(offer.seat)} ${name}, ${cardName(offer.card)}, with ${plural(c.cards.length, "card")}`, why };
-    }
-    case "abstain": {
-      const d = s.deal;
-      const top = d?.counters[d.counters.length - 1];
-      const main = d?.main;
-      const parts: string[] = [];
-      if (main) parts.push(`the main offer, ${cardName(main.card)}, is worth ${w.worth(offerWorth(sense, main.card, main.seat))} to you`);
-      if (top) parts.push(`the counteroffer, ${cardName(top.card)}, ${w.worth(offerWorth(sense, top.card, top.seat))}`);
-      return { action: "Abstain: support neither offer", why: `${cap(parts.join("; ") || "there is nothing to support")}. The difference is not worth the ${CARD_WORTH} capital each card in your hand is worth to keep, or the support already decides it.` };
-    }
-    case "trade-propose": {
-      const which = c.support;
-      const offer = which === "main" ? s.deal?.main : s.deal?.counters[s.deal.counters.length - 1];
-      const price = c.get?.capital ?? 0;
-      return {
-        action: `Offer ${w.who(c.to)} your support for ${price} capital`,
-        why: offer
-          ? `${w.whose(offer.seat)} ${cardName(offer.card)} winning is worth a lot to ${w.who(offer.seat)}; your ${plural(c.supportCards?.length ?? 0, "card")} of support raise its chance, and ${price} capital is worth more to you than giving that support for nothing.`
-          : "Selling your support is worth more to you than giving it.",
-      };
-    }
-    case "trade-accept":
-    case "trade-decline": {
-      const t = s.trades.find((x) => x.id === c.id);
-      const value = t ? tradeValue(sense, t) : 0;
-      const from = t ? w.who(t.from) : "the other player";
-      if (c.type === "trade-accept") return { action: `Accept ${w.whose(t?.from ?? -1)} trade`, why: `It raises your standing by ${w.worth(value)}: what you get, less what you give, counting what ${from} gains against you if they are your rival.` };
-      return { action: `Decline ${w.whose(t?.from ?? -1)} trade`, why: Number.isFinite(value) ? `It is worth ${w.worth(value)} to you, not enough to accept.` : "It asks more for support than that support is worth to you." };
-    }
-    case "trade-cancel":
-      return { action: "Withdraw your trade offer", why: "The deal has moved on or nobody answered: the offer no longer helps you." };
-    case "discard": {
-      const keep = s.hand.filter((id) => !c.cards.includes(id));
-      return { action: `Discard ${w.hand(c.cards)}`, why: `These are the cards least worth keeping to you (${c.cards.map((id) => `${cardName(id)} ${w.worth(holdWorth(sense, id))}`).join(", ")}); you keep ${keep.length ? w.hand(keep) : "nothing"}.` };
-    }
-    case "investment": {
-      const t = s.legal.find((l): l is Extract<LegalCommand, { type: "investment" }> => l.type === "investment");
-      const label = (v: string) => t?.options.find((o) => String(o.value) === v)?.label ?? v;
-      const others = (t?.options ?? []).filter((o) => String(o.value) !== c.keep).map((o) => `${o.label} ${capital(investmentWorth(sense, String(o.value)))}`);
-      return {
-        action: `Keep ${label(c.keep)}`,
-        why: `From the city now and the production to come, it would likely pay ${capital(investmentWorth(sense, c.keep))} at the next demand round${others.length ? `; ${others.join(", ")}` : ""}.`,
-      };
-    }
-    case "choose":
-      return explainChoice(w, c.option);
-  }
+  const t = s.trades.find((x) => x.id === c.id);
+  const value = t ? tradeValue(sense, t) : 0;
+  const from = t ? w.who(t.from) : "the other player";
+  if (c.type === "trade-accept") return { action: `Accept ${w.whose(t?.from ?? -1)} trade`, why: `It raises your standing by ${w.worth(value)}: what you get, less what you give, counting what ${from} gains against you if they are your rival.` };
+  return { action: `Decline ${w.whose(t?.from ?? -1)} trade`, why: Number.isFinite(value) ? `It is worth ${w.worth(value)} to you, not enough to accept.` : "It asks more for support than that support is worth to you." };
 }
 
-function explainChoice(w: Words, value: string | number): { action: string; why: string } {
+function explain(w: Words, c: Command): Explained {
+  return (EXPLAIN[c.type] as (w: Words, c: Command) => Explained)(w, c);
+}
+
+function explainChoice(w: Words, value: string | number): Explained {
   const { sense, s } = w;
   const t = s.legal.find((l): l is Extract<LegalCommand, { type: "choose" }> => l.type === "choose");
   const option = t?.options.find((o) => o.value === value);

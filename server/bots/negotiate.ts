@@ -16,7 +16,7 @@ import type { Command, LegalCommand } from "../../shared/protocol.ts";
 import type { TradeView } from "../../shared/view.ts";
 import { ASSET_WORTH, CARD_WORTH, guessOutcome } from "./card-value.ts";
 import { capitalWorth, projectedThreat, readTable, threatWeight, type Sense } from "./city-sense.ts";
-import { cheapest, holdWorth, offerWorth, planSupport, sensibleCommand, supportCount } from "./policy.ts";
+import { answerTrade, cheapest, goodsWorth, holdWorth, offerWorth, planSupport, sensibleCommand, supportCount } from "./policy.ts";
 import type { Random } from "./random.ts";
 import { titleOf, type Table } from "./table.ts";
 
@@ -239,9 +239,7 @@ export function bestSale(sense: Sense, templates: LegalCommand[], attempt = 0): 
 /** What an incoming trade is worth to me (positive: good for me), support included. */
 export function tradeValue(sense: Sense, t: TradeView): number {
   const s = sense.s;
-  const capitalIn = t.give.capital - t.get.capital;
-  const assetsIn = (t.give.assets.length - t.get.assets.length) * ASSET_WORTH;
-  let worth = capitalIn + assetsIn + capitalWorth(sense, t.from, -(capitalIn + assetsIn));
+  let worth = goodsWorth(sense, t);
   if (t.support && s.deal) {
     const afterMe = Math.max(0, s.deal.supportQueue.length - 1);
     const w = offerWorths(sense);
@@ -254,15 +252,10 @@ export function tradeValue(sense: Sense, t: TradeView): number {
 }
 
 function answer(sense: Sense, templates: LegalCommand[]): BotDecision | null {
-  const decline = templates.find((x): x is Extract<LegalCommand, { type: "trade-decline" }> => x.type === "trade-decline");
-  if (!decline || decline.ids.length === 0) return null;
-  const accept = templates.find((x): x is Extract<LegalCommand, { type: "trade-accept" }> => x.type === "trade-accept");
-  const id = decline.ids[0]!;
-  const t = sense.s.trades.find((x) => x.id === id);
-  if (t && accept?.ids.includes(id) && tradeValue(sense, t) >= NEGOTIATOR_ACCEPT_MARGIN) {
-    return { command: { type: "trade-accept", id }, say: { text: "Deal.", to: t.from } };
-  }
-  return { command: { type: "trade-decline", id }, say: { text: "No, thanks: that is not worth it to me.", ...(t ? { to: t.from } : {}) } };
+  const a = answerTrade(sense, templates, (t) => tradeValue(sense, t), NEGOTIATOR_ACCEPT_MARGIN);
+  if (!a) return null;
+  const to = a.trade ? { to: a.trade.from } : {};
+  return { command: a.command, say: { text: a.command.type === "trade-accept" ? "Deal." : "No, thanks: that is not worth it to me.", ...to } };
 }
 
 /** The negotiating bot's decision: its command, a line to say, or that it waits on its own proposal. */

@@ -168,12 +168,17 @@ function sellSupport(sense: Sense, plan: SupportPlan, templates: LegalCommand[],
 
 // ---- trades ----
 
+/** What the capital and assets of an incoming trade are worth to me: what I get, and what it costs the proposer as worth to me. */
+export function goodsWorth(sense: Sense, t: TradeView): number {
+  const capitalIn = t.give.capital - t.get.capital;
+  const assetsIn = (t.give.assets.length - t.get.assets.length) * ASSET_WORTH;
+  return capitalIn + assetsIn + capitalWorth(sense, t.from, -(capitalIn + assetsIn));
+}
+
 /** What an incoming trade is worth to me (positive: good for me). */
 function tradeWorth(sense: Sense, t: TradeView): number {
   const s = sense.s;
-  const capitalIn = t.give.capital - t.get.capital;
-  const assetsIn = (t.give.assets.length - t.get.assets.length) * ASSET_WORTH;
-  let worth = capitalIn + assetsIn + capitalWorth(sense, t.from, -(capitalIn + assetsIn));
+  let worth = goodsWorth(sense, t);
   if (t.support && s.deal) {
     // their support for an offer: worth what that offer winning is worth to me over the other one
     const offered = t.support.offer === "main" ? s.deal.main : s.deal.counters[s.deal.counters.length - 1];
@@ -187,14 +192,24 @@ function tradeWorth(sense: Sense, t: TradeView): number {
   return worth;
 }
 
-function answerTrade(sense: Sense, templates: LegalCommand[]): Command | null {
+/** A bot's answer to a trade proposed to it, and that trade (undefined: not in its view). */
+export interface TradeAnswer {
+  command: Extract<Command, { type: "trade-accept" | "trade-decline" }>;
+  trade: TradeView | undefined;
+}
+
+/**
+ * The answer to the first trade waiting on my answer (null: none is): accepted when the engine lets me
+ * and it is worth at least `margin` to me by `worth`, declined otherwise.
+ */
+export function answerTrade(sense: Sense, templates: LegalCommand[], worth: (t: TradeView) => number, margin: number): TradeAnswer | null {
   const decline = templates.find((x): x is Extract<LegalCommand, { type: "trade-decline" }> => x.type === "trade-decline");
   if (!decline || decline.ids.length === 0) return null;
   const accept = templates.find((x): x is Extract<LegalCommand, { type: "trade-accept" }> => x.type === "trade-accept");
   const id = decline.ids[0]!;
-  const t = sense.s.trades.find((x) => x.id === id);
-  if (t && accept?.ids.includes(id) && tradeWorth(sense, t) >= ACCEPT_MARGIN) return { type: "trade-accept", id };
-  return { type: "trade-decline", id };
+  const trade = sense.s.trades.find((x) => x.id === id);
+  const yes = trade !== undefined && accept?.ids.includes(id) === true && worth(trade) >= margin;
+  return { command: { type: yes ? "trade-accept" : "trade-decline", id }, trade };
 }
 
 // ---- investments ----
@@ -246,8 +261,8 @@ function decide(s: Table, random: Random, judge?: Judge): Command | null {
   const templates = s.legal;
   const sense = readTable(s);
   judge?.(sense);
-  const answer = answerTrade(sense, templates);
-  if (answer) return answer;
+  const answer = answerTrade(sense, templates, (t) => tradeWorth(sense, t), ACCEPT_MARGIN);
+  if (answer) return answer.command;
   const p = s.pending;
   if (!p || p.seat !== seat) return null;
   const find = <K extends LegalCommand["type"]>(type: K) => templates.find((x): x is Extract<LegalCommand, { type: K }> => x.type === type);

@@ -5,6 +5,7 @@ import { RULEBOOK } from "./registry.ts";
 
 export type { ApplyResult, Engine, GameLog } from "./engine.ts";
 export type { GameState } from "./state.ts";
+export { DISTRICT_FLAGS } from "./state.ts";
 export { EngineStuck } from "./budget.ts";
 export type { Variant } from "./variant.ts";
 export type { Seed } from "./rng.ts";

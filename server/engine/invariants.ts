@@ -2,7 +2,10 @@
 import { countOnBoard, pool } from "./city.ts";
 import { ACTION_INSTANCES, catalog } from "./data.ts";
 import type { GameState } from "./state.ts";
-import { ANDROIDS, THREAT_MAX } from "./state.ts";
+import { ANDROIDS, DISTRICT_FLAGS, THREAT_MAX } from "./state.ts";
+
+/** What the board draws from a limited pool: every flag but the androids (always 3), and outages. */
+const POOLED = [...DISTRICT_FLAGS.filter((f) => f !== "android"), "outage"] as const;
 
 export function checkInvariants(s: GameState): string[] {
   const bad: string[] = [];
@@ -34,7 +37,7 @@ export function checkInvariants(s: GameState): string[] {
   if ([...em.values()].reduce((a, b) => a + b, 0) !== s.players) bad.push("an emergency action is missing");
 
   // units and tokens within their pools; exactly 3 androids
-  for (const kind of ["humanFirst", "orgcrime", "prisec", "illness", "outage", "development"] as const) {
+  for (const kind of POOLED) {
     if (countOnBoard(s, kind) > pool(s, kind)) bad.push(`more ${kind} on the board than exist`);
   }
   if (countOnBoard(s, "android") !== ANDROIDS) bad.push(`there are ${countOnBoard(s, "android")} androids, not ${ANDROIDS}`);

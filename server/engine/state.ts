@@ -3,20 +3,17 @@
 import type { ActionType, CorpId, DistrictId, DrawSlot, Resource, RivalId } from "../../shared/catalog/types.ts";
 import type { RngState, Seed } from "./rng.ts";
 import type { Variant } from "./variant.ts";
-import type { ThreatSourceName } from "../../shared/view.ts";
+import type { DistrictFlag, ThreatSourceName } from "../../shared/view.ts";
+
+export { DISTRICT_FLAGS } from "../../shared/view.ts";
 
 export type Condition = "none" | "protest" | "strike" | "outage";
 
-export interface DistrictState {
+/** A district: its condition and its board flags (shared/view.ts DISTRICT_FLAGS). */
+export interface DistrictState extends Record<DistrictFlag, boolean> {
   id: DistrictId;
   /** Unrest and outage share one slot (A10.2). */
   condition: Condition;
-  illness: boolean;
-  development: boolean;
-  android: boolean;
-  humanFirst: boolean;
-  orgcrime: boolean;
-  prisec: boolean;
 }
 
 export interface EmergencyHeld {

@@ -13,7 +13,7 @@ import { legalFor } from "./legal.ts";
 import type { Rulebook } from "./rulebook.ts";
 import { publicTouched } from "./touched.ts";
 import type { DistrictState, GameState, Offer, PlayerState } from "./state.ts";
-import { ROUND_TRACK, forkState } from "./state.ts";
+import { DISTRICT_FLAGS, ROUND_TRACK, forkState } from "./state.ts";
 
 /**
  * A card's view, by id: the same frozen object every time (the catalog never changes; views are read,
@@ -230,8 +230,8 @@ function showsDistricts(view: GameView["districts"], ds: readonly DistrictState[
   for (let i = 0; i < ds.length; i++) {
     const v = view[i]!;
     const d = ds[i]!;
-    if (v.id !== d.id || v.condition !== d.condition || v.illness !== d.illness || v.development !== d.development || v.android !== d.android
-      || v.humanFirst !== d.humanFirst || v.orgcrime !== d.orgcrime || v.prisec !== d.prisec) return false;
+    if (v.id !== d.id || v.condition !== d.condition) return false;
+    for (const f of DISTRICT_FLAGS) if (v[f] !== d[f]) return false;
   }
   return true;
 }

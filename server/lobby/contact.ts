@@ -61,17 +61,18 @@ export function masked(address: string): string {
   return `${address.slice(0, 1)}…${address.slice(at)}`;
 }
 
+/** The address a contact key opens, or a refusal. */
+async function contactOfKey(store: GameStore, key: string): Promise<string> {
+  const contact = await store.contactOfKey(hashSeatToken(key));
+  if (!contact) throw new HttpError(403, "bad-contact-key", "This browser is no longer signed in with an address: sign in again.");
+  return contact;
+}
+
 export function contactRoutes(logger: Logger, store: GameStore, seats: SeatAccess, mailer: Mailer | null): Router {
   const router = express.Router();
   const calls = limiter(CONTACT_CALLS_PER_MINUTE, "too-many-contact-calls", "requests about your address");
   const redeems = limiter(SIGN_IN_REDEEMS_PER_MINUTE, "too-many-links", "sign-in attempts");
-  const noKey = () => new HttpError(403, "bad-contact-key", "This browser is no longer signed in with an address: sign in again.");
-
-  async function contactOf(key: string): Promise<string> {
-    const contact = await store.contactOfKey(hashSeatToken(key));
-    if (!contact) throw noKey();
-    return contact;
-  }
+  const contactOf = (key: string) => contactOfKey(store, key);
 
   router.post("/api/contact/sign-in", async (req, res) => {
     await calls(req);
@@ -111,26 +112,7 @@ export function contactRoutes(logger: Logger, store: GameStore, seats: SeatAcces
     await calls(req);
     const body = parse(GamesBody, req.body);
     const contact = await contactOf(body.contactKey);
-    const here = new Map<string, number>();
-    for (const { code, seatToken } of body.seats) {
-      const game = await seats.lookUp(code, seatToken);
-      if (!game || game.status === "finished") continue;
-      if (await store.tieSeat(contact, { code: game.code, seat: game.seat, by: hashSeatToken(seatToken) })) here.set(game.code, game.seat);
-    }
-    const games: ContactGame[] = [];
-    for (const tie of await store.contactSeats(contact)) {
-      const game = await store.getGame(tie.code);
-      const seat = game?.seats.find((s) => s.seat === tie.seat && !s.bot);
-      const holds = seat && (seat.tokenHash === tie.by || seat.keys?.some((k) => k.hash === tie.by));
-      if (!game || game.status === "finished" || game.closed || game.broken || !seat || !holds) {
-        await store.untieSeat(contact, tie.code); // over, or the key that tied it was signed out
-        continue;
-      }
-      games.push({
-        code: game.code, seat: seat.seat, name: seat.name, status: game.status, yourMove: false,
-        ...(game.adjourned?.meetAt ? { meetAt: game.adjourned.meetAt } : {}), here: here.get(game.code) === seat.seat,
-      });
-    }
+    const games = await tiedGames(store, seats, contact, body.seats);
     const address = await store.contactAddress(contact);
     res.json({ address: address ? masked(address) : "", games });
   });
@@ -162,4 +144,29 @@ export function contactRoutes(logger: Logger, store: GameStore, seats: SeatAcces
 
   router.use(answerErrors(logger, "contact route"));
   return router;
+}
+
+/** Ties the seats this device holds to the address, then lists every game the address ties (untying those over or signed out). */
+async function tiedGames(store: GameStore, seats: SeatAccess, contact: string, asked: { code: string; seatToken: string }[]): Promise<ContactGame[]> {
+  const here = new Map<string, number>();
+  for (const { code, seatToken } of asked) {
+    const game = await seats.lookUp(code, seatToken);
+    if (!game || game.status === "finished") continue;
+    if (await store.tieSeat(contact, { code: game.code, seat: game.seat, by: hashSeatToken(seatToken) })) here.set(game.code, game.seat);
+  }
+  const games: ContactGame[] = [];
+  for (const tie of await store.contactSeats(contact)) {
+    const game = await store.getGame(tie.code);
+    const seat = game?.seats.find((s) => s.seat === tie.seat && !s.bot);
+    const holds = seat && (seat.tokenHash === tie.by || seat.keys?.some((k) => k.hash === tie.by));
+    if (!game || game.status === "finished" || game.closed || game.broken || !seat || !holds) {
+      await store.untieSeat(contact, tie.code); // over, or the key that tied it was signed out
+      continue;
+    }
+    games.push({
+      code: game.code, seat: seat.seat, name: seat.name, status: game.status, yourMove: false,
+      ...(game.adjourned?.meetAt ? { meetAt: game.adjourned.meetAt } : {}), here: here.get(game.code) === seat.seat,
+    });
+  }
+  return games;
 }

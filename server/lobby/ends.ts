@@ -73,8 +73,6 @@ const StepsQuery = z.object({
 export function endsRoutes(logger: Logger, store: GameStore, access: Access, publicTable: PublicTableOf): Router {
   const router = express.Router();
   const cache = new Map<string, Promise<Built>>();
-  /** Rematches being made now, by old code: a second click waits for the first. */
-  const making = new Map<string, Promise<{ code: string; by: string }>>();
 
   /**
    * The stored game with this code; a code that names no game counts as a wrong code (over the address's
@@ -96,27 +94,7 @@ export function endsRoutes(logger: Logger, store: GameStore, access: Access, pub
       cache.set(game.code, built);
       return built;
     }
-    built = store.commands(game.code).then(gameCommands).then((commands) => {
-      const created = createGameWithEvents({ players: game.options.seats as 4 | 5 | 6, seed: game.options.seed, variant: game.options.variant });
-      let state = created.state;
-      const checkpoints = [state];
-      const log: Built["log"] = created.events.filter((e) => !e.to).map((e) => ({ step: 0, text: e.text }));
-      const rounds: Built["rounds"] = [{ round: state.round, step: 0 }];
-      const summary = new SummaryBuilder(state);
-      const guide = new GuideNotes();
-      guide.step(0, state, created.events);
-      commands.forEach(({ seat, command }, i) => {
-        const r = apply(state, seat, command);
-        if (!r.ok) throw new Error(`Command ${i} of game ${game.code} no longer applies: ${r.message}`);
-        summary.step(i + 1, state, r.state, seat, command, r.events);
-        guide.step(i + 1, r.state, r.events);
-        state = r.state;
-        for (const e of r.events) if (!e.to) log.push({ step: i + 1, text: e.text });
-        if (state.round !== rounds.at(-1)!.round) rounds.push({ round: state.round, step: i + 1 });
-        if ((i + 1) % CHECKPOINT_EVERY === 0) checkpoints.push(state);
-      });
-      return { game, commands, checkpoints, log, rounds, summary: summary.result(state, commands.length), guide: guide.notes };
-    });
+    built = store.commands(game.code).then(gameCommands).then((commands) => rebuild(game, commands));
     cache.set(game.code, built);
     built.catch((err) => {
       cache.delete(game.code);
@@ -143,27 +121,73 @@ export function endsRoutes(logger: Logger, store: GameStore, access: Access, pub
       throw new HttpError(400, "bad-query", `from and count are whole numbers; count is at most ${MAX_STEPS_PER_REQUEST}.`);
     }
     const b = await build(await finishedGame(req.params.code, requestAddress(req)));
-    const total = b.commands.length;
-    if (q.data.from > total) throw new HttpError(400, "bad-query", `This game has steps 0 to ${total}.`);
-    const last = Math.min(total, q.data.from + q.data.count - 1);
-    const start = Math.floor(q.data.from / CHECKPOINT_EVERY);
-    let state = b.checkpoints[start]!;
-    // The public moves, counted as the live table counts them (a private command is a step, not a move).
-    const moves = new Moves();
-    for (const { seat, command } of b.commands.slice(0, start * CHECKPOINT_EVERY)) moves.count(seat, command.type);
-    const steps: { step: number; table: WireTable }[] = [];
-    for (let step = start * CHECKPOINT_EVERY; step <= last; step++) {
-      if (step > start * CHECKPOINT_EVERY) {
-        const { seat, command } = b.commands[step - 1]!;
-        const r = apply(state, seat, command);
-        if (!r.ok) throw new Error(`Command ${step - 1} of game ${b.game.code} no longer applies: ${r.message}`);
-        state = r.state;
-        moves.count(seat, command.type);
-      }
-      if (step >= q.data.from) steps.push({ step, table: publicTable(factsOf(b.game, step === total), viewFor(state, "spectator"), moves.public) });
-    }
-    res.json({ code: b.game.code, total, steps });
+    res.json({ code: b.game.code, total: b.commands.length, steps: stepsOf(b, q.data.from, q.data.count, publicTable) });
   });
+
+  rematchRoutes(router, logger, store, access, finishedGame);
+
+  // Errors, answered as the lobby answers them (routes.ts): nothing a client sends becomes a 5xx.
+  router.use(answerErrors(logger, "ends route"));
+  return router;
+}
+
+/** A finished game rebuilt from its commands: checkpoints, public log, rounds, summary and guide notes. */
+function rebuild(game: StoredGame, commands: Built["commands"]): Built {
+  const created = createGameWithEvents({ players: game.options.seats as 4 | 5 | 6, seed: game.options.seed, variant: game.options.variant });
+  let state = created.state;
+  const checkpoints = [state];
+  const log: Built["log"] = created.events.filter((e) => !e.to).map((e) => ({ step: 0, text: e.text }));
+  const rounds: Built["rounds"] = [{ round: state.round, step: 0 }];
+  const summary = new SummaryBuilder(state);
+  const guide = new GuideNotes();
+  guide.step(0, state, created.events);
+  commands.forEach(({ seat, command }, i) => {
+    const r = apply(state, seat, command);
+    if (!r.ok) throw new Error(`Command ${i} of game ${game.code} no longer applies: ${r.message}`);
+    summary.step(i + 1, state, r.state, seat, command, r.events);
+    guide.step(i + 1, r.state, r.events);
+    state = r.state;
+    for (const e of r.events) if (!e.to) log.push({ step: i + 1, text: e.text });
+    if (state.round !== rounds.at(-1)!.round) rounds.push({ round: state.round, step: i + 1 });
+    if ((i + 1) % CHECKPOINT_EVERY === 0) checkpoints.push(state);
+  });
+  return { game, commands, checkpoints, log, rounds, summary: summary.result(state, commands.length), guide: guide.notes };
+}
+
+/** Replay steps from..from+count-1 (up to the last), each the spectator's table at that step. */
+function stepsOf(b: Built, from: number, count: number, publicTable: PublicTableOf): { step: number; table: WireTable }[] {
+  const total = b.commands.length;
+  if (from > total) throw new HttpError(400, "bad-query", `This game has steps 0 to ${total}.`);
+  const last = Math.min(total, from + count - 1);
+  const start = Math.floor(from / CHECKPOINT_EVERY);
+  let state = b.checkpoints[start]!;
+  // The public moves, counted as the live table counts them (a private command is a step, not a move).
+  const moves = new Moves();
+  for (const { seat, command } of b.commands.slice(0, start * CHECKPOINT_EVERY)) moves.count(seat, command.type);
+  const steps: { step: number; table: WireTable }[] = [];
+  for (let step = start * CHECKPOINT_EVERY; step <= last; step++) {
+    if (step > start * CHECKPOINT_EVERY) {
+      const { seat, command } = b.commands[step - 1]!;
+      const r = apply(state, seat, command);
+      if (!r.ok) throw new Error(`Command ${step - 1} of game ${b.game.code} no longer applies: ${r.message}`);
+      state = r.state;
+      moves.count(seat, command.type);
+    }
+    if (step >= from) steps.push({ step, table: publicTable(factsOf(b.game, step === total), viewFor(state, "spectator"), moves.public) });
+  }
+  return steps;
+}
+
+/** The live room of a table, or "" once it has gone. */
+async function roomOf(code: string): Promise<string> {
+  const [room] = await matchMaker.query({ name: ROOM, code } as any);
+  return (room as { roomId?: string } | undefined)?.roomId ?? "";
+}
+
+/** The rematch routes: who asked, and the new table's code for those who may learn it. */
+function rematchRoutes(router: Router, logger: Logger, store: GameStore, access: Access, finishedGame: (rawCode: unknown, ip: string | undefined) => Promise<StoredGame>): void {
+  /** Rematches being made now, by old code: a second click waits for the first. */
+  const making = new Map<string, Promise<{ code: string; by: string }>>();
 
   // Who learns the rematch's code: the finished table's players (POST with their seat token gives it,
   // made or not), and everyone when the table was public (public tables list their codes in the lobby).
@@ -202,14 +226,4 @@ export function endsRoutes(logger: Logger, store: GameStore, access: Access, pub
     const rematch = await pending;
     res.status(201).json({ rematch: { ...rematch, roomId: await roomOf(rematch.code), private: game.options.private !== false } });
   });
-
-  /** The live room of a table, or "" once it has gone. */
-  async function roomOf(code: string): Promise<string> {
-    const [room] = await matchMaker.query({ name: ROOM, code } as any);
-    return (room as { roomId?: string } | undefined)?.roomId ?? "";
-  }
-
-  // Errors, answered as the lobby answers them (routes.ts): nothing a client sends becomes a 5xx.
-  router.use(answerErrors(logger, "ends route"));
-  return router;
 }

@@ -65,72 +65,7 @@ export function seatLinkRoutes(logger: Logger, store: GameStore, wake?: (code: s
   const keyCalls = limiter(SEAT_KEY_CALLS_PER_MINUTE, "too-many-seat-calls", "seat-key requests");
   const redeems = limiter(REDEEMS_PER_MINUTE, "too-many-links", "seat-link attempts");
   const lookUps = limiter(MY_GAMES_PER_MINUTE, "too-many-look-ups", "look-ups of your games");
-  const noKey = () => new HttpError(403, "bad-seat-key", "This browser's key no longer opens a seat at that table.");
-
-  /** The live room of a game (woken if parked), or null. */
-  async function roomOf(code: string | null, req: Request): Promise<string | null> {
-    if (!code) return null;
-    const [room] = await matchMaker.query({ name: ROOM, code } as never);
-    if (room) return (room as { roomId: string }).roomId;
-    const game = await store.getGame(code);
-    if (!wake || !game || game.status === "finished" || game.closed || game.broken) return null;
-    await wake(code, requestAddress(req));
-    const [woken] = await matchMaker.query({ name: ROOM, code } as never);
-    return (woken as { roomId: string } | undefined)?.roomId ?? null;
-  }
-
-  /**
-   * A call to the room, wherever it lives. A failed remote call's error quotes its arguments (keys):
-   * it is logged without its text, and answered with a sentence.
-   */
-  async function call<T>(roomId: string, method: string, args: unknown[]): Promise<T> {
-    try {
-      return (await matchMaker.remoteRoomCall(roomId, method, args)) as T;
-    } catch {
-      logger.warn({ roomId, method }, "seat-key call to a room failed");
-      throw new HttpError(503, "room-unreachable", "The table could not be reached just now: try again in a moment.");
-    }
-  }
-
-  /** The room and seat a key opens, or a refusal. */
-  async function seatOf(req: Request, key: string): Promise<{ roomId: string; code: string; seat: number; name: string }> {
-    const code = normalizeCode(req.params.code);
-    const roomId = await roomOf(code, req);
-    const seat = roomId ? await call<{ seat: number; name: string } | null>(roomId, "seatOfKey", [key]) : null;
-    if (!roomId || !seat) throw noKey();
-    return { roomId, code: code!, seat: seat.seat, name: seat.name };
-  }
-
-  /** A new key to a seat (woken if parked), if the key hashed `by` still opens it; or a refusal. */
-  async function issue(code: string, seatNumber: number, by: string, req: Request): Promise<{ code: string; seat: number; name: string; seatToken: string }> {
-    const roomId = await roomOf(code, req);
-    if (!roomId) throw refused("gone");
-    const issued = await call<{ key: string } | { refused: string }>(roomId, "issueSeatKey", [seatNumber, by]);
-    if ("refused" in issued) throw refused(issued.refused);
-    const seat = await call<{ seat: number; name: string } | null>(roomId, "seatOfKey", [issued.key]);
-    return { code, seat: seatNumber, name: seat?.name ?? "", seatToken: issued.key };
-  }
-
-  /** The game a seat key opens, and its state (a parked game is read from the store, not woken); or null. */
-  async function lookUp(asked: string, seatToken: string): Promise<MyGame | null> {
-    const code = normalizeCode(asked);
-    if (!code) return null;
-    const [room] = await matchMaker.query({ name: ROOM, code } as never) as { roomId: string; metadata?: TableMetadata }[];
-    if (room?.metadata) {
-      const seat = await call<{ seat: number; name: string; yourMove: boolean } | null>(room.roomId, "seatOfKey", [seatToken]);
-      if (!seat) return null;
-      const m = room.metadata;
-      return { code, seat: seat.seat, name: seat.name, status: m.status, yourMove: seat.yourMove, ...(m.status === "adjourned" && m.meetAt ? { meetAt: m.meetAt } : {}) };
-    }
-    const game = await store.getGame(code);
-    if (!game || game.closed || game.broken) return null;
-    const hash = hashSeatToken(seatToken);
-    const seat = game.seats.find((s) => !s.bot && (s.tokenHash === hash || s.keys?.some((k) => k.hash === hash)));
-    if (!seat) return null;
-    // A parked turn-based game owes a decision where that seat's bank runs.
-    const yourMove = game.status === "playing" && game.options.pace === "turn-based" && (await store.clocks(code)).some((c) => c.seat === seat.seat && c.owedSince !== null);
-    return { code, seat: seat.seat, name: seat.name, status: game.status, yourMove, ...(game.adjourned?.meetAt ? { meetAt: game.adjourned.meetAt } : {}) };
-  }
+  const { noKey, roomOf, call, seatOf, issue, lookUp } = seatRooms(logger, store, wake);
 
   router.use(["/api/games/:code/devices", "/api/games/:code/seat-link", "/api/seat-links", "/api/my-games", "/api/contact", "/api/games/:code/push", "/api/games/:code/webhook"], (_req, res, next) => {
     res.set("Cache-Control", "no-store");
@@ -158,27 +93,7 @@ export function seatLinkRoutes(logger: Logger, store: GameStore, wake?: (code: s
 
   router.post("/api/games/:code/seat-link", async (req, res) => {
     await keyCalls(req);
-    const { seatToken, email } = parse(LinkBody, req.body);
-    if (email !== undefined && !mailer) throw new HttpError(400, "no-mail", "This server does not send mail: copy the link or scan the code instead.");
-    const { code, seat, name } = await seatOf(req, seatToken);
-    const secret = newSecret();
-    const expiresAt = Date.now() + SEAT_LINK_HOURS * 3600_000;
-    await store.addSeatLink(hashSeatToken(secret), { code, seat, expiresAt, by: hashSeatToken(seatToken) });
-    const link = `${req.protocol}://${req.get("host") ?? "localhost"}/#seat-link=${secret}`;
-    if (email !== undefined) {
-      try {
-        await mailer!.sendSeatLink(email, `${code}:${seat}`, { name, code, link, expiresAt });
-      } catch (e) {
-        if (e instanceof LimitRefusal) throw e;
-        // Never the error's text: an SMTP refusal may quote the address.
-        logger.warn({ code: (e as { code?: unknown }).code ?? null }, "seat link mail failed");
-        throw new HttpError(503, "mail-failed", "The mail could not be sent just now: copy the link instead, or try again later.");
-      }
-      res.json({ mailed: true, expiresAt });
-      return;
-    }
-    const qr = `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(link, { type: "svg", margin: 1, errorCorrectionLevel: "M" })).toString("base64")}`;
-    res.json({ link, expiresAt, qr, mail: mailer !== null });
+    res.json(await seatLink(req, logger, store, mailer, seatOf));
   });
 
   router.post("/api/seat-links/redeem", async (req, res) => {
@@ -209,4 +124,102 @@ export function seatLinkRoutes(logger: Logger, store: GameStore, wake?: (code: s
   } }));
   router.use(answerErrors(logger, "seat-link route"));
   return router;
+}
+
+/** The seat-key calls to a table's room, wherever it lives (woken by `wake` if parked). */
+function seatRooms(logger: Logger, store: GameStore, wake?: (code: string, ip: string | undefined) => Promise<void>) {
+const noKey = () => new HttpError(403, "bad-seat-key", "This browser's key no longer opens a seat at that table.");
+
+/** The live room of a game (woken if parked), or null. */
+async function roomOf(code: string | null, req: Request): Promise<string | null> {
+  if (!code) return null;
+  const [room] = await matchMaker.query({ name: ROOM, code } as never);
+  if (room) return (room as { roomId: string }).roomId;
+  const game = await store.getGame(code);
+  if (!wake || !game || game.status === "finished" || game.closed || game.broken) return null;
+  await wake(code, requestAddress(req));
+  const [woken] = await matchMaker.query({ name: ROOM, code } as never);
+  return (woken as { roomId: string } | undefined)?.roomId ?? null;
+}
+
+/**
+ * A call to the room, wherever it lives. A failed remote call's error quotes its arguments (keys):
+ * it is logged without its text, and answered with a sentence.
+ */
+async function call<T>(roomId: string, method: string, args: unknown[]): Promise<T> {
+  try {
+    return (await matchMaker.remoteRoomCall(roomId, method, args)) as T;
+  } catch {
+    logger.warn({ roomId, method }, "seat-key call to a room failed");
+    throw new HttpError(503, "room-unreachable", "The table could not be reached just now: try again in a moment.");
+  }
+}
+
+/** The room and seat a key opens, or a refusal. */
+async function seatOf(req: Request, key: string): Promise<{ roomId: string; code: string; seat: number; name: string }> {
+  const code = normalizeCode(req.params.code);
+  const roomId = await roomOf(code, req);
+  const seat = roomId ? await call<{ seat: number; name: string } | null>(roomId, "seatOfKey", [key]) : null;
+  if (!roomId || !seat) throw noKey();
+  return { roomId, code: code!, seat: seat.seat, name: seat.name };
+}
+
+/** A new key to a seat (woken if parked), if the key hashed `by` still opens it; or a refusal. */
+async function issue(code: string, seatNumber: number, by: string, req: Request): Promise<{ code: string; seat: number; name: string; seatToken: string }> {
+  const roomId = await roomOf(code, req);
+  if (!roomId) throw refused("gone");
+  const issued = await call<{ key: string } | { refused: string }>(roomId, "issueSeatKey", [seatNumber, by]);
+  if ("refused" in issued) throw refused(issued.refused);
+  const seat = await call<{ seat: number; name: string } | null>(roomId, "seatOfKey", [issued.key]);
+  return { code, seat: seatNumber, name: seat?.name ?? "", seatToken: issued.key };
+}
+
+/** The game a seat key opens, and its state (a parked game is read from the store, not woken); or null. */
+async function lookUp(asked: string, seatToken: string): Promise<MyGame | null> {
+  const code = normalizeCode(asked);
+  if (!code) return null;
+  const [room] = await matchMaker.query({ name: ROOM, code } as never) as { roomId: string; metadata?: TableMetadata }[];
+  if (room?.metadata) {
+    const seat = await call<{ seat: number; name: string; yourMove: boolean } | null>(room.roomId, "seatOfKey", [seatToken]);
+    if (!seat) return null;
+    const m = room.metadata;
+    return { code, seat: seat.seat, name: seat.name, status: m.status, yourMove: seat.yourMove, ...(m.status === "adjourned" && m.meetAt ? { meetAt: m.meetAt } : {}) };
+  }
+  const game = await store.getGame(code);
+  if (!game || game.closed || game.broken) return null;
+  const hash = hashSeatToken(seatToken);
+  const seat = game.seats.find((s) => !s.bot && (s.tokenHash === hash || s.keys?.some((k) => k.hash === hash)));
+  if (!seat) return null;
+  // A parked turn-based game owes a decision where that seat's bank runs.
+  const yourMove = game.status === "playing" && game.options.pace === "turn-based" && (await store.clocks(code)).some((c) => c.seat === seat.seat && c.owedSince !== null);
+  return { code, seat: seat.seat, name: seat.name, status: game.status, yourMove, ...(game.adjourned?.meetAt ? { meetAt: game.adjourned.meetAt } : {}) };
+}
+
+  return { noKey, roomOf, call, seatOf, issue, lookUp };
+}
+
+type SeatOf = ReturnType<typeof seatRooms>["seatOf"];
+
+/** A new sign-in link to the seat the request's key opens: mailed to the address given, or shown with its QR code. */
+async function seatLink(req: Request, logger: Logger, store: GameStore, mailer: Mailer | null, seatOf: SeatOf) {
+  const { seatToken, email } = parse(LinkBody, req.body);
+  if (email !== undefined && !mailer) throw new HttpError(400, "no-mail", "This server does not send mail: copy the link or scan the code instead.");
+  const { code, seat, name } = await seatOf(req, seatToken);
+  const secret = newSecret();
+  const expiresAt = Date.now() + SEAT_LINK_HOURS * 3600_000;
+  await store.addSeatLink(hashSeatToken(secret), { code, seat, expiresAt, by: hashSeatToken(seatToken) });
+  const link = `${req.protocol}://${req.get("host") ?? "localhost"}/#seat-link=${secret}`;
+  if (email !== undefined) {
+    try {
+      await mailer!.sendSeatLink(email, `${code}:${seat}`, { name, code, link, expiresAt });
+    } catch (e) {
+      if (e instanceof LimitRefusal) throw e;
+      // Never the error's text: an SMTP refusal may quote the address.
+      logger.warn({ code: (e as { code?: unknown }).code ?? null }, "seat link mail failed");
+      throw new HttpError(503, "mail-failed", "The mail could not be sent just now: copy the link instead, or try again later.");
+    }
+    return { mailed: true, expiresAt };
+  }
+  const qr = `data:image/svg+xml;base64,${Buffer.from(await QRCode.toString(link, { type: "svg", margin: 1, errorCorrectionLevel: "M" })).toString("base64")}`;
+  return { link, expiresAt, qr, mail: mailer !== null };
 }

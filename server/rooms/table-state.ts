@@ -23,16 +23,36 @@ export interface RoomSide {
   closeIfEmpty?(): void;
 }
 
+/** A seat's projection, as a plain object (reading schema fields costs more): its secret, the game that secret was last projected from (engine states never change once made) and its private moves. */
+interface SeatProjection {
+  seat: number;
+  secret: SecretState;
+  from: Game | null;
+  privateMoves: number;
+}
+
 export function statePublisher(state: TableState, room: RoomSide): Publisher {
-  const seatState = (n: number) => state.seats.get(String(n));
-  /**
-   * The seats, as plain objects (reading schema fields costs more): each with its secret, the game that
-   * secret was last projected from (engine states never change once made) and its private moves.
-   */
-  const seats = new Map<number, { seat: number; secret: SecretState; from: Game | null; privateMoves: number }>();
-  let previous: Game | null = null;
-  /** The spectator's view of `previous`: the parts a change cannot have touched are reused from it. */
-  let previousView: GameView | null = null;
+  const seats = new Map<number, SeatProjection>();
+  return {
+    ...tableFields(state, room),
+    ...seatFields(state, seats),
+    gameChanged: gameProjector(state, seats),
+    hint: (seat, hint) => room.toSeat(seat, "hint", hint),
+    parkIfEmpty: () => room.closeIfEmpty?.(),
+    // Not afterNextPatch: a private frame staged that way skips the queue of a client still joining.
+    event: (seat, event) => room.toSeat(seat, "event", event),
+    whisper: (seat, whisper) => room.toSeat(seat, "whisper", whisper),
+    chat: (line, audience) => audience === "spectators" ? room.toSpectators("chat", line) : room.broadcast("chat", line),
+    chatHistory: (seat, lines) => room.toSeat(seat, "chat-history", { lines }),
+    batch: (fn) => room.batch(fn),
+    flush: (listing) => room.flush(listing),
+    listingChanged: () => room.listingChanged(),
+    close: () => room.close(),
+  };
+}
+
+/** The table's own fields: what changes them. */
+function tableFields(state: TableState, room: RoomSide): Pick<Publisher, "opened" | "watchersOpenChanged" | "botChatChanged" | "guideChanged" | "hostChanged" | "adjournmentChanged" | "statusChanged" | "stepSecondsChanged" | "startsAtChanged" | "deadlineChanged"> {
   return {
     opened(info) {
       state.code = info.code;
@@ -41,6 +61,44 @@ export function statePublisher(state: TableState, room: RoomSide): Publisher {
       state.game = new GameState();
       room.setPrivate(info.private);
     },
+    watchersOpenChanged(open) {
+      state.watchersOpen = open;
+    },
+    botChatChanged(on) {
+      state.botChat = on;
+    },
+    guideChanged(guide) {
+      state.tutorial = guide.tutorial;
+      state.guideOn = guide.on;
+      state.guideMoment = guide.moment;
+    },
+    hostChanged(seat) {
+      state.hostSeat = seat;
+    },
+    adjournmentChanged(meetAt, votes) {
+      state.meetAt = meetAt;
+      while (state.adjournVotes.length > 0) state.adjournVotes.pop();
+      for (const v of votes) state.adjournVotes.push(v);
+    },
+    statusChanged(status) {
+      state.status = status;
+    },
+    stepSecondsChanged(seconds) {
+      state.stepSeconds = seconds;
+    },
+    startsAtChanged(at) {
+      state.startsAt = at;
+    },
+    deadlineChanged(at) {
+      state.game.deadline = at;
+    },
+  };
+}
+
+/** The seats' fields and secrets: what changes them. */
+function seatFields(state: TableState, seats: Map<number, SeatProjection>): Pick<Publisher, "seatAdded" | "seatRemoved" | "seatConnected" | "seatBotControlled" | "seatAwayUntil" | "bankChanged" | "seatRenamed" | "takeBackChanged" | "answersChanged"> {
+  const seatState = (n: number) => state.seats.get(String(n));
+  return {
     seatAdded(seat, name, bot) {
       const secret = new SecretState();
       state.seats.set(String(seat), new SeatState({ seat, name, bot, secret }));
@@ -69,58 +127,9 @@ export function statePublisher(state: TableState, room: RoomSide): Publisher {
       s.bankDueAt = bank?.dueAt ?? 0;
       s.owedSince = bank?.owedSince ?? 0;
     },
-    watchersOpenChanged(open) {
-      state.watchersOpen = open;
-    },
-    botChatChanged(on) {
-      state.botChat = on;
-    },
-    guideChanged(guide) {
-      state.tutorial = guide.tutorial;
-      state.guideOn = guide.on;
-      state.guideMoment = guide.moment;
-    },
-    hint: (seat, hint) => room.toSeat(seat, "hint", hint),
-    hostChanged(seat) {
-      state.hostSeat = seat;
-    },
-    adjournmentChanged(meetAt, votes) {
-      state.meetAt = meetAt;
-      while (state.adjournVotes.length > 0) state.adjournVotes.pop();
-      for (const v of votes) state.adjournVotes.push(v);
-    },
     seatRenamed(seat, name) {
       const s = seatState(seat);
       if (s) s.name = name;
-    },
-    parkIfEmpty: () => room.closeIfEmpty?.(),
-    statusChanged(status) {
-      state.status = status;
-    },
-    stepSecondsChanged(seconds) {
-      state.stepSeconds = seconds;
-    },
-    startsAtChanged(at) {
-      state.startsAt = at;
-    },
-    deadlineChanged(at) {
-      state.game.deadline = at;
-    },
-    gameChanged(game, publicMoves, privateMoves) {
-      const view = previous && previousView ? publicViewSince(previous, previousView, game) : viewFor(game, "spectator");
-      projectPublic(state.game, state.seats, view);
-      state.game.moves = publicMoves;
-      // Only the seats whose own view may have changed since the game last projected are projected again;
-      // a secret projected from another game (a new seat, the first change) is projected whole.
-      const touched = previous ? secretsTouched(previous, game) : null;
-      for (const s of seats.values()) {
-        if (!touched || s.from !== previous || touched.includes(s.seat)) projectSecret(s.secret, secretViewFor(game, s.seat));
-        s.from = game;
-        const moves = privateMoves[s.seat] ?? 0;
-        if (s.privateMoves !== moves) s.secret.privateMoves = s.privateMoves = moves;
-      }
-      previous = game;
-      previousView = view;
     },
     takeBackChanged(seat, what) {
       const s = seats.get(seat);
@@ -130,14 +139,28 @@ export function statePublisher(state: TableState, room: RoomSide): Publisher {
       const s = seats.get(seat);
       if (s && s.secret.answers !== answers) s.secret.answers = answers;
     },
-    // Not afterNextPatch: a private frame staged that way skips the queue of a client still joining.
-    event: (seat, event) => room.toSeat(seat, "event", event),
-    whisper: (seat, whisper) => room.toSeat(seat, "whisper", whisper),
-    chat: (line, audience) => audience === "spectators" ? room.toSpectators("chat", line) : room.broadcast("chat", line),
-    chatHistory: (seat, lines) => room.toSeat(seat, "chat-history", { lines }),
-    batch: (fn) => room.batch(fn),
-    flush: (listing) => room.flush(listing),
-    listingChanged: () => room.listingChanged(),
-    close: () => room.close(),
+  };
+}
+
+/** The game's projection: the spectator's view into the state, and each seat's secret it may have changed. */
+function gameProjector(state: TableState, seats: Map<number, SeatProjection>): Publisher["gameChanged"] {
+  let previous: Game | null = null;
+  /** The spectator's view of `previous`: the parts a change cannot have touched are reused from it. */
+  let previousView: GameView | null = null;
+  return (game, publicMoves, privateMoves) => {
+    const view = previous && previousView ? publicViewSince(previous, previousView, game) : viewFor(game, "spectator");
+    projectPublic(state.game, state.seats, view);
+    state.game.moves = publicMoves;
+    // Only the seats whose own view may have changed since the game last projected are projected again;
+    // a secret projected from another game (a new seat, the first change) is projected whole.
+    const touched = previous ? secretsTouched(previous, game) : null;
+    for (const s of seats.values()) {
+      if (!touched || s.from !== previous || touched.includes(s.seat)) projectSecret(s.secret, secretViewFor(game, s.seat));
+      s.from = game;
+      const moves = privateMoves[s.seat] ?? 0;
+      if (s.privateMoves !== moves) s.secret.privateMoves = s.privateMoves = moves;
+    }
+    previous = game;
+    previousView = view;
   };
 }

@@ -3,7 +3,7 @@
 // token pools, one of each kind per district, threat 0..25, capital >= 0, supply within its track.
 import { ACTION_TYPES, RESOURCES } from "../../shared/catalog/types.ts";
 import { catalog } from "../../shared/catalog/index.ts";
-import { checkInvariants } from "../engine/index.ts";
+import { DISTRICT_FLAGS, checkInvariants } from "../engine/index.ts";
 import type { GameState } from "../engine/index.ts";
 
 const ACTION_CARD_COUNT = catalog.actionCards.reduce((n, c) => n + c.copies, 0);
@@ -54,7 +54,7 @@ export function extraChecks(s: GameState): string[] {
   // one of each kind per district: the state holds flags, so check that they are flags
   for (const d of s.districts) {
     if (!CONDITIONS.has(d.condition)) bad.push(`district ${d.id} has condition ${String(d.condition)}`);
-    for (const k of ["illness", "development", "android", "humanFirst", "orgcrime", "prisec"] as const) {
+    for (const k of DISTRICT_FLAGS) {
       if (typeof d[k] !== "boolean") bad.push(`district ${d.id} holds ${String(d[k])} ${k}`);
     }
   }

@@ -6,7 +6,7 @@
 // could not follow. A new part, or a new edge, is a change to the picture: here and in the doc.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { cruise } from "dependency-cruiser";
 import type { ICruiseResult, IViolation } from "dependency-cruiser";
 import { describe, expect, it } from "vitest";
@@ -21,6 +21,7 @@ export const PICTURE: Record<string, string[]> = {
   "shared/protocol": ["shared/catalog"],
   "shared/phase-lines": ["shared/catalog"],
   "shared/view": ["shared/catalog", "shared/protocol"],
+  "shared/variant": ["shared/view"],
   "shared/unsafe-keys": [],
   "shared/deadlines": [],
   "shared/adjourn-protocol": [],
@@ -28,7 +29,7 @@ export const PICTURE: Record<string, string[]> = {
   "shared/bot-chose": [],
   "shared/guide": ["shared/protocol", "shared/view"],
   "shared/wire": ["shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view"],
-  "server/engine": ["shared/catalog", "shared/phase-lines", "shared/protocol", "shared/unsafe-keys", "shared/view"],
+  "server/engine": ["shared/catalog", "shared/phase-lines", "shared/protocol", "shared/unsafe-keys", "shared/variant", "shared/view"],
   "server/bots": ["server/engine", "shared/catalog", "shared/protocol", "shared/view"],
   "server/sim": ["server/bots", "server/engine", "shared/catalog", "shared/protocol"],
   "server/logger": [],
@@ -46,8 +47,8 @@ export const PICTURE: Record<string, string[]> = {
   "server/app": ["server/access", "server/fair-turns", "server/http-guard", "server/lobby", "server/metrics", "server/notify", "server/rooms", "server/static", "server/store", "server/table", "shared/room-protocol"],
   "server/index": ["server/app", "server/config", "server/logger", "server/rooms", "server/store"],
   "server/scripts": ["server/access", "server/app", "server/bots", "server/engine", "server/http-guard", "server/lobby", "server/metrics", "server/rooms", "server/sim", "server/store", "server/table", "shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
-  // The create form lists the rule options with their documentation, which lives with the variant.
-  "client": ["server/engine/variant.ts", "shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/guide", "shared/phase-lines", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
+  // The client imports nothing from server/ (the "client-imports-no-server" rule below).
+  "client": ["shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/guide", "shared/phase-lines", "shared/protocol", "shared/room-protocol", "shared/variant", "shared/view", "shared/wire"],
 };
 
 /** A part's files: a folder (server/engine/...), a file beside the folders (server/app.ts), or one file named whole. */
@@ -100,6 +101,7 @@ const RULES = {
     { name: "rooms-and-lobby-apart", severity: "error" as const, from: { path: "^server/rooms/" }, to: { path: "^server/lobby/" } },
     { name: "table-knows-no-colyseus", severity: "error" as const, from: { path: "^server/table/" }, to: { path: "^server/(rooms|lobby)/|node_modules/@colyseus/" } },
     { name: "store-below-the-game", severity: "error" as const, from: { path: "^server/store/" }, to: { path: "^server/(rooms|lobby|table|access)/" } },
+    { name: "client-imports-no-server", severity: "error" as const, from: { path: "^client/" }, to: { path: "^server/" } },
     { name: "no-tests-in-production", severity: "error" as const, from: { path: "^(server|shared|client)/" }, to: { path: "^tests/" } },
   ],
 };
@@ -130,6 +132,20 @@ function describeViolation(v: IViolation): string {
 
 function key(rule: string, cycle: string[]): string {
   return `${rule}: ${cycle.join(" → ")}`;
+}
+
+/** The violations of the picture's rules in a small tree of these files (path: text), walked from `roots`. */
+async function violationsIn(roots: string[], files: Record<string, string>): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), "na-picture-"));
+  try {
+    for (const [path, text] of Object.entries(files)) {
+      mkdirSync(dirname(join(dir, path)), { recursive: true });
+      writeFileSync(join(dir, path), text);
+    }
+    return (await cruiseTree(roots, dir)).summary.violations.map(describeViolation);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe("import graph", () => {
@@ -169,20 +185,22 @@ describe("import graph", () => {
   });
 
   it("the picture refuses an import it does not draw (the engine reaching up to the table)", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "na-picture-"));
-    try {
-      mkdirSync(join(dir, "server", "engine"), { recursive: true });
-      mkdirSync(join(dir, "server", "table"), { recursive: true });
-      writeFileSync(join(dir, "server", "table", "t.ts"), 'import { e } from "../engine/e.ts";\nexport const t = e;\n');
-      writeFileSync(join(dir, "server", "engine", "e.ts"), 'export const e = 1;\n');
-      writeFileSync(join(dir, "server", "engine", "up.ts"), 'import { t } from "../table/t.ts";\nexport const up = t;\n');
-      const seen = (await cruiseTree(["server"], dir)).summary.violations.map(describeViolation);
-      expect(seen.filter((v) => v.startsWith("not in the picture"))).toEqual([
-        "not in the picture (PICTURE, docs/architecture.md): server/engine/up.ts → server/table/t.ts",
-      ]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    const seen = await violationsIn(["server"], {
+      "server/table/t.ts": 'import { e } from "../engine/e.ts";\nexport const t = e;\n',
+      "server/engine/e.ts": "export const e = 1;\n",
+      "server/engine/up.ts": 'import { t } from "../table/t.ts";\nexport const up = t;\n',
+    });
+    expect(seen.filter((v) => v.startsWith("not in the picture"))).toEqual([
+      "not in the picture (PICTURE, docs/architecture.md): server/engine/up.ts → server/table/t.ts",
+    ]);
+  });
+
+  it("the client may import nothing from server/", async () => {
+    const seen = await violationsIn(["client"], {
+      "server/engine/variant.ts": "export const v = 1;\n",
+      "client/src/form.ts": 'import { v } from "../../server/engine/variant.ts";\nexport const f = v;\n',
+    });
+    expect(seen.filter((v) => v.startsWith("client-imports-no-server: client/src/form.ts → ") && v.endsWith("server/engine/variant.ts"))).toHaveLength(1);
   });
 
   it("the check finds a circle, also one made only of type imports, and a circle between folders", async () => {

@@ -15,10 +15,10 @@ describe("the repository is complete on its own", () => {
     expect(files.filter((f) => f !== "tests/engine/self-contained.test.ts" && outside.test(read(f)))).toEqual([]);
   });
 
-  it("the README, the engine's README and variant.ts send readers to docs/rules.md", () => {
+  it("the README, the engine's README and the rule options (shared/variant.ts) send readers to docs/rules.md", () => {
     expect(read("README.md")).toContain("(docs/rules.md)");
     expect(read("server/engine/README.md")).toContain("docs/rules.md");
-    expect(read("server/engine/variant.ts")).toContain("docs/rules.md");
+    expect(read("shared/variant.ts")).toContain("docs/rules.md");
   });
 
   it("the corp data calls its reconstructions reconstructions, not a choice of ours", () => {

@@ -4,7 +4,7 @@ import { useState } from "preact/hooks";
 import type { NewTable } from "../net/api.ts";
 // The rule options' list is plain data beside the engine (types only, no server code): the lobby shows
 // the same one-line explanations as the README, so the two cannot drift apart.
-import { VARIANT_DOCS, type VariantDoc } from "../../../server/engine/variant.ts";
+import { VARIANT_DOCS, type VariantDoc } from "../../../shared/variant.ts";
 
 export type CreateOptions = NewTable;
 

@@ -8,6 +8,7 @@ import type { AnswersMessage, ChatLine, ServerMessages } from "../../../shared/r
 import { GameLogReader, readTable, type TableSnapshot, type WireTable, type Whisper } from "../../../shared/wire/index.ts";
 import { ApiError, findTable, serverUptime, type TableInfo } from "./api.ts";
 import { RESTORE_GRACE_S, RETRY_UNKNOWN_MS, SDK_MAX_DELAY_MS, UNKNOWN_BEFORE_GONE, joinProblem, retryDelay } from "./reconnect.ts";
+import { chatHistory, chatLine, whisper, whisperList, type Heard, type Held } from "./heard.ts";
 import { forgetSeat, rememberName, rememberSeat, rememberedSeat } from "./seat-memory.ts";
 
 /**
@@ -27,8 +28,7 @@ export interface Refusal { code: string; message: string; at: number; about: Abo
  */
 export type Link = "connected" | "reconnecting" | "gone" | "left";
 
-/** A chat line or private message with `n`, the order it arrived in this page (0: came with a history). */
-export type Heard<T> = T & { n: number };
+export type { Heard } from "./heard.ts";
 
 /**
  * The public log lines one change of the game wrote (numbered from `from`), with the board as it stood
@@ -144,22 +144,20 @@ export class TableSession {
     });
     on("chat-history", (m: ServerMessages["chat-history"]) => {
       // After a reconnection, the lines said while this page was away count as new (unread).
-      const held = new Map(this.chatLines.map((l) => [l.seq, l.n]));
-      const last = this.chatLines.at(-1)?.seq ?? -1;
       const back = this.heard.chat;
       this.heard.chat = true;
-      this.chatLines = m.lines.map((l) => ({ ...l, n: held.get(l.seq) ?? (back && l.seq > last ? ++this.arrivals : 0) }));
+      this.chatLines = this.take(chatHistory({ lines: this.chatLines, arrivals: this.arrivals }, m.lines, back));
       this.changed();
     });
     on("chat", (line: ServerMessages["chat"]) => {
       // A line numbered at or below the last one held already came with the history.
-      const last = this.chatLines[this.chatLines.length - 1];
-      if (last && line.seq <= last.seq) return;
-      this.chatLines = [...this.chatLines, { ...line, n: ++this.arrivals }].slice(-CHAT_KEEP);
+      const next = chatLine({ lines: this.chatLines, arrivals: this.arrivals }, line, CHAT_KEEP);
+      if (!next) return;
+      this.chatLines = this.take(next);
       this.changed();
     });
     on("whisper", (w: Whisper) => {
-      this.whispers = [...this.whispers, { ...w, n: ++this.arrivals }];
+      this.whispers = this.take(whisper({ lines: this.whispers, arrivals: this.arrivals }, w));
       this.changed();
     });
     on("hint", (h: ServerMessages["hint"]) => {
@@ -188,11 +186,9 @@ export class TableSession {
     });
     on("whispers", (m: { messages: Whisper[] }) => {
       // Private messages held keep their place; those sent while this page was away count as new.
-      const key = (w: Whisper) => `${w.from}|${w.to}|${w.at}|${w.text}`;
-      const held = new Map(this.whispers.map((w) => [key(w), w.n]));
       const back = this.heard.whispers;
       this.heard.whispers = true;
-      this.whispers = m.messages.map((w) => ({ ...w, n: held.get(key(w)) ?? (back ? ++this.arrivals : 0) }));
+      this.whispers = this.take(whisperList({ lines: this.whispers, arrivals: this.arrivals }, m.messages, back));
       this.changed();
     });
     // A dropped socket: the SDK tries the same room again by itself (room.reconnection).
@@ -365,6 +361,12 @@ export class TableSession {
   }
 
   /** Reads the table afresh and tells the listeners. */
+  /** Keeps a reducer's arrival counter (heard.ts); gives its lines. */
+  private take<T>(held: Held<T>): Heard<T>[] {
+    this.arrivals = held.arrivals;
+    return held.lines;
+  }
+
   private changed(): void {
     this.table = this.state
       ? readTable(this.state, { log: this.log.lines, privateLog: this.log.privateLines, chat: this.chatLines, whispers: this.whispers }, this.mySeat)

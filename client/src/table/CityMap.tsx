@@ -3,6 +3,7 @@ import { useState } from "preact/hooks";
 import { catalog } from "../../../shared/catalog/index.ts";
 import type { DistrictDef } from "../../../shared/catalog/types.ts";
 import type { ChoiceOption } from "../../../shared/protocol.ts";
+import type { BoardFlag } from "../../../shared/wire/index.ts";
 import type { DistrictBoard } from "../state.ts";
 import { resourceLabel } from "../text.ts";
 import { cityLayout } from "./city-layout.ts";
@@ -103,14 +104,16 @@ export function CityMap({ districts, picks }: { districts: DistrictBoard[]; pick
   );
 }
 
-const TOKENS: [keyof DistrictBoard, string][] = [
-  ["android", "Android: this district is exploited in Production"],
-  ["development", "Development: +1 primary resource"],
-  ["illness", "Illness: +2 threat when an action involves this district"],
-  ["humanFirst", "Human First unit: unrest rises two stages in Production"],
-  ["orgcrime", "Orgcrime unit: no primary resource"],
-  ["prisec", "Prisec unit"],
-];
+/** Each board flag's words, in the order a district lists them. */
+const TOKEN_WORDS: Record<BoardFlag, string> = {
+  android: "Android: this district is exploited in Production",
+  development: "Development: +1 primary resource",
+  illness: "Illness: +2 threat when an action involves this district",
+  humanFirst: "Human First unit: unrest rises two stages in Production",
+  orgcrime: "Orgcrime unit: no primary resource",
+  prisec: "Prisec unit",
+};
+const TOKENS = Object.entries(TOKEN_WORDS) as [BoardFlag, string][];
 
 const CONDITIONS: Record<string, string> = {
   protest: "Protest: the first stage of unrest",
