@@ -12,6 +12,8 @@ export const EXCUSED_DELAYS = 3;
 export const DELAY_SHARE = 1 / 4;
 /** After this many bot decisions in a row the seat is away: a bot plays it until its player acts again. */
 export const BOT_DECISIONS_TO_AWAY = 3;
+/** The one reminder of a bank's run goes out when this share of what it held is gone. */
+export const WARN_SHARE = 3 / 4;
 
 const MINUTE = 60_000;
 const DAY_MINUTES = 24 * 60;
@@ -162,6 +164,29 @@ export class TimeBanks {
       } else if (!owes && c.owedSince !== null) settle(c, 0);
     }
     return this.all().filter((c) => before.get(c.seat) !== JSON.stringify(c));
+  }
+
+  /**
+   * Stops every running bank (an adjourned game): each keeps what is left of it, and runs on from
+   * there when the game resumes (update). Returns the changed clocks (copies).
+   */
+  stop(now: number): StoredClock[] {
+    const changed: StoredClock[] = [];
+    for (const c of this.clocks.values()) {
+      if (c.owedSince === null) continue;
+      c.bankMs = Math.max(0, c.bankMs - bankTimeBetween(this.settings, c.owedSince, now));
+      c.owedSince = null;
+      c.dueAt = null;
+      changed.push({ ...c });
+    }
+    return changed.sort((a, b) => a.seat - b.seat);
+  }
+
+  /** When WARN_SHARE of a running bank is gone (epoch ms); null while it does not run. */
+  warnAt(seat: number): number | null {
+    const c = this.clocks.get(seat);
+    if (!c || c.owedSince === null || c.dueAt === null) return null;
+    return Math.round(runsOutAt(this.settings, c.owedSince, c.bankMs * WARN_SHARE));
   }
 
   /** Seats whose bank has run out by `now`, in seat order. */
