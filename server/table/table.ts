@@ -290,6 +290,8 @@ export class Table {
       if (this.status !== "playing" || !this.game) return;
       const now = Date.now();
       this.adjournment.deadlines = this.turns.remaining(now);
+      // A turn-based table's banks stop too, each keeping what is left: the time adjourned is no one's.
+      if (this.banks) this.writeClocks(this.banks.stop(this.now()));
       this.adjournment.meetAt = meetAt;
       this.adjournment.votes.clear();
       this.turns.clear();
@@ -306,6 +308,7 @@ export class Table {
       const stored = this.adjournment.stored(now, by);
       this.writes.write(() => this.deps.store.setAdjourned(this.code, stored));
       this.talk.log(adjournedLine(by, meetAt));
+      this.publishBanks();
       this.p.flush(true);
       this.p.parkIfEmpty();
     });
