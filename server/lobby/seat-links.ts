@@ -132,7 +132,7 @@ export function seatLinkRoutes(logger: Logger, store: GameStore, wake?: (code: s
     return { code, seat: seat.seat, name: seat.name, status: game.status, yourMove, ...(game.adjourned?.meetAt ? { meetAt: game.adjourned.meetAt } : {}) };
   }
 
-  router.use(["/api/games/:code/devices", "/api/games/:code/seat-link", "/api/seat-links", "/api/my-games", "/api/contact", "/api/games/:code/push", "/api/games/:code/webhook"], (_req, res, next) => {
+  router.use(["/api/games/:code/devices", "/api/games/:code/seat-link", "/api/seat-links", "/api/my-games", "/api/contact", "/api/games/:code/push", "/api/games/:code/webhook", "/api/games/:code/nudges/stop"], (_req, res, next) => {
     res.set("Cache-Control", "no-store");
     next();
   });

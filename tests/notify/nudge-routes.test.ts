@@ -117,6 +117,13 @@ describe("the nudge settings' routes", () => {
         expect(await r.text()).toContain("This unsubscribe link is not known.");
       }
 
+      // A seat key stops its own seat's nudges at this table, and no one else's.
+      refused(await post(`/api/games/${code}/nudges/stop`, { seatToken: "A".repeat(24) }), 403, "bad-seat-key");
+      refused(await post(`/api/games/${code}/nudges/stop`, { seatToken: guest.token, seat: host.seat }), 400, "bad-request");
+      expect((await post(`/api/games/${code}/nudges/stop`, { seatToken: guest.token })).body).toEqual({ nudges: false });
+      expect((await store.nudgeSeat(code, guest.seat, "unused-token-000")).optedOut).toBe(true);
+      expect((await store.nudgeSeat(code, host.seat, "unused-token-001")).optedOut).toBe(false);
+
       // Nothing of it anywhere else: no socket message, no lobby or "my games" answer, no log line.
       const secrets = [hostEndpoint, guestEndpoint, ...more, hookUrl].map((s) => s.split("/").at(-1)!);
       const lobby = await fetch(`${BASE}/api/games/${code}`).then((r) => r.text());
