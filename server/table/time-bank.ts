@@ -148,12 +148,7 @@ export class TimeBanks {
   update(people: readonly number[], owing: ReadonlySet<number>, now: number, decided: number | null = null): StoredClock[] {
     const s = this.settings;
     const before = new Map(this.all().map((c) => [c.seat, JSON.stringify(c)]));
-    const settle = (c: StoredClock, extra: number) => {
-      const left = Math.max(0, c.bankMs - bankTimeBetween(s, c.owedSince ?? now, now));
-      c.bankMs = Math.min(s.capSeconds * 1000, left + extra);
-      c.owedSince = null;
-      c.dueAt = null;
-    };
+    const settle = (c: StoredClock, extra: number) => this.settle(c, now, extra);
     for (const seat of people) {
       const c = this.clockOf(seat);
       if (seat === decided && c.owedSince !== null) settle(c, s.perDecisionSeconds * 1000);
@@ -171,15 +166,17 @@ export class TimeBanks {
    * there when the game resumes (update). Returns the changed clocks (copies).
    */
   stop(now: number): StoredClock[] {
-    const changed: StoredClock[] = [];
-    for (const c of this.clocks.values()) {
-      if (c.owedSince === null) continue;
-      c.bankMs = Math.max(0, c.bankMs - bankTimeBetween(this.settings, c.owedSince, now));
-      c.owedSince = null;
-      c.dueAt = null;
-      changed.push({ ...c });
-    }
-    return changed.sort((a, b) => a.seat - b.seat);
+    const running = this.all().filter((c) => c.owedSince !== null);
+    for (const c of running) this.settle(c, now, 0);
+    return running.map((c) => ({ ...c }));
+  }
+
+  /** A bank stops running: less the bank time it ran, plus `extra`, up to the cap. */
+  private settle(c: StoredClock, now: number, extra: number): void {
+    const left = Math.max(0, c.bankMs - bankTimeBetween(this.settings, c.owedSince ?? now, now));
+    c.bankMs = Math.min(this.settings.capSeconds * 1000, left + extra);
+    c.owedSince = null;
+    c.dueAt = null;
   }
 
   /** When WARN_SHARE of a running bank is gone (epoch ms); null while it does not run. */
