@@ -273,7 +273,7 @@ export function createServer(options: ServerOptions) {
     ? { presence: new RedisPresence(options.redisUrl), driver: new RedisDriver(options.redisUrl) }
     : {};
   const notifier = options.nudges === false ? null : new Notifier({
-    store, logger: options.logger, mailer: mailerFrom(process.env), vapid: vapidFrom(process.env), now: options.nudges?.now, pushAgent: options.nudges?.pushAgent,
+    store, logger: options.logger, mailer: mailerFrom(process.env), vapid: vapidFrom(process.env), now: options.nudges?.now ?? options.clock, pushAgent: options.nudges?.pushAgent,
     baseUrl: (options.nudges?.pageUrl ?? process.env.PAGE_URL ?? `http://${options.publicAddress ?? "localhost"}`).replace(/\/+$/, ""),
     seatNow: async (code, seat) => {
       const [room] = await matchMaker.query({ name: ROOM_NAME, code } as never) as { roomId: string }[];

@@ -9,6 +9,7 @@ import express, { type Request, type Router } from "express";
 import type { Logger } from "pino";
 import { z } from "zod";
 import type { GameStore } from "../store/index.ts";
+import { newSecret } from "../table/seat-keys.ts";
 import { HttpError, answerErrors } from "./errors.ts";
 import { SeatToken, limiter, parse, type MyGame } from "./route-input.ts";
 
@@ -26,6 +27,7 @@ const PushBody = z.object({
   off: z.url().max(1000).optional(),
 }).strict();
 const HookBody = z.object({ seatToken: SeatToken, url: z.url({ protocol: /^https?$/ }).max(500).nullable(), format: z.enum(["discord", "slack"]).optional() }).strict();
+const KeyOnly = z.object({ seatToken: SeatToken }).strict();
 const UnsubscribeQuery = z.object({ token: z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/) });
 
 /** A webhook URL as its host sees it back: the scheme and host, the rest hidden. */
@@ -86,6 +88,16 @@ export function nudgeRoutes(logger: Logger, store: GameStore, seats: NudgeSeats,
     await store.setWebhook(game.code, { url: body.url, format });
     logger.info({ code: game.code, format }, "table webhook set");
     res.json({ webhook: maskedUrl(body.url), format });
+  });
+
+  // A seat key's holder stops every nudge of that seat at this table (as the mailed one-click link does).
+  router.post("/api/games/:code/nudges/stop", async (req, res) => {
+    await calls(req);
+    const body = parse(KeyOnly, req.body);
+    const game = await seats.lookUp(String(req.params.code), body.seatToken);
+    if (!game) throw noKey();
+    await store.unsubscribeNudges((await store.nudgeSeat(game.code, game.seat, newSecret())).unsubscribe);
+    res.json({ nudges: false });
   });
 
   async function unsubscribe(req: Request): Promise<{ code: string } | null> {

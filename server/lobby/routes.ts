@@ -16,17 +16,23 @@ import { gameCommands, type GameStore, type StoredGame } from "../store/index.ts
 import { endsRoutes, type PublicTableOf } from "./ends.ts";
 import { newTable } from "./new-table.ts";
 import { seatLinkRoutes } from "./seat-links.ts";
-import { secondsLeft, turnSettings } from "../table/time-bank.ts";
+import { secondsLeft, turnSettings, type BankShown } from "../table/time-bank.ts";
 
+
+/** While a turn-based seat owes its decision: how long it has waited (seconds, by the clock, hours off included). */
+function waited(bank: BankShown, now: number): { waited?: number } {
+  return bank.owedSince === undefined ? {} : { waited: Math.max(0, Math.floor((now - bank.owedSince) / 1000)) };
+}
 
 /**
  * A table as the lobby shows it; at a turn-based table each person's `bank` is the seconds left of
- * their time bank at `now` (it runs only while they owe a decision, within the table's playing hours).
+ * their time bank at `now` (it runs only while they owe a decision, within the table's playing hours),
+ * and while they owe one, `waited`: the seconds since it was owed.
  */
 function publicTable(room: { roomId: string; metadata?: TableMetadata }, now = Date.now()) {
   const m = room.metadata!;
   const settings = m.turn ? turnSettings(m.turn) : null;
-  const players = m.players.map(({ bank, ...p }) => (settings && bank ? { ...p, bank: secondsLeft(settings, bank, now) } : p));
+  const players = m.players.map(({ bank, ...p }) => (settings && bank ? { ...p, bank: secondsLeft(settings, bank, now), ...waited(bank, now) } : p));
   return {
     code: m.code, roomId: room.roomId, status: m.status, pace: m.pace ?? "live", seats: m.seats, players, spectators: m.spectators,
     ...(m.status === "adjourned" && m.meetAt ? { meetAt: m.meetAt } : {}),
@@ -156,7 +162,7 @@ export function lobbyRoutes(
 
   router.get("/api/games", async (_req, res) => {
     const rooms = await matchMaker.query({ name: ROOM, private: false } as any);
-    res.json(rooms.map((r: any) => publicTable(r)).filter((t) => t.status === "lobby"));
+    res.json(rooms.map((r: any) => publicTable(r, clock())).filter((t) => t.status === "lobby"));
   });
 
   router.get("/api/games/:code", async (req, res) => {

@@ -125,17 +125,22 @@ export class Notifier {
     const game = live ? null : await store.getGame(due.code);
     const status = live?.status ?? (game && !game.closed && !game.broken ? game.status : "finished");
     if (status !== "playing") return void await cancel(due.rows);
-    // Each row still owed: no command of the seat since (and, with a live room, the room says it owes).
+    // A turn-based seat's clock: its decision's deadline is when its bank runs out.
+    const clock = (await store.clocks(due.code)).find((c) => c.seat === due.seat);
+    // Each row still owed: no command of the seat since (and, with a live room, the room says it owes);
+    // a bank's reminder, while that bank's run goes on (the same deadline).
     const owed: StoredNudge[] = [];
     for (const r of due.rows) {
-      if ((live && !live.owes) || (await store.commandsOfSeatSince(due.code, due.seat, r.seq)) > 0) await store.settleNudge(r.id, { state: "cancelled" });
+      const bankRun = clock && r.kind === "deadline-warning" && r.deadline !== null;
+      const over = bankRun ? clock.dueAt !== r.deadline : (await store.commandsOfSeatSince(due.code, due.seat, r.seq)) > 0;
+      if ((live && !live.owes) || over) await store.settleNudge(r.id, { state: "cancelled" });
       else owed.push(r);
     }
     if (owed.length === 0) return;
     if (live?.connected) return void await later(owed, now + NUDGE_AFTER_MS); // there: looked at again later
     const prefs = await store.nudgeSeat(due.code, due.seat, newSecret());
     if (prefs.optedOut) return void await cancel(owed);
-    const deadline = live?.deadline ?? owed.map((r) => r.deadline).find((d) => d !== null) ?? null;
+    const deadline = live?.deadline ?? clock?.dueAt ?? owed.map((r) => r.deadline).find((d) => d !== null) ?? null;
     const urgent = owed.some((r) => r.kind === "deadline-warning") || (deadline !== null && deadline - now < NUDGE_EVERY_MS);
     const retry = owed.some((r) => r.attempts > 0);
     if (!urgent && !retry && now - prefs.lastSentAt < NUDGE_EVERY_MS) return void await later(owed, prefs.lastSentAt + NUDGE_EVERY_MS);

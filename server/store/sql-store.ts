@@ -23,7 +23,7 @@ function nudgeOf(r: NudgeRow): StoredNudge {
 function nudgeInsert(code: string, seq: number, n: NewNudge, now: number): [string, Param[]] {
   return [
     `INSERT INTO nudges (id, code, seat, kind, seq, created_at, next_at, state, deadline) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', ?)`,
-    [randomBytes(9).toString("hex"), code, n.seat, n.kind, seq, now, now + n.afterMs, n.deadline ?? null],
+    [randomBytes(9).toString("hex"), code, n.seat, n.kind, seq, now, n.at ?? now + n.afterMs, n.deadline ?? null],
   ];
 }
 

@@ -201,6 +201,8 @@ export interface NewNudge {
   kind: "your-move" | "deadline-warning";
   /** When it is due (ms from now): "your move" after the seat has owed it this long. */
   afterMs: number;
+  /** When it is due (epoch ms by the table's clock), instead of afterMs: a time bank's warning. */
+  at?: number;
   /** The decision's absolute deadline (ms), if known when written. */
   deadline?: number | null;
 }

@@ -120,6 +120,8 @@ export class Table {
   readonly adjournment = new Adjournment();
   /** A turn-based table's time banks (time-bank.ts); null at a live table. */
   readonly banks: TimeBanks | null;
+  /** Each seat's bank run (its owedSince) whose reminder is written: one per run. */
+  private warned = new Map<number, number>();
   /** The seat whose spent bank the bot is deciding for now (its command counts as the bot's). */
   private bankBot: number | null = null;
 
@@ -214,6 +216,8 @@ export class Table {
     if (this.banks) this.banks.restore(restored.clocks ?? []);
     this.commands = [...restored.commands];
     this.records = restored.records;
+    // A woken game's people all left before it parked: each one's nudge was written then, not again now.
+    if (restored.woken) for (const n of this.people()) this.nudged.set(n, this.records - 1);
     for (const { seat, command } of this.commands) this.moves.count(seat, command.type);
     if (restored.status === "adjourned") return this.openAdjourned(restored.rebuilt.events, restored.adjourned ?? null);
     this.setStatus("playing");
@@ -287,6 +291,8 @@ export class Table {
       if (this.status !== "playing" || !this.game) return;
       const now = Date.now();
       this.adjournment.deadlines = this.turns.remaining(now);
+      // A turn-based table's banks stop too, each keeping what is left: the time adjourned is no one's.
+      if (this.banks) this.writeClocks(this.banks.stop(this.now()));
       this.adjournment.meetAt = meetAt;
       this.adjournment.votes.clear();
       this.turns.clear();
@@ -303,6 +309,7 @@ export class Table {
       const stored = this.adjournment.stored(now, by);
       this.writes.write(() => this.deps.store.setAdjourned(this.code, stored));
       this.talk.log(adjournedLine(by, meetAt));
+      this.publishBanks();
       this.p.flush(true);
       this.p.parkIfEmpty();
     });
@@ -403,7 +410,7 @@ export class Table {
     const since = this.records - 1;
     if (this.nudged.get(seat.seat) === since) return;
     this.nudged.set(seat.seat, since);
-    this.writes.write(() => this.deps.store.addNudges(this.code, since, [{ seat: seat.seat, kind: "your-move", afterMs }]));
+    this.writes.write(() => this.deps.store.addNudges(this.code, since, [{ seat: seat.seat, kind: "your-move", afterMs, deadline: this.deadlineOf(seat.seat) }]));
   }
 
   get hostSeat(): number {
@@ -460,10 +467,7 @@ export class Table {
     this.game = state;
     this.setStatus("playing");
     this.writes.write(() => this.deps.store.startGame(this.code));
-    if (this.banks) {
-      const clocks = this.clockChanges(null, state, false);
-      this.writes.write(() => this.deps.store.setClocks(this.code, clocks));
-    }
+    if (this.banks) this.writeClocks(this.clockChanges(null, state, false));
     this.talk.log("The game begins.");
     for (const seat of this.seats.all()) if (!seat.bot && !seat.connected) this.seating.markConnected(seat, false);
     this.afterGameChange(events);
@@ -517,7 +521,7 @@ export class Table {
     // one transaction: a turn-based table's clocks that it changed (they are its deadlines), and the
     // nudges of the seats it makes owe a decision.
     const clocks = this.banks ? this.clockChanges(seat, result.state, decided) : undefined;
-    const nudges = this.nudgesAfter(before, result.state, seat);
+    const nudges = [...this.nudgesAfter(before, result.state, seat), ...this.bankWarnings(clocks ?? [])];
     this.writes.write(() => this.deps.store.appendCommand(this.code, seq, { seat, command }, { clocks, nudges }), () => {
       lap("store");
       this.afterGameChange(result.events, lap);
@@ -528,14 +532,20 @@ export class Table {
   /**
    * What a nudge (server/notify) needs of a seat now: does it owe a decision, is a connection holding
    * it, what it owes in a few words (its own words: the message goes to that seat's player alone), and
-   * the decision's deadline (ms) if one runs. Null for no such person's seat.
+   * the decision's deadline (ms) if one runs (at a turn-based table, when its bank runs out). Null for
+   * no such person's seat.
    */
   nudgeState(n: number): { status: TableStatus; name: string; owes: boolean; connected: boolean; owed: string; deadline: number | null } | null {
     const seat = this.seats.get(n);
     if (!seat || seat.bot) return null;
     const owes = this.status === "playing" && !!this.game && waitingFor(this.game).includes(n);
     const kind = this.game?.pending?.seat === n ? this.game.pending.kind : null;
-    return { status: this.status, name: seat.name, owes, connected: seat.connected, owed: kind ? OWED[kind] : "a decision", deadline: this.turns.deadlineAt.get(n) ?? null };
+    return { status: this.status, name: seat.name, owes, connected: seat.connected, owed: kind ? OWED[kind] : "a decision", deadline: this.deadlineOf(n) };
+  }
+
+  /** When the seat's decision is due: its bank's run-out at a turn-based table, else its step deadline. */
+  private deadlineOf(n: number): number | null {
+    return (this.banks ? this.banks.get(n)?.dueAt : this.turns.deadlineAt.get(n)) ?? null;
   }
 
   /**
@@ -551,7 +561,28 @@ export class Table {
     const seq = this.records - 1; // this command's number
     const due = waitingFor(after).filter((n) => (n === seat || !owed.has(n)) && this.seats.get(n)?.bot === false && !this.seats.get(n)?.connected);
     for (const n of due) this.nudged.set(n, seq);
-    return due.map((n) => ({ seat: n, kind: "your-move" as const, afterMs }));
+    return due.map((n) => ({ seat: n, kind: "your-move" as const, afterMs, deadline: this.deadlineOf(n) }));
+  }
+
+  /**
+   * The one reminder of each bank that starts to run in these changed clocks: due when WARN_SHARE of
+   * it is gone (server/notify sends it unless the seat decided or the bank stopped meanwhile: its
+   * deadline is the row's). None when nudges are off.
+   */
+  private bankWarnings(changed: readonly StoredClock[]): NewNudge[] {
+    if ((this.limits.nudgeAfterMs ?? 0) <= 0 || !this.banks) return [];
+    const started = changed.filter((c) => c.owedSince !== null && c.dueAt !== null && this.warned.get(c.seat) !== c.owedSince && this.seats.get(c.seat)?.bot === false);
+    for (const c of started) this.warned.set(c.seat, c.owedSince!);
+    return started.map((c) => ({ seat: c.seat, kind: "deadline-warning" as const, afterMs: 0, at: this.banks!.warnAt(c.seat)!, deadline: c.dueAt }));
+  }
+
+  /** Clocks changed apart from a command (the start, a seat back, an adjournment): stored, with their banks' reminders. */
+  private writeClocks(changed: readonly StoredClock[]): void {
+    if (changed.length === 0) return;
+    const seq = this.records - 1; // the seats owe their decisions since the last command
+    const warnings = this.bankWarnings(changed);
+    this.writes.write(() => this.deps.store.setClocks(this.code, changed));
+    if (warnings.length > 0) this.writes.write(() => this.deps.store.addNudges(this.code, seq, warnings));
   }
 
   /**
@@ -624,7 +655,7 @@ export class Table {
       // Who plays a seat changed (a person back, a seat away): its bank runs or stops with it.
       const changed = this.banks.update(this.people(), this.owing(this.game!), this.now());
       if (changed.length > 0) {
-        this.writes.write(() => this.deps.store.setClocks(this.code, changed));
+        this.writeClocks(changed);
         this.publishBanks();
       }
     }
@@ -757,11 +788,11 @@ export class Table {
   private restoreBanks(): void {
     const banks = this.banks!;
     for (const c of banks.all()) {
+      if (c.owedSince !== null) this.warned.set(c.seat, c.owedSince); // its reminder was written with it
       const s = this.seats.get(c.seat);
       if (s && !s.bot && c.botStreak >= BOT_DECISIONS_TO_AWAY) this.seating.setBotControl(s, true);
     }
-    const missed = banks.update(this.people(), this.owing(this.game!), this.now());
-    if (missed.length > 0) this.writes.write(() => this.deps.store.setClocks(this.code, missed));
+    this.writeClocks(banks.update(this.people(), this.owing(this.game!), this.now()));
     // Deadlines that came while the game was away (parked, or its process down) run now.
     this.timers.later(() => this.runDeadlines(), 0);
   }
@@ -805,6 +836,9 @@ export class Table {
         this.writes.write(() => this.deps.store.setClocks(this.code, [excused]), () => {
           this.deps.turnEvents?.excusedDelay?.({ code: this.code, seat, delay, dueAt: excused.dueAt! });
         });
+        // Each excused delay sends a reminder at once, with the new deadline.
+        const seq = this.records - 1;
+        if ((this.limits.nudgeAfterMs ?? 0) > 0) this.writes.write(() => this.deps.store.addNudges(this.code, seq, [{ seat, kind: "deadline-warning", afterMs: 0, at: now, deadline: excused.dueAt }]));
         continue;
       }
       this.talk.log(`${s.name}'s time bank ran out with no excused delay left: the bot decides for them this once.`);

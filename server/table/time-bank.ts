@@ -12,6 +12,8 @@ export const EXCUSED_DELAYS = 3;
 export const DELAY_SHARE = 1 / 4;
 /** After this many bot decisions in a row the seat is away: a bot plays it until its player acts again. */
 export const BOT_DECISIONS_TO_AWAY = 3;
+/** The one reminder of a bank's run goes out when this share of what it held is gone. */
+export const WARN_SHARE = 3 / 4;
 
 const MINUTE = 60_000;
 const DAY_MINUTES = 24 * 60;
@@ -146,12 +148,7 @@ export class TimeBanks {
   update(people: readonly number[], owing: ReadonlySet<number>, now: number, decided: number | null = null): StoredClock[] {
     const s = this.settings;
     const before = new Map(this.all().map((c) => [c.seat, JSON.stringify(c)]));
-    const settle = (c: StoredClock, extra: number) => {
-      const left = Math.max(0, c.bankMs - bankTimeBetween(s, c.owedSince ?? now, now));
-      c.bankMs = Math.min(s.capSeconds * 1000, left + extra);
-      c.owedSince = null;
-      c.dueAt = null;
-    };
+    const settle = (c: StoredClock, extra: number) => this.settle(c, now, extra);
     for (const seat of people) {
       const c = this.clockOf(seat);
       if (seat === decided && c.owedSince !== null) settle(c, s.perDecisionSeconds * 1000);
@@ -162,6 +159,31 @@ export class TimeBanks {
       } else if (!owes && c.owedSince !== null) settle(c, 0);
     }
     return this.all().filter((c) => before.get(c.seat) !== JSON.stringify(c));
+  }
+
+  /**
+   * Stops every running bank (an adjourned game): each keeps what is left of it, and runs on from
+   * there when the game resumes (update). Returns the changed clocks (copies).
+   */
+  stop(now: number): StoredClock[] {
+    const running = this.all().filter((c) => c.owedSince !== null);
+    for (const c of running) this.settle(c, now, 0);
+    return running.map((c) => ({ ...c }));
+  }
+
+  /** A bank stops running: less the bank time it ran, plus `extra`, up to the cap. */
+  private settle(c: StoredClock, now: number, extra: number): void {
+    const left = Math.max(0, c.bankMs - bankTimeBetween(this.settings, c.owedSince ?? now, now));
+    c.bankMs = Math.min(this.settings.capSeconds * 1000, left + extra);
+    c.owedSince = null;
+    c.dueAt = null;
+  }
+
+  /** When WARN_SHARE of a running bank is gone (epoch ms); null while it does not run. */
+  warnAt(seat: number): number | null {
+    const c = this.clocks.get(seat);
+    if (!c || c.owedSince === null || c.dueAt === null) return null;
+    return Math.round(runsOutAt(this.settings, c.owedSince, c.bankMs * WARN_SHARE));
   }
 
   /** Seats whose bank has run out by `now`, in seat order. */

@@ -107,6 +107,14 @@ describe("a turn-based game over sockets", () => {
     const later = await banks(code);
     expect(before[owes] - later[owes]).toBe(20 * 60);
     expect(later[other]).toBe(before[other]);
+    // The link says how long the decision has waited: the owing seat alone, since it was owed.
+    const waited = async () => Object.fromEntries((await getJson(`/api/games/${code}`)).body.players.filter((p: any) => p.waited !== undefined).map((p: any) => [p.seat, p.waited]));
+    const owedFor = Math.floor((now - (await store.clocks(code)).find((c) => c.seat === owes)!.owedSince!) / 1000);
+    expect(owedFor).toBeGreaterThanOrEqual(20 * 60);
+    expect(await waited()).toEqual({ [owes]: owedFor });
+    now += 3 * 3600_000;
+    expect(await waited()).toEqual({ [owes]: owedFor + 3 * 3600 });
+    now -= 3 * 3600_000;
     // The table shows it too: each seat's bank, and since when its decision is owed.
     const seatState = (n: number) => stateOf(ann).seats[String(n)];
     expect(seatState(owes).bankDueAt).toBeGreaterThan(now);
@@ -161,7 +169,8 @@ describe("a turn-based game over sockets", () => {
     expect((await store.clocks(code)).find((c) => c.seat === owes)).toMatchObject({ delays: 3, botDecisions: 1 });
     // The bank is public and alone: a player's entry in the lobby's answer carries nothing else new.
     const listed = (await getJson(`/api/games/${code}`)).body;
-    for (const p of listed.players) expect(Object.keys(p).sort()).toEqual(["bot", "connected", "corp", "name", "seat", ...(p.bot ? [] : ["bank"])].sort());
+    for (const p of listed.players) expect(Object.keys(p).sort()).toEqual(["bot", "connected", "corp", "name", "seat", ...(p.bot ? [] : ["bank"]), ...(p.waited !== undefined ? ["waited"] : [])].sort());
+    for (const p of listed.players) expect(p.waited === undefined || Number.isInteger(p.waited)).toBe(true);
     expect(JSON.stringify(listed)).not.toMatch(/token|key|hash|mail|dueAt|delays|botStreak/i);
     await woken.disconnect();
   }, 120_000);

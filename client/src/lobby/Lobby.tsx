@@ -3,6 +3,7 @@
 // a page of its own that names the table and asks only for your name.
 import { useEffect, useState } from "preact/hooks";
 import type { JSX } from "preact";
+import { waitedText } from "./waited.ts";
 import { ApiError, calendarUrl, cleanCode, createTable, findTable, meetingText, publicTables, type TableInfo } from "../net/api.ts";
 import { forgetSeat, pastGames, rememberedName, rememberedSeat, rememberedSeats, type RememberedSeat } from "../net/seat-memory.ts";
 import { TableSession } from "../net/session.ts";
@@ -206,7 +207,7 @@ function seatHeldAt(code: string, table: TableInfo | null): RememberedSeat | nul
 /** A game's state in a few words, for the list of your games (`mine`: what the server says of your seat). */
 function gameState(t: TableInfo, mine?: MyGame): string {
   if (t.status === "adjourned") return t.meetAt ? `adjourned until ${meetingText(t.meetAt)}` : "adjourned";
-  if (t.status === "playing" && mine) return mine.yourMove ? "your move" : "waiting for the others";
+  if (t.status === "playing" && mine) return mine.yourMove ? `your move${waitedText(t, mine.seat)}` : "waiting for the others";
   return t.status === "playing" ? "in play" : "waiting for players";
 }
 

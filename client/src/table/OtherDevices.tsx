@@ -3,6 +3,7 @@
 // browser: the server answers only its holder.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { PushNudges } from "./PushNudges.tsx";
+import { NudgeSettings } from "./NudgeSettings.tsx";
 import { askSeatLink, mailSeatLink, seatDevices, signOutOthers, type SeatDevice, type SeatLink } from "../net/seat-keys-api.ts";
 
 const when = (ms: number) => new Intl.DateTimeFormat(undefined, { weekday: "short", day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" }).format(ms);
@@ -81,7 +82,7 @@ export function OtherDevices({ open, code, seatToken, onClose }: { open: boolean
         {others > 0 && <> <button type="button" class="link" disabled={busy} onClick={() => void signOut()} data-testid="sign-out-others">
           {others === 1 ? "Sign the other out" : "Sign the others out"}</button></>}
       </p>
-      <PushNudges code={code} seatToken={seatToken} />
+      <PushNudges code={code} seatToken={seatToken} /><NudgeSettings code={code} seatToken={seatToken} />
       {note && <p role="status" data-testid="devices-note">{note}</p>}
       {problem && <p class="refusal" role="alert">{problem}</p>}
       <div class="row"><button type="button" class="secondary" onClick={onClose} data-testid="devices-close">Close</button></div>
