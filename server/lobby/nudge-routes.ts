@@ -27,7 +27,7 @@ const PushBody = z.object({
   off: z.url().max(1000).optional(),
 }).strict();
 const HookBody = z.object({ seatToken: SeatToken, url: z.url({ protocol: /^https?$/ }).max(500).nullable(), format: z.enum(["discord", "slack"]).optional() }).strict();
-const KeyOnly = z.object({ seatToken: SeatToken }).strict();
+const NudgesBody = z.object({ seatToken: SeatToken, on: z.boolean().optional() }).strict();
 const UnsubscribeQuery = z.object({ token: z.string().min(16).max(64).regex(/^[A-Za-z0-9_-]+$/) });
 
 /** A webhook URL as its host sees it back: the scheme and host, the rest hidden. */
@@ -90,14 +90,17 @@ export function nudgeRoutes(logger: Logger, store: GameStore, seats: NudgeSeats,
     res.json({ webhook: maskedUrl(body.url), format });
   });
 
-  // A seat key's holder stops every nudge of that seat at this table (as the mailed one-click link does).
-  router.post("/api/games/:code/nudges/stop", async (req, res) => {
+  // A seat key's holder reads whether that seat gets nudges at this table, or turns them all off (as the
+  // mailed one-click link does: pending ones are cancelled) or on again (from its next owed decision).
+  router.post("/api/games/:code/nudges", async (req, res) => {
     await calls(req);
-    const body = parse(KeyOnly, req.body);
+    const body = parse(NudgesBody, req.body);
     const game = await seats.lookUp(String(req.params.code), body.seatToken);
     if (!game) throw noKey();
-    await store.unsubscribeNudges((await store.nudgeSeat(game.code, game.seat, newSecret())).unsubscribe);
-    res.json({ nudges: false });
+    const prefs = await store.nudgeSeat(game.code, game.seat, newSecret());
+    if (body.on === false) await store.unsubscribeNudges(prefs.unsubscribe);
+    if (body.on === true) await store.resubscribeNudges(game.code, game.seat);
+    res.json({ nudges: body.on ?? !prefs.optedOut });
   });
 
   async function unsubscribe(req: Request): Promise<{ code: string } | null> {

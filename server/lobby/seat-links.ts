@@ -67,7 +67,7 @@ export function seatLinkRoutes(logger: Logger, store: GameStore, wake?: (code: s
   const lookUps = limiter(MY_GAMES_PER_MINUTE, "too-many-look-ups", "look-ups of your games");
   const { noKey, roomOf, call, seatOf, issue, lookUp } = seatRooms(logger, store, wake);
 
-  router.use(["/api/games/:code/devices", "/api/games/:code/seat-link", "/api/seat-links", "/api/my-games", "/api/contact", "/api/games/:code/push", "/api/games/:code/webhook", "/api/games/:code/nudges/stop"], (_req, res, next) => {
+  router.use(["/api/games/:code/devices", "/api/games/:code/seat-link", "/api/seat-links", "/api/my-games", "/api/contact", "/api/games/:code/push", "/api/games/:code/webhook", "/api/games/:code/nudges"], (_req, res, next) => {
     res.set("Cache-Control", "no-store");
     next();
   });

@@ -760,6 +760,10 @@ export abstract class SqlStore implements GameStore {
     return { code: row.code, seat: Number(row.seat) };
   }
 
+  async resubscribeNudges(code: string, seat: number): Promise<void> {
+    await this.run(`UPDATE nudge_seats SET opted_out_at = NULL WHERE code = ? AND seat = ?`, [code, seat]);
+  }
+
   async addPushSubscription(code: string, seat: number, sub: PushSubscriptionRow, max: number): Promise<void> {
     await this.run(
       `INSERT INTO push_subscriptions (code, seat, endpoint, p256dh, auth, at) VALUES (?, ?, ?, ?, ?, ?)

@@ -363,6 +363,8 @@ export interface GameStore {
   nudgeSent(code: string, seat: number, at: number): Promise<void>;
   /** Opts a seat out of nudges at its table (its pending ones are cancelled); null for an unknown token. */
   unsubscribeNudges(token: string): Promise<{ code: string; seat: number } | null>;
+  /** Opts a seat in to nudges at its table again (from its next owed decision). */
+  resubscribeNudges(code: string, seat: number): Promise<void>;
   /** A browser's push subscription for a seat; a seat keeps its `max` newest. */
   addPushSubscription(code: string, seat: number, sub: PushSubscriptionRow, max: number): Promise<void>;
   removePushSubscription(code: string, seat: number, endpoint: string): Promise<void>;

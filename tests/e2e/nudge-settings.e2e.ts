@@ -1,6 +1,7 @@
 // The seat's nudge settings in the Devices dialog (client/src/table/NudgeSettings.tsx), in Chromium:
 // the host sets the table's webhook (a wrong address is refused in words; a right one is shown back as
-// its host alone), clears it, and stops every "your move" message of the seat at the table. Screenshots
+// its host alone), clears it, stops every "your move" message of the seat at the table, and turns them
+// on again (the dialog, reopened, shows the seat's setting as the server keeps it). Screenshots
 // at 1440×900 and 390×844 go to test-results/nudge-settings/.
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
@@ -52,6 +53,14 @@ describe("nudge settings in the Devices dialog", () => {
       expect(box.x).toBeGreaterThanOrEqual(0);
       expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
       await page.screenshot({ path: `${SHOTS}/stopped-${label}.png` });
+      // Reopened, the dialog offers them again (the server's setting, not the page's memory); on again.
+      await page.getByTestId("devices-close").click();
+      if (phone) await page.getByTestId("menu").click();
+      await page.getByTestId("devices-open").click();
+      await page.getByTestId("nudges-start").click();
+      await expect.poll(() => page.getByTestId("nudge-note").textContent()).toMatch(/^"Your move" messages are on again/);
+      await page.getByTestId("nudges-stop").waitFor();
+      await page.screenshot({ path: `${SHOTS}/on-again-${label}.png` });
     }, 120_000);
   }
 });

@@ -117,12 +117,18 @@ describe("the nudge settings' routes", () => {
         expect(await r.text()).toContain("This unsubscribe link is not known.");
       }
 
-      // A seat key stops its own seat's nudges at this table, and no one else's.
-      refused(await post(`/api/games/${code}/nudges/stop`, { seatToken: "A".repeat(24) }), 403, "bad-seat-key");
-      refused(await post(`/api/games/${code}/nudges/stop`, { seatToken: guest.token, seat: host.seat }), 400, "bad-request");
-      expect((await post(`/api/games/${code}/nudges/stop`, { seatToken: guest.token })).body).toEqual({ nudges: false });
+      // A seat key reads, stops and restarts its own seat's nudges at this table, and no one else's.
+      refused(await post(`/api/games/${code}/nudges`, { seatToken: "A".repeat(24), on: false }), 403, "bad-seat-key");
+      refused(await post(`/api/games/${code}/nudges`, { seatToken: guest.token, seat: host.seat, on: false }), 400, "bad-request");
+      refused(await post(`/api/games/${code}/nudges`, { seatToken: guest.token, on: "no" }), 400, "bad-request");
+      expect((await post(`/api/games/${code}/nudges`, { seatToken: guest.token })).body).toEqual({ nudges: true });
+      expect((await post(`/api/games/${code}/nudges`, { seatToken: guest.token, on: false })).body).toEqual({ nudges: false });
+      expect((await post(`/api/games/${code}/nudges`, { seatToken: guest.token })).body).toEqual({ nudges: false });
       expect((await store.nudgeSeat(code, guest.seat, "unused-token-000")).optedOut).toBe(true);
       expect((await store.nudgeSeat(code, host.seat, "unused-token-001")).optedOut).toBe(false);
+      expect((await post(`/api/games/${code}/nudges`, { seatToken: guest.token, on: true })).body).toEqual({ nudges: true });
+      expect((await store.nudgeSeat(code, guest.seat, "unused-token-000")).optedOut).toBe(false);
+      expect((await post(`/api/games/${code}/nudges`, { seatToken: host.token })).body).toEqual({ nudges: true });
 
       // Nothing of it anywhere else: no socket message, no lobby or "my games" answer, no log line.
       const secrets = [hostEndpoint, guestEndpoint, ...more, hookUrl].map((s) => s.split("/").at(-1)!);

@@ -1,5 +1,5 @@
 // A seat's "your move" messages beyond turning push on (PushNudges): stop this browser's push, stop every
-// message for this seat at this table (as the mailed one-click link does), and the host's table webhook
+// message for this seat at this table (as the mailed one-click link does) or turn them on again, and the host's table webhook
 // (Discord or Slack). A webhook's address is never shown back but as its scheme and host.
 import { useEffect, useState } from "preact/hooks";
 import { call } from "../net/api.ts";
@@ -8,12 +8,17 @@ const post = <T,>(path: string, body: unknown) => call<T>(path, { method: "POST"
 
 export function NudgeSettings({ code, seatToken }: { code: string; seatToken: string }) {
   const [push, setPush] = useState<PushSubscription | null>(null);
+  /** Whether this seat gets "your move" messages at this table (null until the server says). */
+  const [nudges, setNudges] = useState<boolean | null>(null);
   const [url, setUrl] = useState("");
   const [format, setFormat] = useState<"discord" | "slack">("discord");
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState("");
   const [problem, setProblem] = useState("");
   const at = `/api/games/${encodeURIComponent(code)}`;
+  useEffect(() => {
+    void post<{ nudges: boolean }>(`${at}/nudges`, { seatToken }).then((r) => setNudges(r.nudges)).catch(() => {});
+  }, [at, seatToken]);
   useEffect(() => {
     if (!("serviceWorker" in navigator)) return;
     void navigator.serviceWorker.getRegistration("/nudge-sw.js").then((r) => r?.pushManager.getSubscription()).then((s) => setPush(s ?? null)).catch(() => {});
@@ -34,9 +39,9 @@ export function NudgeSettings({ code, seatToken }: { code: string; seatToken: st
     setPush(null);
     return "This browser will not be notified any more.";
   });
-  const stopAll = () => run(async () => {
-    await post(`${at}/nudges/stop`, { seatToken });
-    return "No more \"your move\" messages for this seat at this table, by any way.";
+  const setAll = (on: boolean) => run(async () => {
+    setNudges((await post<{ nudges: boolean }>(`${at}/nudges`, { seatToken, on })).nudges);
+    return on ? "\"Your move\" messages are on again for this seat, from its next decision." : "No more \"your move\" messages for this seat at this table, by any way.";
   });
   const setHook = () => run(async () => {
     const r = await post<{ webhook: string | null; format?: string }>(`${at}/webhook`, { seatToken, url: url.trim() || null, ...(url.trim() ? { format } : {}) });
@@ -47,7 +52,9 @@ export function NudgeSettings({ code, seatToken }: { code: string; seatToken: st
     <section class="nudge-settings" data-testid="nudge-settings">
       <p class="row">
         {push && <button type="button" class="secondary" disabled={busy} onClick={() => void pushOff()} data-testid="push-turn-off">Stop notifying this browser</button>}
-        <button type="button" class="link" disabled={busy} onClick={() => void stopAll()} data-testid="nudges-stop">Stop all "your move" messages for this table</button>
+        {nudges === false
+          ? <button type="button" class="link" disabled={busy} onClick={() => void setAll(true)} data-testid="nudges-start">Send "your move" messages again for this table</button>
+          : <button type="button" class="link" disabled={busy} onClick={() => void setAll(false)} data-testid="nudges-stop">Stop all "your move" messages for this table</button>}
       </p>
       <h3>Table webhook (the host's)</h3>
       <form class="row" onSubmit={(e) => { e.preventDefault(); void setHook(); }}>

@@ -32,7 +32,7 @@ export async function seatLinkAttacks(tables: HonestTable[], burst: number): Pro
     () => "/api/seat-links/redeem",
     () => "/api/my-games",
     () => pick(["/api/contact/sign-in", "/api/contact/redeem", "/api/contact/games", "/api/contact/take", "/api/contact/forget"]),
-    () => `/api/games/${encodeURIComponent(code())}/${pick(["push", "webhook"])}`, // nudge settings (nudge-routes.ts)
+    () => `/api/games/${encodeURIComponent(code())}/${pick(["push", "webhook", "nudges"])}`, // nudge settings (nudge-routes.ts)
     () => `/api/nudges/unsubscribe?token=${encodeURIComponent(pick([token(), randomString(int(100))]))}`,
   ];
   const bodies = [
@@ -43,13 +43,13 @@ export async function seatLinkAttacks(tables: HonestTable[], burst: number): Pro
     () => JSON.stringify({ seats: Array.from({ length: int(30) }, () => ({ code: code(), seatToken: token() })) }),
     () => "{\"seatToken\":",
     () => JSON.stringify({ contactKey: token(), ...pick([{}, { code: code() }, { seats: [{ code: code(), seatToken: token() }] }]) }),
-    () => JSON.stringify({ seatToken: token(), ...pick([{ subscription: { endpoint: pick(["https://push.example/x", randomString(50)]), keys: { p256dh: token(), auth: token() } } }, { off: randomString(40) }, { url: pick(["https://discord.com/api/webhooks/1/x", randomString(60), null]), format: randomValue() }]) }),
+    () => JSON.stringify({ seatToken: token(), ...pick([{ subscription: { endpoint: pick(["https://push.example/x", randomString(50)]), keys: { p256dh: token(), auth: token() } } }, { off: randomString(40) }, { on: randomValue() }, { url: pick(["https://discord.com/api/webhooks/1/x", randomString(60), null]), format: randomValue() }]) }),
   ];
   // Random requests from a few addresses: refusals, never a 5xx, never a key or a link.
   await Promise.all(Array.from({ length: 40 }, async (_, i) => {
     const path = pick(routes)();
     const r = await post(path, pick(bodies)(), `10.7.${burst & 255}.${i % 4}`);
-    if (r.status === 200 && /seatToken|seat-link=|sign-in=|contactKey|"devices"|"games":\[\{|"push":|"webhook":|no more "your move"/.test(r.text)) breach(`a random request to ${path.slice(0, 60)} got a key, a link or a device list: ${r.text.slice(0, 120)}`);
+    if (r.status === 200 && /seatToken|seat-link=|sign-in=|contactKey|"devices"|"games":\[\{|"push":|"webhook":|"nudges":|no more "your move"/.test(r.text)) breach(`a random request to ${path.slice(0, 60)} got a key, a link or a device list: ${r.text.slice(0, 120)}`);
   }));
 
   // A flood from one address meets its limit.
