@@ -177,6 +177,7 @@ export const HostMessage = z.discriminatedUnion("action", [
   /** Whether players see the spectators' channel: before or during the game. */
   z.strictObject({ action: z.literal("watchers"), open: z.boolean() }),
 ]);
+export type HostMessage = z.input<typeof HostMessage>;
 
 /** Ask for a hint: what the bot would do for your seat now, and why (answered to you alone). */
 export const HintMessage = z.strictObject({});
@@ -186,6 +187,7 @@ export const HintMessage = z.strictObject({});
  * explanation a "Got it" answers: one that is no longer shown (a double click) is ignored.
  */
 export const GuideMessage = z.strictObject({ action: z.enum(["got-it", "off", "on"]), moment: z.string().max(40).optional() });
+export type GuideMessage = z.output<typeof GuideMessage>;
 
 /**
  * One line of public chat. `seq` numbers the table's lines from 0, so a client never shows one twice.

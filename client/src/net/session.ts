@@ -4,7 +4,8 @@
 // room is gone (a server restart), a fresh join by invite code and seat token (see Reconnect below).
 import type { Room } from "@colyseus/sdk";
 import type { Command } from "../../../shared/protocol.ts";
-import type { AnswersMessage, ChatLine, ServerMessages } from "../../../shared/room-protocol.ts";
+import type { AbsentChoice, AdjournMessage } from "../../../shared/adjourn-protocol.ts";
+import type { AnswersMessage, ChatLine, GuideMessage, HostMessage, ServerMessages } from "../../../shared/room-protocol.ts";
 import { GameLogReader, readTable, type TableSnapshot, type WireTable, type Whisper } from "../../../shared/wire/index.ts";
 import { ApiError, findTable, serverUptime, type TableInfo } from "./api.ts";
 import { RESTORE_GRACE_S, RETRY_UNKNOWN_MS, SDK_MAX_DELAY_MS, UNKNOWN_BEFORE_GONE, joinProblem, retryDelay } from "./reconnect.ts";
@@ -416,17 +417,18 @@ export class TableSession {
     this.changed();
   }
 
-  host(message: { action: "start" } | { action: "add-bot" } | { action: "remove-bot"; seat: number } | { action: "watchers"; open: boolean } | { action: "settings"; botChat: boolean }): void {
+  /** Host-only table settings: the message as the server reads it (shared/room-protocol.ts). */
+  host(message: HostMessage): void {
     this.sendable("host")?.send("host", message);
   }
 
   /** Adjourns the game (the host), or asks to (anyone seated); `withdraw` takes one's request back. */
-  adjourn(how: { meetAt?: number; withdraw?: true }): void {
+  adjourn(how: AdjournMessage): void {
     this.sendable("adjourn")?.send("adjourn", how);
   }
 
   /** The host resumes the adjourned game, choosing what becomes of the seats of people not back. */
-  resume(absent: "wait" | "bot" | "open"): void {
+  resume(absent: AbsentChoice): void {
     this.sendable("adjourn")?.send("resume", { absent });
   }
 
@@ -436,7 +438,7 @@ export class TableSession {
   }
 
   /** A tutorial table's guide: "Got it", or the guide off or on again. */
-  guide(action: "got-it" | "off" | "on", moment?: string): void {
+  guide(action: GuideMessage["action"], moment?: string): void {
     this.sendable("move")?.send("guide", moment ? { action, moment } : { action });
   }
 
