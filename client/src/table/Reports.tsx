@@ -1,9 +1,37 @@
 // Phase reports: what Production, the event and a demand round did, each readable until dismissed.
+import { useState } from "preact/hooks";
 import { RESOURCES } from "../../../shared/catalog/types.ts";
+import type { TableSession } from "../net/session.ts";
 import { resourceLabel } from "../text.ts";
 import { CardFace, demandText } from "./Card.tsx";
 import { Icon } from "./Icons.tsx";
-import type { PhaseReport } from "./reports.ts";
+import { reportsOf, type PhaseReport } from "./reports.ts";
+
+/** The table's reports not yet dismissed, the newest first; each stays until dismissed (also over a reload). */
+export function useReports(session: TableSession): { reports: PhaseReport[]; dismiss(key: string | null): void } {
+  const [dismissed, setDismissed] = useState<Set<string>>(() => loadDismissed(session.code));
+  const reports = [...new Map(session.logBatches.flatMap(reportsOf).map((r) => [r.key, r])).values()].filter((r) => !dismissed.has(r.key)).reverse();
+  function dismiss(key: string | null) {
+    const next = new Set([...dismissed, ...(key ? [key] : reports.map((r) => r.key))]);
+    setDismissed(next);
+    saveDismissed(session.code, next);
+  }
+  return { reports, dismiss };
+}
+
+/** The reports you dismissed at this table, kept for this browser tab (sessionStorage). */
+function loadDismissed(code: string): Set<string> {
+  try {
+    return new Set(JSON.parse(sessionStorage.getItem(`na.reports.${code}`) ?? "[]") as string[]);
+  } catch {
+    return new Set();
+  }
+}
+function saveDismissed(code: string, keys: Set<string>): void {
+  try {
+    sessionStorage.setItem(`na.reports.${code}`, JSON.stringify([...keys].slice(-100)));
+  } catch { /* storage full or off: dismissals last for this page */ }
+}
 
 export function Reports({ reports, onDismiss }: { reports: PhaseReport[]; onDismiss(key: string | null): void }) {
   if (reports.length === 0) return null;

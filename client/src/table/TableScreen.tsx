@@ -1,7 +1,7 @@
 // The table: the waiting room before the game, then one screen with no page scroll on a laptop: the top
 // bar (where the game is, who acts, your prompt), the board (tracks, city, supply, corporations), the deal
 // and your corporation, and the negotiation rail (trades for you, talk, your proposals).
-import { useEffect, useReducer, useRef, useState } from "preact/hooks";
+import { useEffect, useReducer, useState } from "preact/hooks";
 import type { TableSession } from "../net/session.ts";
 import { legalOf } from "../state.ts";
 import { WaitingRoom } from "./WaitingRoom.tsx";
@@ -11,22 +11,22 @@ import { DealPanel } from "./DealPanel.tsx";
 import { YourCorp } from "./YourCorp.tsx";
 import { Corps } from "./Corps.tsx";
 import { IncomingTrades, TradeDialog, Trades, type TradeStart } from "./Trades.tsx";
-import { Chat, talkLines, unreadIn } from "./Chat.tsx";
+import { Chat } from "./Chat.tsx";
 import { GameLog } from "./GameLog.tsx";
 import { GameOver } from "./GameOver.tsx";
 import { TopBar } from "./TopBar.tsx";
 import { Help } from "./Help.tsx";
-import { Reports } from "./Reports.tsx";
-import { reportsOf } from "./reports.ts";
+import { Reports, useReports } from "./Reports.tsx";
 import { districtPicks } from "./district-picks.ts";
 import { hasMoves } from "./Choices.tsx";
 import { threatLevel } from "./Forecast.tsx";
-import { loadPrefs, savePrefs, useAttention, useLastLook, useSpentFlashes, type AlertPrefs } from "./awareness.ts";
+import { useAlertPrefs, useAttention, useLastLook, useSpentFlashes } from "./awareness.ts";
 import { PHONE_QUERY, PhoneTabs, useMedia, useTopBarHeight, type Pane, type PaneTab } from "./PhoneTabs.tsx";
 import { LeaveDialog } from "./LeaveDialog.tsx";
 import { OtherDevices } from "./OtherDevices.tsx";
 import { useRememberResult } from "./remember-result.ts";
-import { BOT_CHOSE } from "../../../shared/bot-chose.ts";
+import { BotChoseNote } from "./BotChoseNote.tsx";
+import { useNews } from "./news.ts";
 import { AdjournControlsLater } from "./AdjournLater.tsx";
 import { Guide } from "./Guide.tsx";
 import { Hint } from "./Hint.tsx";
@@ -40,16 +40,14 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
   }, [session]);
   const model = session.table;
   const lastLook = useLastLook(session);
+  const { prefs, setPref, toggleNotify } = useAlertPrefs();
   const [help, setHelp] = useState(false);
-  const [prefs, setPrefs] = useState<AlertPrefs>(loadPrefs);
   const [tradeStart, setTradeStart] = useState<TradeStart | null>(null);
   const [chatFocus, setChatFocus] = useState<{ seat: number; at: number } | null>(null);
-  const [dismissed, setDismissed] = useState<Set<string>>(() => loadDismissed(session.code));
-  const [seenTrades, setSeenTrades] = useState<Set<string>>(() => new Set());
+  const { reports, dismiss } = useReports(session);
   // Phones and tablets: one part of the table at a time, picked in the tab bar.
   const phone = useMedia(PHONE_QUERY);
   const [pane, setPane] = useState<Pane>("deal");
-  const [talkSeen, setTalkSeen] = useState(() => session.arrivals);
   const [askLeave, setAskLeave] = useState(false);
   const [devicesOpen, setDevicesOpen] = useState(false);
   useTopBarHeight(phone && model?.status !== "lobby");
@@ -58,14 +56,7 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
 
   // Awareness: what needs you, in the title and favicon (and the chime and notification if you want them).
   const mine = !!model?.game && model.mySeat !== null && model.status === "playing" && hasMoves(model);
-  const talk = model ? talkLines(model, session) : [];
-  const unread = unreadIn(talk, lastLook);
-  const incoming = model?.trades.filter((t) => t.to === model.mySeat) ?? [];
-  useEffect(() => setSeenTrades(new Set(incoming.map((t) => t.id))), [lastLook]);
-  const newTrades = incoming.filter((t) => !seenTrades.has(t.id)).length;
-  // The talk counts as read while its tab is open (on a laptop it is always in view).
-  useEffect(() => { if (!phone || pane === "talk") setTalkSeen(session.arrivals); });
-  const unseenTalk = unreadIn(talk, talkSeen);
+  const { incoming, unread, newTrades, unseenTalk } = useNews(model, session, lastLook, !phone || pane === "talk");
   const g = model?.game;
   const alarm = g && model.status === "playing" && threatLevel(g.threat, g.forecast) === "alarm"
     ? `Threat ${g.threat}/25${g.forecast && g.forecast.worst > g.threat ? `, up to ${g.forecast.worst}` : ""}` : null;
@@ -73,29 +64,6 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
     act: mine, unread, trades: newTrades, alarm,
     what: mine ? "It is your move." : newTrades ? "A trade waits for your answer." : "Someone wrote to you.",
   }, prefs);
-
-  // A deadline that ran out on your decision: the server says what the bot chose for you (a private
-  // line of yours); the newest one since this page opened shows until dismissed.
-  const botChose = (model?.secret?.log ?? []).filter((l) => l.startsWith(BOT_CHOSE));
-  const [choseSeen, setChoseSeen] = useState<number | null>(null);
-  useEffect(() => { if (choseSeen === null && model?.secret) setChoseSeen(botChose.length); }, [model?.secret, choseSeen]);
-  const notice = choseSeen !== null && botChose.length > choseSeen && (
-    <p class="timeout-note" role="status" data-testid="timeout-note">
-      {botChose.at(-1)}{" "}
-      <button type="button" class="link" onClick={() => setChoseSeen(botChose.length)}>Dismiss</button>
-    </p>
-  );
-
-  function setPref(p: Partial<AlertPrefs>) {
-    const next = { ...prefs, ...p };
-    setPrefs(next);
-    savePrefs(next);
-  }
-  async function toggleNotify() {
-    if (prefs.notify) return setPref({ notify: false });
-    if ("Notification" in window && Notification.permission !== "granted") await Notification.requestPermission().catch(() => "denied");
-    setPref({ notify: "Notification" in window && Notification.permission === "granted" });
-  }
 
   const controls = (
     <>
@@ -129,13 +97,6 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
   }
 
   const game = model.game;
-  // Every report stays until dismissed (also over a reload), the newest first.
-  const reports = [...new Map(session.logBatches.flatMap(reportsOf).map((r) => [r.key, r])).values()].filter((r) => !dismissed.has(r.key)).reverse();
-  function dismiss(key: string | null) {
-    const next = new Set([...dismissed, ...(key ? [key] : reports.map((r) => r.key))]);
-    setDismissed(next);
-    saveDismissed(session.code, next);
-  }
   const choose = legalOf(model, "choose");
   const picks = districtPicks(choose);
   const actions = {
@@ -161,7 +122,7 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
       data-round={game?.round ?? 0} data-stage={game?.stage ?? ""} data-seat={model.mySeat ?? "spectator"}
       data-pane={phone ? shownPane : undefined}>
       <TopBar model={model} session={session} controls={controls} compact={phone}
-        notice={<>{notice}<Hint model={model} session={session} /></>}
+        notice={<><BotChoseNote model={model} /><Hint model={model} session={session} /></>}
         onTrades={phone ? () => setPane("talk") : undefined} onShowMap={phone ? showMap : undefined} />
       <div class="board-col">
         {model.game?.result && <GameOver model={model} onJoined={onSwitch} />}
@@ -219,18 +180,4 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
       <Guide model={model} session={session} phone={phone} onPane={setPane} />
     </main>
   );
-}
-
-/** The reports you dismissed at this table, kept for this browser tab (sessionStorage). */
-function loadDismissed(code: string): Set<string> {
-  try {
-    return new Set(JSON.parse(sessionStorage.getItem(`na.reports.${code}`) ?? "[]") as string[]);
-  } catch {
-    return new Set();
-  }
-}
-function saveDismissed(code: string, keys: Set<string>): void {
-  try {
-    sessionStorage.setItem(`na.reports.${code}`, JSON.stringify([...keys].slice(-100)));
-  } catch { /* storage full or off: dismissals last for this page */ }
 }

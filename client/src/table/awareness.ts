@@ -78,6 +78,22 @@ export function savePrefs(p: AlertPrefs): void {
   } catch { /* private mode: the toggle lasts for this page */ }
 }
 
+/** This browser's sound and notification choices, kept across pages; turning notifications on asks the browser first. */
+export function useAlertPrefs(): { prefs: AlertPrefs; setPref(p: Partial<AlertPrefs>): void; toggleNotify(): Promise<void> } {
+  const [prefs, setPrefs] = useState<AlertPrefs>(loadPrefs);
+  function setPref(p: Partial<AlertPrefs>) {
+    const next = { ...prefs, ...p };
+    setPrefs(next);
+    savePrefs(next);
+  }
+  async function toggleNotify() {
+    if (prefs.notify) return setPref({ notify: false });
+    if ("Notification" in window && Notification.permission !== "granted") await Notification.requestPermission().catch(() => "denied");
+    setPref({ notify: "Notification" in window && Notification.permission === "granted" });
+  }
+  return { prefs, setPref, toggleNotify };
+}
+
 let audio: AudioContext | null = null;
 /** Notes one after another (`gap` seconds apart, each `length` long), made here (no sound file). */
 function tones(freqs: number[], gap: number, length: number, peak: number, type: OscillatorType = "sine"): void {
