@@ -1,6 +1,6 @@
 // What the client says when a join fails, and how often it tries to come back (client/src/net/reconnect.ts).
 import { describe, expect, it } from "vitest";
-import { LONG_OUTAGE_MS, RETRY_MAX_MS, RETRY_SLOW_MS, joinProblem, retryDelay } from "../../client/src/net/reconnect.ts";
+import { LONG_OUTAGE_MS, RESTORE_GRACE_S, RETRY_MAX_MS, RETRY_SLOW_MS, RETRY_UNKNOWN_MS, UNKNOWN_BEFORE_GONE, joinProblem, keepTrying, retryDelay, type Outcome } from "../../client/src/net/reconnect.ts";
 import { ApiError } from "../../client/src/net/api.ts";
 
 const CODE = "K7Q2Z-PMX4H";
@@ -40,5 +40,63 @@ describe("tries to come back", () => {
       for (let n = 1; n < 40; n++) expect(retryDelay(n, LONG_OUTAGE_MS / 2)).toBeLessThanOrEqual(RETRY_MAX_MS * 1.2);
       expect(retryDelay(5, LONG_OUTAGE_MS * 2)).toBeGreaterThanOrEqual(RETRY_SLOW_MS * 0.8);
     }
+  });
+});
+
+describe("the loop that comes back to a table", () => {
+  /** A loop whose tries answer `outcomes` in turn; it records each pause and each try. */
+  function loop(outcomes: Outcome[], opts: { uptime?: number | null; offlineTries?: number; closeAfter?: number } = {}) {
+    const pauses: number[] = [];
+    let tries = 0;
+    let offline = opts.offlineTries ?? 0;
+    const run = keepTrying({
+      code: CODE,
+      closed: () => opts.closeAfter !== undefined && pauses.length >= opts.closeAfter,
+      downSince: () => Date.now(),
+      pause: async (ms) => { pauses.push(ms); },
+      online: () => offline-- <= 0,
+      tryOnce: async () => outcomes[Math.min(tries++, outcomes.length - 1)]!,
+      uptime: async () => (opts.uptime === undefined ? 3600 : opts.uptime),
+    });
+    return run.then((end) => ({ end, pauses, tries: () => tries }));
+  }
+
+  it("tries at once, then after growing pauses, until a try is back", async () => {
+    const { end, pauses, tries } = await loop([{ kind: "later" }, { kind: "later" }, { kind: "later" }, { kind: "back" }]);
+    expect(end).toEqual({ kind: "back" });
+    expect(tries()).toBe(4);
+    expect(pauses).toHaveLength(3);
+    for (const ms of pauses) expect(ms).toBeLessThanOrEqual(RETRY_MAX_MS * 1.2);
+    expect(pauses[2]!).toBeGreaterThan(pauses[0]!);
+  });
+
+  it("stops at once when a try finds the table gone, with its sentence", async () => {
+    const { end, tries } = await loop([{ kind: "gone", message: "The game ended while you were away." }]);
+    expect(end).toEqual({ kind: "gone", message: "The game ended while you were away." });
+    expect(tries()).toBe(1);
+  });
+
+  it("counts an unknown code as gone only after several answers, apart, from a server up long enough", async () => {
+    const up = await loop([{ kind: "unknown" }], { uptime: RESTORE_GRACE_S });
+    expect(up.end).toEqual({ kind: "gone", message: `Table ${CODE} is no longer open: the server does not know it any more.` });
+    expect(up.tries()).toBe(UNKNOWN_BEFORE_GONE);
+    for (const ms of up.pauses) expect(ms).toBeGreaterThanOrEqual(RETRY_UNKNOWN_MS);
+    // a server just started may not have restored the game yet: the page keeps trying (until it closes)
+    const fresh = await loop([{ kind: "unknown" }], { uptime: RESTORE_GRACE_S - 1, closeAfter: 10 });
+    expect(fresh.end).toEqual({ kind: "closed" });
+    expect(fresh.tries()).toBe(10);
+    // an answer in between starts the count again
+    const between = await loop([{ kind: "unknown" }, { kind: "unknown" }, { kind: "later" }, { kind: "unknown" }, { kind: "unknown" }, { kind: "back" }]);
+    expect(between.end).toEqual({ kind: "back" });
+  });
+
+  it("skips tries while the browser is offline, and stops when the page closes", async () => {
+    const { end, tries, pauses } = await loop([{ kind: "back" }], { offlineTries: 3 });
+    expect(end).toEqual({ kind: "back" });
+    expect(tries()).toBe(1);
+    expect(pauses).toHaveLength(3);
+    const closed = await loop([{ kind: "later" }], { closeAfter: 2 });
+    expect(closed.end).toEqual({ kind: "closed" });
+    expect(closed.tries()).toBe(2);
   });
 });

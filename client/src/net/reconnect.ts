@@ -41,3 +41,44 @@ export function joinProblem(e: unknown, code: string): { final: boolean; message
   if (status === 429 && said) return { final: false, message: said };
   return { final: false, message: `Table ${code} could not be reached just now. Try again in a moment.` };
 }
+
+/** What one try to come back found: back at the table, try later, an unknown code, or gone for good. */
+export type Outcome = { kind: "back" } | { kind: "later" } | { kind: "unknown" } | { kind: "gone"; message: string };
+
+/** What the loop of tries needs from the page; the session gives its own, a test its fakes. */
+export interface ComingBack {
+  code: string;
+  /** The page left the table (the loop stops). */
+  closed(): boolean;
+  /** Since when the table has been out of reach (epoch ms). */
+  downSince(): number;
+  /** Waits this long, or less if woken (the network is back, the tab shown again, "Try now"). */
+  pause(ms: number): Promise<void>;
+  /** Whether the browser thinks it is online (a try while offline is skipped until "online" wakes the pause). */
+  online(): boolean;
+  /** One try: find the table by its code and join it again. */
+  tryOnce(): Promise<Outcome>;
+  /** How long the server has been up (s), or null when it cannot say. */
+  uptime(): Promise<number | null>;
+}
+
+/**
+ * Tries to come back with backoff until a try works, the table is known to be gone, or the page closes.
+ * An unknown code counts as gone only after UNKNOWN_BEFORE_GONE answers in a row from a server up for
+ * RESTORE_GRACE_S (a server just started may not have restored the game yet).
+ */
+export async function keepTrying(at: ComingBack): Promise<{ kind: "back" } | { kind: "gone"; message: string } | { kind: "closed" }> {
+  let unknown = 0;
+  for (let n = 0; !at.closed(); n++) {
+    if (n > 0) await at.pause(Math.max(retryDelay(n, Date.now() - at.downSince()), unknown > 0 ? RETRY_UNKNOWN_MS : 0));
+    if (at.closed()) break;
+    if (!at.online()) continue;
+    const outcome = await at.tryOnce();
+    if (outcome.kind === "back" || outcome.kind === "gone") return outcome;
+    unknown = outcome.kind === "unknown" ? unknown + 1 : 0;
+    if (unknown >= UNKNOWN_BEFORE_GONE && ((await at.uptime()) ?? 0) >= RESTORE_GRACE_S) {
+      return { kind: "gone", message: `Table ${at.code} is no longer open: the server does not know it any more.` };
+    }
+  }
+  return { kind: "closed" };
+}

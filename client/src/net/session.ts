@@ -1,14 +1,14 @@
 // One connection to a table: joins the Colyseus room, keeps the latest state, your seat, the public
 // chat, private messages and the server's last refusal, and tells the screen when any of it changes.
 // A lost connection comes back by itself: the SDK's own reconnection for a dropped socket, then, if the
-// room is gone (a server restart), a fresh join by invite code and seat token (see Reconnect below).
+// room is gone (a server restart), a fresh join by invite code and seat token (reconnect.ts: keepTrying).
 import type { Room } from "@colyseus/sdk";
 import type { Command } from "../../../shared/protocol.ts";
 import type { AbsentChoice, AdjournMessage } from "../../../shared/adjourn-protocol.ts";
 import type { AnswersMessage, ChatLine, GuideMessage, HostMessage, ServerMessages } from "../../../shared/room-protocol.ts";
 import { GameLogReader, readTable, type TableSnapshot, type WireTable, type Whisper } from "../../../shared/wire/index.ts";
 import { ApiError, findTable, serverUptime, type TableInfo } from "./api.ts";
-import { RESTORE_GRACE_S, RETRY_UNKNOWN_MS, SDK_MAX_DELAY_MS, UNKNOWN_BEFORE_GONE, joinProblem, retryDelay } from "./reconnect.ts";
+import { SDK_MAX_DELAY_MS, joinProblem, keepTrying, type Outcome } from "./reconnect.ts";
 import { chatHistory, chatLine, whisper, whisperList, type Heard, type Held } from "./heard.ts";
 import { forgetSeat, rememberName, rememberSeat, rememberedSeat } from "./seat-memory.ts";
 
@@ -57,8 +57,6 @@ function serverEndpoint(): string {
   const origin = import.meta.env.DEV ? `${location.protocol}//${location.hostname}:2567` : location.origin;
   return origin.replace(/^http/, "ws");
 }
-
-type Outcome = { kind: "back" } | { kind: "later" } | { kind: "unknown" } | { kind: "gone"; message: string };
 
 export class TableSession {
   readonly code: string;
@@ -264,26 +262,23 @@ export class TableSession {
 
   /**
    * Back to the same table by a fresh join (invite code, then seat token or as a spectator), trying
-   * with backoff until it works or the table is known to be gone. One loop at a time.
+   * with backoff until it works or the table is known to be gone (reconnect.ts keepTrying). One loop at a time.
    */
   private async comeBack(): Promise<void> {
     this.down();
     if (this.comingBack) return;
     this.comingBack = true;
-    let unknown = 0;
     try {
-      for (let n = 0; !this.closed; n++) {
-        if (n > 0) await this.pause(Math.max(retryDelay(n, Date.now() - this.downSince), unknown > 0 ? RETRY_UNKNOWN_MS : 0));
-        if (this.closed) return;
-        if (typeof navigator !== "undefined" && navigator.onLine === false) continue; // "online" wakes the pause
-        const outcome = await this.tryComeBack();
-        if (outcome.kind === "back") return;
-        if (outcome.kind === "gone") return this.gone(outcome.message);
-        unknown = outcome.kind === "unknown" ? unknown + 1 : 0;
-        if (unknown >= UNKNOWN_BEFORE_GONE && ((await serverUptime()) ?? 0) >= RESTORE_GRACE_S) {
-          return this.gone(`Table ${this.code} is no longer open: the server does not know it any more.`);
-        }
-      }
+      const end = await keepTrying({
+        code: this.code,
+        closed: () => this.closed,
+        downSince: () => this.downSince,
+        pause: (ms) => this.pause(ms),
+        online: () => typeof navigator === "undefined" || navigator.onLine !== false,
+        tryOnce: () => this.tryComeBack(),
+        uptime: serverUptime,
+      });
+      if (end.kind === "gone") this.gone(end.message);
     } finally {
       this.comingBack = false;
     }
