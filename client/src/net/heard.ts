@@ -1,5 +1,5 @@
-// What the table's talk messages do to what the page holds, as pure functions (session.ts applies them):
-// each takes the lines held and the page's arrival counter, and gives the new lines and counter. A
+// What the table's talk and log messages do to what the page holds, as pure functions (session.ts applies
+// them): each takes the lines held and the page's arrival counter, and gives the new lines and counter. A
 // line's `n` is the order it arrived in this page (0: it came with a history); after a reconnection,
 // what was said while the page was away counts as new.
 import type { ChatLine } from "../../../shared/room-protocol.ts";
@@ -42,4 +42,37 @@ export function whisperList(held: Held<Whisper>, messages: readonly Whisper[], b
 export function whisper(held: Held<Whisper>, w: Whisper): Held<Whisper> {
   const arrivals = held.arrivals + 1;
   return { lines: [...held.lines, { ...w, n: arrivals }], arrivals };
+}
+
+/**
+ * The public log lines one change of the game wrote (numbered from `from`), with the board as it stood
+ * before that change (null for the lines of a history, whose board before is not known).
+ */
+export interface LogBatch {
+  n: number;
+  from: number;
+  lines: string[];
+  supplyBefore: Record<string, number> | null;
+  demandBefore: string;
+}
+
+/** The board after the last batch: what the next one changed it from. */
+export interface Settled { supply: Record<string, number>; demand: string }
+
+/**
+ * A `log` message, for the phase reports: its fresh lines (`fresh`, what the page had not read yet) are a
+ * new batch with the board before them, kept with the last `keep`. A history (a page opened mid-game)
+ * gives the lines since the last Production as batch 0, so its report can be shown again; lines that
+ * come before the page knows the board start no batch.
+ */
+export function logBatches(held: Held<LogBatch>, m: { from: number; lines: readonly string[]; history?: boolean }, fresh: { from: number; lines: string[] },
+  settled: Settled | null, keep: number): Held<LogBatch> {
+  if (m.history) {
+    const last = m.lines.lastIndexOf("Production Phase.");
+    if (held.lines.length > 0 || last < 0) return held;
+    return { lines: [{ n: 0, from: m.from + last, lines: m.lines.slice(last), supplyBefore: null, demandBefore: "" }], arrivals: held.arrivals };
+  }
+  if (fresh.lines.length === 0 || !settled) return held;
+  const arrivals = held.arrivals + 1;
+  return { lines: [...held.lines, { n: arrivals, from: fresh.from, lines: fresh.lines, supplyBefore: settled.supply, demandBefore: settled.demand }].slice(-keep), arrivals };
 }

@@ -9,7 +9,7 @@ import type { AnswersMessage, ChatLine, GuideMessage, HostMessage, ServerMessage
 import { GameLogReader, readTable, type TableSnapshot, type WireTable, type Whisper } from "../../../shared/wire/index.ts";
 import { ApiError, findTable, serverUptime, type TableInfo } from "./api.ts";
 import { SDK_MAX_DELAY_MS, joinProblem, keepTrying, type Outcome } from "./reconnect.ts";
-import { chatHistory, chatLine, whisper, whisperList, type Heard, type Held } from "./heard.ts";
+import { chatHistory, chatLine, logBatches, whisper, whisperList, type Heard, type Held, type LogBatch, type Settled } from "./heard.ts";
 import { forgetSeat, rememberName, rememberSeat, rememberedSeat } from "./seat-memory.ts";
 
 /**
@@ -29,19 +29,7 @@ export interface Refusal { code: string; message: string; at: number; about: Abo
  */
 export type Link = "connected" | "reconnecting" | "gone" | "left";
 
-export type { Heard } from "./heard.ts";
-
-/**
- * The public log lines one change of the game wrote (numbered from `from`), with the board as it stood
- * before that change (null for the lines of a history, whose board before is not known).
- */
-export interface LogBatch {
-  n: number;
-  from: number;
-  lines: string[];
-  supplyBefore: Record<string, number> | null;
-  demandBefore: string;
-}
+export type { Heard, LogBatch } from "./heard.ts";
 
 /** Log batches the client keeps for the phase reports. */
 const BATCH_KEEP = 30;
@@ -74,7 +62,7 @@ export class TableSession {
   /** The last changes of the game as they arrived (none for a history), newest last. */
   logBatches: LogBatch[] = [];
   /** The supply and demand after the last log batch: the board as it stood before the next one. */
-  private settled: { supply: Record<string, number>; demand: string } | null = null;
+  private settled: Settled | null = null;
   refusal: Refusal | null = null;
   link: Link = "connected";
   /** While reconnecting: since when the table has been out of reach, and when the next try is due (ms). */
@@ -169,16 +157,7 @@ export class TableSession {
     });
     on("log", (m: ServerMessages["log"]) => {
       const fresh = this.log.read(m);
-      if (m.history) {
-        // A page opened mid-game: the lines since the last Production, so its reports can be shown again.
-        const last = m.lines.lastIndexOf("Production Phase.");
-        if (this.logBatches.length === 0 && last >= 0) {
-          this.logBatches = [{ n: 0, from: m.from + last, lines: m.lines.slice(last), supplyBefore: null, demandBefore: "" }];
-        }
-      } else if (fresh.lines.length > 0 && this.settled) {
-        const batch = { n: ++this.arrivals, from: fresh.from, lines: fresh.lines, supplyBefore: this.settled.supply, demandBefore: this.settled.demand };
-        this.logBatches = [...this.logBatches, batch].slice(-BATCH_KEEP);
-      }
+      this.logBatches = this.take(logBatches({ lines: this.logBatches, arrivals: this.arrivals }, m, fresh, this.settled, BATCH_KEEP));
       const game = this.state?.game;
       if (game) this.settled = { supply: { ...(game.supply ?? {}) }, demand: game.demand };
       this.changed();
