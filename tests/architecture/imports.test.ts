@@ -48,7 +48,7 @@ export const PICTURE: Record<string, string[]> = {
   "server/index": ["server/app", "server/config", "server/logger", "server/rooms", "server/store"],
   "server/scripts": ["server/access", "server/app", "server/bots", "server/engine", "server/http-guard", "server/lobby", "server/metrics", "server/rooms", "server/sim", "server/store", "server/table", "shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
   // The client imports nothing from server/ (the "client-imports-no-server" rule below).
-  "client": ["shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/guide", "shared/phase-lines", "shared/protocol", "shared/room-protocol", "shared/variant", "shared/view", "shared/wire"],
+  "client": ["shared/adjourn-protocol", "shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/guide", "shared/phase-lines", "shared/protocol", "shared/room-protocol", "shared/variant", "shared/view", "shared/wire"],
 };
 
 /** A part's files: a folder (server/engine/...), a file beside the folders (server/app.ts), or one file named whole. */
