@@ -79,12 +79,7 @@ export function nudgeRoutes(logger: Logger, store: GameStore, seats: NudgeSeats,
       await store.setWebhook(game.code, null);
       return void res.json({ webhook: null });
     }
-    const host = new URL(body.url).host;
-    if (!(host in hosts) || (new URL(body.url).protocol !== "https:" && !env.NUDGE_WEBHOOK_HOSTS)) {
-      throw new HttpError(400, "webhook-host", "Give a Discord or Slack webhook address (https://discord.com/api/webhooks/… or https://hooks.slack.com/…).");
-    }
-    const format = body.format ?? hosts[host] ?? null;
-    if (!format) throw new HttpError(400, "webhook-format", "Say which format the webhook takes: discord or slack.");
+    const format = webhookFormat(body.url, body.format, hosts, !!env.NUDGE_WEBHOOK_HOSTS);
     await store.setWebhook(game.code, { url: body.url, format });
     logger.info({ code: game.code, format }, "table webhook set");
     res.json({ webhook: maskedUrl(body.url), format });
@@ -103,6 +98,27 @@ export function nudgeRoutes(logger: Logger, store: GameStore, seats: NudgeSeats,
     res.json({ nudges: body.on ?? !prefs.optedOut });
   });
 
+  unsubscribeRoutes(router, store, calls);
+  router.use(answerErrors(logger, "nudge route"));
+  return router;
+}
+
+/**
+ * The format a webhook address takes, or a refusal: only the allowed hosts (https, unless the operator
+ * named the hosts), in the format asked or the host's own.
+ */
+function webhookFormat(url: string, asked: "discord" | "slack" | undefined, hosts: Record<string, "discord" | "slack" | null>, operatorHosts: boolean): "discord" | "slack" {
+  const { host, protocol } = new URL(url);
+  if (!(host in hosts) || (protocol !== "https:" && !operatorHosts)) {
+    throw new HttpError(400, "webhook-host", "Give a Discord or Slack webhook address (https://discord.com/api/webhooks/… or https://hooks.slack.com/…).");
+  }
+  const format = asked ?? hosts[host] ?? null;
+  if (!format) throw new HttpError(400, "webhook-format", "Say which format the webhook takes: discord or slack.");
+  return format;
+}
+
+/** A message's one-click unsubscribe link: the GET shows a button (a link scanner unsubscribes nobody); the POST does it. */
+function unsubscribeRoutes(router: Router, store: GameStore, calls: (req: Request) => Promise<void>): void {
   async function unsubscribe(req: Request): Promise<{ code: string } | null> {
     const q = UnsubscribeQuery.safeParse(req.query);
     return q.success ? store.unsubscribeNudges(q.data.token) : null;
@@ -122,9 +138,6 @@ export function nudgeRoutes(logger: Logger, store: GameStore, seats: NudgeSeats,
     if (!done) return void res.status(404).send(page("This unsubscribe link is not known."));
     res.send(page(`You will get no more "your move" messages for table ${done.code}.`));
   });
-
-  router.use(answerErrors(logger, "nudge route"));
-  return router;
 }
 
 function page(body: string): string {
