@@ -43,9 +43,9 @@ async function post(p: string, body: unknown, from = `10.20.0.${++address % 250}
 const endpoint = (who: string) => `https://push.example.net/send/secret-${who}-${randomBytes(8).toString("hex")}`;
 const keys = () => ({ p256dh: randomBytes(65).toString("base64url"), auth: randomBytes(16).toString("base64url") });
 /** A refusal that says what was wrong, in a sentence. */
-function refused(r: { status: number; body: any }, status: number, code?: string): void {
+function refused(r: { status: number; body: any }, status: number, code: string): void {
   expect(r.status).toBe(status);
-  if (code) expect(r.body.error.code).toBe(code);
+  expect(r.body.error.code).toBe(code);
   expect(r.body.error.message).toMatch(/\w+ \w+/);
 }
 
@@ -86,7 +86,7 @@ describe("the nudge settings' routes", () => {
         { seatToken: 7 },
         "{\"seatToken\":",
       ];
-      for (const body of badPush) refused(await post(`/api/games/${code}/push`, body), 400);
+      for (const body of badPush) refused(await post(`/api/games/${code}/push`, body), 400, "bad-request");
       expect((await store.pushSubscriptions(code, guest.seat)).map((s) => s.endpoint)).toEqual([guestEndpoint]);
 
       // At most PUSH_SUBSCRIPTIONS_PER_SEAT browsers per seat: the oldest go.
