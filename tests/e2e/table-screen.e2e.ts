@@ -35,9 +35,17 @@ async function onScreen(page: Page, target: Locator): Promise<void> {
     const x = r.left + Math.min(r.width / 2, 20);
     const y = r.top + Math.min(r.height / 2, 10);
     const top = document.elementFromPoint(x, y);
-    return { inside: r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth, hit: !!top && (el === top || el.contains(top)) };
+    const where = `${el.tagName} at ${Math.round(r.left)},${Math.round(r.top)}–${Math.round(r.right)},${Math.round(r.bottom)} in ${innerWidth}×${innerHeight}, at its point: ${top?.tagName}.${top?.className}`;
+    return { inside: r.top >= 0 && r.bottom <= innerHeight && r.left >= 0 && r.right <= innerWidth, hit: !!top && (el === top || el.contains(top)), where };
   });
-  expect(hit, "on screen and not covered").toEqual({ inside: true, hit: true });
+  expect({ inside: hit.inside, hit: hit.hit }, `on screen and not covered: ${hit.where}`).toEqual({ inside: true, hit: true });
+}
+
+/** A report's title is on screen, and the whole report reads without scrolling inside the reports' panel. */
+async function reportInView(page: Page, report: Locator): Promise<void> {
+  await onScreen(page, report.locator("header"));
+  const fits = await report.evaluate((el) => ({ report: el.getBoundingClientRect().height, panel: el.closest(".reports")!.clientHeight }));
+  expect(fits.report, `the report (${fits.report} px) fits its panel (${fits.panel} px)`).toBeLessThanOrEqual(fits.panel);
 }
 
 /** No two districts of the map overlap, whatever stands on them. */
@@ -200,7 +208,7 @@ describe("the table at 1440×900", () => {
     const from = lines.lastIndexOf("Production Phase.");
     const producers = lines.slice(from + 1).filter((l) => / produces /.test(l)).map((l) => l.split(" produces ")[0]!);
     const report = ann.getByTestId("report-production").first();
-    await onScreen(ann, report);
+    await reportInView(ann, report);
     const text = (await report.textContent()) ?? "";
     for (const d of producers) expect(text).toContain(d);
     await ann.waitForTimeout(1000);
@@ -260,7 +268,7 @@ describe("the table at 1440×900", () => {
       if (!acted) await ann.waitForTimeout(100);
     }
     const demand = ann.getByTestId("report-demand").first();
-    await onScreen(ann, demand);
+    await reportInView(ann, demand);
     // the log shows each corporation with its player ("Jinteki (Ann)"); the report names corporations only
     const all = (await ann.getByTestId("public-log").locator("li").allTextContents()).map((l) => l.replace(/ \((Ann|Bea|Bot \w+)\)/g, ""));
     const round = all.slice(all.lastIndexOf("Demand round 1 begins."));
