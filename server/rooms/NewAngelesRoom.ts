@@ -78,10 +78,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
         // What the line costs the store counts against its address's day (Access.spendTalk).
         const seat = this.seatOf(c);
         const bytes = Buffer.byteLength(msg.text) + Buffer.byteLength(seat?.name ?? "Spectator") + TALK_ROW_BYTES;
-        if (!this.access.spendTalk((c.auth as Auth | undefined)?.address ?? "unknown", bytes)) {
-          return { code: "talk-quota", message: "Your address has sent as much chat as the server keeps from one address in a day: try again tomorrow." };
-        }
-        return this.table.chat(c.sessionId, seat, msg);
+        return this.table.chat(c.sessionId, seat, msg, () => this.access.spendTalk((c.auth as Auth | undefined)?.address ?? "unknown", bytes));
       },
     },
     /** Take back your last decision (server/table/take-back.ts); the payload is ignored. */

@@ -429,9 +429,9 @@ export class Table {
 
   // ---- host, chat ------------------------------------------------------------------------------
 
-  /** A chat line from a connection (`sender`, for the rate limit), seated or not. */
-  chat(sender: string, seat: Seat | undefined, msg: Chat): Refusal | null {
-    return this.talk.say(sender, seat, msg, this.seats, this.p, (write, after) => this.writes.write(() => write(this.deps.store, this.code), after));
+  /** A chat line from a connection (`sender`, for the rate limit), seated or not; `afford` spends its bytes (talk.ts). */
+  chat(sender: string, seat: Seat | undefined, msg: Chat, afford: () => boolean = () => true): Refusal | null {
+    return this.talk.say(sender, seat, msg, this.seats, this.p, (write, after) => this.writes.write(() => write(this.deps.store, this.code), after), afford);
   }
 
   /** The host lets players see the spectators' channel, or no longer: kept with the options (talk.ts). */

@@ -21,6 +21,8 @@ export const CHAT_PER_10S = 8;
 
 export interface LogMessage { from: number; lines: string[]; private?: string[]; history?: true }
 
+export const TALK_QUOTA = { code: "talk-quota", message: "Your address has sent as much chat as the server keeps from one address in a day: try again tomorrow." };
+
 export class Talk {
   /** The last CHAT_LINES lines of each channel (players' public chat, spectators' channel), in order. */
   chatLines: ChatLine[] = [];
@@ -52,9 +54,10 @@ export class Talk {
   /**
    * A chat message from a connection (`sender`, for the rate limit), seated or not: a public line for
    * everyone, a spectator's line in the spectators' channel, or a private message between two human
-   * players. Written to the store before anyone hears it.
+   * players. Written to the store before anyone hears it. `afford` spends what the line costs its
+   * address's day, once the line is otherwise acceptable (a refused line costs nothing).
    */
-  say(sender: string, seat: Seat | undefined, msg: Chat, seats: Seats, p: Publisher, write: WriteThen): { code: string; message: string } | null {
+  say(sender: string, seat: Seat | undefined, msg: Chat, seats: Seats, p: Publisher, write: WriteThen, afford: () => boolean): { code: string; message: string } | null {
     const now = Date.now();
     if (!this.mayChat(sender, now)) return { code: "chat-rate", message: "You are sending messages too fast: wait a few seconds." };
     const { text, to } = msg;
@@ -62,6 +65,9 @@ export class Talk {
       if (!seat) return { code: "not-a-player", message: "Spectators cannot send private messages." };
       const target = seats.get(to);
       if (!target || target.bot || to === seat.seat) return { code: "bad-recipient", message: "Private messages go to another human player." };
+    }
+    if (!afford()) return TALK_QUOTA;
+    if (to !== undefined && seat) {
       const whisper: StoredWhisper = { from: seat.seat, to, fromName: seat.name, text, at: now };
       const seq = this.addWhisper(whisper);
       write((store, code) => store.appendWhisper(code, seq, whisper), () => {

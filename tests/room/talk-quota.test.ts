@@ -1,5 +1,5 @@
 // One address's day of talk, over real sockets: past its bytes a line is refused with a clear error,
-// at every table, and nothing of it is stored.
+// at every table, and nothing of it is stored. A line refused for another reason costs nothing.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ColyseusTestServer } from "@colyseus/testing";
 import pino from "pino";
@@ -27,6 +27,11 @@ describe("one address's day of talk", () => {
     const quinn = await join(colyseus, roomId, { code, name: "Quinn" });
     const errors: { code: string; message: string }[] = [];
     quinn.onMessage("error", (e) => errors.push(e));
+    // two private lines to an empty seat: refused, and they do not spend the day
+    for (let i = 0; i < 2; i++) quinn.send("chat", { text: LINE, to: 3 });
+    await until(() => errors.length === 2, 5_000, "the refused private lines");
+    expect(errors.map((e) => e.code)).toEqual(["bad-recipient", "bad-recipient"]);
+    errors.length = 0;
     for (let i = 0; i < 6; i++) quinn.send("chat", { text: LINE });
     await until(() => errors.length === 1, 5_000, "the refusal");
     expect(errors[0]!.code).toBe("talk-quota");
