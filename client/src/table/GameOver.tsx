@@ -14,6 +14,15 @@ import { SOURCE_LABEL } from "./Forecast.tsx";
 import { Rematch } from "./Rematch.tsx";
 import { SeatMark } from "./SeatMark.tsx";
 import { threatWhy, whyLines } from "./why.ts";
+import type { ResultView } from "../../../shared/view.ts";
+
+/** How the game ended, in words. */
+const ENDINGS: Record<ResultView["reason"], string> = {
+  end: "The game ran to the end of its last round.",
+  threat: "The threat reached 25: the game ended at once.",
+  vote: "The players voted to end the game now: it was scored on the standings at that moment.",
+  cancelled: "The players voted to cancel the game: nobody wins.",
+};
 
 /** The summary, asked for until the server has filed the game as finished (a moment after the result). */
 function useSummary(code: string): GameSummary | null {
@@ -55,9 +64,7 @@ export function GameOver({ model, onJoined, replayViewer }: {
       <ul class="headlines" data-testid="headlines">
         {others.map((h) => <li key={h.seat} class={h.won ? "won" : "lost"} data-testid={`headline-${h.seat}`}>{h.text}</li>)}
       </ul>
-      <p class="muted" data-testid="ending">{r.reason === "threat"
-        ? "The threat reached 25: the game ended at once."
-        : "The game ran to the end of its last round."}</p>
+      <p class="muted" data-testid="ending">{ENDINGS[r.reason]}</p>
       {summary?.decided && (
         <div class="decided" data-testid="decided">
           <strong>The moment that decided it</strong> <span class="muted">(round {summary.decided.round === "D" ? "D, a demand round" : summary.decided.round})</span>
