@@ -81,7 +81,8 @@ export class Votes {
       return { code: "vote-limit", message: `You may open at most ${VOTES_PER_SEAT_HOUR} votes an hour: you can open another at ${at} UTC.` };
     }
     if (msg.kind === "resume") return f.paused ? null : { code: "not-paused", message: "The game is not paused." };
-    if (f.status !== "playing") return { code: "not-playing", message: "Only a game under way can be put to a vote." };
+    const ending = msg.kind === "end" || msg.kind === "cancel";
+    if (f.status !== "playing" && !(f.paused && ending)) return { code: "not-playing", message: "Only a game under way (or paused, to end it) can be put to a vote." };
     if (msg.kind === "pause") return pauseRefusal(msg.resumeAt, f);
     if (msg.kind === "replace") {
       if (msg.seat === undefined || !f.away.has(msg.seat) || !f.people.includes(msg.seat)) {

@@ -43,7 +43,9 @@ describe("votes", () => {
     expect(v.open(0, { act: "open", kind: "pause" }, facts())).toMatchObject({ code: "bad-time" });
     expect(v.open(0, { act: "open", kind: "resume" }, facts())).toMatchObject({ code: "not-paused" });
     expect(v.open(0, { act: "open", kind: "end" }, facts({ status: "adjourned" }))).toMatchObject({ code: "not-playing" });
+    expect(v.open(0, { act: "open", kind: "pause", resumeAt: T0 + HOUR }, facts({ status: "adjourned", paused: true }))).toMatchObject({ code: "not-playing" });
     expect(v.open(5, { act: "open", kind: "end" }, facts())).toMatchObject({ code: "not-a-voter" });
+    expect(v.open(0, { act: "open", kind: "cancel" }, facts({ status: "adjourned", paused: true }))).toBeNull(); // a paused game may still be ended
   });
 
   it("one vote at a time; it expires after its lifetime (two minutes live) and cannot be answered then", () => {

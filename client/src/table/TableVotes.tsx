@@ -67,7 +67,7 @@ function PutToVote({ model, session }: { model: TableSnapshot; session: TableSes
   const away = model.seats.filter((s) => !s.bot && s.botControlled && s.seat !== model.mySeat);
   const [seat, setSeat] = useState<number | null>(null);
   const turnBased = model.seats.some((s) => !s.bot && (s.bank > 0 || s.bankDueAt > 0));
-  const kinds: VoteKind[] = model.status === "adjourned" ? ["resume"]
+  const kinds: VoteKind[] = model.status === "adjourned" ? ["resume", "end", "cancel"]
     : ["end", "cancel", ...(turnBased ? ["pause" as const] : []), ...(away.length > 0 ? ["replace" as const] : [])];
   const chosen = kinds.includes(kind) ? kind : kinds[0]!;
   const send = () => {
