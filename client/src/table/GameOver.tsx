@@ -53,13 +53,15 @@ export function GameOver({ model, onJoined, replayViewer }: {
   useEffect(() => panel.current?.scrollIntoView({ block: "nearest" }), []);
   const summary = useSummary(model.code);
   const seat = (n: number) => seatOf(model, n);
-  const lines = headlines(r, model.game?.threat ?? 0, (n) => seatLabel(seat(n)), model.mySeat);
+  // A cancelled game has no winner and no loser: no headline per seat, no "why".
+  const cancelled = r.reason === "cancelled";
+  const lines = cancelled ? [] : headlines(r, model.game?.threat ?? 0, (n) => seatLabel(seat(n)), model.mySeat);
   const mine = lines.find((h) => h.seat === model.mySeat);
   const others = lines.filter((h) => h !== mine);
   return (
     <section ref={panel} class="game-over panel" aria-labelledby="over-h" data-testid="game-over">
       <h2 id="over-h" class={mine ? (mine.won ? "won" : "lost") : ""} data-testid="headline-mine">
-        {mine ? mine.text : `Game over${r.reason === "threat" ? ": the city fell at threat 25" : ""}`}
+        {mine ? mine.text : cancelled ? "The game was cancelled" : `Game over${r.reason === "threat" ? ": the city fell at threat 25" : ""}`}
       </h2>
       <ul class="headlines" data-testid="headlines">
         {others.map((h) => <li key={h.seat} class={h.won ? "won" : "lost"} data-testid={`headline-${h.seat}`}>{h.text}</li>)}
@@ -82,13 +84,13 @@ export function GameOver({ model, onJoined, replayViewer }: {
         </p>
       </div>
       {/* After the rematch and the replay, which stay in view on a phone. */}
-      <details class="why" data-testid="why" open>
+      {!cancelled && <details class="why" data-testid="why" open>
         <summary>Why each player won or lost</summary>
         <p data-testid="why-threat">{threatWhy(r, model.game?.threat ?? 0, summary, (k) => SOURCE_LABEL[k] ?? k)}</p>
         <ul>{whyLines(r, summary, (n) => seat(n)?.name ?? `Seat ${n + 1}`, model.mySeat).map((w) => (
           <li key={w.seat} class={w.won ? "won" : "lost"} data-testid={`why-${w.seat}`}><SeatMark seat={seat(w.seat)} />{w.text}</li>
         ))}</ul>
-      </details>
+      </details>}
       {summary
         ? <div class="charts" data-testid="charts"><CapitalChart s={summary} /><ThreatChart s={summary} /><PlayChart s={summary} /></div>
         : <p class="muted" role="status">Drawing the game in pictures…</p>}
