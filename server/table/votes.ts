@@ -113,11 +113,6 @@ export class Votes {
     return { vote: v, result: "expired" };
   }
 
-  /** The people seated changed (a seat went to a newcomer, a person left for good): the vote ends. */
-  drop(): void {
-    this.current = null;
-  }
-
   /** Carried once enough said yes; turned down once too many said no for it to carry. */
   private settle(): VoteOutcome | null {
     const v = this.current!;
