@@ -180,7 +180,7 @@ export interface TradeView {
 }
 
 export interface ResultView {
-  reason: "end" | "threat";
+  reason: "end" | "threat" | "vote" | "cancelled";
   winners: number[];
   seats: { seat: number; corp: CorpId; rival: RivalId; capital: number; won: boolean; why: string }[];
   rivalUnderBoard: RivalId;

@@ -13,9 +13,9 @@ function ownRivalNeeds(players: number): number {
   return players === 4 ? 2 : 3;
 }
 
-export function endNormally(c: Ctx): never {
-  const s = c.s;
-  const seats: SeatResult[] = s.seats.map((p) => {
+/** Each seat's result at a normal end, from the standings now. */
+function standings(s: Ctx["s"]): SeatResult[] {
+  return s.seats.map((p) => {
     const base = { seat: p.seat, corp: p.corp, rival: p.rival, capital: p.capital };
     if (p.rival === "federalist") {
       // the variant lets it win as at threat 25: with at least 25 capital
@@ -35,6 +35,11 @@ export function endNormally(c: Ctx): never {
       why: `${p.capital} capital against ${rivalName(p.rival)}'s ${theirs}.`,
     };
   });
+}
+
+export function endNormally(c: Ctx): never {
+  const s = c.s;
+  const seats = standings(s);
   finish(c, { reason: "end", winners: seats.filter((x) => x.won).map((x) => x.seat), seats, rivalUnderBoard: s.rivalUnderBoard });
 }
 
@@ -46,6 +51,16 @@ export function endByThreat(c: Ctx): never {
     return { seat: p.seat, corp: p.corp, rival: p.rival, capital: p.capital, won, why };
   });
   finish(c, { reason: "threat", winners: seats.filter((x) => x.won).map((x) => x.seat), seats, rivalUnderBoard: s.rivalUnderBoard });
+}
+
+/**
+ * The players end the game by vote (the table counts the votes; server/table/votes.ts): "vote" scores
+ * it as a normal end would with the standings now; "cancelled" ends it with no winner.
+ */
+export function endByVote(c: Ctx, how: "vote" | "cancelled"): never {
+  const s = c.s;
+  const seats = how === "vote" ? standings(s) : s.seats.map((p) => ({ seat: p.seat, corp: p.corp, rival: p.rival, capital: p.capital, won: false, why: "The game was cancelled." }));
+  finish(c, { reason: how, winners: seats.filter((x) => x.won).map((x) => x.seat), seats, rivalUnderBoard: s.rivalUnderBoard });
 }
 
 /** Thrown by `finish` once the result is written: nothing that was running goes on. */

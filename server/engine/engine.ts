@@ -19,7 +19,7 @@ import { answerGeneral, generalOptions } from "./draw.ts";
 import { quickCommand } from "./command.ts";
 import { answerEffect } from "./effects.ts";
 import { EngineStuck } from "./budget.ts";
-import { untilOver } from "./end.ts";
+import { endByVote, untilOver } from "./end.ts";
 import { advance } from "./flow.ts";
 import { checkInvariants } from "./invariants.ts";
 import { legalFor } from "./legal.ts";
@@ -47,6 +47,8 @@ export interface Engine {
   /** createGame plus the setup's game-log lines (private ones carry `to`). */
   createGameWithEvents(opts: { players: 4 | 5 | 6; seed: Seed; variant?: Partial<Variant> }): { state: GameState; events: GameEvent[] };
   apply(state: GameState, seat: number, command: Command): ApplyResult;
+  /** The game ended by the players' vote now (end.ts's endByVote): scored on the standings, or cancelled. */
+  endByVote(state: GameState, how: "vote" | "cancelled"): { state: GameState; events: GameEvent[] };
   legal(state: GameState, seat: number): LegalCommand[];
   viewFor(state: GameState, who: number | "spectator"): GameView;
   /**
@@ -133,6 +135,14 @@ function dispatch(c: Ctx, seat: number, cmd: Command): Reject | null {
   return reject("bad-command", "Unknown command.");
 }
 
+/** The game ended by vote now (end.ts's endByVote), on a copy: a game already over is left as it is. */
+function endNow(rules: Rulebook, state: GameState, how: "vote" | "cancelled"): { state: GameState; events: GameEvent[] } {
+  if (state.result) return { state, events: [] };
+  const c: Ctx = { s: forkState(state), ev: [], frame: null, rules };
+  untilOver(c, () => endByVote(c, how));
+  return { state: c.s, events: c.ev };
+}
+
 export function createEngine(rules: Rulebook): Engine {
   function createGameWithEvents(opts: { players: 4 | 5 | 6; seed: Seed; variant?: Partial<Variant> }): { state: GameState; events: GameEvent[] } {
     const s = initialState(opts.players, opts.seed, opts.variant);
@@ -198,6 +208,7 @@ export function createEngine(rules: Rulebook): Engine {
     createGame,
     createGameWithEvents,
     apply,
+    endByVote: (state, how) => endNow(rules, state, how),
     legal: (state, seat) => legalFor(rules, state, seat),
     viewFor: (state, who) => view(rules, state, who),
     publicViewSince: (before, last, after) => publicViewSince(rules, before, last, after),

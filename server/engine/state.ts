@@ -163,7 +163,7 @@ export interface SeatResult {
 }
 
 export interface GameResult {
-  reason: "end" | "threat";
+  reason: "end" | "threat" | "vote" | "cancelled";
   winners: number[];
   seats: SeatResult[];
   rivalUnderBoard: RivalId;

@@ -18,7 +18,7 @@ import express, { type Router } from "express";
 import { matchMaker } from "@colyseus/core";
 import type { Logger } from "pino";
 import { z } from "zod";
-import { apply, createGameWithEvents, viewFor, type GameState, type GameView } from "../engine/index.ts";
+import { apply, createGameWithEvents, endByVote, viewFor, type GameState, type GameView } from "../engine/index.ts";
 import { ROOM_NAME as ROOM, TableOptions } from "../../shared/room-protocol.ts";
 import type { TableFacts, WireTable } from "../../shared/wire/index.ts";
 import { Moves } from "../table/turns.ts";
@@ -151,6 +151,13 @@ function rebuild(game: StoredGame, commands: Built["commands"]): Built {
     if (state.round !== rounds.at(-1)!.round) rounds.push({ round: state.round, step: i + 1 });
     if ((i + 1) % CHECKPOINT_EVERY === 0) checkpoints.push(state);
   });
+  // A game the players ended (or cancelled) by vote: its result comes after its last command, as it did at the table.
+  const how = (game.result as { reason?: string } | null)?.reason;
+  if (!state.result && (how === "vote" || how === "cancelled")) {
+    const ended = endByVote(state, how);
+    state = ended.state;
+    for (const e of ended.events) if (!e.to) log.push({ step: commands.length, text: e.text });
+  }
   return { game, commands, checkpoints, log, rounds, summary: summary.result(state, commands.length), guide: guide.notes };
 }
 

@@ -7,6 +7,7 @@ import { StateView } from "@colyseus/schema";
 import { parseCommand } from "../../shared/protocol.ts";
 import { AnswersMessage, ChatMessage, GuideMessage, HintMessage, HostMessage, JoinOptions, PlayerName } from "../../shared/room-protocol.ts";
 import { AdjournMessage, ResumeMessage } from "../../shared/adjourn-protocol.ts";
+import { VoteMessage } from "../../shared/vote-protocol.ts";
 import { normalizeCode } from "../access/codes.ts";
 import { quickCommand, waitingFor } from "../engine/index.ts";
 import type { TableMetadata } from "../access/metadata.ts";
@@ -114,6 +115,13 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       bad: "bad-message",
       handle: (_c, msg) => this.table.resume(msg.absent),
     },
+    // Votes (server/table/votes.ts): end now, cancel, pause, resume, give an away seat to a newcomer.
+    vote: {
+      guard: (c) => this.seatOf(c) ? null : { code: "not-a-player", message: "Only the people seated vote." },
+      parse: zodParser(VoteMessage, "Bad vote message."),
+      bad: "bad-vote",
+      handle: (c, msg) => this.table.vote(this.seatOf(c)!.seat, msg),
+    },
     hint: { parse: zodParser(HintMessage, "Bad hint message."), bad: "bad-message", handle: (c) => this.table.hint(this.seatOf(c)) },
     guide: { parse: zodParser(GuideMessage, "Bad guide message."), bad: "bad-message", handle: (c, msg) => this.table.guideAction(this.seatOf(c), msg.action, msg.moment) },
   };
@@ -214,8 +222,10 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     const opts = parsed.data;
     if (opts.spectator) return this.spectatorRefusal(addressKey(ip));
     if (opts.seatToken) return this.table.seats.holds(opts.seatToken) ? null : { status: 403, message: "That seat token is not valid at this table." };
-    if (this.table.status !== "lobby") return { status: 403, message: "This game has already started: join as a spectator." };
-    if (this.table.seats.free() === null) return { status: 403, message: "This table is full: join as a spectator." };
+    // A game under way takes a newcomer only into a seat opened to one (at resume, or by vote), as onAuth does.
+    const open = this.table.status === "playing" && this.table.seats.openSeat() !== undefined;
+    if (this.table.status !== "lobby" && !open) return { status: 403, message: "This game has already started: join as a spectator." };
+    if (this.table.seats.free() === null && !open) return { status: 403, message: "This table is full: join as a spectator." };
     return null;
   }
 

@@ -202,6 +202,8 @@ export const TableState = schema({
   meetAt: t.float64().default(0),
   /** The seats that asked to adjourn (public: a majority of the people seated adjourns). */
   adjournVotes: t.array("uint8"),
+  /** The open vote, JSON of VoteView ("" none): public, as who voted what is (server/table/votes.ts). */
+  vote: t.string().default(""),
   /** A tutorial table; its guide is on; the guide moment the table is paused on ("" none): server/table/guide.ts. */
   tutorial: t.boolean().default(false),
   guideOn: t.boolean().default(false),

@@ -52,7 +52,7 @@ export function statePublisher(state: TableState, room: RoomSide): Publisher {
 }
 
 /** The table's own fields: what changes them. */
-function tableFields(state: TableState, room: RoomSide): Pick<Publisher, "opened" | "watchersOpenChanged" | "botChatChanged" | "guideChanged" | "hostChanged" | "adjournmentChanged" | "statusChanged" | "stepSecondsChanged" | "startsAtChanged" | "deadlineChanged"> {
+function tableFields(state: TableState, room: RoomSide): Pick<Publisher, "opened" | "watchersOpenChanged" | "botChatChanged" | "guideChanged" | "hostChanged" | "adjournmentChanged" | "voteChanged" | "statusChanged" | "stepSecondsChanged" | "startsAtChanged" | "deadlineChanged"> {
   return {
     opened(info) {
       state.code = info.code;
@@ -79,6 +79,9 @@ function tableFields(state: TableState, room: RoomSide): Pick<Publisher, "opened
       state.meetAt = meetAt;
       while (state.adjournVotes.length > 0) state.adjournVotes.pop();
       for (const v of votes) state.adjournVotes.push(v);
+    },
+    voteChanged(vote) {
+      state.vote = vote ? JSON.stringify(vote) : "";
     },
     statusChanged(status) {
       state.status = status;

@@ -13,8 +13,8 @@ export type GameStatus = "lobby" | "playing" | "adjourned" | "finished";
 export interface StoredAdjournment {
   at: number;
   meetAt: number | null;
-  /** "host", "vote" or "everyone-left". */
-  by: "host" | "vote" | "everyone-left";
+  /** "host", "vote", "everyone-left", or "pause" (a turn-based game paused by vote until meetAt). */
+  by: "host" | "vote" | "everyone-left" | "pause";
   /** Remaining deadline time by seat (ms), for the seats whose decision had a deadline running. */
   deadlines: Record<string, number>;
 }

@@ -47,6 +47,7 @@ const BY_WORDS: Record<StoredAdjournment["by"], string> = {
   host: "The host adjourns the game",
   vote: "The players adjourn the game",
   "everyone-left": "Everyone has left: the game is adjourned",
+  pause: "The players pause the game",
 };
 
 /** The public log line of an adjournment (never a key, a token or an address: only names and times). */
@@ -72,6 +73,8 @@ export function resumedLine(absent: AbsentChoice, absentNames: string[]): string
 export class Adjournment {
   readonly votes = new Map<number, number | null>();
   meetAt: number | null = null;
+  /** Who adjourned it (null while not adjourned): "pause" is a pause by vote (votes.ts). */
+  by: StoredAdjournment["by"] | null = null;
   /** Remaining deadline time by seat (ms) when the game was adjourned. */
   deadlines = new Map<number, number>();
 
@@ -87,11 +90,13 @@ export class Adjournment {
   }
 
   stored(at: number, by: StoredAdjournment["by"]): StoredAdjournment {
+    this.by = by;
     return { at, meetAt: this.meetAt, by, deadlines: Object.fromEntries([...this.deadlines].map(([k, v]) => [String(k), v])) };
   }
 
   restore(stored: StoredAdjournment): void {
     this.meetAt = stored.meetAt;
+    this.by = stored.by;
     this.deadlines = new Map(Object.entries(stored.deadlines ?? {}).map(([k, v]) => [Number(k), Math.max(0, Number(v))]));
   }
 }

@@ -5,6 +5,7 @@
 import type { GameState } from "../engine/index.ts";
 import type { ChatLine } from "../../shared/room-protocol.ts";
 import type { StoredWhisper } from "../store/index.ts";
+import type { VoteView } from "../../shared/vote-protocol.ts";
 
 export type TableStatus = "lobby" | "playing" | "adjourned" | "finished";
 
@@ -64,6 +65,8 @@ export interface Publisher {
   flush(listing: boolean): void;
   /** The adjournment as everyone sees it: the meeting time (0: none) and the seats that asked to adjourn. */
   adjournmentChanged(meetAt: number, votes: readonly number[]): void;
+  /** The open vote as everyone sees it (votes.ts), or null when none is open (optional: tests' recorders may skip it). */
+  voteChanged?(vote: VoteView | null): void;
   /** A seat opened to a newcomer has a new person in it. */
   seatRenamed(seat: number, name: string): void;
   /** The table is adjourned: the room leaves memory at once if nobody is connected to it. */

@@ -2,7 +2,7 @@
 // and publishes the result (server/table/publisher.ts), in that order. Beside it: who sits where and
 // who is away (seating.ts), what is said (talk.ts), deadlines (turns.ts) and the bots' moves
 // (bot-turn.ts). The Colyseus room (server/rooms) is one Publisher; a unit test is another.
-import { apply, createGameWithEvents, legal, waitingFor, type GameState as EngineState } from "../engine/index.ts";
+import { apply, createGameWithEvents, endByVote, legal, waitingFor, type GameState as EngineState } from "../engine/index.ts";
 import type { Command } from "../../shared/protocol.ts";
 import type { ChatMessage } from "../../shared/room-protocol.ts";
 type Chat = ReturnType<(typeof ChatMessage)["parse"]>;
@@ -26,6 +26,8 @@ import { answerInAdvance, changeAnswers, DEFAULT_ANSWERS, TimedPasses } from "./
 import type { AnswersMessage, StandingAnswers } from "../../shared/room-protocol.ts";
 import type { AbsentChoice, AdjournMessage } from "../../shared/adjourn-protocol.ts";
 import type { StoredAdjournment } from "../store/index.ts";
+import { Votes, voteLine, type VoteFacts, type VoteOutcome } from "./votes.ts";
+import type { VoteMessage } from "../../shared/vote-protocol.ts";
 import { Adjournment, adjournRefusal, adjournedLine, backNeeded, meetingTime, peopleBack, resumedLine, votesNeeded } from "./adjourn.ts";
 
 /** A game woken from the store while adjourned waits this long for someone to join before it parks again. */
@@ -242,6 +244,7 @@ export class Table {
     this.talk.log(adjournedLine(adjourned?.by ?? "host", this.adjournment.meetAt));
     this.p.flush(false);
     this.startIdle(WOKEN_IDLE_MS);
+    if (this.paused() && this.adjournment.meetAt !== null) this.pauseUntil(this.adjournment.meetAt);
   }
 
   // ---- adjourning (adjourn.ts decides; the table stops and restarts its clocks) -----------------
@@ -286,7 +289,7 @@ export class Table {
    * it, no bot moves, no away countdown runs, and the store learns it once. The room leaves memory as
    * soon as nobody is connected.
    */
-  adjourn(by: StoredAdjournment["by"], meetAt: number | null): void {
+  adjourn(by: StoredAdjournment["by"], meetAt: number | null, then?: () => void): void {
     this.writes.whenIdle(() => {
       if (this.status !== "playing" || !this.game) return;
       const now = Date.now();
@@ -310,6 +313,7 @@ export class Table {
       this.writes.write(() => this.deps.store.setAdjourned(this.code, stored));
       this.talk.log(adjournedLine(by, meetAt));
       this.publishBanks();
+      then?.();
       this.p.flush(true);
       this.p.parkIfEmpty();
     });
@@ -321,6 +325,7 @@ export class Table {
    */
   resume(absent: AbsentChoice): Refusal | null {
     if (this.status !== "adjourned" || !this.game) return { code: "not-adjourned", message: "The game is not adjourned." };
+    if (this.paused()) return { code: "paused", message: "The game is paused by vote: it resumes at its time, or when everyone votes to resume." };
     if (absent === "open" && this.options.private) return { code: "private-table", message: "Only a public table can open a seat to a newcomer." };
     const back = peopleBack(this.seats);
     const needed = backNeeded(this.seats);
@@ -330,6 +335,7 @@ export class Table {
     this.turns.carry(this.adjournment.deadlines);
     this.adjournment.deadlines = new Map();
     this.adjournment.meetAt = null;
+    this.adjournment.by = null;
     this.adjournment.votes.clear();
     this.stopIdle();
     this.setStatus("playing");
@@ -339,6 +345,121 @@ export class Table {
     this.scheduleDecisions();
     this.p.flush(true);
     return null;
+  }
+
+  // ---- votes (votes.ts counts them; the table carries out one that passed) ----------------------
+
+  /** The open vote and each seat's recent openings (votes.ts). */
+  readonly votes = new Votes();
+  private voteTimer: Timer | null = null;
+  /** A pause's end (its resume time), while this process holds the paused game. */
+  private pauseTimer: Timer | null = null;
+
+  /** A person opens a vote or answers the open one (the room has checked the message's shape). */
+  vote(seat: number, msg: VoteMessage): Refusal | null {
+    const now = this.now();
+    this.voteSettled(this.votes.expire(now));
+    const out = msg.act === "open" ? this.votes.open(seat, msg, this.voteFacts(now)) : this.votes.answer(seat, msg.yes, now);
+    if (out && "code" in out) return out;
+    const name = (n: number) => this.seats.get(n)?.name ?? `Seat ${n + 1}`;
+    if (msg.act === "open") this.talk.log(voteLine(out?.vote ?? this.votes.view()!, name, "opened"));
+    if (out) this.voteSettled(out);
+    else if (msg.act === "open") {
+      this.voteTimer = this.timers.later(() => {
+        this.voteSettled(this.votes.expire(Math.max(this.now(), this.votes.view()?.expiresAt ?? 0)));
+        this.p.flush(false);
+      }, Math.max(0, this.votes.view()!.expiresAt - now));
+    }
+    this.p.voteChanged?.(this.votes.view());
+    this.p.flush(false);
+    return null;
+  }
+
+  private voteFacts(now: number): VoteFacts {
+    const people = [...this.seats.all()].filter((s) => !s.bot && !s.open);
+    return {
+      people: people.map((s) => s.seat), away: new Set(people.filter((s) => s.botControlled).map((s) => s.seat)),
+      pace: this.banks ? "turn-based" : "live", status: this.status, paused: this.paused(), now,
+    };
+  }
+
+  private paused(): boolean {
+    return this.status === "adjourned" && this.adjournment.by === "pause";
+  }
+
+  /** A vote is over: the log says how, and one that passed is carried out. */
+  private voteSettled(out: VoteOutcome | null): void {
+    if (!out) return;
+    this.voteTimer?.clear();
+    this.voteTimer = null;
+    const v = out.vote;
+    this.talk.log(voteLine(v, (n) => this.seats.get(n)?.name ?? `Seat ${n + 1}`, out.result));
+    this.p.voteChanged?.(null);
+    if (out.result !== "passed") return;
+    if (v.kind === "end" || v.kind === "cancel") this.endByVote(v.kind === "end" ? "vote" : "cancelled");
+    else if (v.kind === "pause") this.adjourn("pause", v.resumeAt!, () => this.pauseUntil(v.resumeAt!));
+    else if (v.kind === "resume") this.resumePaused(this.now());
+    else this.giveToNewcomer(v.seat!);
+  }
+
+  /** The players ended the game by vote: scored on the standings now (engine's endByVote), or cancelled. */
+  private endByVote(how: "vote" | "cancelled"): void {
+    this.writes.whenIdle(() => {
+      if (!this.game || this.game.result || (this.status !== "playing" && this.status !== "adjourned")) return;
+      if (this.banks) this.writeClocks(this.banks.stop(this.now()));
+      this.pauseTimer?.clear();
+      if (this.status === "adjourned") this.writes.write(() => this.deps.store.setAdjourned(this.code, null));
+      const ended = endByVote(this.game, how);
+      this.game = ended.state;
+      this.setStatus("playing"); // afterGameChange files the result and finishes the table
+      this.afterGameChange(ended.events);
+    });
+  }
+
+  /** A paused game resumes at `resumeAt` (now if that has passed: a game woken after its pause). */
+  private pauseUntil(resumeAt: number): void {
+    this.pauseTimer?.clear();
+    this.pauseTimer = this.timers.later(() => this.resumePaused(resumeAt), Math.max(0, resumeAt - this.now()));
+  }
+
+  /** The pause is over (its time came, `from`, or everyone voted to resume): every bank runs again from then. */
+  private resumePaused(from: number): void {
+    this.writes.whenIdle(() => {
+      if (!this.paused() || !this.game) return;
+      this.pauseTimer?.clear();
+      this.pauseTimer = null;
+      this.turns.carry(this.adjournment.deadlines);
+      this.adjournment.deadlines = new Map();
+      this.adjournment.meetAt = null;
+      this.adjournment.by = null;
+      this.stopIdle();
+      this.setStatus("playing");
+      this.p.adjournmentChanged(0, []);
+      this.writes.write(() => this.deps.store.setAdjourned(this.code, null));
+      this.talk.log("The pause is over: the game goes on, and every time bank runs again.");
+      if (this.banks) this.writeClocks(this.banks.update(this.people(), this.owing(this.game), Math.min(from, this.now())));
+      this.scheduleDecisions();
+      this.p.flush(true);
+      this.timers.later(() => this.runDeadlines(), 0); // a bank that ran out since the pause's end
+    });
+  }
+
+  /**
+   * Two thirds voted to give an away seat to a newcomer: every key of the seat stops working (its
+   * connection, if any, is closed), a bot plays it until a newcomer joins by the table's invite code and
+   * takes it, with its hand, rival and investment: the seat's, not a person's.
+   */
+  private giveToNewcomer(n: number): void {
+    const seat = this.seats.get(n);
+    if (!seat || seat.bot || this.status !== "playing") return;
+    const session = seat.sessionId;
+    seat.tokenHash = null;
+    seat.token = null;
+    seat.keys = [];
+    if (session) this.closeRevoked(session);
+    this.seating.setAbsent(seat, "open");
+    this.talk.log(`${seat.name}'s seat is open to a newcomer: a bot plays it until one joins with the table's invite code.`);
+    this.p.flush(true);
   }
 
   /** Nobody is connected any more: an adjourned table parks at once, any other after the idle time. */

@@ -141,6 +141,8 @@ export interface WireTable {
   meetAt?: number;
   /** The seats that asked to adjourn (a majority of the people seated adjourns the game). */
   adjournVotes?: number[];
+  /** The open vote (shared/vote-protocol.ts's VoteView as JSON; "" or absent: none). Public: who voted what is no secret. */
+  vote?: string;
   /** A tutorial table, its guide on, the guide moment it is paused on (absent from an older server: none). */
   tutorial?: boolean;
   guideOn?: boolean;

@@ -25,10 +25,11 @@ export const PICTURE: Record<string, string[]> = {
   "shared/unsafe-keys": [],
   "shared/deadlines": [],
   "shared/adjourn-protocol": [],
+  "shared/vote-protocol": [],
   "shared/room-protocol": ["shared/unsafe-keys"],
   "shared/bot-chose": [],
   "shared/guide": ["shared/protocol", "shared/view"],
-  "shared/wire": ["shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view"],
+  "shared/wire": ["shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view", "shared/vote-protocol"],
   "server/engine": ["shared/catalog", "shared/phase-lines", "shared/protocol", "shared/unsafe-keys", "shared/variant", "shared/view"],
   "server/bots": ["server/engine", "shared/catalog", "shared/protocol", "shared/view"],
   "server/sim": ["server/bots", "server/engine", "shared/catalog", "shared/protocol"],
@@ -36,11 +37,11 @@ export const PICTURE: Record<string, string[]> = {
   "server/metrics": [],
   "server/access": [],
   "server/store": ["server/engine", "shared/protocol", "shared/room-protocol"],
-  "server/table": ["server/access", "server/bots", "server/engine", "server/metrics", "server/store", "shared/adjourn-protocol", "shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/guide", "shared/protocol", "shared/room-protocol", "shared/view"],
+  "server/table": ["server/access", "server/bots", "server/engine", "server/metrics", "server/store", "shared/adjourn-protocol", "shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/guide", "shared/protocol", "shared/room-protocol", "shared/view", "shared/vote-protocol"],
   "server/http-guard": ["server/access"],
   "server/fair-turns": ["server/access"],
   "server/static": [],
-  "server/rooms": ["server/access", "server/engine", "server/metrics", "server/store", "server/table", "shared/adjourn-protocol", "shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
+  "server/rooms": ["server/access", "server/engine", "server/metrics", "server/store", "server/table", "shared/adjourn-protocol", "shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view", "shared/vote-protocol", "shared/wire"],
   "server/lobby": ["server/access", "server/engine", "server/http-guard", "server/store", "server/table", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
   "server/config": ["server/access", "server/table"],
   "server/notify": ["server/lobby", "server/store", "server/table"],
@@ -48,7 +49,7 @@ export const PICTURE: Record<string, string[]> = {
   "server/index": ["server/app", "server/config", "server/logger", "server/rooms", "server/store"],
   "server/scripts": ["server/access", "server/app", "server/bots", "server/engine", "server/http-guard", "server/lobby", "server/metrics", "server/rooms", "server/sim", "server/store", "server/table", "shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
   // The client imports nothing from server/ (the "client-imports-no-server" rule below).
-  "client": ["shared/adjourn-protocol", "shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/guide", "shared/phase-lines", "shared/protocol", "shared/room-protocol", "shared/variant", "shared/view", "shared/wire"],
+  "client": ["shared/adjourn-protocol", "shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/guide", "shared/phase-lines", "shared/protocol", "shared/room-protocol", "shared/variant", "shared/view", "shared/vote-protocol", "shared/wire"],
 };
 
 /** A part's files: a folder (server/engine/...), a file beside the folders (server/app.ts), or one file named whole. */

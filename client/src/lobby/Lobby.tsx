@@ -298,6 +298,9 @@ function PublicTables({ busy, onJoin, onWatch }: { busy: boolean; onJoin(code: s
   );
 }
 
+/** How a past game ended, after its capital ("" for a normal end). */
+const ENDING_NOTE: Partial<Record<string, string>> = { threat: " (threat reached 25)", vote: " (ended early by the players' vote)", cancelled: " (cancelled by the players' vote)" };
+
 /** The results of the games this browser played to the end. */
 function RecentGames() {
   const games = pastGames();
@@ -309,8 +312,8 @@ function RecentGames() {
       <ul class="tables recent">
         {games.map((g) => (
           <li key={g.code}>
-            <span><strong>{g.won ? "Won" : "Lost"}</strong> as {g.you}, {g.capital} capital
-              {g.ending === "threat" ? " (threat reached 25)" : ""}. {g.winners ? `Winners: ${g.winners}.` : "Nobody won."}</span>
+            <span><strong data-testid="recent-outcome">{g.ending === "cancelled" ? "Cancelled" : g.won ? "Won" : "Lost"}</strong> as {g.you}, {g.capital} capital
+              {ENDING_NOTE[g.ending] ?? ""}. {g.winners ? `Winners: ${g.winners}.` : "Nobody won."}</span>
             <span class="muted small">{when.format(g.at)} · <span class="code">{g.code}</span> · <a href={`/?join=${encodeURIComponent(g.code)}`} data-testid="recent-results">results and replay</a></span>
           </li>
         ))}

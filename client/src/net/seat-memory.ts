@@ -78,7 +78,7 @@ export interface PastGame {
   capital: number;
   /** "Bea (Jinteki), Cy (NBN)" or "" when nobody won. */
   winners: string;
-  ending: "end" | "threat";
+  ending: "end" | "threat" | "vote" | "cancelled";
 }
 
 export function pastGames(): PastGame[] {

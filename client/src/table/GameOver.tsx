@@ -14,6 +14,15 @@ import { SOURCE_LABEL } from "./Forecast.tsx";
 import { Rematch } from "./Rematch.tsx";
 import { SeatMark } from "./SeatMark.tsx";
 import { threatWhy, whyLines } from "./why.ts";
+import type { ResultView } from "../../../shared/view.ts";
+
+/** How the game ended, in words. */
+const ENDINGS: Record<ResultView["reason"], string> = {
+  end: "The game ran to the end of its last round.",
+  threat: "The threat reached 25: the game ended at once.",
+  vote: "The players voted to end the game now: it was scored on the standings at that moment.",
+  cancelled: "The players voted to cancel the game: nobody wins.",
+};
 
 /** The summary, asked for until the server has filed the game as finished (a moment after the result). */
 function useSummary(code: string): GameSummary | null {
@@ -44,20 +53,20 @@ export function GameOver({ model, onJoined, replayViewer }: {
   useEffect(() => panel.current?.scrollIntoView({ block: "nearest" }), []);
   const summary = useSummary(model.code);
   const seat = (n: number) => seatOf(model, n);
-  const lines = headlines(r, model.game?.threat ?? 0, (n) => seatLabel(seat(n)), model.mySeat);
+  // A cancelled game has no winner and no loser: no headline per seat, no "why".
+  const cancelled = r.reason === "cancelled";
+  const lines = cancelled ? [] : headlines(r, model.game?.threat ?? 0, (n) => seatLabel(seat(n)), model.mySeat);
   const mine = lines.find((h) => h.seat === model.mySeat);
   const others = lines.filter((h) => h !== mine);
   return (
     <section ref={panel} class="game-over panel" aria-labelledby="over-h" data-testid="game-over">
       <h2 id="over-h" class={mine ? (mine.won ? "won" : "lost") : ""} data-testid="headline-mine">
-        {mine ? mine.text : `Game over${r.reason === "threat" ? ": the city fell at threat 25" : ""}`}
+        {mine ? mine.text : cancelled ? "The game was cancelled" : `Game over${r.reason === "threat" ? ": the city fell at threat 25" : ""}`}
       </h2>
       <ul class="headlines" data-testid="headlines">
         {others.map((h) => <li key={h.seat} class={h.won ? "won" : "lost"} data-testid={`headline-${h.seat}`}>{h.text}</li>)}
       </ul>
-      <p class="muted" data-testid="ending">{r.reason === "threat"
-        ? "The threat reached 25: the game ended at once."
-        : "The game ran to the end of its last round."}</p>
+      <p class="muted" data-testid="ending">{ENDINGS[r.reason]}</p>
       {summary?.decided && (
         <div class="decided" data-testid="decided">
           <strong>The moment that decided it</strong> <span class="muted">(round {summary.decided.round === "D" ? "D, a demand round" : summary.decided.round})</span>
@@ -75,13 +84,13 @@ export function GameOver({ model, onJoined, replayViewer }: {
         </p>
       </div>
       {/* After the rematch and the replay, which stay in view on a phone. */}
-      <details class="why" data-testid="why" open>
+      {!cancelled && <details class="why" data-testid="why" open>
         <summary>Why each player won or lost</summary>
         <p data-testid="why-threat">{threatWhy(r, model.game?.threat ?? 0, summary, (k) => SOURCE_LABEL[k] ?? k)}</p>
         <ul>{whyLines(r, summary, (n) => seat(n)?.name ?? `Seat ${n + 1}`, model.mySeat).map((w) => (
           <li key={w.seat} class={w.won ? "won" : "lost"} data-testid={`why-${w.seat}`}><SeatMark seat={seat(w.seat)} />{w.text}</li>
         ))}</ul>
-      </details>
+      </details>}
       {summary
         ? <div class="charts" data-testid="charts"><CapitalChart s={summary} /><ThreatChart s={summary} /><PlayChart s={summary} /></div>
         : <p class="muted" role="status">Drawing the game in pictures…</p>}

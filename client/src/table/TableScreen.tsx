@@ -28,6 +28,7 @@ import { useRememberResult } from "./remember-result.ts";
 import { BotChoseNote } from "./BotChoseNote.tsx";
 import { useNews } from "./news.ts";
 import { AdjournControlsLater } from "./AdjournLater.tsx";
+import { TableVotes } from "./TableVotes.tsx";
 import { Guide } from "./Guide.tsx";
 import { Hint } from "./Hint.tsx";
 
@@ -147,6 +148,7 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
       </div>
       <div class="side-col">
         <AdjournControlsLater model={model} session={session} />
+        <TableVotes model={model} session={session} />
         <section class="deal-area pane-deal" aria-labelledby="deal-h">
           <DealPanel model={model} />
         </section>

@@ -1,0 +1,173 @@
+// The players' votes over real sockets (server/table/votes.ts, docs/turn-based.md "Votes"), with the
+// server's clock injected: ending the game now writes the result every client sees (and the results
+// and replay pages read); cancelling ends it with no winner; a pause stops every bank until the players
+// resume it; replacing an away seat refuses the old key and seats a newcomer by the invite code. And on
+// the wire: the open vote carries seat numbers and times alone, the same for every client.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ColyseusTestServer } from "@colyseus/testing";
+import type { Room as SDKRoom } from "@colyseus/sdk";
+import pino from "pino";
+import { createServer } from "../../server/app.ts";
+import { memoryStore } from "../../server/store/index.ts";
+import { waitingFor } from "../../server/engine/index.ts";
+import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
+import { clearWrongCodes } from "../../server/access/throttle.ts";
+import { BASE, PORT, createTable, join, recordWire, stateOf, tableOf, until } from "./helpers.ts";
+
+const H = 3600_000;
+const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
+const store = memoryStore();
+let now = Date.parse("2026-12-01T09:00:00Z");
+
+let colyseus: ColyseusTestServer;
+beforeAll(async () => {
+  const server = createServer({ logger, store, clock: () => now, roomLimits: { botDelayMinMs: 0, stepSecondsMin: 0 }, limits: { spectatorsPerAddress: 50 } });
+  await server.listen(PORT, "127.0.0.1");
+  colyseus = new ColyseusTestServer(server);
+});
+beforeEach(async () => { await clearWrongCodes(); });
+afterAll(async () => colyseus.shutdown());
+
+const getJson = async (path: string) => {
+  const res = await fetch(BASE + path);
+  return { status: res.status, body: (await res.json()) as any };
+};
+const banks = async (code: string) => Object.fromEntries((await getJson(`/api/games/${code}`)).body.players.map((p: any) => [p.seat, p.bank]));
+
+/** A turn-based table of three people (Ann, Ben, Cat) and a bot, under way. */
+async function table(): Promise<{ code: string; roomId: string; room: NewAngelesRoom; people: SDKRoom[] }> {
+  const { code, roomId, room } = await createTable({ seats: 4, bots: 1, seed: 7, pace: "turn-based", turn: { bankSeconds: 8 * 3600 } });
+  const people: SDKRoom[] = [];
+  for (const name of ["Ann", "Ben", "Cat"]) people.push(await join(colyseus, roomId, { code, name }));
+  await until(() => people.every((p) => stateOf(p).status === "playing"), 10_000, "the start");
+  return { code, roomId, room, people };
+}
+
+/** Everyone but the opener answers yes. */
+async function carry(people: SDKRoom[], msg: object): Promise<void> {
+  people[0]!.send("vote", { act: "open", ...msg });
+  await until(() => people.every((p) => tableOf(p).vote !== null), 10_000, "the vote to reach everyone");
+  for (const p of people.slice(1)) p.send("vote", { act: "answer", yes: true });
+}
+
+const errorsOf = (client: SDKRoom) => {
+  const errors: { code: string }[] = [];
+  client.onMessage("error", (e: { code: string }) => errors.push(e));
+  return errors;
+};
+
+describe("votes over sockets", () => {
+  it("ends the game now: every client sees the result on the standings, and the results and replay pages read it", async () => {
+    const { code, people } = await table();
+    await carry(people, { kind: "end" });
+    await until(() => people.every((p) => tableOf(p).game?.result?.reason === "vote"), 10_000, "the result everywhere");
+    for (const p of people) {
+      const t = tableOf(p);
+      expect(t.status).toBe("finished");
+      expect(t.game!.result!.seats.map((s) => s.capital)).toEqual(t.seats.map((s) => s.capital));
+      expect(t.log.some((l) => /^The players voted to end the game now with the current standings \(Ann, Ben, Cat said yes\)\./.test(l))).toBe(true);
+    }
+    let outline: any;
+    await until(() => { void getJson(`/api/games/${code}/replay/outline`).then((r) => { outline = r; }); return outline?.status === 200; }, 10_000, "the replay");
+    expect(outline.body.log.at(-1).text).toMatch(/^The game is over\./);
+    const summary = await getJson(`/api/games/${code}/summary`);
+    expect(summary.status).toBe(200);
+    expect((await store.getGame(code))!.status).toBe("finished");
+  });
+
+  it("cancels: no winner, the game is over and refuses commands", async () => {
+    const { people, room } = await table();
+    await carry(people, { kind: "cancel" });
+    await until(() => people.every((p) => tableOf(p).status === "finished"), 10_000, "the end everywhere");
+    expect(tableOf(people[1]!).game!.result).toMatchObject({ reason: "cancelled", winners: [] });
+    const owes = room.game!.pending?.seat ?? 0;
+    const errors = errorsOf(people[Math.min(owes, 2)]!);
+    people[Math.min(owes, 2)]!.send("command", { type: "pass" });
+    await until(() => errors.length > 0, 10_000, "the refusal");
+    expect(waitingFor(room.game!)).toEqual([]);
+  });
+
+  it("a pause stops every bank until the players vote to resume; one no turns a vote down", async () => {
+    const { code, people, room } = await table();
+    await until(() => waitingFor(room.game!).some((s) => s < 3), 10_000, "a person's decision");
+    const owes = waitingFor(room.game!)[0]!;
+    now += H;
+    await carry(people, { kind: "pause", resumeAt: now + 72 * H });
+    await until(() => people.every((p) => tableOf(p).status === "adjourned"), 10_000, "the pause");
+    const paused = await banks(code);
+    now += 24 * H;
+    expect(await banks(code)).toEqual(paused);
+    // A vote to resume that one person turns down changes nothing.
+    people[1]!.send("vote", { act: "open", kind: "resume" });
+    await until(() => tableOf(people[2]!).vote?.kind === "resume", 10_000, "the resume vote");
+    people[2]!.send("vote", { act: "answer", yes: false });
+    await until(() => people.every((p) => tableOf(p).vote === null), 10_000, "the vote to fail");
+    expect(tableOf(people[0]!).status).toBe("adjourned");
+    await carry([people[2]!, people[0]!, people[1]!], { kind: "resume" });
+    await until(() => people.every((p) => tableOf(p).status === "playing"), 10_000, "the resume");
+    now += H;
+    expect((await banks(code))[owes]).toBe(paused[owes] - 3600);
+  });
+
+  it("replaces an away seat: the old key is refused, a newcomer joins by the invite code and holds the seat's hand", async () => {
+    const { code, roomId, room, people } = await table();
+    const cat = people[2]!;
+    const oldToken = tableOf(cat).secret!.seatToken;
+    const rival = tableOf(cat).secret!.rival;
+    // Cat goes; a bot plays her seat (at a turn-based table, after three bot decisions in a row: set here).
+    cat.reconnection.enabled = false;
+    cat.connection.close(1000);
+    await until(() => !room.seatsBySeat.get(2)!.connected, 10_000, "Cat gone");
+    (room as any).table.seating.setBotControl(room.seatsBySeat.get(2)!, true);
+    const wire = recordWire(() => room);
+    await carry(people.slice(0, 2), { kind: "replace", seat: 2 });
+    await until(() => stateOf(people[0]!).log.some((l: string) => /seat is open to a newcomer/.test(l)), 10_000, "the seat opened");
+    wire.stop();
+    await expect(join(colyseus, roomId, { code, seatToken: oldToken })).rejects.toThrow(/not valid/);
+    const dee = await join(colyseus, roomId, { code, name: "Dee" });
+    await until(() => tableOf(dee).mySeat === 2, 10_000, "Dee in seat 3");
+    expect(tableOf(dee).secret!.hand.map((c) => c.id).sort()).toEqual([...(room.game!.seats[2]!.hand)].sort());
+    expect(tableOf(dee).secret!.rival).toBe(rival);
+    expect(rival).not.toBe("");
+    expect(tableOf(dee).secret!.seatToken).not.toBe(oldToken);
+    // Nothing of the vote's traffic carried the old key, nor any seat's hand to another seat.
+    for (const m of wire.messages) expect(m.bytes.includes(Buffer.from(oldToken))).toBe(false);
+  });
+});
+
+describe("votes on the wire", () => {
+  it("the open vote is seat numbers, a kind and times, the same for every client; a bad message is refused by its shape", async () => {
+    const { people, roomId, code, room } = await table();
+    const watcher = await join(colyseus, roomId, { code, spectator: true });
+    const wire = recordWire(() => room);
+    people[1]!.send("vote", { act: "open", kind: "end" });
+    await until(() => [...people, watcher].every((p) => stateOf(p).vote !== ""), 10_000, "the vote everywhere");
+    people[0]!.send("vote", { act: "answer", yes: false });
+    await until(() => [...people, watcher].every((p) => stateOf(p).vote === ""), 10_000, "the vote turned down");
+    wire.stop();
+    const opened = JSON.parse(wire.messages.map((m) => m.bytes.toString("latin1")).join("").match(/\{"kind":"end"[^}]*\}/)![0]);
+    expect(Object.keys(opened).sort()).toEqual(["by", "expiresAt", "kind", "needed", "no", "voters", "yes"]);
+    // No frame carried any seat's secret to a client that is not that seat's.
+    for (const m of wire.messages) {
+      const mine = people.findIndex((p) => p.sessionId === m.sessionId);
+      for (const s of m.secrets) {
+        if (s.seat === mine) continue;
+        for (const card of s.hand) expect(m.bytes.includes(Buffer.from(`"${card}"`)), card).toBe(false);
+      }
+    }
+    for (const p of people) expect(m_tokenFree(wire.messages, tableOf(p).secret!.seatToken, p.sessionId)).toBe(true);
+    const errors = errorsOf(people[0]!);
+    for (const bad of [{ act: "open", kind: "win" }, { act: "answer" }, { act: "open", kind: "end", x: 1 }, "end"]) people[0]!.send("vote", bad);
+    await until(() => errors.length === 4, 10_000, "four refusals");
+    expect(errors.map((e) => e.code)).toEqual(["bad-vote", "bad-vote", "bad-vote", "bad-vote"]);
+    const wErrors = errorsOf(watcher);
+    watcher.send("vote", { act: "open", kind: "end" });
+    await until(() => wErrors.length === 1, 10_000, "the spectator refused");
+    expect(wErrors[0]!.code).toBe("not-a-player");
+  });
+});
+
+/** No frame sent to a client other than the key's holder carries that seat key. */
+function m_tokenFree(messages: { sessionId: string; bytes: Buffer }[], token: string, holder: string): boolean {
+  return messages.every((m) => m.sessionId === holder || !m.bytes.includes(Buffer.from(token)));
+}
