@@ -2,6 +2,7 @@
 // each card shown with its text.
 import type { WireCard } from "../../../shared/wire/index.ts";
 import { ActionCard, groupByTitle } from "./Card.tsx";
+import { toggled } from "./suggest-discard.ts";
 
 interface Props {
   legend: string;
@@ -21,8 +22,7 @@ interface Props {
 
 export function CardPicker({ legend, from, hand, picked, onChange, exclude = [], testid, max }: Props) {
   function toggle(id: string, on: boolean) {
-    const next = on ? [...picked, id] : picked.filter((x) => x !== id);
-    onChange(max !== undefined && max > 0 && next.length > max ? next.slice(next.length - max) : next);
+    onChange(toggled(picked, id, on, max));
   }
   const cards = from.map((id) => hand.find((c) => c.id === id) ?? { id, title: id, type: "" });
   // Copies of one card are drawn once, with a box per copy: a hand of four alike takes one card's room.
