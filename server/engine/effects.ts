@@ -1,7 +1,7 @@
 // Resolving a card one pick at a time. A card is a list of steps: automatic `do` steps, `pick`
 // steps that wait for one choice of one player, and `loop` steps. The position and the card's
 // memory live in an EffectFrame in the state, so a half-resolved card survives between commands.
-import type { ChoiceIntent, ChoiceOption } from "../../shared/protocol.ts";
+import { MORE_PICKS, type ChoiceIntent, type ChoiceOption } from "../../shared/protocol.ts";
 import type { DistrictId } from "../../shared/catalog/types.ts";
 import { stepBudget } from "./budget.ts";
 import type { Ctx } from "./ctx.ts";
@@ -139,7 +139,7 @@ function finishEffect(c: Ctx, f: EffectFrame): void {
 }
 
 /** The pending pick's prompt and options (with "done" when the card says "up to"). */
-export function effectChoice(c: Ctx): { prompt: string; options: ChoiceOption[]; progress?: { at: number; of: number } } | null {
+export function effectChoice(c: Ctx): { prompt: string; options: ChoiceOption[]; progress?: { at: number; of: number }; more?: number } | null {
   const cur = currentPick(c);
   if (!cur) return null;
   c.frame = cur.f;
@@ -152,7 +152,11 @@ export function effectChoice(c: Ctx): { prompt: string; options: ChoiceOption[];
   const times = timesOf(c, f, pick);
   c.frame = null;
   const titled = titledPrompt(scriptTitle(f.source), prompt);
-  return times > 1 ? { prompt: titled, options, progress: { at: f.count + 1, of: times } } : { prompt: titled, options };
+  if (times <= 1) return { prompt: titled, options };
+  // the step's next picks may be sent with this one (`more`, checked one by one as they are applied:
+  // each must find this step still asking this seat), up to one a pick left, one an option, MORE_PICKS
+  const more = Math.min(times - f.count, options.filter((o) => o.value !== DONE).length, MORE_PICKS + 1) - 1;
+  return { prompt: titled, options, progress: { at: f.count + 1, of: times }, ...(more > 0 ? { more } : {}) };
 }
 
 /**

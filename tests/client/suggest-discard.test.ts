@@ -2,7 +2,7 @@
 // from the type held most, among equals the card later in the hand; never more than asked, only from
 // the cards offered.
 import { describe, expect, it } from "vitest";
-import { suggestDiscard } from "../../client/src/table/suggest-discard.ts";
+import { suggestDiscard, toggled } from "../../client/src/table/suggest-discard.ts";
 
 const hand = [
   { id: "a1", title: "Ark Construction", type: "construction" },
@@ -28,5 +28,15 @@ describe("the suggested discard", () => {
     expect(suggestDiscard(["a1", "e1"], hand, 1)).toEqual(["e1"]);
     expect(suggestDiscard(["a1"], hand, 3)).toEqual(["a1"]);
     expect(suggestDiscard(ids, hand, 0)).toEqual([]);
+  });
+});
+
+describe("changing the cards ticked", () => {
+  it("swaps a card for the first one ticked once as many as may be picked are ticked: one click a card changed", () => {
+    expect(toggled(["b2", "d1"], "a1", true, 2)).toEqual(["d1", "a1"]);
+    expect(toggled(["b2"], "a1", true, 2)).toEqual(["b2", "a1"]);
+    expect(toggled(["b2", "d1"], "b2", false, 2)).toEqual(["d1"]);
+    // with no bound (support), every card ticked stays ticked
+    expect(toggled(["b2", "d1"], "a1", true)).toEqual(["b2", "d1", "a1"]);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LegalCommand } from "../../shared/protocol.ts";
+import { MORE_PICKS, type LegalCommand } from "../../shared/protocol.ts";
 import { apply, createGame, legal, waitingFor } from "../../server/engine/index.ts";
 import type { GameState } from "../../server/engine/index.ts";
 import { randomMove, testRng } from "./driver.ts";
@@ -51,5 +51,32 @@ describe("Several picks of one step at once, and where a repeated pick is", () =
     const { s: later, seat: again } = playUntil((s, seat) => s.pending?.kind === "effect" && chooseOf(s, seat)?.progress?.at === 2);
     expect(later.effects.at(-1)!.count).toBe(1);
     expect(chooseOf(later, again)!.progress!.of).toBeGreaterThanOrEqual(2);
+  });
+
+  it("a card's pick made several times by one seat takes the step's next picks with `more`, as one command each would", () => {
+    const { s, seat } = playUntil((s, seat) => s.pending?.kind === "effect" && (chooseOf(s, seat)?.more ?? 0) >= 1);
+    const ch = chooseOf(s, seat)!;
+    const frame = s.effects.at(-1)!;
+    const left = ch.progress!.of - ch.progress!.at + 1;
+    const picks = ch.options.filter((o) => o.value !== "done").length;
+    expect(ch.more).toBe(Math.min(left, picks, MORE_PICKS + 1) - 1);
+    // the first option, then the first the step offers after it
+    const a = ch.options.find((o) => o.value !== "done")!.value;
+    const first = apply(s, seat, { type: "choose", option: a });
+    if (!first.ok) throw new Error("refused");
+    const next = chooseOf(first.state, seat)!;
+    expect(first.state.effects.at(-1)!.step).toBe(frame.step);
+    const b = next.options.find((o) => o.value !== "done")!.value;
+    const second = apply(first.state, seat, { type: "choose", option: b });
+    const one = apply(s, seat, { type: "choose", option: a, more: [b] });
+    if (!second.ok || !one.ok) throw new Error("refused");
+    expect(one.state).toEqual(second.state);
+    // a pick that is not an option, anywhere in the command, refuses all of it
+    expect(apply(s, seat, { type: "choose", option: a, more: ["no-such-option"] }).ok).toBe(false);
+  });
+
+  it("a pick asked once, or of each player in turn, offers no `more`", () => {
+    const { s, seat } = playUntil((s, seat) => s.pending?.kind === "effect" && !!chooseOf(s, seat) && !chooseOf(s, seat)!.progress);
+    expect(chooseOf(s, seat)!.more).toBeUndefined();
   });
 });

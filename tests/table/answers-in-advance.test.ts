@@ -4,13 +4,17 @@
 // them); with the defaults, the table's own answers are not clicks (nor a timed pass the person lets
 // run out), and a corp sheet's General draws
 // are one click on a wide screen (the picks of one step at once; seat 3 is on a phone, where they are
-// ticked one by one). The figures are printed, in all and by kind of decision.
+// ticked one by one); so are a card's picks made several times in a row when they are one of the sets
+// the client offers as a button (Choices.tsx); a hand-limit discard or a counteroffer's payment opens
+// with a suggestion ticked (suggest-discard.ts): one click to confirm, one more for each card changed.
+// The figures are printed, in all, by kind of decision and by person.
 import { describe, expect, it } from "vitest";
 import type { Command, LegalCommand } from "../../shared/protocol.ts";
 import { botCommand } from "../../server/bots/index.ts";
 import { playGame } from "../../server/sim/play.ts";
 import { answerInAdvance, changeAnswers, DEFAULT_ANSWERS, optionalAbility, TIMED_PASS_SECONDS, TimedPasses } from "../../server/table/standing-answers.ts";
 import type { StandingAnswers } from "../../shared/room-protocol.ts";
+import { suggestDiscard } from "../../client/src/table/suggest-discard.ts";
 
 /** The person on a phone (390 px): the General draws of a step are ticked one by one there. */
 const PHONE = 3;
@@ -29,18 +33,49 @@ function kindOf(stage: string | undefined, c: Command): string {
   return `${stage ?? "?"}: ${c.type}`;
 }
 
-/** Clicks per person per game, in all and by kind of decision. */
-function clicksPerPerson(answers: StandingAnswers | null, games: number): { all: number; byKind: Map<string, number> } {
+/**
+ * Cards picked beside a suggestion ticked for you: one click to confirm it, and one for each card
+ * changed (a click on another card swaps it for the first one ticked: CardPicker.tsx).
+ */
+function againstSuggestion(picked: readonly string[], suggested: readonly string[]): number {
+  return 1 + picked.filter((id) => !suggested.includes(id)).length;
+}
+
+/** Sets of picks the client offers as one button each (Choices.tsx): on a wide screen at most 10 of types, 3 of anything else; one on a phone. */
+function setsShown(options: number, picks: number, types: boolean, phone: boolean): boolean {
+  let n = 1;
+  for (let i = 0; i < picks; i++) n = (n * (options - i)) / (i + 1);
+  return n <= (phone ? 1 : types ? 10 : 3);
+}
+
+/** Clicks per person per game, in all, by kind of decision and by seat (seat 3 on a phone). */
+function clicksPerPerson(answers: StandingAnswers | null, games: number): { all: number; byKind: Map<string, number>; bySeat: number[] } {
   const withDefaults = answers !== null;
   const byKind = new Map<string, number>();
-  const count = (kind: string, n: number) => byKind.set(kind, (byKind.get(kind) ?? 0) + n);
+  const bySeat = [0, 0, 0, 0];
+  const count = (seat: number, kind: string, n: number) => {
+    byKind.set(kind, (byKind.get(kind) ?? 0) + n);
+    bySeat[seat]! += n;
+  };
   for (let seed = 1; seed <= games; seed++) {
     let batched = 0; // General draws already chosen with the first of their step
+    // a card's pick made several times: the picks so far, counted once the step's picks are all made
+    let picking: { seat: number; at: number; options: (string | number)[]; types: boolean; need: number; made: (string | number)[] } | null = null;
+    const settle = () => {
+      if (!picking) return;
+      const { seat, options, types, need, made } = picking;
+      const at = made.map((v) => options.indexOf(v));
+      // one button when the picks are a set the client offers: all of them, different, in the options' order
+      const oneSet = made.length === need && at.every((x, i) => x >= 0 && (i === 0 || x > at[i - 1]!)) && setsShown(options.length, need, types, seat === PHONE);
+      count(seat, "effect: choose", oneSet ? 1 : made.length);
+      picking = null;
+    };
     const run = playGame(4, seed, undefined, (view, legal, events, random) => {
       const ahead = withDefaults ? answerInAdvance(legal, answers, view.round) : null;
       if (ahead && !ahead.afterSeconds) return ahead.command;
       const c = botCommand(view, legal, events, random);
       if (!c || c.type.startsWith("trade-")) return c;
+      const seat = view.seat!;
       const kind = kindOf(view.pending?.kind, c);
       // a timed pass: the person who means to pass lets the countdown run out, without a click
       if (ahead?.afterSeconds && JSON.stringify(ahead.command) === JSON.stringify(c)) return c;
@@ -49,18 +84,40 @@ function clicksPerPerson(answers: StandingAnswers | null, games: number): { all:
         // on a wide screen the step's General draws are one button (a set of types): clicked once, at
         // its first pick; on the phone they are ticked one by one, a click each (counted below)
         if (batched > 0) batched--;
-        else { count(kind, 1); batched = choose.more ?? 0; }
+        else { count(seat, kind, 1); batched = choose.more ?? 0; }
         return c;
       }
       batched = 0;
-      count(kind, clicks(c));
+      if (withDefaults && c.type === "choose" && view.pending?.kind === "effect" && choose?.progress) {
+        // a card's pick made several times: its picks together may be one of the sets offered at once
+        if (picking && (picking.seat !== seat || picking.at + picking.made.length !== choose.progress.at)) settle();
+        const picks = choose.options.filter((o) => o.intent?.act !== "done");
+        if (!picking && choose.more) picking = { seat, at: choose.progress.at, options: picks.map((o) => o.value), types: picks.every((o) => o.intent?.type), need: choose.more + 1, made: [] };
+        if (picking) {
+          picking.made.push(c.option);
+          if (picking.made.length === picking.need) settle();
+          return c;
+        }
+      }
+      settle();
+      if (withDefaults && c.type === "discard") {
+        // a hand-limit discard comes with a suggestion ticked (client/src/table/suggest-discard.ts)
+        count(seat, kind, againstSuggestion(c.cards, suggestDiscard(view.you!.hand.map((x) => x.id), view.you!.hand, c.cards.length)));
+      } else if (withDefaults && c.type === "counteroffer" && c.discard?.length) {
+        // and so does a counteroffer's payment: the card, then the discards as ticked or changed
+        const from = view.you!.hand.map((x) => x.id).filter((id) => id !== c.card);
+        count(seat, kind, 1 + againstSuggestion(c.discard, suggestDiscard(from, view.you!.hand, c.discard.length)));
+      } else {
+        count(seat, kind, clicks(c));
+      }
       return c;
     }, { check: null });
+    settle();
     expect(run.error).toBeNull();
     expect(run.state.result).not.toBeNull();
   }
   for (const [k, n] of byKind) byKind.set(k, n / games / 4);
-  return { all: [...byKind.values()].reduce((a, b) => a + b, 0), byKind };
+  return { all: [...byKind.values()].reduce((a, b) => a + b, 0), byKind, bySeat: bySeat.map((n) => n / games) };
 }
 
 describe("Answers in advance", () => {
@@ -77,8 +134,12 @@ describe("Answers in advance", () => {
       `clicks per person per game: today ${before.all.toFixed(1)}, with the table's defaults ${fewer(after.all)}, passing on counteroffers too ${fewer(passing.all)}`,
       "by kind of decision (stage: command), today -> with the defaults:",
       ...kinds.map((k) => `  ${k.padEnd(28)} ${(before.byKind.get(k) ?? 0).toFixed(1).padStart(5)} -> ${(after.byKind.get(k) ?? 0).toFixed(1)}`),
+      "by person (seat 3 on a phone), today -> with the defaults:",
+      ...before.bySeat.map((n, seat) => `  seat ${seat}${seat === PHONE ? " (phone)" : ""}: ${n.toFixed(1)} -> ${after.bySeat[seat]!.toFixed(1)} (${Math.round(100 - (100 * after.bySeat[seat]!) / n)}% fewer)`),
     ].join("\n"));
     expect(after.all).toBeLessThanOrEqual(before.all * 0.6);
+    // and for each person, the one on a phone too
+    for (let seat = 0; seat < 4; seat++) expect(after.bySeat[seat], `seat ${seat}`).toBeLessThanOrEqual(before.bySeat[seat]! * 0.6);
     expect(passing.all).toBeLessThanOrEqual(after.all);
   }, 300_000);
 

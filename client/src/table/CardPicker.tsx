@@ -2,6 +2,7 @@
 // each card shown with its text.
 import type { WireCard } from "../../../shared/wire/index.ts";
 import { ActionCard, groupByTitle } from "./Card.tsx";
+import { toggled } from "./suggest-discard.ts";
 
 interface Props {
   legend: string;
@@ -12,11 +13,16 @@ interface Props {
   /** Cards that cannot be picked now (e.g. the card you are offering). */
   exclude?: string[];
   testid: string;
+  /**
+   * At most this many picked: one more card ticked unticks the one ticked first, so changing a
+   * suggestion (cards ticked for you) is one click a card.
+   */
+  max?: number;
 }
 
-export function CardPicker({ legend, from, hand, picked, onChange, exclude = [], testid }: Props) {
+export function CardPicker({ legend, from, hand, picked, onChange, exclude = [], testid, max }: Props) {
   function toggle(id: string, on: boolean) {
-    onChange(on ? [...picked, id] : picked.filter((x) => x !== id));
+    onChange(toggled(picked, id, on, max));
   }
   const cards = from.map((id) => hand.find((c) => c.id === id) ?? { id, title: id, type: "" });
   // Copies of one card are drawn once, with a box per copy: a hand of four alike takes one card's room.

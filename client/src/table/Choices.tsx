@@ -3,7 +3,7 @@
 // Trades have their own panel (Trades.tsx).
 import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
-import type { LegalCommand } from "../../../shared/protocol.ts";
+import type { ChoiceOption, LegalCommand } from "../../../shared/protocol.ts";
 import type { TableSession } from "../net/session.ts";
 import type { WireCard } from "../../../shared/wire/index.ts";
 import { seatOf, type TableSnapshot } from "../state.ts";
@@ -211,13 +211,17 @@ function CounterChoice({ legal, hand, session, onStep, alt }: {
 }) {
   const [counter, setCounter] = useState<Counter | null>(null);
   const [discard, setDiscard] = useState<string[]>([]);
+  const [suggested, setSuggested] = useState<string[]>([]);
   const cost = legal.discard.min;
   const free = legal.discard.max === 0;
   const paid = discard.length >= legal.discard.min && discard.length <= legal.discard.max;
   function pick(c: Counter) {
     if (free) return session.command({ type: "counteroffer", ...c, discard: [] });
     setCounter(c);
-    setDiscard([]);
+    // the payment comes ticked as a hand-limit discard's does (suggest-discard.ts): agreeing is one click
+    const ticked = suggestDiscard(legal.discard.from.filter((id) => !("card" in c) || id !== c.card), hand, cost);
+    setSuggested(ticked);
+    setDiscard(ticked);
     onStep("card" in c ? c.card : c.emergency);
   }
   if (counter) {
@@ -225,12 +229,12 @@ function CounterChoice({ legal, hand, session, onStep, alt }: {
     const from = legal.discard.from.filter((id) => !("card" in counter) || id !== counter.card);
     return (
       <fieldset class="choice" data-testid="choice-counteroffer" data-step="discard">
-        <legend>Counter with <strong>{title}</strong>: pick {plural(cost, "card")} to discard for it</legend>
+        <legend>Counter with <strong>{title}</strong>: pick {plural(cost, "card")} to discard for it{sameSet(discard, suggested) && <span class="muted" data-testid="counter-suggested"> · ticked for you (a click on another card swaps it in)</span>}</legend>
         <CardPicker legend={`Discard ${cost === legal.discard.max ? cost : `${cost} to ${legal.discard.max}`}`} from={from} hand={hand}
-          picked={discard} onChange={setDiscard} testid="pick-counter-discard" />
+          picked={discard} onChange={setDiscard} testid="pick-counter-discard" max={legal.discard.max} />
         <span class="prompt-buttons">
           <button type="button" disabled={!paid} data-choice="counteroffer" data-testid="counter-confirm"
-            onClick={() => session.command({ type: "counteroffer", ...counter, discard })}>Counter with {title}, discard {plural(discard.length, "card")}</button>
+            onClick={() => session.command({ type: "counteroffer", ...counter, discard })}>Counter with {title}, discard {discardWords(discard, hand)}</button>
           <button type="button" class="secondary" data-testid="counter-back" onClick={() => { setCounter(null); onStep(""); }}>Back</button>
           {alt}
         </span>
@@ -291,32 +295,33 @@ function ChooseChoice({ legal, session, onShowMap, countdown }: { legal: Legal<"
   // "Use X now? / Pass": pass, and let the table pass on it for you for the rest of the round
   const use = legal.options.find((o) => o.intent?.act === "use");
   const ability = use && legal.options.length === 2 && legal.options.some((o) => o.intent?.act === "pass") ? use.intent?.card : undefined;
-  // several draws of one step at once: one button per set of types
-  const sets = legal.more ? combos(legal.options, legal.more + 1) : [];
+  // several picks of one step at once (General draws, a card's pick made several times): one button per
+  // set of options, when there are few sets (on a phone, only when there is one); otherwise, on a phone,
+  // options to tick, the last tick sending them all
+  const picks = legal.options.filter((o) => o.intent?.act !== "done");
+  const all = legal.more ? combos(picks, legal.more + 1) : [];
   const narrow = useMedia(NARROW_QUERY);
+  const sets = all.length <= (narrow ? 1 : picks.every((o) => o.intent?.type) ? MAX_SETS : MAX_OTHER_SETS) ? all : [];
   return (
     <fieldset class="choice" data-testid="choice-choose" data-progress={legal.progress ? `${legal.progress.at}/${legal.progress.of}` : undefined}>
       <legend>{legal.prompt}<span data-testid="choice-progress">{progress}</span>{onMap ? (onShowMap ? " (or tap the district on the map)" : " (or click the district on the map)") : ""}</legend>
       {onMap && onShowMap && <button type="button" class="secondary" data-testid="show-map" onClick={onShowMap}>Show the map</button>}
-      {sets.length > 0 && !narrow && (
-        // wide screens: one button a set of types; narrow ones: the types to tick, after the single draws
-        (
-          <span class="draw-sets" data-testid="choose-several">
-            {sets.map((set) => (
-              <button key={set.map((o) => String(o.value)).join("+")} type="button" data-choice="choose-several"
-                onClick={() => session.command({ type: "choose", option: set[0]!.value, more: set.slice(1).map((o) => o.value) })}>
-                Draw {set.map((o) => String(o.intent?.type ?? o.label)).join(" + ")}
-              </button>
-            ))}
-            <span class="muted">or one at a time:</span>
-          </span>
-        )
+      {sets.length > 0 && (
+        <span class="draw-sets" data-testid="choose-several">
+          {sets.map((set) => (
+            <button key={set.map((o) => String(o.value)).join("+")} type="button" data-choice="choose-several"
+              onClick={() => session.command({ type: "choose", option: set[0]!.value, more: set.slice(1).map((o) => o.value) })}>
+              {setLabel(set)}
+            </button>
+          ))}
+          <span class="muted">or one at a time:</span>
+        </span>
       )}
       {legal.options.map((o) => (
         <button key={String(o.value)} type="button" data-choice="choose" data-option={String(o.value)}
           onClick={() => session.command({ type: "choose", option: o.value })}>{o.label}</button>
       ))}
-      {sets.length > 0 && narrow && <DrawChips legal={legal} session={session} />}
+      {all.length > 0 && sets.length === 0 && narrow && <DrawChips legal={legal} options={picks} session={session} />}
       {ability && (
         <span class="prompt-buttons answer-ahead">
           <button type="button" class="secondary" data-testid="pass-round" onClick={() => {
@@ -334,10 +339,21 @@ function ChooseChoice({ legal, session, onShowMap, countdown }: { legal: Legal<"
   );
 }
 
-/** Narrow screens: tick the step's types one by one; the last one sends them all in one command. */
-function DrawChips({ legal, session }: { legal: Legal<"choose">; session: TableSession }) {
+/** At most this many sets of picks are offered as buttons: of action types (a General draw's: at most 10), of anything else (longer words). */
+const MAX_SETS = 10;
+const MAX_OTHER_SETS = 3;
+
+/** A set of picks in words: "Draw Labor + Media" (types), else "All 3: Ann, then Bea, then Cal" (in order). */
+function setLabel(set: ChoiceOption[]): string {
+  if (set.every((o) => o.intent?.type)) return `Draw ${set.map((o) => String(o.intent!.type)).join(" + ")}`;
+  return `All ${set.length}: ${set.map((o) => o.label).join(", then ")}`;
+}
+
+/** Narrow screens: tick the step's options one by one; the last one sends them all in one command. */
+function DrawChips({ legal, options, session }: { legal: Legal<"choose">; options: ChoiceOption[]; session: TableSession }) {
   const [picked, setPicked] = useState<(string | number)[]>([]);
   const need = (legal.more ?? 0) + 1;
+  const draws = options.every((o) => o.intent?.type);
   const toggle = (value: string | number) => {
     const next = picked.includes(value) ? picked.filter((v) => v !== value) : [...picked, value];
     if (next.length === need) return session.command({ type: "choose", option: next[0]!, more: next.slice(1) });
@@ -346,10 +362,10 @@ function DrawChips({ legal, session }: { legal: Legal<"choose">; session: TableS
   // folded to one line until asked for: on a phone the prompt must leave room for the screen below it
   return (
     <details class="draw-more" data-testid="draw-chips">
-      <summary>Draw {need} at once…</summary>
+      <summary>{draws ? "Draw" : "Pick"} {need} at once…</summary>
       <span class="draw-chips">
-      <span class="muted">Tick the {need} types ({picked.length} ticked): the last tick draws them all</span>
-      {legal.options.map((o) => (
+      <span class="muted">Tick {need} ({picked.length} ticked): the last tick {draws ? "draws" : "picks"} them all</span>
+      {options.map((o) => (
         <button key={String(o.value)} type="button" class="secondary" aria-pressed={picked.includes(o.value)} data-testid={`draw-chip-${String(o.value)}`}
           onClick={() => toggle(o.value)}>{picked.includes(o.value) ? "✓ " : ""}{String(o.intent?.type ?? o.label)}</button>
       ))}
@@ -358,17 +374,27 @@ function DrawChips({ legal, session }: { legal: Legal<"choose">; session: TableS
   );
 }
 
+/** The cards to discard in words: their titles, up to three (on a phone the picker may be scrolled away); else how many. */
+function discardWords(ids: string[], hand: WireCard[]): string {
+  return ids.length > 0 && ids.length <= 3 ? ids.map((id) => cardOf(hand, id).title).join(", ") : plural(ids.length, "card");
+}
+
+/** Whether the cards ticked are the suggested ones (a suggestion of none is not shown as one). */
+function sameSet(ticked: string[], suggested: string[]): boolean {
+  return suggested.length > 0 && ticked.length === suggested.length && suggested.every((id) => ticked.includes(id));
+}
+
 /** A hand-limit discard: a suggestion comes ticked (suggest-discard.ts), so agreeing with it is one click. */
 function DiscardChoice({ legal, hand, session }: { legal: Legal<"discard">; hand: WireCard[]; session: TableSession }) {
   const [suggested] = useState(() => suggestDiscard(legal.cards.from, hand, legal.cards.min));
   const [cards, setCards] = useState<string[]>(suggested);
   const ok = cards.length >= legal.cards.min && cards.length <= legal.cards.max;
-  const asSuggested = suggested.length > 0 && cards.length === suggested.length && suggested.every((id) => cards.includes(id));
+  const asSuggested = sameSet(cards, suggested);
   return (
     <fieldset class="choice" data-testid="choice-discard" data-suggested={suggested.join(" ")}>
-      <legend>{legal.prompt}{asSuggested && <span class="muted" data-testid="discard-suggested"> · ticked for you: extra copies first, then your most-held type (change them if you like)</span>}</legend>
+      <legend>{legal.prompt}{asSuggested && <span class="muted" data-testid="discard-suggested"> · ticked for you: extra copies first, then your most-held type (a click on another card swaps it in)</span>}</legend>
       <CardPicker legend={`Pick ${legal.cards.min === legal.cards.max ? legal.cards.min : `${legal.cards.min} to ${legal.cards.max}`}`}
-        from={legal.cards.from} hand={hand} picked={cards} onChange={setCards} testid="pick-discard" />
+        from={legal.cards.from} hand={hand} picked={cards} onChange={setCards} testid="pick-discard" max={legal.cards.max} />
       <span class="prompt-buttons">
         <button type="button" disabled={!ok} data-choice="discard" onClick={() => session.command({ type: "discard", cards })}>
           Discard {plural(cards.length, "card")}

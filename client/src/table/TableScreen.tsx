@@ -18,6 +18,7 @@ import { TopBar } from "./TopBar.tsx";
 import { Help } from "./Help.tsx";
 import { Reports, useReports } from "./Reports.tsx";
 import { districtPicks } from "./district-picks.ts";
+import { peopleOf } from "./log-filter.ts";
 import { hasMoves } from "./Choices.tsx";
 import { threatLevel } from "./Forecast.tsx";
 import { useAlertPrefs, useAttention, useLastLook, useSpentFlashes } from "./awareness.ts";
@@ -104,7 +105,8 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
     trade: (seat: number, sellSupport?: boolean) => setTradeStart({ seat, sellSupport, at: Date.now() }),
     message: (seat: number) => { setChatFocus({ seat, at: Date.now() }); setPane("talk"); },
   };
-  const reportsWaiting = reports.length;
+  // the Deal tab's badge: reports waiting to be read; once the game has ended, the end is the news
+  const reportsWaiting = model.status === "finished" ? 0 : reports.length;
   const tabs: PaneTab[] = [
     { pane: "deal", label: "Deal", badge: reportsWaiting, why: `${reportsWaiting} report${reportsWaiting === 1 ? "" : "s"} to read` },
     { pane: "city", label: "City", badge: picks.size > 0 ? "pick" : 0, why: "Pick a district on the map" },
@@ -160,7 +162,7 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
         )}
         <section class="log-area pane-deal" aria-label="Game log">
           <GameLog log={model.log} privateLog={model.secret?.log ?? null}
-            people={model.seats.map((s) => ({ corp: s.corpName, name: s.name }))} myCorp={model.me?.corpName || null} seats={model.seats} />
+            people={peopleOf(model.seats)} myCorp={model.me?.corpName || null} seats={model.seats} />
         </section>
       </div>
       <aside class="rail" aria-label="Negotiation">

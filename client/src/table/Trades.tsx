@@ -9,6 +9,7 @@ import { CardPicker } from "./CardPicker.tsx";
 import { Countdown, runningDeadline } from "./Countdown.tsx";
 import { RefusalNote } from "./RefusalNote.tsx";
 import { SeatMark } from "./SeatMark.tsx";
+import { peopleOf, withPeople } from "./log-filter.ts";
 
 /** Opening the trade form: with whom, and optionally "my support for your capital". */
 export interface TradeStart { seat: number; sellSupport?: boolean; at: number }
@@ -73,7 +74,8 @@ export function Trades({ model, session, onPropose }: { model: TableSnapshot; se
   const me = model.mySeat!;
   const seat = (n: number) => seatOf(model, n);
   const outgoing = model.trades.filter((t) => t.from === me);
-  const done = model.log.filter((line) => / trade: /.test(line)).slice(-3);
+  // the last trades done, each corporation with its player's name, as the game log names them
+  const done = model.log.filter((line) => / trade: /.test(line)).slice(-3).map((line) => withPeople(line, peopleOf(model.seats)));
   const legal = legalOf(model, "trade-propose");
   return (
     <div class="trades" data-testid="trades">
@@ -94,7 +96,7 @@ export function Trades({ model, session, onPropose }: { model: TableSnapshot; se
             <button key={p.seat} type="button" class="secondary small" data-testid={`propose-to-${p.seat}`} onClick={() => onPropose(p.seat)}><SeatMark seat={seat(p.seat)} /><span class="name-clip">{seat(p.seat)?.name ?? "?"}</span></button>
           ))}</p>
         : <p class="muted">You cannot propose a trade right now.</p>}
-      {done.length > 0 && <ul class="trade-list done">{done.map((line, i) => <li key={i}>{line}</li>)}</ul>}
+      {done.length > 0 && <ul class="trade-list done" data-testid="trades-done">{done.map((line, i) => <li key={i}>{line}</li>)}</ul>}
     </div>
   );
 }

@@ -30,3 +30,8 @@ export function withPeople(line: string, people: { corp: string; name: string }[
   const by = new Map(named.map((p) => [p.corp, p.name]));
   return line.replace(re, (corp) => `${corp} (${by.get(corp)})`);
 }
+
+/** Who plays each corporation, for withPeople, from the table's seats. */
+export function peopleOf(seats: readonly { corpName: string; name: string }[]): { corp: string; name: string }[] {
+  return seats.map((s) => ({ corp: s.corpName, name: s.name }));
+}

@@ -22,3 +22,12 @@ export function suggestDiscard(from: readonly string[], hand: readonly WireCard[
   }
   return picked;
 }
+
+/**
+ * The cards picked after one card is ticked (`on`) or unticked: with `max` picked already, ticking
+ * another unticks the one ticked first, so changing a suggestion is one click a card (CardPicker.tsx).
+ */
+export function toggled(picked: readonly string[], id: string, on: boolean, max?: number): string[] {
+  const next = on ? [...picked, id] : picked.filter((x) => x !== id);
+  return max !== undefined && max > 0 && next.length > max ? next.slice(next.length - max) : next;
+}
