@@ -14,7 +14,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { Variant } from "../../server/engine/index.ts";
 import { TableState } from "../../server/rooms/schema.ts";
-import { statePublisher } from "../../server/rooms/table-state.ts";
+import { noSockets, statePublisher } from "../../server/rooms/table-state.ts";
 import { playGame } from "../../server/sim/play.ts";
 import { Moves } from "../../server/table/turns.ts";
 
@@ -57,11 +57,7 @@ export function goldenGames(): GoldenGame[] {
 export function digestGame(game: GoldenGame): GoldenDigest {
   const { players, seed, variant } = game;
   const state = new TableState();
-  const nothing = () => {};
-  const publisher = statePublisher(state, {
-    toSeat: nothing, broadcast: nothing, toSpectators: nothing, setPrivate: nothing,
-    batch: (fn) => fn(), flush: nothing, listingChanged: nothing, close: nothing,
-  });
+  const publisher = statePublisher(state, noSockets());
   publisher.opened({ code: "GOLDN", seats: players, stepSeconds: 0, private: false });
   for (let n = 0; n < players; n++) publisher.seatAdded(n, `Seat ${n + 1}`, true);
   const hash = createHash("sha256");
