@@ -43,17 +43,8 @@ export function sameDistrictBoard(a: DistrictBoardState, b: DistrictBoardState):
   return true;
 }
 
-export interface DistrictView extends DistrictBoardState {
-  id: number;
-  name: string;
-  tier: 1 | 2 | 3;
-  primary: Resource;
-  secondary: Resource | null;
-  /** What an android here produces per Production Phase (before development and problems). */
-  production: { primary: number; secondary: number };
-  /** Where a unit or token moving on from here goes. */
-  next: NextDistrict;
-}
+/** A district: its catalog facts (or the variant's overrides of them) and its board. */
+export interface DistrictView extends DistrictDef, DistrictBoardState {}
 
 export interface CardView {
   id: string;

@@ -38,6 +38,7 @@ let pushServer: https.Server;
 let hookServer: http.Server;
 let colyseus: ColyseusTestServer;
 let notifier: Notifier;
+let stop: () => Promise<void>;
 
 // The browser's side of a push subscription: its own P-256 key pair and auth secret.
 const ua = createECDH("prime256v1");
@@ -93,12 +94,10 @@ beforeAll(async () => {
     VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: "mailto:ops@example.org",
     NUDGE_WEBHOOK_HOSTS: `127.0.0.1:${(hookServer.address() as { port: number }).port}`,
   });
-  notifier = started.notifier!;
-  colyseus = started.colyseus;
+  ({ notifier, colyseus, stop } = { ...started, notifier: started.notifier! });
 });
 afterAll(async () => {
-  await notifier?.stop();
-  await colyseus.shutdown();
+  await stop();
   await smtp.close();
   pushServer.close();
   hookServer.close();

@@ -25,16 +25,15 @@ const clock = () => Date.now() + offset;
 let smtp: MailServer;
 let colyseus: ColyseusTestServer;
 let notifier: Notifier;
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
   smtp = await startMailServer();
   const started = await startServer({ logger, store, clock, nudges: { everyMs: 3600_000, pageUrl: BASE } }, { SMTP_URL: smtp.url, MAIL_FROM: "tables@example.org" });
-  notifier = started.notifier!;
-  colyseus = started.colyseus;
+  ({ notifier, colyseus, stop } = { ...started, notifier: started.notifier! });
 });
 afterAll(async () => {
-  await notifier?.stop();
-  await colyseus.shutdown();
+  await stop();
   await smtp.close();
 });
 

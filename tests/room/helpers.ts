@@ -39,7 +39,7 @@ export async function bootServer(limits: Partial<RoomLimits> = {}): Promise<Coly
  * A test server as bootServer's, on the tests' port, with `options` added (they replace its own).
  * `env`: settings the server reads as it starts (mail, push), set only while it starts.
  */
-export async function startServer(options: Partial<ServerOptions> = {}, env: Record<string, string> = {}): Promise<{ colyseus: ColyseusTestServer; notifier: Notifier | null }> {
+export async function startServer(options: Partial<ServerOptions> = {}, env: Record<string, string> = {}): Promise<{ colyseus: ColyseusTestServer; notifier: Notifier | null; stop(): Promise<void> }> {
   Object.assign(process.env, env);
   try {
     const server = createServer({
@@ -48,7 +48,12 @@ export async function startServer(options: Partial<ServerOptions> = {}, env: Rec
     });
     // @colyseus/testing's boot() ignores its port for a Server instance, so listen here.
     await server.listen(PORT, "127.0.0.1");
-    return { colyseus: new ColyseusTestServer(server), notifier: server.notifier };
+    const colyseus = new ColyseusTestServer(server);
+    const stop = async () => {
+      await server.notifier?.stop();
+      await colyseus.shutdown();
+    };
+    return { colyseus, notifier: server.notifier, stop };
   } finally {
     for (const k of Object.keys(env)) delete process.env[k];
   }
