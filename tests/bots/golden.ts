@@ -44,11 +44,15 @@ const NAMED: Partial<Variant>[] = [
   { setupInvestments: "draw-1", corpAssignment: "order", startingCapitalBy: "corporation", noMainOffer: "discard-asset" },
 ];
 
-/** The 104 games: 4, 5 and 6 seats in turn; every eighth game from the fourth on at each named variant, the rest default. */
+/**
+ * The 104 games: 4, 5 and 6 seats in turn; of every 13 games, the first 8 at the default rules and the
+ * last 5 at the named variants, one each (64 default, 40 named; 13 and 3 share no factor, so each
+ * variant meets each seat count).
+ */
 export function goldenGames(): GoldenGame[] {
   return Array.from({ length: 104 }, (_, i) => {
     const players = ([4, 5, 6] as const)[i % 3]!;
-    const named = NAMED[(i % 8) - 3];
+    const named = NAMED[(i % 13) - 8];
     return named ? { players, seed: 7001 + i, variant: named } : { players, seed: 7001 + i };
   });
 }
