@@ -1,5 +1,5 @@
 // What one seat (or a spectator) may know of a game: the client renders only this.
-import type { ActionType, Catalog, CorpId, DistrictDef, DistrictId, DrawSlot, NextDistrict, Resource, RivalId } from "./catalog/types.ts";
+import type { ActionType, Catalog, CorpId, DistrictDef, DistrictId, DrawSlot, Resource, RivalId } from "./catalog/types.ts";
 import type { LegalCommand } from "./protocol.ts";
 
 /** A game-log line in plain words; without `to` it is public, with `to` only those seats see it. */

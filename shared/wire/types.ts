@@ -3,7 +3,7 @@
 // its type here, and no other), and fields.ts lists the keys the projection and the reader copy.
 // (Schema arrays, maps and refs a client has not received yet are absent from toJSON(): optional here.)
 import type { CorpId } from "../catalog/types.ts";
-import { type DistrictFlag, type DistrictView, type GameView, type SeatView } from "../view.ts";
+import type { DistrictFlag, DistrictView, GameView, SeatView } from "../view.ts";
 
 // ---- lists the wire's types are made from ------------------------------------------------------------
 
