@@ -1,5 +1,5 @@
 // What one seat (or a spectator) may know of a game: the client renders only this.
-import type { ActionType, Catalog, CorpId, DistrictDef, DistrictId, DrawSlot, NextDistrict, Resource, RivalId } from "./catalog/types.ts";
+import type { ActionType, Catalog, CorpId, DistrictDef, DistrictId, DrawSlot, Resource, RivalId } from "./catalog/types.ts";
 import type { LegalCommand } from "./protocol.ts";
 
 /** A game-log line in plain words; without `to` it is public, with `to` only those seats see it. */
@@ -11,24 +11,40 @@ export interface GameEvent {
 
 /**
  * A district's board flags: the tokens and units a district holds, each there or not (one of each at
- * most). Declared once: the engine's district (server/engine/state.ts), its view and the wire
- * (shared/wire BOARD_FLAGS) are made from this list.
+ * most).
  */
 export const DISTRICT_FLAGS = ["illness", "development", "android", "humanFirst", "orgcrime", "prisec"] as const;
 export type DistrictFlag = (typeof DISTRICT_FLAGS)[number];
 
-export interface DistrictView extends Record<DistrictFlag, boolean> {
-  id: number;
-  name: string;
-  tier: 1 | 2 | 3;
-  primary: Resource;
-  secondary: Resource | null;
-  /** What an android here produces per Production Phase (before development and problems). */
-  production: { primary: number; secondary: number };
-  /** Where a unit or token moving on from here goes. */
-  next: NextDistrict;
-  condition: "none" | "protest" | "strike" | "outage";
+/**
+ * A district's public state on the board, each field with its value before the setup places anything.
+ * Declared once: the engine's district (server/engine/state.ts), its setup, its view, the view's reuse,
+ * the bots' imagined district and the wire (shared/wire DISTRICT_FIELDS, the schema's DistrictState) are
+ * all made from this. A field added here is a compile error where something must still be said of it
+ * (the schema's type of a new kind of value) and nowhere else; its engine rule is the rest.
+ */
+export const DISTRICT_BOARD = {
+  condition: "none" as "none" | "protest" | "strike" | "outage",
+  ...(Object.fromEntries(DISTRICT_FLAGS.map((f) => [f, false])) as Record<DistrictFlag, boolean>),
+};
+export type DistrictBoardState = typeof DISTRICT_BOARD;
+export const DISTRICT_BOARD_KEYS = Object.freeze(Object.keys(DISTRICT_BOARD)) as readonly (keyof DistrictBoardState)[];
+
+/** A district's board fields, as a new plain object. */
+export function districtBoardOf(d: DistrictBoardState): DistrictBoardState {
+  const out = {} as Record<string, unknown>;
+  for (const k of DISTRICT_BOARD_KEYS) out[k] = d[k];
+  return out as DistrictBoardState;
 }
+
+/** Whether two districts show the same board. */
+export function sameDistrictBoard(a: DistrictBoardState, b: DistrictBoardState): boolean {
+  for (const k of DISTRICT_BOARD_KEYS) if (a[k] !== b[k]) return false;
+  return true;
+}
+
+/** A district: its catalog facts (or the variant's overrides of them) and its board. */
+export interface DistrictView extends DistrictDef, DistrictBoardState {}
 
 export interface CardView {
   id: string;

@@ -19,7 +19,7 @@ import { catalog } from "../../shared/catalog/index.ts";
 import { ACTION_TYPES } from "../../shared/catalog/types.ts";
 import type { ActionType, RivalId } from "../../shared/catalog/types.ts";
 import type { ChoiceOption, Command } from "../../shared/protocol.ts";
-import type { GameEvent, GameView } from "../../shared/view.ts";
+import { districtBoardOf, type GameEvent, type GameView } from "../../shared/view.ts";
 import type { Ctx } from "./ctx.ts";
 import { ACTION_INSTANCES, actionDefById, emergencyAction, isEmergencyAction } from "./data.ts";
 import { answerEffect, effectChoice, runEffects, startEffect } from "./effects.ts";
@@ -228,16 +228,7 @@ function stateFrom(view: GameView, withOwn: boolean): GameState | string {
     threatFrom: {},
     supply: { ...view.supply },
     demand: view.demand.id,
-    districts: view.districts.map((d) => ({
-      id: d.id,
-      condition: d.condition,
-      illness: d.illness,
-      development: d.development,
-      android: d.android,
-      humanFirst: d.humanFirst,
-      orgcrime: d.orgcrime,
-      prisec: d.prisec,
-    })),
+    districts: view.districts.map((d) => ({ id: d.id, ...districtBoardOf(d) })),
     actionDecks: cards.decks,
     actionDiscards: cards.discards,
     eventDiscard: [],

@@ -3,6 +3,7 @@
 // (N+1 cards, one under the board), the city, the first demand, 3 assets on the turn track, then
 // each player's starting hand (one corp-sheet draw by default) and investment (draw 2 keep 1).
 import { ACTION_TYPES, RESOURCES } from "../../shared/catalog/types.ts";
+import { DISTRICT_BOARD } from "../../shared/view.ts";
 import type { ActionType, CorpId, Resource, RivalId } from "../../shared/catalog/types.ts";
 import type { Ctx } from "./ctx.ts";
 import { clockwiseFrom, log } from "./ctx.ts";
@@ -33,6 +34,7 @@ export function initialState(players: 4 | 5 | 6, seed: Seed, v?: Partial<Variant
   const districts: DistrictState[] = DISTRICT_IDS.map((id) => {
     const cs = layout.find((x) => x.district === id);
     return {
+      ...DISTRICT_BOARD,
       id,
       condition: cs?.unrest ?? "none",
       illness: !!cs?.illness,

@@ -3,17 +3,15 @@
 import type { ActionType, CorpId, DistrictId, DrawSlot, Resource, RivalId } from "../../shared/catalog/types.ts";
 import type { RngState, Seed } from "./rng.ts";
 import type { Variant } from "./variant.ts";
-import type { DistrictFlag, ThreatSourceName } from "../../shared/view.ts";
+import type { DistrictBoardState, ThreatSourceName } from "../../shared/view.ts";
 
 export { DISTRICT_FLAGS } from "../../shared/view.ts";
 
-export type Condition = "none" | "protest" | "strike" | "outage";
+export type Condition = DistrictBoardState["condition"];
 
-/** A district: its condition and its board flags (shared/view.ts DISTRICT_FLAGS). */
-export interface DistrictState extends Record<DistrictFlag, boolean> {
+/** A district: its board (shared/view.ts DISTRICT_BOARD; unrest and outage share one slot, its condition: A10.2). */
+export interface DistrictState extends DistrictBoardState {
   id: DistrictId;
-  /** Unrest and outage share one slot (A10.2). */
-  condition: Condition;
 }
 
 export interface EmergencyHeld {

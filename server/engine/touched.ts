@@ -5,7 +5,7 @@
 // random games that whatever they call unchanged is indeed unchanged.
 import { ACTION_TYPES } from "../../shared/catalog/types.ts";
 import type { Deal, DistrictState, GameState, PlayerState, Trade } from "./state.ts";
-import { DISTRICT_FLAGS } from "./state.ts";
+import { sameDistrictBoard } from "../../shared/view.ts";
 
 /** Which parts of the spectator's view may differ between two states (the rest is cheap and always rebuilt). */
 export interface PublicTouched {
@@ -39,8 +39,7 @@ function districtsEqual(a: readonly DistrictState[], b: readonly DistrictState[]
     const x = a[i]!;
     const y = b[i]!;
     if (x === y) continue;
-    if (x.id !== y.id || x.condition !== y.condition) return false;
-    for (const f of DISTRICT_FLAGS) if (x[f] !== y[f]) return false;
+    if (x.id !== y.id || !sameDistrictBoard(x, y)) return false;
   }
   return true;
 }

@@ -3,7 +3,7 @@
 // A seat also gets its own hand, rival, investment, trades and options. Nothing else.
 import { ACTION_TYPES } from "../../shared/catalog/types.ts";
 import type { ActionType, DistrictId } from "../../shared/catalog/types.ts";
-import type { CardView, EffectView, GameView, PendingView, Variant } from "../../shared/view.ts";
+import { districtBoardOf, sameDistrictBoard, type CardView, type EffectView, type GameView, type PendingView, type Variant } from "../../shared/view.ts";
 import { handLimit, turnsLeftInRound } from "./action-phase.ts";
 import { pool } from "./city.ts";
 import { actionCard, assetName, cardTitle, corpName, scriptTitle, demandDef, district, districtName, emergencyAction, investmentDef, isActionCard, isEmergencyAction } from "./data.ts";
@@ -13,7 +13,7 @@ import { legalFor } from "./legal.ts";
 import type { Rulebook } from "./rulebook.ts";
 import { publicTouched } from "./touched.ts";
 import type { DistrictState, GameState, Offer, PlayerState } from "./state.ts";
-import { DISTRICT_FLAGS, ROUND_TRACK, forkState } from "./state.ts";
+import { ROUND_TRACK, forkState } from "./state.ts";
 
 /**
  * A card's view, by id: the same frozen object every time (the catalog never changes; views are read,
@@ -230,8 +230,7 @@ function showsDistricts(view: GameView["districts"], ds: readonly DistrictState[
   for (let i = 0; i < ds.length; i++) {
     const v = view[i]!;
     const d = ds[i]!;
-    if (v.id !== d.id || v.condition !== d.condition) return false;
-    for (const f of DISTRICT_FLAGS) if (v[f] !== d[f]) return false;
+    if (v.id !== d.id || !sameDistrictBoard(v, d)) return false;
   }
   return true;
 }
@@ -255,13 +254,7 @@ function districtsView(s: GameState): GameView["districts"] {
       secondary: def.secondary,
       production: { ...def.production },
       next: def.next,
-      condition: d.condition,
-      illness: d.illness,
-      development: d.development,
-      android: d.android,
-      humanFirst: d.humanFirst,
-      orgcrime: d.orgcrime,
-      prisec: d.prisec,
+      ...districtBoardOf(d),
     };
   });
 }

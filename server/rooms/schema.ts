@@ -8,9 +8,9 @@
 // a field added to a wire type fails to compile here until its class has it.
 import { schema, t, type SchemaType, type ToJSON } from "@colyseus/schema";
 import type { CorpId } from "../../shared/catalog/types.ts";
-import type { DistrictView } from "../../shared/view.ts";
+import { DISTRICT_BOARD, DISTRICT_BOARD_KEYS, type DistrictBoardState } from "../../shared/view.ts";
 import {
-  BOARD_FLAGS, type BoardFlag, type DistrictBoard, type TableStatus, type WireAsset, type WireDeal, type WireDecks,
+  type DistrictBoard, type TableStatus, type WireAsset, type WireDeal, type WireDecks,
   type WireEmergency, type WireGame, type WireOffer, type WirePile, type WireSeat, type WireSecret, type WireSupport, type WireTable,
 } from "../../shared/wire/index.ts";
 
@@ -89,16 +89,27 @@ export const SeatState = schema({
 } satisfies Declares<WireSeat>, "SeatState");
 export type SeatState = SchemaType<typeof SeatState>;
 
-/** The district's board flags (shared/wire BOARD_FLAGS), each a boolean, false by default. */
-function boardFlags() {
-  const flag = () => t.boolean().default(false);
-  return Object.fromEntries(BOARD_FLAGS.map((f) => [f, flag()])) as Record<BoardFlag, ReturnType<typeof flag>>;
+const booleanField = (v: boolean) => t.boolean().default(v);
+const numberField = (v: number) => t.number().default(v);
+const stringField = <S extends string>(v: S) => t.string<S>().default(v);
+/** The schema field of a district's board field, by the kind of its start value (another kind: add it here). */
+type BoardField<V> = [V] extends [boolean] ? ReturnType<typeof booleanField> : [V] extends [number] ? ReturnType<typeof numberField>
+  : [V] extends [string] ? ReturnType<typeof stringField<V>> : never;
+
+/** The district's board fields (shared/view.ts DISTRICT_BOARD), in its order, each defaulting to its start value. */
+function districtBoard() {
+  const field = (v: unknown) => {
+    if (typeof v === "boolean") return booleanField(v);
+    if (typeof v === "number") return numberField(v);
+    if (typeof v === "string") return stringField(v);
+    throw new Error(`a district's board field of an unknown kind: ${String(v)}`);
+  };
+  return Object.fromEntries(DISTRICT_BOARD_KEYS.map((k) => [k, field(DISTRICT_BOARD[k])])) as { [K in keyof DistrictBoardState]: BoardField<DistrictBoardState[K]> };
 }
 
 export const DistrictState = schema({
   id: t.uint8().default(0),
-  condition: t.string<DistrictView["condition"]>().default("none"),
-  ...boardFlags(),
+  ...districtBoard(),
 } satisfies Declares<DistrictBoard>, "DistrictState");
 export type DistrictState = SchemaType<typeof DistrictState>;
 

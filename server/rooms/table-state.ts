@@ -31,6 +31,15 @@ interface SeatProjection {
   privateMoves: number;
 }
 
+/** A room with no sockets: the state alone (the bench's views, the patch and golden-digest tests). */
+export function noSockets(): RoomSide {
+  const nothing = () => {};
+  return {
+    toSeat: nothing, broadcast: nothing, toSpectators: nothing, setPrivate: nothing,
+    batch: (fn) => fn(), flush: nothing, listingChanged: nothing, close: nothing,
+  };
+}
+
 export function statePublisher(state: TableState, room: RoomSide): Publisher {
   const seats = new Map<number, SeatProjection>();
   return {

@@ -25,6 +25,8 @@ export interface PlayOptions {
   check?: ((state: GameState) => string[]) | null;
   /** Stop the game at the first violation (default true): a broken state only breeds more. */
   stopOnViolation?: boolean;
+  /** Shown the game after its creation and after every accepted command, with the events and the command (null: the setup) that made it. */
+  observe?: (state: GameState, events: GameEvent[], by: { seat: number; command: Command } | null) => void;
 }
 
 export interface GameRun {
@@ -75,6 +77,7 @@ export function playGame(
   };
   show(created.events);
   run.ms += performance.now() - started;
+  options.observe?.(state, created.events, null);
   const stop = (seat: number, command: Command | null, message: string) => {
     run.error = { step: run.commands.length, seat, command, message };
   };
@@ -110,6 +113,7 @@ export function playGame(
     state = r.state;
     show(r.events);
     run.commands.push({ seat, command });
+    options.observe?.(state, r.events, { seat, command });
     if (check) {
       const problems = check(state);
       if (problems.length > 0) {

@@ -24,7 +24,9 @@ export interface DistrictDef {
   tier: 1 | 2 | 3;
   primary: Resource;
   secondary: Resource | null;
+  /** What an android here produces per Production Phase (before development and problems). */
   production: { primary: number; secondary: number };
+  /** Where a unit or token moving on from here goes. */
   next: NextDistrict;
 }
 

@@ -3,9 +3,10 @@
 // (table.ts) all take a record's fields from here: a field added to a wire type (types.ts) is a compile
 // error here until it is listed, and once listed it is written, compared and read everywhere.
 import {
-  BOARD_FLAGS, type BoardFlag, type DistrictBoard, type SeatPresence, type WireAsset, type WireDecks, type WireEmergency, type WireOffer,
+  type DistrictBoard, type SeatPresence, type WireAsset, type WireDecks, type WireEmergency, type WireOffer,
   type WirePending, type WirePile, type WireSeatPublic, type WireSupport,
 } from "./types.ts";
+import { DISTRICT_BOARD_KEYS, type DistrictBoardState } from "../view.ts";
 
 /** Every key of T, each once: a key missing, or one T lacks, fails to compile. */
 export type Fields<T> = { readonly [K in keyof T]-?: true };
@@ -35,8 +36,8 @@ export function writeFields<K extends PropertyKey, S extends { [P in K]: unknown
 
 // ---- whole records ---------------------------------------------------------------------------------------
 
-const flags = Object.fromEntries(BOARD_FLAGS.map((f) => [f, true])) as Record<BoardFlag, true>;
-export const DISTRICT_FIELDS = fields<DistrictBoard>({ id: true, condition: true, ...flags });
+const board = Object.fromEntries(DISTRICT_BOARD_KEYS.map((k) => [k, true])) as Record<keyof DistrictBoardState, true>;
+export const DISTRICT_FIELDS = fields<DistrictBoard>({ id: true, ...board });
 export const SEAT_PUBLIC_FIELDS = fields<WireSeatPublic>({ seat: true, corp: true, corpName: true, capital: true, handSize: true, hasInvestment: true });
 export const PRESENCE_FIELDS = fields<SeatPresence>({
   name: true, bot: true, connected: true, botControlled: true, awayUntil: true, bank: true, bankDueAt: true, owedSince: true,

@@ -3,12 +3,11 @@
 // its type here, and no other), and fields.ts lists the keys the projection and the reader copy.
 // (Schema arrays, maps and refs a client has not received yet are absent from toJSON(): optional here.)
 import type { CorpId } from "../catalog/types.ts";
-import { DISTRICT_FLAGS, type DistrictFlag, type DistrictView, type GameView, type SeatView } from "../view.ts";
+import type { DistrictFlag, DistrictView, GameView, SeatView } from "../view.ts";
 
 // ---- lists the wire's types are made from ------------------------------------------------------------
 
 /** A district's board flags: the tokens and markers a district holds, each true or false (the view's list). */
-export const BOARD_FLAGS = DISTRICT_FLAGS;
 export type BoardFlag = DistrictFlag;
 
 /** The public game's fields that travel as the view has them. */

@@ -10,10 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ColyseusTestServer } from "@colyseus/testing";
 import pino from "pino";
 import webpush from "web-push";
-import { createServer } from "../../server/app.ts";
 import { memoryStore } from "../../server/store/index.ts";
 import { NUDGE_CALLS_PER_MINUTE, PUSH_SUBSCRIPTIONS_PER_SEAT } from "../../server/lobby/nudge-routes.ts";
-import { BASE, PORT, createTable, join, recordWire, stateOf, tableOf, until } from "../room/helpers.ts";
+import { BASE, createTable, join, recordWire, startServer, stateOf, tableOf, until } from "../room/helpers.ts";
 import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
 
 const logText: string[] = [];
@@ -22,14 +21,10 @@ const store = memoryStore();
 let colyseus: ColyseusTestServer;
 
 beforeAll(async () => {
-  process.env.VAPID_PUBLIC_KEY = webpush.generateVAPIDKeys().publicKey;
-  const server = createServer({
-    logger: pino({ level: "debug" }, logSink), store, trustProxy: 1, nudges: { everyMs: 3600_000, pageUrl: BASE },
-    roomLimits: { botDelayMinMs: 0, stepSecondsMin: 0 }, limits: { spectatorsPerAddress: 50 },
-  });
-  await server.listen(PORT, "127.0.0.1");
-  delete process.env.VAPID_PUBLIC_KEY;
-  colyseus = new ColyseusTestServer(server);
+  colyseus = (await startServer(
+    { logger: pino({ level: "debug" }, logSink), store, trustProxy: 1, nudges: { everyMs: 3600_000, pageUrl: BASE } },
+    { VAPID_PUBLIC_KEY: webpush.generateVAPIDKeys().publicKey },
+  )).colyseus;
 });
 afterAll(async () => colyseus.shutdown());
 

@@ -20,10 +20,9 @@ import { ColyseusTestServer } from "@colyseus/testing";
 import pino from "pino";
 import webpush from "web-push";
 import { startMailServer, type MailServer, type ReceivedMail } from "../mail-server.ts";
-import { createServer } from "../../server/app.ts";
 import { hashSeatToken, memoryStore } from "../../server/store/index.ts";
 import { NUDGE_AFTER_MS, NUDGE_EVERY_MS, type Notifier } from "../../server/notify/notify.ts";
-import { BASE, PORT, createTable, join, recordWire, stateOf, tableOf, until } from "../room/helpers.ts";
+import { BASE, createTable, join, startServer, recordWire, stateOf, tableOf, until } from "../room/helpers.ts";
 import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
 
 const logText: string[] = [];
@@ -39,6 +38,7 @@ let pushServer: https.Server;
 let hookServer: http.Server;
 let colyseus: ColyseusTestServer;
 let notifier: Notifier;
+let stop: () => Promise<void>;
 
 // The browser's side of a push subscription: its own P-256 key pair and auth secret.
 const ua = createECDH("prime256v1");
@@ -86,23 +86,18 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => hookServer.listen(0, "127.0.0.1", resolve));
   const vapid = webpush.generateVAPIDKeys();
-  Object.assign(process.env, {
+  const started = await startServer({
+    logger: pino({ level: "debug" }, logSink), store,
+    nudges: { now: clock, everyMs: 3600_000, pageUrl: BASE, pushAgent: new https.Agent({ ca: cert }) },
+  }, {
     SMTP_URL: smtp.url, MAIL_FROM: "tables@example.org",
     VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: "mailto:ops@example.org",
     NUDGE_WEBHOOK_HOSTS: `127.0.0.1:${(hookServer.address() as { port: number }).port}`,
   });
-  const server = createServer({
-    logger: pino({ level: "debug" }, logSink), store, roomLimits: { botDelayMinMs: 0, stepSecondsMin: 0 }, limits: { spectatorsPerAddress: 50 },
-    nudges: { now: clock, everyMs: 3600_000, pageUrl: BASE, pushAgent: new https.Agent({ ca: cert }) },
-  });
-  await server.listen(PORT, "127.0.0.1");
-  for (const k of ["SMTP_URL", "MAIL_FROM", "VAPID_PUBLIC_KEY", "VAPID_PRIVATE_KEY", "VAPID_SUBJECT", "NUDGE_WEBHOOK_HOSTS"]) delete process.env[k];
-  notifier = server.notifier!;
-  colyseus = new ColyseusTestServer(server);
+  ({ notifier, colyseus, stop } = { ...started, notifier: started.notifier! });
 });
 afterAll(async () => {
-  await notifier?.stop();
-  await colyseus.shutdown();
+  await stop();
   await smtp.close();
   pushServer.close();
   hookServer.close();

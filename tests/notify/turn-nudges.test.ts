@@ -10,12 +10,11 @@ import { ColyseusTestServer } from "@colyseus/testing";
 import { matchMaker } from "@colyseus/core";
 import pino from "pino";
 import { startMailServer, type MailServer } from "../mail-server.ts";
-import { createServer } from "../../server/app.ts";
 import { hashSeatToken, memoryStore, type StoredClock } from "../../server/store/index.ts";
 import { NUDGE_AFTER_MS, type Notifier } from "../../server/notify/notify.ts";
 import { sweepDeadlines } from "../../server/rooms/deadlines.ts";
 import { WARN_SHARE } from "../../server/table/time-bank.ts";
-import { BASE, PORT, createTable, join, stateOf, tableOf, until } from "../room/helpers.ts";
+import { BASE, createTable, join, startServer, stateOf, tableOf, until } from "../room/helpers.ts";
 
 const H = 3600_000;
 const BANK_MS = 8 * H;
@@ -26,22 +25,15 @@ const clock = () => Date.now() + offset;
 let smtp: MailServer;
 let colyseus: ColyseusTestServer;
 let notifier: Notifier;
+let stop: () => Promise<void>;
 
 beforeAll(async () => {
   smtp = await startMailServer();
-  Object.assign(process.env, { SMTP_URL: smtp.url, MAIL_FROM: "tables@example.org" });
-  const server = createServer({
-    logger, store, clock, roomLimits: { botDelayMinMs: 0, stepSecondsMin: 0 }, limits: { spectatorsPerAddress: 50 },
-    nudges: { everyMs: 3600_000, pageUrl: BASE },
-  });
-  await server.listen(PORT, "127.0.0.1");
-  for (const k of ["SMTP_URL", "MAIL_FROM"]) delete process.env[k];
-  notifier = server.notifier!;
-  colyseus = new ColyseusTestServer(server);
+  const started = await startServer({ logger, store, clock, nudges: { everyMs: 3600_000, pageUrl: BASE } }, { SMTP_URL: smtp.url, MAIL_FROM: "tables@example.org" });
+  ({ notifier, colyseus, stop } = { ...started, notifier: started.notifier! });
 });
 afterAll(async () => {
-  await notifier?.stop();
-  await colyseus.shutdown();
+  await stop();
   await smtp.close();
 });
 

@@ -9,8 +9,7 @@ import { describe, expect, it } from "vitest";
 import { hashSeatToken } from "../../server/store/index.ts";
 import { SIGN_IN_MAILS_PER_ADDRESS_PER_HOUR, SIGN_IN_MAILS_PER_IP_PER_HOUR } from "../../server/lobby/mail.ts";
 import { mailRoom, post } from "./mail-room.ts";
-import { BASE, createTable, join, recordWire, stateOf, tableOf, until } from "./helpers.ts";
-import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
+import { BASE, join, tableOf, until, annBenAndAWatcher } from "./helpers.ts";
 
 const at = mailRoom();
 
@@ -31,13 +30,7 @@ async function signIn(address: string): Promise<string> {
 
 describe("a verified address ties a player's games across devices", () => {
   it("signs in by mail, ties the seat, and brings it to a second device; refusals say why; nothing leaks", async () => {
-    const { code, roomId, room } = await createTable({ seats: 4, bots: 2, seed: 21, graceSeconds: 600 });
-    const wire = recordWire(() => room as NewAngelesRoom);
-    const ann = await join(at.colyseus, roomId, { code, name: "Ann" });
-    const ben = await join(at.colyseus, roomId, { code, name: "Ben" });
-    const watcher = await join(at.colyseus, roomId, { code, spectator: true });
-    await until(() => stateOf(ann).status === "playing", 10_000, "the start");
-    const token: string = tableOf(ann).secret!.seatToken;
+    const { code, roomId, room, wire, ann, ben, watcher, token } = await annBenAndAWatcher(at.colyseus, 21);
     const address = "ann.contact@example.net";
     const secrets: string[] = [token];
     try {

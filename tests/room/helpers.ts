@@ -5,7 +5,8 @@ import { matchMaker } from "@colyseus/core";
 import { tapFrames } from "../../server/rooms/colyseus-internals.ts";
 import { Room as SDKRoomClass, type Room as SDKRoom } from "@colyseus/sdk";
 import pino from "pino";
-import { createServer } from "../../server/app.ts";
+import { createServer, type ServerOptions } from "../../server/app.ts";
+import type { Notifier } from "../../server/notify/notify.ts";
 import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
 import type { RoomLimits } from "../../server/table/limits.ts";
 import type { Seed } from "../../server/engine/index.ts";
@@ -30,14 +31,32 @@ let nextSeed: Seed | undefined;
  * spectators as a table takes.
  */
 export async function bootServer(limits: Partial<RoomLimits> = {}): Promise<ColyseusTestServer> {
-  // @colyseus/testing's boot() ignores its port for a Server instance, so listen here.
   const seeds = () => { const seed = nextSeed; nextSeed = undefined; return seed; };
-  const server = createServer({
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }), seeds,
-    roomLimits: { botDelayMinMs: 0, stepSecondsMin: 0, ...limits }, limits: { spectatorsPerAddress: 50 },
-  });
-  await server.listen(PORT, "127.0.0.1");
-  return new ColyseusTestServer(server);
+  return (await startServer({ seeds, roomLimits: { botDelayMinMs: 0, stepSecondsMin: 0, ...limits } })).colyseus;
+}
+
+/**
+ * A test server as bootServer's, on the tests' port, with `options` added (they replace its own).
+ * `env`: settings the server reads as it starts (mail, push), set only while it starts.
+ */
+export async function startServer(options: Partial<ServerOptions> = {}, env: Record<string, string> = {}): Promise<{ colyseus: ColyseusTestServer; notifier: Notifier | null; stop(): Promise<void> }> {
+  Object.assign(process.env, env);
+  try {
+    const server = createServer({
+      logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
+      roomLimits: { botDelayMinMs: 0, stepSecondsMin: 0 }, limits: { spectatorsPerAddress: 50 }, ...options,
+    });
+    // @colyseus/testing's boot() ignores its port for a Server instance, so listen here.
+    await server.listen(PORT, "127.0.0.1");
+    const colyseus = new ColyseusTestServer(server);
+    const stop = async () => {
+      await server.notifier?.stop();
+      await colyseus.shutdown();
+    };
+    return { colyseus, notifier: server.notifier, stop };
+  } finally {
+    for (const k of Object.keys(env)) delete process.env[k];
+  }
 }
 
 /** A table made over HTTP; `seed` (tests only) is set on the server side, never sent. */
@@ -185,4 +204,19 @@ export function recordWire(roomOf: () => NewAngelesRoom | undefined): { messages
     });
   });
   return { messages, stop };
+}
+
+/**
+ * A 4-seat table with two bots where Ann and Ben sit and a spectator watches, started, every byte sent
+ * recorded: Ann's seat token with it (the secrecy checks look for it in what the others received).
+ */
+export async function annBenAndAWatcher(colyseus: ColyseusTestServer, seed: Seed) {
+  const { code, roomId, room } = await createTable({ seats: 4, bots: 2, seed, graceSeconds: 600 });
+  const wire = recordWire(() => room);
+  const ann = await join(colyseus, roomId, { code, name: "Ann" });
+  const ben = await join(colyseus, roomId, { code, name: "Ben" });
+  const watcher = await join(colyseus, roomId, { code, spectator: true });
+  await until(() => stateOf(ann).status === "playing", 10_000, "the start");
+  const token: string = tableOf(ann).secret!.seatToken;
+  return { code, roomId, room, wire, ann, ben, watcher, token };
 }

@@ -5,10 +5,9 @@ import { Writable } from "node:stream";
 import { afterAll, beforeAll } from "vitest";
 import { ColyseusTestServer } from "@colyseus/testing";
 import pino from "pino";
-import { createServer } from "../../server/app.ts";
 import { memoryStore } from "../../server/store/index.ts";
 import { startMailServer, type MailServer, type ReceivedMail } from "../mail-server.ts";
-import { BASE, PORT } from "./helpers.ts";
+import { BASE, startServer } from "./helpers.ts";
 
 export interface MailRoom {
   store: ReturnType<typeof memoryStore>;
@@ -28,16 +27,8 @@ export function mailRoom(): MailRoom {
   beforeAll(async () => {
     smtp = await startMailServer();
     at.mails = smtp.mails;
-    process.env.SMTP_URL = smtp.url;
-    process.env.MAIL_FROM = "New Angeles <tables@example.org>";
-    const server = createServer({
-      logger: pino({ level: "debug" }, logSink), store: at.store,
-      roomLimits: { botDelayMinMs: 0, stepSecondsMin: 0 }, limits: { spectatorsPerAddress: 50 },
-    });
-    await server.listen(PORT, "127.0.0.1");
-    delete process.env.SMTP_URL;
-    delete process.env.MAIL_FROM;
-    at.colyseus = new ColyseusTestServer(server);
+    const env = { SMTP_URL: smtp.url, MAIL_FROM: "New Angeles <tables@example.org>" };
+    at.colyseus = (await startServer({ logger: pino({ level: "debug" }, logSink), store: at.store }, env)).colyseus;
   });
   afterAll(async () => {
     await at.colyseus.shutdown();

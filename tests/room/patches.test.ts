@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { TableState } from "../../server/rooms/schema.ts";
 import { fullStateSent } from "../../server/rooms/sockets.ts";
-import { statePublisher } from "../../server/rooms/table-state.ts";
+import { noSockets, statePublisher } from "../../server/rooms/table-state.ts";
 import { playRandomGame } from "../engine/driver.ts";
 
 /** The server's state as a client with this view should hold it: other seats' secrets removed. */
@@ -29,11 +29,7 @@ describe("patches", () => {
     // as when a schema item one command let go is used again by the next).
     fc.assert(fc.property(fc.constantFrom(4, 5, 6), fc.integer({ min: 1, max: 1_000_000 }), fc.integer({ min: 0, max: 40 }), fc.constantFrom(1, 1, 3), (players, seed, tradePercent, every) => {
       const state = new TableState();
-      const nothing = () => {};
-      const publisher = statePublisher(state, {
-        toSeat: nothing, broadcast: nothing, toSpectators: nothing, setPrivate: nothing,
-        batch: (fn) => fn(), flush: nothing, listingChanged: nothing, close: nothing,
-      });
+      const publisher = statePublisher(state, noSockets());
       publisher.opened({ code: "ABCDE", seats: players, stepSeconds: 0, private: false });
       for (let n = 0; n < players; n++) publisher.seatAdded(n, `P${n}`, false);
       const encoder = new Encoder(state);

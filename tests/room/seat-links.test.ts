@@ -9,8 +9,7 @@ import type { Room as SDKRoom } from "@colyseus/sdk";
 import { hashSeatToken } from "../../server/store/index.ts";
 import { MAILS_PER_ADDRESS_PER_HOUR } from "../../server/lobby/mail.ts";
 import { mailRoom, post } from "./mail-room.ts";
-import { BASE, createTable, join, recordWire, stateOf, tableOf, until } from "./helpers.ts";
-import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
+import { BASE, createTable, join, recordWire, stateOf, tableOf, until, annBenAndAWatcher } from "./helpers.ts";
 
 const at = mailRoom();
 
@@ -19,13 +18,7 @@ const closed = (room: SDKRoom) => new Promise<number>((resolve) => room.onLeave(
 
 describe("seat keys and seat links", () => {
   it("a link gives another device its own key; spent, expired and withdrawn links are refused; signing out closes the other device", async () => {
-    const { code, roomId, room } = await createTable({ seats: 4, bots: 2, seed: 11, graceSeconds: 600 });
-    const wire = recordWire(() => room as NewAngelesRoom);
-    const ann = await join(at.colyseus, roomId, { code, name: "Ann" });
-    const ben = await join(at.colyseus, roomId, { code, name: "Ben" });
-    const watcher = await join(at.colyseus, roomId, { code, spectator: true });
-    await until(() => stateOf(ann).status === "playing", 10_000, "the start");
-    const token: string = tableOf(ann).secret!.seatToken;
+    const { code, roomId, room, wire, ann, ben, watcher, token } = await annBenAndAWatcher(at.colyseus, 11);
     const secrets: string[] = [];
     try {
       // The link: text, a QR code as an image data URL, 72 hours.

@@ -17,7 +17,7 @@ export async function viewsOnly(tables: number, commands: number, seed: number):
   const { Encoder, StateView } = await import("@colyseus/schema");
   const { engine, publicViewSince, secretsTouched, secretViewFor, viewFor } = await import("../../engine/index.ts");
   const { TableState } = await import("../../rooms/schema.ts");
-  const { statePublisher } = await import("../../rooms/table-state.ts");
+  const { noSockets, statePublisher } = await import("../../rooms/table-state.ts");
   type Game = ReturnType<typeof engine.createGame>;
   const games: Game[][] = [];
   for (let i = 0; i < tables; i++) {
@@ -50,11 +50,7 @@ export async function viewsOnly(tables: number, commands: number, seed: number):
     }
     for (const states of games) {
       const state = new TableState();
-      const nothing = () => {};
-      const publisher = statePublisher(state, {
-        toSeat: nothing, broadcast: nothing, toSpectators: nothing, setPrivate: nothing,
-        batch: (fn) => fn(), flush: nothing, listingChanged: nothing, close: nothing,
-      });
+      const publisher = statePublisher(state, noSockets());
       publisher.opened({ code: "BENCH", seats: 6, stepSeconds: 0, private: false });
       for (let k = 0; k < 6; k++) publisher.seatAdded(k, `Player ${k + 1}`, false);
       const encoder = new Encoder(state);
