@@ -261,6 +261,9 @@ interface GameRow {
   parked_at: number | string | null;
 }
 
+/** Tests only: how far ahead of Date.now the store's clock runs (ms), fixed or read each time (CLOCK_FILE). */
+export type ClockOffset = number | (() => number);
+
 export abstract class SqlStore implements GameStore {
   abstract readonly kind: "sqlite" | "postgres";
   readonly instance: string;
@@ -268,10 +271,11 @@ export abstract class SqlStore implements GameStore {
   /** The store's clock (leases, parking): Date.now, or one set ahead by a test (openStore's clockOffsetMs). */
   protected now: () => number = Date.now;
 
-  constructor(instance: string, leaseMs: number, clockOffsetMs = 0) {
+  constructor(instance: string, leaseMs: number, clockOffsetMs: ClockOffset = 0) {
     this.instance = instance;
     this.leaseMs = leaseMs;
-    if (clockOffsetMs !== 0) this.now = () => Date.now() + clockOffsetMs;
+    if (typeof clockOffsetMs === "function") this.now = () => Date.now() + clockOffsetMs();
+    else if (clockOffsetMs !== 0) this.now = () => Date.now() + clockOffsetMs;
   }
 
   /** Runs a statement that changes rows. Unique-key violations become StoreConflict. */
