@@ -743,6 +743,11 @@ export abstract class SqlStore implements GameStore {
     return Number(row?.n ?? 0);
   }
 
+  async lastNudgeSent(code: string, seat: number, kind: StoredNudge["kind"]): Promise<number | null> {
+    const [row] = await this.read<{ seq: number | string | null }>(`SELECT MAX(seq) AS seq FROM nudges WHERE code = ? AND seat = ? AND kind = ? AND state = 'sent'`, [code, seat, kind]);
+    return row?.seq === null || row?.seq === undefined ? null : Number(row.seq);
+  }
+
   async nudgeSeat(code: string, seat: number, token: string): Promise<NudgeSeat> {
     await this.run(`INSERT INTO nudge_seats (code, seat, unsubscribe) VALUES (?, ?, ?) ON CONFLICT (code, seat) DO NOTHING`, [code, seat, token]);
     const [row] = await this.read<{ unsubscribe: string; opted_out_at: number | string | null; last_sent_at: number | string }>(
