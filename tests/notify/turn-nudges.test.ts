@@ -121,4 +121,31 @@ describe("nudges at a turn-based table", () => {
     expect(new Set(smtp.mails.map((m) => m.messageId)).size).toBe(3);
     expect(await roomOf(code)).toBe(true); // woken for its deadline
   }, 90_000);
+  it("tell of a decision once, however often its 'your move' is written again (as by a game restored after a crash)", async () => {
+    const { code, roomId, room } = await createTable({ seats: 4, bots: 3, seed: 32, graceSeconds: 1, pace: "turn-based", turn: { bankSeconds: BANK_MS / 1000 } });
+    const ben = await join(colyseus, roomId, { code, name: "Ben" });
+    await until(() => stateOf(ben).status === "playing", 10_000, "the start");
+    const token: string = tableOf(ben).secret!.seatToken;
+    const seat: number = (room as any).table.seats.opening(hashSeatToken(token)).seat;
+    const address = "ben.turns@example.net";
+    const link = randomBytes(18).toString("base64url");
+    await store.addContactLink(hashSeatToken(link), address, Date.now() + 60_000);
+    const spent = await store.spendContactLink(hashSeatToken(link));
+    await store.tieSeat((spent as { contact: string }).contact, { code, seat, by: hashSeatToken(token) });
+    await until(() => (room as any).table.nudgeState(seat)?.owes === true, 20_000, "Ben's decision");
+    ben.reconnection.enabled = false;
+    ben.connection.close(1000);
+    await until(() => matchMaker.getLocalRoomById(roomId) === undefined, 15_000, "the room to park");
+    const toBen = () => smtp.mails.filter((m) => m.to === address && m.subject.startsWith("Your move"));
+    offset += NUDGE_AFTER_MS + 1000;
+    await notifier.tick();
+    expect(toBen()).toHaveLength(1);
+    // The same decision's "your move" written again; past the hourly limit, nothing more is sent.
+    const seq = (await store.commands(code)).length - 1;
+    await store.addNudges(code, seq, [{ seat, kind: "your-move", afterMs: 0 }]);
+    offset += 2 * H;
+    await notifier.tick();
+    expect(toBen()).toHaveLength(1);
+    expect((await store.pendingNudges(code, seat)).filter((r) => r.kind === "your-move")).toEqual([]);
+  }, 60_000);
 });
