@@ -24,7 +24,7 @@ import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Room as SDKRoom } from "@colyseus/sdk";
+import { Client, type Room as SDKRoom } from "@colyseus/sdk";
 import { ColyseusTestServer } from "@colyseus/testing";
 import { matchMaker } from "@colyseus/core";
 import pg from "pg";
@@ -97,7 +97,7 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
 
       // Five people sit down; each ties an e-mail address to their seat; then all leave.
       const bankSeconds = 8 * 3600;
-      const { code, roomId } = await createTableAt(servers[0]!, { seats: 5, bots: 0, botDelayMs: 0, graceSeconds: 3600, pace: "turn-based", turn: { bankSeconds, capSeconds: bankSeconds } });
+      const { code, roomId } = await createTableAt(servers[0]!, { seats: 5, bots: 0, botDelayMs: 0, graceSeconds: 3600, watchersOpen: true, pace: "turn-based", turn: { bankSeconds, capSeconds: bankSeconds } });
       const tokens: string[] = [];
       const addressOf = new Map<string, number>();
       const first: Awaited<ReturnType<typeof joinAt>>[] = [];
@@ -123,6 +123,18 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
       };
       for (const j of first) connectedAt.set(j.seat.seat, Date.now());
       for (const j of first) await leave(j.seat.seat, j.room);
+
+      // A watcher reads the game's public log all along (joined again after each restart): its new lines.
+      const logged: string[] = [];
+      const watch = async () => {
+        const table = await lookUp(servers[0]!, code);
+        const room = await new Client(`http://127.0.0.1:${ports[0]}`).joinById(table.roomId, { code, spectator: true });
+        room.onMessage("log", (m: { lines: string[]; history?: boolean }) => { if (!m.history) logged.push(...m.lines); });
+        room.onMessage("*", () => {});
+        room.reconnection.enabled = false;
+        return room;
+      };
+      let watcher = await watch();
 
       // Each e-mail with the simulated time it came at.
       const mails: (ReceivedMail & { seat: number; at: number; real: number })[] = [];
@@ -206,10 +218,13 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
           const i = ports.findIndex((p) => owner === `127.0.0.1:${p}`);
           for (const [seat, s] of sessions) { s.player.stop(); await leave(seat, s.room); sessions.delete(seat); }
           const victim = servers[i]!;
+          watcher.reconnection.enabled = false;
           victim.child.kill("SIGKILL");
           await victim.exited;
           servers[i] = await startServer(env(ports[i]!), ports[i]!);
           await waitFor(async () => (await lookUp(servers[i]!, code))?.status === "playing", 20_000, "the game restored");
+          void watcher.leave(true).catch(() => {}); // its process is gone: nothing to wait for
+          watcher = await watch();
           killed++;
         }
         // The next event: someone comes back, a session ends, a deadline, a nudge falls due.
@@ -233,9 +248,11 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
       const commands = await reader.commands(code);
       const clocks = await reader.clocks(code);
       const botDecisions = clocks.reduce((n, c) => n + c.botDecisions, 0);
+      const botLogged = logged.filter((l) => l.includes("ran out with no excused delay left: the bot decides for them this once")).length;
+      void watcher.leave(true).catch(() => {});
       const warnings = mails.filter((m) => m.subject.startsWith("Most of your time"));
       console.log(`[acceptance] ${days.toFixed(2)} simulated days in ${steps} steps, ${killed} SIGKILLs: ${commands.length} commands, `
-        + `${exhausted} spent banks, ${botDecisions} bot decisions, ${mails.length} e-mails (${warnings.length} deadline warnings), `
+        + `${exhausted} spent banks, ${botDecisions} bot decisions (${botLogged} logged), ${mails.length} e-mails (${warnings.length} deadline warnings), `
         + `${owedSpans.filter((o) => o.offline10).length} decisions owed 10 minutes with their person away`);
 
       // The game ended, its commands numbered without gap or repeat.
@@ -247,6 +264,7 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
       // Each spent bank: exactly one bot decision.
       expect(exhausted).toBeGreaterThan(0);
       expect(botDecisions).toBe(exhausted);
+      expect(botLogged).toBe(exhausted);
       // E-mail: every message id once, none to a connected person (by the time it arrived).
       expect(mails.length).toBeGreaterThan(0);
       expect(mails.every((m) => m.seat >= 0)).toBe(true);
