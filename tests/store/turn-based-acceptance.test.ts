@@ -74,6 +74,7 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "na-accept-"));
     const db = new pg.Pool({ connectionString: postgres!.url, max: 2 });
     const reader = await openStore({ dataDir: dir, databaseUrl: postgres!.url, instance: "test-reader" });
+    const servers: ServerProcess[] = [];
     try {
       // The processes' clock: the test's own, moved by writing the offset (both read it every 20 ms).
       const clockFile = path.join(dir, "clock");
@@ -93,7 +94,7 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
         // Leases outlast the simulated days (a restarted process takes its own games back at once).
         GAME_LEASE_SECONDS: String(30 * 24 * 3600),
       });
-      const servers: ServerProcess[] = await Promise.all(ports.map((p) => startServer(env(p), p)));
+      servers.push(...await Promise.all(ports.map((p) => startServer(env(p), p))));
 
       // Five people sit down; each ties an e-mail address to their seat; then all leave.
       const bankSeconds = 8 * 3600;
@@ -293,6 +294,9 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
       }
       expect(unannounced).toEqual([]);
     } finally {
+      // Stopped here: their sweeps, on a clock days ahead, would take the next test's games.
+      for (const server of servers) server.child.kill("SIGKILL");
+      await Promise.all(servers.map((server) => server.exited));
       await db.end();
       await reader.close();
       await smtp.close();
