@@ -59,13 +59,15 @@ const SESSION_MS = 2 * H;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** A seeded answer delay: log-normal, median 40 minutes; one in ten never (Infinity). */
-function answerDelays(seed: number): () => number {
+function answerDelays(seed: number): { (): number; drawn: number[] } {
   const random = makeRandom(seed);
-  return () => {
+  const drawn: number[] = [];
+  return Object.assign(() => drawn[drawn.push(draw()) - 1]!, { drawn });
+  function draw(): number {
     if (random() < 0.1) return Infinity;
     const z = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
     return Math.max(MIN, Math.round(40 * MIN * Math.exp(z)));
-  };
+  }
 }
 
 describe.skipIf(!postgres || !redis)("three days of a five-person turn-based game (PostgreSQL, Redis, two processes, SMTP)", () => {
@@ -165,7 +167,7 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
         throw new Error(`${(e as Error).message}\n${servers.map((s) => s.output().split("\n").slice(-15).join("\n")).join("\n---\n")}`);
       });
 
-      const delay = answerDelays(2029);
+      const delay = answerDelays(3);
       const start = now();
       const back = new Map<string, number>(); // "seat:owedSince" -> when its person comes back
       const sessions = new Map<number, { room: SDKRoom; from: number; until: number; player: { stop(): void } }>();
@@ -252,6 +254,9 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
       const botLogged = logged.filter((l) => l.includes("ran out with no excused delay left: the bot decides for them this once")).length;
       void watcher.leave(true).catch(() => {});
       const warnings = mails.filter((m) => m.subject.startsWith("Most of your time"));
+      const answered = delay.drawn.filter((d) => d < Infinity).sort((a, b) => a - b);
+      console.log(`[acceptance] ${delay.drawn.length} answer delays drawn: median ${(answered[answered.length >> 1]! / MIN).toFixed(0)} min, `
+        + `${delay.drawn.length - answered.length} never`);
       console.log(`[acceptance] ${days.toFixed(2)} simulated days in ${steps} steps, ${killed} SIGKILLs: ${commands.length} commands, `
         + `${exhausted} spent banks, ${botDecisions} bot decisions (${botLogged} logged), ${mails.length} e-mails (${warnings.length} deadline warnings), `
         + `${owedSpans.filter((o) => o.offline10).length} decisions owed 10 minutes with their person away`);
