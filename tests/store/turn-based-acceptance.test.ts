@@ -11,7 +11,8 @@
 // one bot decision; and of the e-mail: every decision owed 10 minutes with its person away was
 // announced exactly once (unless the hourly limit held it and it was answered first), none reached a
 // connected person, no message id repeats, and no person got two messages within an hour but
-// deadline warnings and near deadlines.
+// deadline warnings and near deadlines. (Its people answer as soon as they are back, so no nudge falls
+// due while one is connected: that check cannot fail here; tests/notify/nudges.test.ts holds it.)
 //
 // 1,000 deadlines falling due together: a real turn-based game is played up to a person's decision
 // and parked; the store then holds 999 copies of it (every row of the game under a new code), every
