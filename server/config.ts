@@ -28,6 +28,14 @@ export interface Config {
   clockOffsetMs: number;
   /** Seconds between two looks for turn-based deadlines that have come (TURN_SWEEP_SECONDS). */
   turnSweepSeconds: number;
+  /**
+   * Tests only (CLOCK_FILE): a file holding the clock's offset (ms, as CLOCK_OFFSET_MS), read again every
+   * few milliseconds, so that a test moves a running process's time; with it, TURN_SWEEP_MS and
+   * NUDGE_PASS_MS set how often deadlines and nudges are looked for (ms).
+   */
+  clockFile: string | undefined;
+  turnSweepMs: number | undefined;
+  nudgePassMs: number | undefined;
 }
 
 /** Each limit and the environment variable that sets it (README: Environment). */
@@ -100,5 +108,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     parkedGameDays: intSetting(env, "PARKED_GAME_DAYS", 30, 1, 3650),
     clockOffsetMs: intSetting(env, "CLOCK_OFFSET_MS", 0, 0, 3650 * 24 * 3600_000),
     turnSweepSeconds: intSetting(env, "TURN_SWEEP_SECONDS", 10, 1, 3600),
+    clockFile: env.CLOCK_FILE || undefined,
+    turnSweepMs: env.TURN_SWEEP_MS ? intSetting(env, "TURN_SWEEP_MS", 0, 10, 3600_000) : undefined,
+    nudgePassMs: env.NUDGE_PASS_MS ? intSetting(env, "NUDGE_PASS_MS", 0, 10, 3600_000) : undefined,
   };
 }

@@ -1,5 +1,6 @@
 // The server process: one port for HTTP and WebSocket. Games live in the store (SQLite in DATA_DIR, or
 // PostgreSQL): at start the unfinished ones are restored, and SIGTERM closes rooms and store cleanly.
+import fs from "node:fs";
 import { readConfig } from "./config.ts";
 import { createLogger } from "./logger.ts";
 import { createServer } from "./app.ts";
@@ -8,9 +9,21 @@ import { keepClaims, restoreGames, runStartedAt } from "./rooms/restore.ts";
 import { keepSweeping } from "./rooms/deadlines.ts";
 
 const config = readConfig();
+// Tests only: CLOCK_OFFSET_MS sets the clock ahead; CLOCK_FILE holds an offset a test moves while the
+// process runs (read again every 20 ms).
+let clockOffsetMs = config.clockOffsetMs;
+if (config.clockFile) {
+  const file = config.clockFile;
+  const read = () => {
+    const n = Number(fs.readFileSync(file, "utf8"));
+    if (Number.isFinite(n) && n >= 0) clockOffsetMs = n;
+  };
+  read();
+  setInterval(() => { try { read(); } catch { /* being written: the next look */ } }, 20).unref();
+}
 // This run's start by the store's clock (set ahead by CLOCK_OFFSET_MS in tests): the store compares it
 // with its leases to give a restarted process its own games back at once.
-const startedAt = Date.now() + config.clockOffsetMs;
+const startedAt = Date.now() + clockOffsetMs;
 runStartedAt(startedAt);
 const logger = createLogger(config.logLevel);
 const store = await openStore({
@@ -18,14 +31,14 @@ const store = await openStore({
   databaseUrl: config.databaseUrl,
   instance: instanceName(config.publicAddress, config.port, config),
   leaseMs: config.gameLeaseSeconds * 1000,
-  clockOffsetMs: config.clockOffsetMs,
+  clockOffsetMs: config.clockFile ? () => clockOffsetMs : clockOffsetMs,
 });
 // Turn-based tables' banks run on this clock (CLOCK_OFFSET_MS sets it ahead in tests, as the store's).
-const clock = () => Date.now() + config.clockOffsetMs;
+const clock = () => Date.now() + clockOffsetMs;
 const server = createServer({
   logger, clock, store, redisUrl: config.redisUrl, publicAddress: config.publicAddress,
   limits: config.limits, roomLimits: config.roomLimits, trustProxy: config.trustProxy, corsOrigins: config.corsOrigins,
-  nudges: process.env.NUDGES === "off" ? false : {},
+  nudges: process.env.NUDGES === "off" ? false : { everyMs: config.nudgePassMs },
 });
 
 let claims: { stop(): void } | null = null;
@@ -52,4 +65,4 @@ logger.info({ port: config.port, store: store.kind, instance: store.instance, re
 const restored = await restoreGames(store, logger, startedAt);
 if (restored.length > 0) logger.info({ games: restored.length }, "unfinished games restored");
 claims = keepClaims(store, logger, startedAt, config.parkedGameDays * 24 * 3600_000);
-deadlines = keepSweeping(store, logger, clock, config.turnSweepSeconds * 1000);
+deadlines = keepSweeping(store, logger, clock, config.turnSweepMs ?? config.turnSweepSeconds * 1000);

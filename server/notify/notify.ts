@@ -127,12 +127,16 @@ export class Notifier {
     if (status !== "playing") return void await cancel(due.rows);
     // A turn-based seat's clock: its decision's deadline is when its bank runs out.
     const clock = (await store.clocks(due.code)).find((c) => c.seat === due.seat);
+    // A "your move" for a decision the seat was already told of (a second row for it: written again by a
+    // game restored after a crash, or on leaving again) is not sent again.
+    const told = await store.lastNudgeSent(due.code, due.seat, "your-move");
+    const toldOfIt = told !== null && (await store.commandsOfSeatSince(due.code, due.seat, told)) === 0;
     // Each row still owed: no command of the seat since (and, with a live room, the room says it owes);
     // a bank's reminder, while that bank's run goes on (the same deadline).
     const owed: StoredNudge[] = [];
     for (const r of due.rows) {
       const bankRun = clock && r.kind === "deadline-warning" && r.deadline !== null;
-      const over = bankRun ? clock.dueAt !== r.deadline : (await store.commandsOfSeatSince(due.code, due.seat, r.seq)) > 0;
+      const over = bankRun ? clock.dueAt !== r.deadline : (r.kind === "your-move" && toldOfIt) || (await store.commandsOfSeatSince(due.code, due.seat, r.seq)) > 0;
       if ((live && !live.owes) || over) await store.settleNudge(r.id, { state: "cancelled" });
       else owed.push(r);
     }

@@ -6,6 +6,7 @@ import path from "node:path";
 import { PostgresStore } from "./postgres.ts";
 import { SqliteStore } from "./sqlite.ts";
 import type { GameStore } from "./types.ts";
+import type { ClockOffset } from "./sql-store.ts";
 
 export type { NewNudge, StoredNudge, NudgeSeat, PushSubscriptionRow, ContactLinkRefusal, StoredContactSeat, GameStore, StoredAdjournment, StoredGame, StoredSeat, StoredCommand, StoredChat, StoredChatLine, StoredPlayer, StoredRematch, StoredWhisper, StoredSeatKey, StoredSeatLink, SeatLinkRefusal, StoredClock, DueDeadline, Write } from "./types.ts";
 export { StoreConflict, TALK_LINES_KEPT, TALK_PRUNE_EVERY, gameCommands } from "./types.ts";
@@ -23,8 +24,8 @@ export async function openStore(options: {
   /** Stable name of this process (PUBLIC_ADDRESS, or host:port): a restarted process takes its own games back at once. */
   instance: string;
   leaseMs?: number;
-  /** Tests only: the store's clock runs this far ahead (a day later, without waiting a day). */
-  clockOffsetMs?: number;
+  /** Tests only: the store's clock runs this far ahead (a day later, without waiting a day); a function: read each time. */
+  clockOffsetMs?: ClockOffset;
 }): Promise<GameStore> {
   const leaseMs = options.leaseMs ?? LEASE_MS;
   const offset = options.clockOffsetMs ?? 0;

@@ -1,7 +1,7 @@
 // The game store in PostgreSQL (when DATABASE_URL is set), shared by every server process.
 // A write is done when its promise resolves; the room awaits it before it sends the result.
 import pg from "pg";
-import { CREATE_MIGRATIONS_TABLE, MIGRATIONS, SqlStore, type Param } from "./sql-store.ts";
+import { CREATE_MIGRATIONS_TABLE, MIGRATIONS, SqlStore, type ClockOffset, type Param } from "./sql-store.ts";
 import { StoreConflict } from "./types.ts";
 
 /** Any number will do, as long as it is the same in every process: it serializes migrations. */
@@ -19,12 +19,12 @@ export class PostgresStore extends SqlStore {
   private pool: pg.Pool;
   private pending = new Set<Promise<unknown>>();
 
-  private constructor(pool: pg.Pool, instance: string, leaseMs: number, clockOffsetMs: number) {
+  private constructor(pool: pg.Pool, instance: string, leaseMs: number, clockOffsetMs: ClockOffset) {
     super(instance, leaseMs, clockOffsetMs);
     this.pool = pool;
   }
 
-  static async open(url: string, instance: string, leaseMs: number, clockOffsetMs = 0): Promise<PostgresStore> {
+  static async open(url: string, instance: string, leaseMs: number, clockOffsetMs: ClockOffset = 0): Promise<PostgresStore> {
     const pool = new pg.Pool({ connectionString: url, max: 8 });
     // An idle client that loses its connection must not crash the process: the pool replaces it.
     pool.on("error", () => {});

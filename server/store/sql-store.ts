@@ -261,6 +261,9 @@ interface GameRow {
   parked_at: number | string | null;
 }
 
+/** Tests only: how far ahead of Date.now the store's clock runs (ms), fixed or read each time (CLOCK_FILE). */
+export type ClockOffset = number | (() => number);
+
 export abstract class SqlStore implements GameStore {
   abstract readonly kind: "sqlite" | "postgres";
   readonly instance: string;
@@ -268,10 +271,11 @@ export abstract class SqlStore implements GameStore {
   /** The store's clock (leases, parking): Date.now, or one set ahead by a test (openStore's clockOffsetMs). */
   protected now: () => number = Date.now;
 
-  constructor(instance: string, leaseMs: number, clockOffsetMs = 0) {
+  constructor(instance: string, leaseMs: number, clockOffsetMs: ClockOffset = 0) {
     this.instance = instance;
     this.leaseMs = leaseMs;
-    if (clockOffsetMs !== 0) this.now = () => Date.now() + clockOffsetMs;
+    if (typeof clockOffsetMs === "function") this.now = () => Date.now() + clockOffsetMs();
+    else if (clockOffsetMs !== 0) this.now = () => Date.now() + clockOffsetMs;
   }
 
   /** Runs a statement that changes rows. Unique-key violations become StoreConflict. */
@@ -737,6 +741,11 @@ export abstract class SqlStore implements GameStore {
   async commandsOfSeatSince(code: string, seat: number, seq: number): Promise<number> {
     const [row] = await this.read<{ n: number | string }>(`SELECT COUNT(*) AS n FROM commands WHERE code = ? AND seat = ? AND seq > ?`, [code, seat, seq]);
     return Number(row?.n ?? 0);
+  }
+
+  async lastNudgeSent(code: string, seat: number, kind: StoredNudge["kind"]): Promise<number | null> {
+    const [row] = await this.read<{ seq: number | string | null }>(`SELECT MAX(seq) AS seq FROM nudges WHERE code = ? AND seat = ? AND kind = ? AND state = 'sent'`, [code, seat, kind]);
+    return row?.seq === null || row?.seq === undefined ? null : Number(row.seq);
   }
 
   async nudgeSeat(code: string, seat: number, token: string): Promise<NudgeSeat> {

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { StatementSync } from "node:sqlite";
 import { DatabaseSync } from "./node-sqlite.ts";
-import { CREATE_MIGRATIONS_TABLE, MIGRATIONS, SqlStore, type Param } from "./sql-store.ts";
+import { CREATE_MIGRATIONS_TABLE, MIGRATIONS, SqlStore, type ClockOffset, type Param } from "./sql-store.ts";
 import { startCheckpointer } from "./sqlite-checkpointer.ts";
 import { StoreConflict } from "./types.ts";
 
@@ -18,7 +18,7 @@ export class SqliteStore extends SqlStore {
   private checkpointer: { stop(): Promise<void> } | null = null;
 
   /** `file` is a path, or ":memory:" for a store that lives as long as the process. */
-  constructor(file: string, instance: string, leaseMs: number, clockOffsetMs = 0) {
+  constructor(file: string, instance: string, leaseMs: number, clockOffsetMs: ClockOffset = 0) {
     super(instance, leaseMs, clockOffsetMs);
     if (file !== ":memory:") fs.mkdirSync(path.dirname(file), { recursive: true });
     this.db = new DatabaseSync(file);

@@ -358,6 +358,8 @@ export interface GameStore {
   settleNudge(id: string, outcome: { state: "pending" | "sent" | "cancelled" | "failed"; nextAt?: number; delivered?: string[]; attempts?: number }): Promise<void>;
   /** How many commands a seat has played after command `seq` (has it answered since?). */
   commandsOfSeatSince(code: string, seat: number, seq: number): Promise<number>;
+  /** The latest `seq` of a sent nudge of this kind to a seat (null: none sent). */
+  lastNudgeSent(code: string, seat: number, kind: StoredNudge["kind"]): Promise<number | null>;
   /** A seat's nudge settings at a table, made with `token` as its unsubscribe token the first time. */
   nudgeSeat(code: string, seat: number, token: string): Promise<NudgeSeat>;
   nudgeSent(code: string, seat: number, at: number): Promise<void>;

@@ -22,7 +22,7 @@ import webpush from "web-push";
 import { startMailServer, type MailServer, type ReceivedMail } from "../mail-server.ts";
 import { hashSeatToken, memoryStore } from "../../server/store/index.ts";
 import { NUDGE_AFTER_MS, NUDGE_EVERY_MS, type Notifier } from "../../server/notify/notify.ts";
-import { BASE, createTable, join, startServer, recordWire, stateOf, tableOf, until } from "../room/helpers.ts";
+import { BASE, autoplay, createTable, join, startServer, recordWire, stateOf, tableOf, until } from "../room/helpers.ts";
 import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
 
 const logText: string[] = [];
@@ -175,6 +175,14 @@ describe("nudges", () => {
       expect(JSON.parse(hooks[1]!.body).content).toBe(`New Angeles table ${code}: it is Ann's move. ${BASE}/?join=${code}`);
 
       // Another owed decision within the hour waits for it (then goes); a deadline warning goes at once.
+      // (Ann comes back and decides: the decision she was told of is over, and she owes the next one.)
+      ann = await join(colyseus, roomId, { code, seatToken: redeemed.body.seatToken });
+      const toldAt = (await store.commands(code)).length - 1;
+      const player = autoplay(ann, 5);
+      await expect.poll(() => store.commandsOfSeatSince(code, seat, toldAt), { timeout: 10_000 }).toBeGreaterThan(0);
+      player.stop();
+      ann.leave();
+      await until(() => (room as any).table.nudgeState(seat)?.connected === false, 10_000, "Ann gone again");
       const last = (await store.commands(code)).length - 1; // the seat owes a decision since the last command
       await store.addNudges(code, last, [{ seat, kind: "your-move", afterMs: 0 }]);
       offset += 10 * 60_000;

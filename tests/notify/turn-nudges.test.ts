@@ -40,18 +40,24 @@ afterAll(async () => {
 const roomOf = (code: string) => matchMaker.query({ name: "new_angeles", code } as never).then(([r]) => r !== undefined);
 const deadlineLine = (at: number) => `Deadline: ${new Date(at).toUTCString()}.`;
 
+/** A turn-based table of one person and three bots, the person's e-mail address tied to their seat. */
+async function seatTied(name: string, seed: number, address: string) {
+  const { code, roomId, room } = await createTable({ seats: 4, bots: 3, seed, graceSeconds: 1, pace: "turn-based", turn: { bankSeconds: BANK_MS / 1000 } });
+  const player = await join(colyseus, roomId, { code, name });
+  await until(() => stateOf(player).status === "playing", 10_000, "the start");
+  const token: string = tableOf(player).secret!.seatToken;
+  const seat: number = (room as any).table.seats.opening(hashSeatToken(token)).seat;
+  const link = randomBytes(18).toString("base64url");
+  await store.addContactLink(hashSeatToken(link), address, Date.now() + 60_000);
+  const spent = await store.spendContactLink(hashSeatToken(link));
+  await store.tieSeat((spent as { contact: string }).contact, { code, seat, by: hashSeatToken(token) });
+  return { code, roomId, room, player, seat };
+}
+
 describe("nudges at a turn-based table", () => {
   it("name the bank's due time, warn once when 75% of the bank is gone, and remind at each excused delay", async () => {
-    const { code, roomId, room } = await createTable({ seats: 4, bots: 3, seed: 31, graceSeconds: 1, pace: "turn-based", turn: { bankSeconds: BANK_MS / 1000 } });
-    const ann = await join(colyseus, roomId, { code, name: "Ann" });
-    await until(() => stateOf(ann).status === "playing", 10_000, "the start");
-    const token: string = tableOf(ann).secret!.seatToken;
-    const seat: number = (room as any).table.seats.opening(hashSeatToken(token)).seat;
     const address = "ann.turns@example.net";
-    const link = randomBytes(18).toString("base64url");
-    await store.addContactLink(hashSeatToken(link), address, Date.now() + 60_000);
-    const spent = await store.spendContactLink(hashSeatToken(link));
-    await store.tieSeat((spent as { contact: string }).contact, { code, seat, by: hashSeatToken(token) });
+    const { code, roomId, room, player: ann, seat } = await seatTied("Ann", 31, address);
 
     // Ann owes her first decision: her whole bank runs, and the live room names its run-out as the deadline.
     await until(() => (room as any).table.nudgeState(seat)?.owes === true, 20_000, "Ann's decision");
@@ -113,4 +119,23 @@ describe("nudges at a turn-based table", () => {
     expect(new Set(smtp.mails.map((m) => m.messageId)).size).toBe(3);
     expect(await roomOf(code)).toBe(true); // woken for its deadline
   }, 90_000);
+  it("tell of a decision once, however often its 'your move' is written again (as by a game restored after a crash)", async () => {
+    const address = "ben.turns@example.net";
+    const { code, roomId, room, player: ben, seat } = await seatTied("Ben", 32, address);
+    await until(() => (room as any).table.nudgeState(seat)?.owes === true, 20_000, "Ben's decision");
+    ben.reconnection.enabled = false;
+    ben.connection.close(1000);
+    await until(() => matchMaker.getLocalRoomById(roomId) === undefined, 15_000, "the room to park");
+    const toBen = () => smtp.mails.filter((m) => m.to === address && m.subject.startsWith("Your move"));
+    offset += NUDGE_AFTER_MS + 1000;
+    await notifier.tick();
+    expect(toBen()).toHaveLength(1);
+    // The same decision's "your move" written again; past the hourly limit, nothing more is sent.
+    const seq = (await store.commands(code)).length - 1;
+    await store.addNudges(code, seq, [{ seat, kind: "your-move", afterMs: 0 }]);
+    offset += 2 * H;
+    await notifier.tick();
+    expect(toBen()).toHaveLength(1);
+    expect((await store.pendingNudges(code, seat)).filter((r) => r.kind === "your-move")).toEqual([]);
+  }, 60_000);
 });
