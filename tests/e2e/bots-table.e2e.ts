@@ -23,6 +23,7 @@ let page: Page | null = null;
 
 const at = serverAndBrowser(SHOTS);
 
+const escaped = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 const capitalOf = async (p: Page) => Number(await p.getByTestId("my-capital").textContent());
 
 describe("a person with three bots in the browser", () => {
@@ -42,7 +43,8 @@ describe("a person with three bots in the browser", () => {
     await p.getByTestId("name").fill("Ann");
     await p.getByTestId("join").click();
     await p.getByTestId("my-capital").waitFor(); // the three bots fill the table: the game starts at once
-    const me = /^You: (.+?) ·/.exec((await p.getByTestId("your-corp").locator("h2").textContent())!.trim())![1]!;
+    const corp = /^You: (.+?) ·/.exec((await p.getByTestId("your-corp").locator("h2").textContent())!.trim())![1]!;
+    const me = `${corp} (Ann)`; // the rail's done trades name the person beside the corporation
 
     // The person proposes a trade to a bot from the rail: a gift of capital, which a bot takes.
     const bots = p.locator('[data-testid^="propose-to-"]');
@@ -109,7 +111,7 @@ describe("a person with three bots in the browser", () => {
     await incoming.waitFor({ state: "detached" });
     const done = p.getByTestId("trades").locator("ul.done li").filter({ hasText: `${me} gives ${price} capital.` });
     await done.first().waitFor();
-    await expect(done.first().textContent()).resolves.toMatch(new RegExp(` and ${me} trade: .+ gives support for the ${offer![2]} with ${offer![4]} cards?, ${me} gives ${price} capital\\.$`));
+    await expect(done.first().textContent()).resolves.toMatch(new RegExp(` and ${escaped(me)} trade: .+ gives support for the ${offer![2]} with ${offer![4]} cards?, ${escaped(me)} gives ${price} capital\\.$`));
     await expect(p.getByTestId("public-log").textContent()).resolves.toContain(`supports the ${offer![2]} with ${offer![4]} card`);
     await p.screenshot({ path: path.join(SHOTS, "accepted.png") });
 
