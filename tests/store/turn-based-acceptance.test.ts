@@ -360,9 +360,14 @@ describe.skipIf(!postgres)("1,000 turn-based deadlines falling due together (Pos
     player.stop();
     // Ann owes a decision, her bank runs, and the store has its deadline.
     const annSeat = () => Object.values<any>(stateOf(ann).seats).find((s) => s.name === "Ann");
+    // (and the game still there: a command Ann's player sent just before it stopped has landed)
+    let seen = -1;
     await waitFor(async () => {
+      const n = (await store.commands(code)).length;
+      const still = n === seen;
+      seen = n;
       const due = annSeat()?.bankDueAt;
-      return due > 0 && (await store.clocks(code)).some((c) => c.dueAt === due);
+      return still && due > 0 && (await store.clocks(code)).some((c) => c.dueAt === due);
     }, 20_000, "Ann's decision, its deadline stored");
     ann.reconnection.enabled = false;
     ann.connection.close(1000);
