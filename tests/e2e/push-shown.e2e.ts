@@ -3,7 +3,8 @@
 // played by the DevTools protocol: ServiceWorker.deliverPushMessage hands the worker the exact bytes the
 // server's notifier sends (pushNudge and pushPayload, server/notify), as a push event. The page lets the
 // app register the worker itself ("Notify this browser" in the Devices dialog), with the notifications
-// permission granted to the origin, then reads what the browser shows with registration.getNotifications().
+// permission granted to the origin, then reads what the browser shows with registration.getNotifications(),
+// and what the worker does with a click.
 import type { CDPSession, Page } from "playwright-core";
 import webpush from "web-push";
 import { afterAll, describe, expect, it } from "vitest";
@@ -37,7 +38,7 @@ async function registrationId(cdp: CDPSession, origin: string): Promise<string> 
 }
 
 describe("a pushed nudge, shown by the service worker", () => {
-  it("shows one notification per table, a newer push replacing the older", async () => {
+  it("shows one notification per table, a newer push replacing the older; a click opens the table", async () => {
     const origin = at.server.url;
     const res = await fetch(`${origin}/api/games`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ seats: 4, bots: 3, botDelayMs: 1500, graceSeconds: 600, pace: "turn-based" }) });
     const { code } = (await res.json()) as { code: string };
@@ -74,5 +75,24 @@ describe("a pushed nudge, shown by the service worker", () => {
     await expect.poll(async () => (await shown(page)).map((n) => n.title), { timeout: 15_000 }).toEqual([second.title]);
     expect(await shown(page)).toEqual([{ title: second.title, body: second.body, tag: code, data: { url: `/?join=${code}` } }]);
     await cdp.detach();
+
+    // A click: the worker closes the notification and opens the table. Chromium opens a window only for a
+    // real click, which the protocol cannot make (a synthetic notificationclick meets "Not allowed to open
+    // a window"), so here openWindow records what it was asked to open.
+    const worker = context.serviceWorkers().find((w) => w.url().endsWith("/nudge-sw.js"))!;
+    const clicked = await worker.evaluate(async () => {
+      const sw = self as unknown as { registration: ServiceWorkerRegistration; clients: { openWindow(url: string): Promise<unknown> } };
+      const asked: string[] = [];
+      sw.clients.openWindow = async (url: string) => { asked.push(url); return null; };
+      const [notification] = await sw.registration.getNotifications();
+      const Click = (self as unknown as { NotificationEvent: new (type: string, init: { notification: Notification }) => Event & { waitUntil(p: Promise<unknown>): void } }).NotificationEvent;
+      const event = new Click("notificationclick", { notification: notification! });
+      const waited: Promise<unknown>[] = [];
+      event.waitUntil = (p: Promise<unknown>) => void waited.push(p);
+      self.dispatchEvent(event);
+      await Promise.all(waited);
+      return { asked, left: (await sw.registration.getNotifications()).length };
+    });
+    expect(clicked).toEqual({ asked: [`${origin}/?join=${code}`], left: 0 });
   }, 60_000);
 });
