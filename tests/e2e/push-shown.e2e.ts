@@ -52,7 +52,8 @@ describe("a pushed nudge, shown by the service worker", () => {
     await page.getByTestId("devices-open").click();
     // The app registers /nudge-sw.js, then asks for a subscription, which no push service answers here.
     await page.getByTestId("push-turn-on").click();
-    await page.waitForFunction(async () => (await navigator.serviceWorker.getRegistration("/"))?.active?.scriptURL.endsWith("/nudge-sw.js") ?? false, undefined, { timeout: 15_000 });
+    await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/"))?.active?.scriptURL ?? null), { timeout: 15_000 })
+      .toBe(`${origin}/nudge-sw.js`);
     expect(await page.evaluate(() => Notification.permission)).toBe("granted");
     expect(await shown(page)).toEqual([]);
 
