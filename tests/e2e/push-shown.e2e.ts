@@ -50,8 +50,13 @@ describe("a pushed nudge, shown by the service worker", () => {
     await page.getByTestId("join").click();
     await page.getByTestId("topbar").waitFor();
     await page.getByTestId("devices-open").click();
-    // The app registers /nudge-sw.js, then asks for a subscription, which no push service answers here.
+    // The app registers /nudge-sw.js, waits for it to be active, then asks for a subscription, which no push
+    // service grants here (headless Chromium says "Registration failed - permission denied"). Asked while
+    // the worker still installed, Chromium refused with "no active Service Worker".
     await page.getByTestId("push-turn-on").click();
+    const outcome = page.getByTestId("push-on").or(page.getByTestId("push-error"));
+    await outcome.waitFor({ timeout: 30_000 });
+    expect(await outcome.textContent()).not.toMatch(/no active service worker/i);
     await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration("/"))?.active?.scriptURL ?? null), { timeout: 15_000 })
       .toBe(`${origin}/nudge-sw.js`);
     expect(await page.evaluate(() => Notification.permission)).toBe("granted");
