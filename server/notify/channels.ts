@@ -23,10 +23,15 @@ export function pushTopic(code: string): string {
   return `na-${code.replace(/[^A-Za-z0-9]/g, "")}`.slice(0, 32);
 }
 
+/** A push message's bytes, as the service worker (client/public/nudge-sw.js) reads them: the table is its tag. */
+export function pushPayload(code: string, payload: { title: string; body: string; url: string }): string {
+  return JSON.stringify({ ...payload, tag: code });
+}
+
 /** `agent`: tests only (a push service of their own with its own certificate). */
 export async function sendPush(vapid: Vapid, sub: PushSubscriptionRow, code: string, payload: { title: string; body: string; url: string }, agent?: Agent): Promise<Sent> {
   try {
-    await webpush.sendNotification({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, JSON.stringify({ ...payload, tag: code }), {
+    await webpush.sendNotification({ endpoint: sub.endpoint, keys: { p256dh: sub.p256dh, auth: sub.auth } }, pushPayload(code, payload), {
       vapidDetails: vapid, TTL: 24 * 3600, topic: pushTopic(code), urgency: "normal", timeout: 10_000, ...(agent ? { agent } : {}),
     });
     return { ok: true };

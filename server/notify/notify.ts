@@ -57,6 +57,14 @@ export interface NotifierOptions {
 /** A group of one seat's due rows, sent as one message. */
 interface Due { code: string; seat: number; rows: StoredNudge[] }
 
+const deadlineWords = (deadline: number | null) => deadline !== null ? ` Deadline: ${new Date(deadline).toUTCString()}.` : "";
+const nudgeHeadline = (code: string, warning: boolean) => warning ? `Most of your time is gone at table ${code}` : `Your move at New Angeles table ${code}`;
+
+/** What a push nudge says (sendPush adds the table as its tag): the headline, who owes what by when, the table. */
+export function pushNudge(code: string, m: { name: string; owed: string; deadline: number | null; warning: boolean }): { title: string; body: string; url: string } {
+  return { title: nudgeHeadline(code, m.warning), body: `${m.name}: ${m.owed}.${deadlineWords(m.deadline)}`, url: `/?join=${encodeURIComponent(code)}` };
+}
+
 export class Notifier {
   private readonly o: NotifierOptions;
   private readonly now: () => number;
@@ -159,8 +167,8 @@ export class Notifier {
     const attempts = Math.max(...rows.map((r) => r.attempts)) + 1;
     const tableLink = `${baseUrl}/?join=${encodeURIComponent(due.code)}`;
     const unsubscribe = `${baseUrl}/api/nudges/unsubscribe?token=${m.unsubscribe}`;
-    const when = m.deadline !== null ? ` Deadline: ${new Date(m.deadline).toUTCString()}.` : "";
-    const headline = m.warning ? `Most of your time is gone at table ${due.code}` : `Your move at New Angeles table ${due.code}`;
+    const when = deadlineWords(m.deadline);
+    const headline = nudgeHeadline(due.code, m.warning);
     const results: [string, Sent][] = [];
     const targets: [string, () => Promise<Sent>][] = [];
 
@@ -191,7 +199,7 @@ export class Notifier {
     if (this.o.vapid) {
       for (const sub of await store.pushSubscriptions(due.code, due.seat)) {
         targets.push([`push:${hashSeatToken(sub.endpoint).slice(0, 16)}`, async () => {
-          const sent = await sendPush(this.o.vapid!, sub, due.code, { title: headline, body: `${m.name}: ${m.owed}.${when}`, url: `/?join=${encodeURIComponent(due.code)}` }, this.o.pushAgent);
+          const sent = await sendPush(this.o.vapid!, sub, due.code, pushNudge(due.code, m), this.o.pushAgent);
           if (!sent.ok && sent.gone) await store.removePushSubscription(due.code, due.seat, sub.endpoint);
           return sent;
         }]);

@@ -14,7 +14,9 @@ export function PushNudges({ code, seatToken }: { code: string; seatToken: strin
     try {
       const { publicKey } = await call<{ publicKey: string }>("/api/nudges/push-key");
       if ((await Notification.requestPermission()) !== "granted") throw new Error("This browser does not allow notifications from this page: allow them in its settings first.");
-      const registration = await navigator.serviceWorker.register("/nudge-sw.js");
+      await navigator.serviceWorker.register("/nudge-sw.js");
+      // A first registration's worker is still installing: subscribe refuses it ("no active Service Worker").
+      const registration = await navigator.serviceWorker.ready;
       const sub = (await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: publicKey })).toJSON();
       await post(`/api/games/${encodeURIComponent(code)}/push`, { seatToken, subscription: { endpoint: sub.endpoint, keys: sub.keys } });
       setState("on");
