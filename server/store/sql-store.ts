@@ -228,6 +228,12 @@ export const MIGRATIONS: string[][] = [
     // kept until the person (or a newcomer) takes the seat again, so that a restart keeps it.
     `ALTER TABLE seats ADD COLUMN absent TEXT`,
   ],
+  [
+    // A game paused by vote: its resume time (the adjournment's meetAt), so that the deadline sweep finds
+    // the pauses that are over among the games nobody holds, and wakes them (server/rooms/deadlines.ts).
+    `ALTER TABLE games ADD COLUMN resume_at BIGINT`,
+    `CREATE INDEX games_resume ON games (resume_at)`,
+  ],
 ];
 
 export const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`;
@@ -353,8 +359,10 @@ export abstract class SqlStore implements GameStore {
 
   setAdjourned(code: string, adjourned: StoredAdjournment | null): Write {
     return adjourned
-      ? this.write(`UPDATE games SET status = 'adjourned', adjourned = ? WHERE code = ? AND status <> 'finished'`, [JSON.stringify(adjourned), code])
-      : this.write(`UPDATE games SET status = 'playing', adjourned = NULL WHERE code = ? AND status = 'adjourned'`, [code]);
+      ? this.write(`UPDATE games SET status = 'adjourned', adjourned = ?, resume_at = ? WHERE code = ? AND status <> 'finished'`, [
+        JSON.stringify(adjourned), adjourned.by === "pause" ? adjourned.meetAt : null, code,
+      ])
+      : this.write(`UPDATE games SET status = 'playing', adjourned = NULL, resume_at = NULL WHERE code = ? AND status = 'adjourned'`, [code]);
   }
 
   parkGame(code: string): Write {
@@ -447,6 +455,17 @@ export abstract class SqlStore implements GameStore {
       [now, this.instance, limit],
     );
     return rows.map((r) => ({ code: r.code, seat: Number(r.seat), dueAt: Number(r.due_at), parked: r.parked_at !== null }));
+  }
+
+  async duePauses(now: number, limit: number): Promise<string[]> {
+    const rows = await this.read<{ code: string }>(
+      `SELECT code FROM games
+       WHERE resume_at <= ? AND status = 'adjourned' AND ${RESTORABLE}
+         AND (owner IS NULL OR owner = ? OR lease_until < ?)
+       ORDER BY resume_at, code LIMIT ?`,
+      [now, this.instance, this.now(), limit],
+    );
+    return rows.map((r) => r.code);
   }
 
   appendChat(code: string, seq: number, line: StoredChat): Write {

@@ -289,6 +289,12 @@ export interface GameStore {
    * parked ones (to wake them), earliest first, at most `limit`.
    */
   dueDeadlines(now: number, limit: number): Promise<DueDeadline[]>;
+  /**
+   * The games paused by vote whose resume time has come by `now` and that no live process but this one
+   * holds (parked, or their holder's lease ran out), earliest first, at most `limit`: each is woken,
+   * and its room resumes it.
+   */
+  duePauses(now: number, limit: number): Promise<string[]>;
   appendChat(code: string, seq: number, line: StoredChat): Write;
   /** Records a private message (seq: its number in this game, from 0). */
   appendWhisper(code: string, seq: number, whisper: StoredWhisper): Write;

@@ -12,6 +12,8 @@ import { memoryStore } from "../../server/store/index.ts";
 import { waitingFor } from "../../server/engine/index.ts";
 import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
 import { clearWrongCodes } from "../../server/access/throttle.ts";
+import { matchMaker } from "@colyseus/core";
+import { sweepDeadlines } from "../../server/rooms/deadlines.ts";
 import { BASE, PORT, createTable, join, recordWire, stateOf, tableOf, until } from "./helpers.ts";
 
 const H = 3600_000;
@@ -108,6 +110,39 @@ describe("votes over sockets", () => {
     now += H;
     expect((await banks(code))[owes]).toBe(paused[owes] - 3600);
   });
+
+  it("a paused game that parked wakes at its resume time, by the sweep, and resumes once however many sweeps look", async () => {
+    const { code, roomId, people } = await table();
+    const resumeAt = now + 48 * H;
+    await carry(people, { kind: "pause", resumeAt });
+    await until(() => people.every((p) => tableOf(p).status === "adjourned"), 10_000, "the pause");
+    for (const p of people) { p.reconnection.enabled = false; p.connection.close(1000); }
+    await until(() => matchMaker.getLocalRoomById(roomId) === undefined, 15_000, "the paused room to park");
+    expect((await store.getGame(code))!.parked).toBe(true);
+    const roomOf = async () => {
+      const [listed] = await matchMaker.query({ name: "new_angeles", code } as never) as { roomId: string }[];
+      return listed ? matchMaker.getLocalRoomById(listed.roomId) as unknown as NewAngelesRoom | undefined : undefined;
+    };
+    // Before its time, the sweep leaves it parked.
+    now = resumeAt - 60_000;
+    await sweepDeadlines(store, logger, now);
+    expect(await roomOf()).toBeUndefined();
+    expect((await store.getGame(code))!.status).toBe("adjourned");
+    // Its time comes: two sweeps at once wake it; the woken room resumes it, once.
+    now = resumeAt + 60_000;
+    await Promise.all([sweepDeadlines(store, logger, now), sweepDeadlines(store, logger, now)]);
+    let woken: NewAngelesRoom | undefined;
+    await until(() => { void roomOf().then((r) => { woken = r; }); return woken !== undefined; }, 15_000, "the game to wake");
+    await until(() => woken!.gameLog.some((l) => /The pause is over/.test(l)), 10_000, "the pause to end");
+    await sweepDeadlines(store, logger, now);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(woken!.gameLog.filter((l) => /The pause is over/.test(l))).toHaveLength(1);
+    expect(woken!.state.status).toBe("playing");
+    let stored: string | undefined;
+    await until(() => { void store.getGame(code).then((g) => { stored = g?.status; }); return stored === "playing"; }, 10_000, "the store to say playing");
+    expect(await store.duePauses(now, 10)).not.toContain(code);
+    await woken!.disconnect();
+  }, 60_000);
 
   it("replaces an away seat: the old key is refused, a newcomer joins by the invite code and holds the seat's hand", async () => {
     const { code, roomId, room, people } = await table();
