@@ -3,6 +3,7 @@
 import { TALK_LINES_KEPT, TALK_PRUNE_EVERY } from "./types.ts";
 import { performance } from "node:perf_hooks";
 import { createHash, randomBytes } from "node:crypto";
+import type { VoteView } from "../../shared/vote-protocol.ts";
 import type { NewNudge, StoredNudge, NudgeSeat, PushSubscriptionRow, ContactLinkRefusal, StoredContactSeat, GameStatus, GameStore, SeatLinkRefusal, StoredAdjournment, StoredSeatLink, StoredClock, DueDeadline, StoredChat, StoredChatLine, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
 
 export type Param = string | number | null;
@@ -233,6 +234,9 @@ export const MIGRATIONS: string[][] = [
     // the pauses that are over among the games nobody holds, and wakes them (server/rooms/deadlines.ts).
     `ALTER TABLE games ADD COLUMN resume_at BIGINT`,
     `CREATE INDEX games_resume ON games (resume_at)`,
+    // The players' open vote (JSON of VoteView: seat numbers and times only), so that a restart or a
+    // parked game keeps it with its answers and expiry; null when none is open.
+    `ALTER TABLE games ADD COLUMN vote TEXT`,
   ],
 ];
 
@@ -264,6 +268,7 @@ interface GameRow {
   broken: string | null;
   created_at: number | string;
   adjourned: string | null;
+  vote?: string | null;
   parked_at: number | string | null;
 }
 
@@ -363,6 +368,10 @@ export abstract class SqlStore implements GameStore {
         JSON.stringify(adjourned), adjourned.by === "pause" ? adjourned.meetAt : null, code,
       ])
       : this.write(`UPDATE games SET status = 'playing', adjourned = NULL, resume_at = NULL WHERE code = ? AND status = 'adjourned'`, [code]);
+  }
+
+  setVote(code: string, vote: VoteView | null): Write {
+    return this.write(`UPDATE games SET vote = ? WHERE code = ?`, [vote && JSON.stringify(vote), code]);
   }
 
   parkGame(code: string): Write {
@@ -558,7 +567,7 @@ export abstract class SqlStore implements GameStore {
 
   async getGame(code: string): Promise<StoredGame | null> {
     const [row] = await this.read<GameRow>(
-      `SELECT code, room_id, options, status, result, players, closed, broken, created_at, adjourned, parked_at FROM games WHERE code = ?`,
+      `SELECT code, room_id, options, status, result, players, closed, broken, created_at, adjourned, parked_at, vote FROM games WHERE code = ?`,
       [code],
     );
     if (!row) return null;
@@ -577,6 +586,7 @@ export abstract class SqlStore implements GameStore {
       broken: row.broken,
       createdAt: Number(row.created_at),
       adjourned: row.adjourned === null ? null : JSON.parse(row.adjourned),
+      vote: row.vote ? JSON.parse(row.vote) : null,
       parked: row.parked_at !== null,
       seats: seats.map((s) => ({ seat: Number(s.seat), name: s.name, bot: Number(s.bot) === 1, tokenHash: s.token_hash,
         ...(s.device_keys ? { keys: JSON.parse(s.device_keys) } : {}),

@@ -114,6 +114,19 @@ describe.each(backends)("parked games on %s", (_name, open) => {
     expect(mine(await c.duePauses(now, 100))).toEqual([]);
   });
 
+  it("keeps the open vote with the game, for the next process to read, until it is over", async () => {
+    const a = await openAs("va");
+    const code = await playingGame(a);
+    expect((await a.getGame(code))!.vote).toBeNull();
+    const vote = { kind: "replace" as const, by: 0, expiresAt: Date.now() + DAY, seat: 2, yes: [0], no: [1], needed: 2, voters: [0, 1, 3] };
+    await a.setVote(code, vote);
+    await a.parkGame(code);
+    const b = await openAs("vb");
+    expect((await b.getGame(code))!.vote).toEqual(vote);
+    await b.setVote(code, null);
+    expect((await a.getGame(code))!.vote).toBeNull();
+  });
+
   it("closes for good the games parked longer than the limit, by the store's clock", async () => {
     const a = await openAs("old");
     const old = await playingGame(a);
