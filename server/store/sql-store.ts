@@ -268,7 +268,7 @@ interface GameRow {
   broken: string | null;
   created_at: number | string;
   adjourned: string | null;
-  vote?: string | null;
+  vote: string | null;
   parked_at: number | string | null;
 }
 
