@@ -3,6 +3,7 @@
 import { TALK_LINES_KEPT, TALK_PRUNE_EVERY } from "./types.ts";
 import { performance } from "node:perf_hooks";
 import { createHash, randomBytes } from "node:crypto";
+import type { VoteView } from "../../shared/vote-protocol.ts";
 import type { NewNudge, StoredNudge, NudgeSeat, PushSubscriptionRow, ContactLinkRefusal, StoredContactSeat, GameStatus, GameStore, SeatLinkRefusal, StoredAdjournment, StoredSeatLink, StoredClock, DueDeadline, StoredChat, StoredChatLine, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
 
 export type Param = string | number | null;
@@ -228,6 +229,15 @@ export const MIGRATIONS: string[][] = [
     // kept until the person (or a newcomer) takes the seat again, so that a restart keeps it.
     `ALTER TABLE seats ADD COLUMN absent TEXT`,
   ],
+  [
+    // A game paused by vote: its resume time (the adjournment's meetAt), so that the deadline sweep finds
+    // the pauses that are over among the games nobody holds, and wakes them (server/rooms/deadlines.ts).
+    `ALTER TABLE games ADD COLUMN resume_at BIGINT`,
+    `CREATE INDEX games_resume ON games (resume_at)`,
+    // The players' open vote (JSON of VoteView: seat numbers and times only), so that a restart or a
+    // parked game keeps it with its answers and expiry; null when none is open.
+    `ALTER TABLE games ADD COLUMN vote TEXT`,
+  ],
 ];
 
 export const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`;
@@ -258,6 +268,7 @@ interface GameRow {
   broken: string | null;
   created_at: number | string;
   adjourned: string | null;
+  vote: string | null;
   parked_at: number | string | null;
 }
 
@@ -353,8 +364,14 @@ export abstract class SqlStore implements GameStore {
 
   setAdjourned(code: string, adjourned: StoredAdjournment | null): Write {
     return adjourned
-      ? this.write(`UPDATE games SET status = 'adjourned', adjourned = ? WHERE code = ? AND status <> 'finished'`, [JSON.stringify(adjourned), code])
-      : this.write(`UPDATE games SET status = 'playing', adjourned = NULL WHERE code = ? AND status = 'adjourned'`, [code]);
+      ? this.write(`UPDATE games SET status = 'adjourned', adjourned = ?, resume_at = ? WHERE code = ? AND status <> 'finished'`, [
+        JSON.stringify(adjourned), adjourned.by === "pause" ? adjourned.meetAt : null, code,
+      ])
+      : this.write(`UPDATE games SET status = 'playing', adjourned = NULL, resume_at = NULL WHERE code = ? AND status = 'adjourned'`, [code]);
+  }
+
+  setVote(code: string, vote: VoteView | null): Write {
+    return this.write(`UPDATE games SET vote = ? WHERE code = ?`, [vote && JSON.stringify(vote), code]);
   }
 
   parkGame(code: string): Write {
@@ -449,6 +466,17 @@ export abstract class SqlStore implements GameStore {
     return rows.map((r) => ({ code: r.code, seat: Number(r.seat), dueAt: Number(r.due_at), parked: r.parked_at !== null }));
   }
 
+  async duePauses(now: number, limit: number): Promise<string[]> {
+    const rows = await this.read<{ code: string }>(
+      `SELECT code FROM games
+       WHERE resume_at <= ? AND status = 'adjourned' AND ${RESTORABLE}
+         AND (owner IS NULL OR owner = ? OR lease_until < ?)
+       ORDER BY resume_at, code LIMIT ?`,
+      [now, this.instance, this.now(), limit],
+    );
+    return rows.map((r) => r.code);
+  }
+
   appendChat(code: string, seq: number, line: StoredChat): Write {
     return this.thenPrune(code, seq, this.write(`INSERT INTO chat (code, seq, seat, sender, text, at) VALUES (?, ?, ?, ?, ?, ?)`, [
       code, seq, line.seat, line.from, line.text, line.at,
@@ -539,7 +567,7 @@ export abstract class SqlStore implements GameStore {
 
   async getGame(code: string): Promise<StoredGame | null> {
     const [row] = await this.read<GameRow>(
-      `SELECT code, room_id, options, status, result, players, closed, broken, created_at, adjourned, parked_at FROM games WHERE code = ?`,
+      `SELECT code, room_id, options, status, result, players, closed, broken, created_at, adjourned, parked_at, vote FROM games WHERE code = ?`,
       [code],
     );
     if (!row) return null;
@@ -558,6 +586,7 @@ export abstract class SqlStore implements GameStore {
       broken: row.broken,
       createdAt: Number(row.created_at),
       adjourned: row.adjourned === null ? null : JSON.parse(row.adjourned),
+      vote: row.vote ? JSON.parse(row.vote) : null,
       parked: row.parked_at !== null,
       seats: seats.map((s) => ({ seat: Number(s.seat), name: s.name, bot: Number(s.bot) === 1, tokenHash: s.token_hash,
         ...(s.device_keys ? { keys: JSON.parse(s.device_keys) } : {}),

@@ -1,6 +1,7 @@
 // What the game store keeps, and the one interface both databases (SQLite, PostgreSQL) implement.
 import type { Command } from "../../shared/protocol.ts";
 import type { TableOptions } from "../../shared/room-protocol.ts";
+import type { VoteView } from "../../shared/vote-protocol.ts";
 import type { Seed } from "../engine/rng.ts";
 
 export type GameStatus = "lobby" | "playing" | "adjourned" | "finished";
@@ -168,6 +169,8 @@ export interface StoredGame {
   adjourned: StoredAdjournment | null;
   /** The room left memory (idle, or adjourned and empty): the game waits in the store to be woken. */
   parked: boolean;
+  /** The players' open vote (server/table/votes.ts), or null. */
+  vote: VoteView | null;
 }
 
 /** The table made for a finished game's rematch, and who asked for it (their seat's name). */
@@ -253,6 +256,8 @@ export interface GameStore {
   closeGame(code: string): Write;
   /** The game is adjourned (status "adjourned", with its clocks), or resumed (null: status "playing" again). */
   setAdjourned(code: string, adjourned: StoredAdjournment | null): Write;
+  /** The players' open vote changed: opened, answered (the whole vote, as the table shows it), or over (null). */
+  setVote(code: string, vote: VoteView | null): Write;
   /**
    * The room left memory with the game unfinished: it stays in the store, unclaimed (no process
    * restores it at start), until someone wakes it (wakeGame).
@@ -289,6 +294,12 @@ export interface GameStore {
    * parked ones (to wake them), earliest first, at most `limit`.
    */
   dueDeadlines(now: number, limit: number): Promise<DueDeadline[]>;
+  /**
+   * The games paused by vote whose resume time has come by `now` and that no live process but this one
+   * holds (parked, or their holder's lease ran out), earliest first, at most `limit`: each is woken,
+   * and its room resumes it.
+   */
+  duePauses(now: number, limit: number): Promise<string[]>;
   appendChat(code: string, seq: number, line: StoredChat): Write;
   /** Records a private message (seq: its number in this game, from 0). */
   appendWhisper(code: string, seq: number, whisper: StoredWhisper): Write;

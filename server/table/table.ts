@@ -27,7 +27,7 @@ import type { AnswersMessage, StandingAnswers } from "../../shared/room-protocol
 import type { AbsentChoice, AdjournMessage } from "../../shared/adjourn-protocol.ts";
 import type { StoredAdjournment } from "../store/index.ts";
 import { Votes, voteLine, type VoteFacts, type VoteOutcome } from "./votes.ts";
-import type { VoteMessage } from "../../shared/vote-protocol.ts";
+import type { VoteMessage, VoteView } from "../../shared/vote-protocol.ts";
 import { Adjournment, adjournRefusal, adjournedLine, backNeeded, meetingTime, peopleBack, resumedLine, votesNeeded } from "./adjourn.ts";
 
 /** A game woken from the store while adjourned waits this long for someone to join before it parks again. */
@@ -221,6 +221,7 @@ export class Table {
     // A woken game's people all left before it parked: each one's nudge was written then, not again now.
     if (restored.woken) for (const n of this.people()) this.nudged.set(n, this.records - 1);
     for (const { seat, command } of this.commands) this.moves.count(seat, command.type);
+    if (restored.vote) this.restoreVote(restored.vote);
     if (restored.status === "adjourned") return this.openAdjourned(restored.rebuilt.events, restored.adjourned ?? null);
     this.setStatus("playing");
     this.talk.log("The game begins.");
@@ -364,15 +365,32 @@ export class Table {
     const name = (n: number) => this.seats.get(n)?.name ?? `Seat ${n + 1}`;
     if (msg.act === "open") this.talk.log(voteLine(out?.vote ?? this.votes.view()!, name, "opened"));
     if (out) this.voteSettled(out);
-    else if (msg.act === "open") {
-      this.voteTimer = this.timers.later(() => {
-        this.voteSettled(this.votes.expire(Math.max(this.now(), this.votes.view()?.expiresAt ?? 0)));
-        this.p.flush(false);
-      }, Math.max(0, this.votes.view()!.expiresAt - now));
-    }
-    this.p.voteChanged?.(this.votes.view());
+    else if (msg.act === "open") this.expireVoteAt(this.votes.view()!.expiresAt, now);
+    this.voteChanged();
     this.p.flush(false);
     return null;
+  }
+
+  /** The open vote expires at its time (this process's timer; the store keeps the vote itself). */
+  private expireVoteAt(expiresAt: number, now: number): void {
+    this.voteTimer = this.timers.later(() => {
+      this.voteSettled(this.votes.expire(Math.max(this.now(), this.votes.view()?.expiresAt ?? 0)));
+      this.p.flush(false);
+    }, Math.max(0, expiresAt - now));
+  }
+
+  /** A restored game's open vote: open again as it was, expiring at its time (at once if that has passed). */
+  private restoreVote(vote: VoteView): void {
+    this.votes.restore(vote);
+    this.expireVoteAt(vote.expiresAt, this.now());
+    this.p.voteChanged?.(this.votes.view());
+  }
+
+  /** Everyone sees the open vote (or none), and the store keeps it. */
+  private voteChanged(): void {
+    const vote = this.votes.view();
+    this.p.voteChanged?.(vote);
+    this.writes.write(() => this.deps.store.setVote(this.code, vote));
   }
 
   private voteFacts(now: number): VoteFacts {
@@ -394,7 +412,7 @@ export class Table {
     this.voteTimer = null;
     const v = out.vote;
     this.talk.log(voteLine(v, (n) => this.seats.get(n)?.name ?? `Seat ${n + 1}`, out.result));
-    this.p.voteChanged?.(null);
+    this.voteChanged();
     if (out.result !== "passed") return;
     if (v.kind === "end" || v.kind === "cancel") this.endByVote(v.kind === "end" ? "vote" : "cancelled");
     else if (v.kind === "pause") this.adjourn("pause", v.resumeAt!, () => this.pauseUntil(v.resumeAt!));

@@ -55,6 +55,11 @@ export class Votes {
     return this.current && { ...this.current, yes: [...this.current.yes], no: [...this.current.no], voters: [...this.current.voters] };
   }
 
+  /** The open vote as the store kept it (a restart, a woken game): open again, with its answers and expiry. */
+  restore(vote: VoteView): void {
+    this.current = { ...vote, yes: [...vote.yes], no: [...vote.no], voters: [...vote.voters] };
+  }
+
   /** A person opens a vote: a refusal, or the vote (already carried when they are the only voter). */
   open(seat: number, msg: Open, f: VoteFacts): Refusal | VoteOutcome | null {
     const refused = this.openRefusal(seat, msg, f);

@@ -36,7 +36,7 @@ export const PICTURE: Record<string, string[]> = {
   "server/logger": [],
   "server/metrics": [],
   "server/access": [],
-  "server/store": ["server/engine", "shared/protocol", "shared/room-protocol"],
+  "server/store": ["server/engine", "shared/protocol", "shared/room-protocol", "shared/vote-protocol"],
   "server/table": ["server/access", "server/bots", "server/engine", "server/metrics", "server/store", "shared/adjourn-protocol", "shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/guide", "shared/protocol", "shared/room-protocol", "shared/view", "shared/vote-protocol"],
   "server/http-guard": ["server/access"],
   "server/fair-turns": ["server/access"],

@@ -12,6 +12,9 @@ import { memoryStore } from "../../server/store/index.ts";
 import { waitingFor } from "../../server/engine/index.ts";
 import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
 import { clearWrongCodes } from "../../server/access/throttle.ts";
+import { matchMaker } from "@colyseus/core";
+import { sweepDeadlines } from "../../server/rooms/deadlines.ts";
+import { wakeGame } from "../../server/rooms/restore.ts";
 import { BASE, PORT, createTable, join, recordWire, stateOf, tableOf, until } from "./helpers.ts";
 
 const H = 3600_000;
@@ -35,8 +38,8 @@ const getJson = async (path: string) => {
 const banks = async (code: string) => Object.fromEntries((await getJson(`/api/games/${code}`)).body.players.map((p: any) => [p.seat, p.bank]));
 
 /** A turn-based table of three people (Ann, Ben, Cat) and a bot, under way. */
-async function table(): Promise<{ code: string; roomId: string; room: NewAngelesRoom; people: SDKRoom[] }> {
-  const { code, roomId, room } = await createTable({ seats: 4, bots: 1, seed: 7, pace: "turn-based", turn: { bankSeconds: 8 * 3600 } });
+async function table(more: object = {}): Promise<{ code: string; roomId: string; room: NewAngelesRoom; people: SDKRoom[] }> {
+  const { code, roomId, room } = await createTable({ seats: 4, bots: 1, seed: 7, pace: "turn-based", turn: { bankSeconds: 8 * 3600 }, ...more });
   const people: SDKRoom[] = [];
   for (const name of ["Ann", "Ben", "Cat"]) people.push(await join(colyseus, roomId, { code, name }));
   await until(() => people.every((p) => stateOf(p).status === "playing"), 10_000, "the start");
@@ -107,6 +110,81 @@ describe("votes over sockets", () => {
     await until(() => people.every((p) => tableOf(p).status === "playing"), 10_000, "the resume");
     now += H;
     expect((await banks(code))[owes]).toBe(paused[owes] - 3600);
+  });
+
+  it("a paused game that parked wakes at its resume time, by the sweep, and resumes once however many sweeps look", async () => {
+    const { code, roomId, people } = await table();
+    const resumeAt = now + 48 * H;
+    await carry(people, { kind: "pause", resumeAt });
+    await until(() => people.every((p) => tableOf(p).status === "adjourned"), 10_000, "the pause");
+    for (const p of people) { p.reconnection.enabled = false; p.connection.close(1000); }
+    await until(() => matchMaker.getLocalRoomById(roomId) === undefined, 15_000, "the paused room to park");
+    expect((await store.getGame(code))!.parked).toBe(true);
+    const roomOf = async () => {
+      const [listed] = await matchMaker.query({ name: "new_angeles", code } as never) as { roomId: string }[];
+      return listed ? matchMaker.getLocalRoomById(listed.roomId) as unknown as NewAngelesRoom | undefined : undefined;
+    };
+    // Before its time, the sweep leaves it parked.
+    now = resumeAt - 60_000;
+    await sweepDeadlines(store, logger, now);
+    expect(await roomOf()).toBeUndefined();
+    expect((await store.getGame(code))!.status).toBe("adjourned");
+    // Its time comes: two sweeps at once wake it; the woken room resumes it, once.
+    now = resumeAt + 60_000;
+    await Promise.all([sweepDeadlines(store, logger, now), sweepDeadlines(store, logger, now)]);
+    let woken: NewAngelesRoom | undefined;
+    await until(() => { void roomOf().then((r) => { woken = r; }); return woken !== undefined; }, 15_000, "the game to wake");
+    await until(() => woken!.gameLog.some((l) => /The pause is over/.test(l)), 10_000, "the pause to end");
+    await sweepDeadlines(store, logger, now);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(woken!.gameLog.filter((l) => /The pause is over/.test(l))).toHaveLength(1);
+    expect(woken!.state.status).toBe("playing");
+    let stored: string | undefined;
+    await until(() => { void store.getGame(code).then((g) => { stored = g?.status; }); return stored === "playing"; }, 10_000, "the store to say playing");
+    expect(await store.duePauses(now, 10)).not.toContain(code);
+    await woken!.disconnect();
+  }, 60_000);
+
+  it("an open vote is kept while the game parks: woken, the same vote is open with its answers and expiry, and carries", async () => {
+    const { code, roomId, people } = await table({ graceSeconds: 1 }); // the empty table parks a second later
+    const tokens = people.map((p) => tableOf(p).secret!.seatToken);
+    people[0]!.send("vote", { act: "open", kind: "end" });
+    await until(() => people.every((p) => tableOf(p).vote !== null), 10_000, "the vote to reach everyone");
+    people[1]!.send("vote", { act: "answer", yes: true });
+    await until(() => people.every((p) => tableOf(p).vote?.yes.length === 2), 10_000, "Ben's yes everywhere");
+    const open = tableOf(people[2]!).vote!;
+    for (const p of people) { p.reconnection.enabled = false; p.connection.close(1000); }
+    await until(() => matchMaker.getLocalRoomById(roomId) === undefined, 15_000, "the room to park");
+    expect((await store.getGame(code))!.parked).toBe(true);
+    // Woken (its room rebuilt from the store), the vote is as it was; Cat's yes carries it.
+    await wakeGame(store, logger, code);
+    const [listed] = await matchMaker.query({ name: "new_angeles", code } as never) as { roomId: string }[];
+    expect(listed!.roomId).not.toBe(roomId);
+    const back: SDKRoom[] = [];
+    for (const seatToken of tokens) back.push(await join(colyseus, listed!.roomId, { code, seatToken }));
+    await until(() => back.every((p) => tableOf(p).vote !== null), 10_000, "the vote after the wake");
+    for (const p of back) expect(tableOf(p).vote).toEqual(open);
+    back[2]!.send("vote", { act: "answer", yes: true });
+    await until(() => back.every((p) => tableOf(p).game?.result?.reason === "vote"), 10_000, "the vote to carry");
+    expect((await store.getGame(code))!).toMatchObject({ status: "finished", vote: null });
+  });
+
+  it("an open vote kept while the game parked expires as the game wakes after its time", async () => {
+    const { code, roomId, people } = await table({ graceSeconds: 1 });
+    people[1]!.send("vote", { act: "open", kind: "cancel" });
+    await until(() => people.every((p) => tableOf(p).vote !== null), 10_000, "the vote to reach everyone");
+    const token = tableOf(people[0]!).secret!.seatToken;
+    for (const p of people) { p.reconnection.enabled = false; p.connection.close(1000); }
+    await until(() => matchMaker.getLocalRoomById(roomId) === undefined, 15_000, "the room to park");
+    now += 25 * H; // a turn-based vote lasts a day
+    await wakeGame(store, logger, code);
+    const [listed] = await matchMaker.query({ name: "new_angeles", code } as never) as { roomId: string }[];
+    const ann = await join(colyseus, listed!.roomId, { code, seatToken: token });
+    await until(() => stateOf(ann).log.some((l: string) => /The vote to cancel the game \(nobody wins\) expired/.test(l)), 10_000, "the vote to expire");
+    expect(tableOf(ann).vote).toBeNull();
+    expect(tableOf(ann).status).not.toBe("finished");
+    let stored: unknown = "unread";
+    await until(() => { void store.getGame(code).then((g) => { stored = g?.vote; }); return stored === null; }, 10_000, "the store to drop the vote");
   });
 
   it("replaces an away seat: the old key is refused, a newcomer joins by the invite code and holds the seat's hand", async () => {

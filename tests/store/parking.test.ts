@@ -82,6 +82,51 @@ describe.each(backends)("parked games on %s", (_name, open) => {
     expect(await c.wakeGame(parked, since)).toBe(false);
   });
 
+  it("finds the pauses that are over among the games nobody else holds, for one waker; resumed, they are gone", async () => {
+    const a = await openAs("pa");
+    const now = Date.now();
+    const pause = (meetAt: number, by: "pause" | "host" = "pause") => ({ at: now, meetAt, by, deadlines: {} });
+    const [over, later, hostMeets, held] = [await playingGame(a), await playingGame(a), await playingGame(a), await playingGame(a)];
+    await a.setAdjourned(over, pause(now - 1000));
+    await a.setAdjourned(later, pause(now + DAY));
+    await a.setAdjourned(hostMeets, pause(now - 1000, "host")); // a meeting time is not a resume time
+    await a.setAdjourned(held, pause(now - 2000));
+    for (const code of [over, later, hostMeets]) await a.parkGame(code);
+    const b = await openAs("pb");
+    const c = await openAs("pc");
+    const mine = (codes: string[]) => codes.filter((code) => [over, later, hostMeets, held].includes(code));
+    // The game process a holds (its lease running) is a's to resume, not b's.
+    expect(mine(await a.duePauses(now, 100))).toEqual([held, over]);
+    expect(mine(await b.duePauses(now, 100))).toEqual([over]);
+    expect(mine(await b.duePauses(now + 2 * DAY, 100))).toEqual([over, later]);
+    // Process a stops: its game is anyone's to wake. Two processes wake a pause that is over: one gets it.
+    await a.releaseLeases();
+    expect(mine(await c.duePauses(now, 100))).toEqual([held, over]);
+    const won = await Promise.all([b.wakeGame(over, now), c.wakeGame(over, now)]);
+    expect(won.filter(Boolean)).toHaveLength(1);
+    // Held by the winner now: the other no longer finds it; resumed, nobody does.
+    const [winner, loser] = won[0] ? [b, c] : [c, b];
+    expect(mine(await loser.duePauses(now, 100))).toEqual([held]);
+    expect(mine(await winner.duePauses(now, 100))).toEqual([held, over]);
+    await winner.setAdjourned(over, null);
+    expect(mine(await winner.duePauses(now, 100))).toEqual([held]);
+    await a.finishGame(held, { reason: "test" }, []);
+    expect(mine(await c.duePauses(now, 100))).toEqual([]);
+  });
+
+  it("keeps the open vote with the game, for the next process to read, until it is over", async () => {
+    const a = await openAs("va");
+    const code = await playingGame(a);
+    expect((await a.getGame(code))!.vote).toBeNull();
+    const vote = { kind: "replace" as const, by: 0, expiresAt: Date.now() + DAY, seat: 2, yes: [0], no: [1], needed: 2, voters: [0, 1, 3] };
+    await a.setVote(code, vote);
+    await a.parkGame(code);
+    const b = await openAs("vb");
+    expect((await b.getGame(code))!.vote).toEqual(vote);
+    await b.setVote(code, null);
+    expect((await a.getGame(code))!.vote).toBeNull();
+  });
+
   it("closes for good the games parked longer than the limit, by the store's clock", async () => {
     const a = await openAs("old");
     const old = await playingGame(a);
