@@ -27,12 +27,11 @@ import type { Command } from "../../shared/protocol.ts";
 import { requestAddress } from "../http-guard.ts";
 import { normalizeCode } from "../access/codes.ts";
 import { newTable } from "./new-table.ts";
-import { SummaryBuilder, type GameSummary } from "./summary.ts";
+import { STEPS_PER_REQUEST, type GameFigures, type GameSummary, type Rematch, type RematchSeen, type ReplayOutline, type ReplaySteps } from "../../shared/ends-api.ts";
+import { SummaryBuilder } from "./summary.ts";
 import type { Access } from "../access/throttle.ts";
 import { GuideNotes, type GuideNote } from "../table/guide.ts";
 
-/** Steps one request may ask for. */
-export const MAX_STEPS_PER_REQUEST = 50;
 /** A checkpoint (a whole engine state) is kept every this many commands. */
 const CHECKPOINT_EVERY = 25;
 /** Games whose replays are kept built at once (the least recently used goes first). */
@@ -45,7 +44,7 @@ interface Built {
   checkpoints: GameState[];
   log: { step: number; text: string }[];
   rounds: { round: number; step: number }[];
-  summary: GameSummary;
+  summary: GameFigures;
   guide: GuideNote[];
 }
 
@@ -67,7 +66,7 @@ function factsOf(game: StoredGame, finished: boolean): TableFacts {
 const RematchBody = z.strictObject({ token: z.string().min(1).max(100) });
 const StepsQuery = z.object({
   from: z.coerce.number().int().min(0).max(1_000_000).default(0),
-  count: z.coerce.number().int().min(1).max(MAX_STEPS_PER_REQUEST).default(1),
+  count: z.coerce.number().int().min(1).max(STEPS_PER_REQUEST).default(1),
 });
 
 export function endsRoutes(logger: Logger, store: GameStore, access: Access, publicTable: PublicTableOf): Router {
@@ -106,22 +105,22 @@ export function endsRoutes(logger: Logger, store: GameStore, access: Access, pub
 
   router.get("/api/games/:code/replay/outline", async (req, res) => {
     const b = await build(await finishedGame(req.params.code, requestAddress(req)));
-    res.json({ code: b.game.code, total: b.commands.length, rounds: b.rounds, log: b.log, guide: b.guide, tutorial: !!b.game.options.tutorial });
+    res.json({ code: b.game.code, total: b.commands.length, rounds: b.rounds, log: b.log, guide: b.guide, tutorial: !!b.game.options.tutorial } satisfies ReplayOutline);
   });
 
   router.get("/api/games/:code/summary", async (req, res) => {
     const b = await build(await finishedGame(req.params.code, requestAddress(req)));
     const names = b.summary.corps.map((_, seat) => (b.game.players.find((x) => x.seat === seat) ?? b.game.seats.find((x) => x.seat === seat))?.name ?? `Seat ${seat + 1}`);
-    res.json({ code: b.game.code, names, ...b.summary });
+    res.json({ code: b.game.code, names, ...b.summary } satisfies GameSummary);
   });
 
   router.get("/api/games/:code/replay/steps", async (req, res) => {
     const q = StepsQuery.safeParse(req.query);
     if (!q.success) {
-      throw new HttpError(400, "bad-query", `from and count are whole numbers; count is at most ${MAX_STEPS_PER_REQUEST}.`);
+      throw new HttpError(400, "bad-query", `from and count are whole numbers; count is at most ${STEPS_PER_REQUEST}.`);
     }
     const b = await build(await finishedGame(req.params.code, requestAddress(req)));
-    res.json({ code: b.game.code, total: b.commands.length, steps: stepsOf(b, q.data.from, q.data.count, publicTable) });
+    res.json({ code: b.game.code, total: b.commands.length, steps: stepsOf(b, q.data.from, q.data.count, publicTable) } satisfies ReplaySteps);
   });
 
   rematchRoutes(router, logger, store, access, finishedGame);
@@ -204,8 +203,8 @@ function rematchRoutes(router: Router, logger: Logger, store: GameStore, access:
     const game = await finishedGame(req.params.code, requestAddress(req));
     const rematch = await store.rematch(game.code);
     if (!rematch) return void res.json({ rematch: null });
-    if (game.options.private !== false) return void res.json({ rematch: { by: rematch.by, private: true } });
-    res.json({ rematch: { ...rematch, roomId: await roomOf(rematch.code), private: false } });
+    if (game.options.private !== false) return void res.json({ rematch: { by: rematch.by, private: true } satisfies RematchSeen });
+    res.json({ rematch: { ...rematch, roomId: await roomOf(rematch.code), private: false } satisfies RematchSeen });
   });
 
   router.post("/api/games/:code/rematch", express.json({ limit: "16kb" }), async (req, res) => {
@@ -231,6 +230,6 @@ function rematchRoutes(router: Router, logger: Logger, store: GameStore, access:
       pending.finally(() => making.delete(game.code)).catch(() => {});
     }
     const rematch = await pending;
-    res.status(201).json({ rematch: { ...rematch, roomId: await roomOf(rematch.code), private: game.options.private !== false } });
+    res.status(201).json({ rematch: { ...rematch, roomId: await roomOf(rematch.code), private: game.options.private !== false } satisfies Rematch });
   });
 }

@@ -7,37 +7,11 @@
 // the last time a player and the corporation on their rival card changed places (else the last deal won);
 // and for each player, the last time they and their rival's corporation changed places (rivalTurns).
 import type { Command } from "../../shared/protocol.ts";
-import type { GameEvent, ResultView, ThreatSourceName } from "../../shared/view.ts";
+import type { GameFigures, RoundMark } from "../../shared/ends-api.ts";
+import type { GameEvent, ResultView } from "../../shared/view.ts";
 import { corpName } from "../engine/data.ts";
 import type { GameState } from "../engine/index.ts";
 import { ROUND_TRACK } from "../engine/state.ts";
-
-export interface RoundMark {
-  /** The round track's space ("1", "2", "D", …), or "end" for the final figures. */
-  label: string;
-  /** The step (commands played) at which the round began. */
-  step: number;
-  capital: number[];
-  threat: number;
-  threatFrom: Partial<Record<ThreatSourceName, number>>;
-}
-
-export interface GameSummary {
-  corps: string[];
-  rounds: RoundMark[];
-  dealsWon: number[];
-  supportGiven: number[];
-  supportReceived: number[];
-  trades: number[];
-  /** The moment that decided the game: the round it fell in, and its public log lines. */
-  decided: { round: string; step: number; lines: string[] } | null;
-  /**
-   * By seat, against the corporation on its rival card (revealed by the result): the last step where the
-   * seat went ahead of that corporation's seat or fell behind it (`ahead`: after it), or null when that
-   * never changed or the rival card names no other corporation in play.
-   */
-  rivalTurns: ({ round: string; step: number; ahead: boolean } | null)[];
-}
 
 const mark = (s: GameState, label: string, step: number): RoundMark => ({
   label, step, capital: s.seats.map((p) => p.capital), threat: s.threat, threatFrom: { ...s.threatFrom },
@@ -71,7 +45,7 @@ export class SummaryBuilder {
       // round raised so far (the engine's threatRound) is the new round's, not the last one's
       const m = mark(after, ROUND_TRACK[after.round] ?? "?", step);
       for (const [k, v] of Object.entries(after.threatRound ?? {})) {
-        const key = k as ThreatSourceName;
+        const key = k as keyof RoundMark["threatFrom"];
         m.threatFrom[key] = (m.threatFrom[key] ?? 0) - (v ?? 0);
         m.threat -= v ?? 0;
       }
@@ -104,7 +78,7 @@ export class SummaryBuilder {
     }
   }
 
-  result(end: GameState, total: number): GameSummary {
+  result(end: GameState, total: number): GameFigures {
     const rounds = [...this.rounds, mark(end, "end", total)];
     return {
       corps: this.corps, rounds, dealsWon: this.dealsWon, supportGiven: this.given, supportReceived: this.received, trades: this.trades,
@@ -128,8 +102,8 @@ export class SummaryBuilder {
     return -1;
   }
 
-  private rivalTurns(result: ResultView): GameSummary["rivalTurns"] {
-    const out: GameSummary["rivalTurns"] = result.seats.map(() => null);
+  private rivalTurns(result: ResultView): GameFigures["rivalTurns"] {
+    const out: GameFigures["rivalTurns"] = result.seats.map(() => null);
     for (const [a, b] of SummaryBuilder.pairs(result)) {
       const i = this.lastTurn(a, b);
       if (i < 0) continue;
@@ -139,7 +113,7 @@ export class SummaryBuilder {
     return out;
   }
 
-  private decided(result: ResultView): GameSummary["decided"] {
+  private decided(result: ResultView): GameFigures["decided"] {
     const at = (i: number) => {
       const s = this.steps[i]!;
       return { round: ROUND_TRACK[s.round] ?? "?", step: s.step, lines: s.lines };

@@ -28,6 +28,7 @@ export const PICTURE: Record<string, string[]> = {
   "shared/vote-protocol": [],
   "shared/room-protocol": ["shared/unsafe-keys"],
   "shared/bot-chose": [],
+  "shared/ends-api": ["shared/view", "shared/wire"],
   "shared/guide": ["shared/protocol", "shared/view"],
   "shared/wire": ["shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view", "shared/vote-protocol"],
   "server/engine": ["shared/catalog", "shared/phase-lines", "shared/protocol", "shared/unsafe-keys", "shared/variant", "shared/view"],
@@ -42,14 +43,14 @@ export const PICTURE: Record<string, string[]> = {
   "server/fair-turns": ["server/access"],
   "server/static": [],
   "server/rooms": ["server/access", "server/engine", "server/metrics", "server/store", "server/table", "shared/adjourn-protocol", "shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view", "shared/vote-protocol", "shared/wire"],
-  "server/lobby": ["server/access", "server/engine", "server/http-guard", "server/store", "server/table", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
+  "server/lobby": ["server/access", "server/engine", "server/http-guard", "server/store", "server/table", "shared/ends-api", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
   "server/config": ["server/access", "server/table"],
   "server/notify": ["server/lobby", "server/store", "server/table"],
   "server/app": ["server/access", "server/fair-turns", "server/http-guard", "server/lobby", "server/metrics", "server/notify", "server/rooms", "server/static", "server/store", "server/table", "shared/room-protocol"],
   "server/index": ["server/app", "server/config", "server/logger", "server/rooms", "server/store"],
   "server/scripts": ["server/access", "server/app", "server/bots", "server/engine", "server/http-guard", "server/lobby", "server/metrics", "server/rooms", "server/sim", "server/store", "server/table", "shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
   // The client imports nothing from server/ (the "client-imports-no-server" rule below).
-  "client": ["shared/adjourn-protocol", "shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/guide", "shared/phase-lines", "shared/protocol", "shared/room-protocol", "shared/variant", "shared/view", "shared/vote-protocol", "shared/wire"],
+  "client": ["shared/adjourn-protocol", "shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/ends-api", "shared/guide", "shared/phase-lines", "shared/protocol", "shared/room-protocol", "shared/variant", "shared/view", "shared/vote-protocol", "shared/wire"],
 };
 
 /** A part's files: a folder (server/engine/...), a file beside the folders (server/app.ts), or one file named whole. */

@@ -4,7 +4,7 @@
 // threat's part.
 import { describe, expect, it } from "vitest";
 import { threatWhy, whyLines } from "../../client/src/table/why.ts";
-import type { GameSummary } from "../../client/src/net/ends-api.ts";
+import type { GameSummary } from "../../shared/ends-api.ts";
 import type { ResultView } from "../../shared/view.ts";
 
 const names = ["Ann", "Ben", "Cy", "Di"];

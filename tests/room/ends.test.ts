@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
 import { autoplay, BASE, PORT, bootServer, createTable, join, stateOf, tableOf, until } from "./helpers.ts";
 import { clearWrongCodes } from "../../server/access/throttle.ts";
-import { MAX_STEPS_PER_REQUEST } from "../../server/lobby/ends.ts";
+import { STEPS_PER_REQUEST } from "../../shared/ends-api.ts";
 import { apply, createGame, createGameWithEvents, viewFor, type GameState } from "../../server/engine/index.ts";
 import type { GameEvent } from "../../shared/view.ts";
 import { readTable, type WireTable } from "../../shared/wire/index.ts";
@@ -169,11 +169,11 @@ describe("the replay viewer's routes", () => {
   it("give the public table after each step, the same as the spectator's view of that step", async () => {
     const states = statesOfGame();
     const total = replay.commands.length;
-    expect(total).toBeGreaterThan(MAX_STEPS_PER_REQUEST);
-    const first = await getJson(`/api/games/${code}/replay/steps?from=0&count=${MAX_STEPS_PER_REQUEST}`);
+    expect(total).toBeGreaterThan(STEPS_PER_REQUEST);
+    const first = await getJson(`/api/games/${code}/replay/steps?from=0&count=${STEPS_PER_REQUEST}`);
     expect(first.status).toBe(200);
     expect(first.body.total).toBe(total);
-    expect(first.body.steps.map((s: any) => s.step)).toEqual([...Array(MAX_STEPS_PER_REQUEST).keys()]);
+    expect(first.body.steps.map((s: any) => s.step)).toEqual([...Array(STEPS_PER_REQUEST).keys()]);
     // Somewhere in the middle (not on a checkpoint), and the last step with the result.
     const middle = (await getJson(`/api/games/${code}/replay/steps?from=${Math.floor(total / 2) + 3}&count=2`)).body.steps;
     const last = (await getJson(`/api/games/${code}/replay/steps?from=${total}&count=5`)).body.steps;
@@ -202,8 +202,8 @@ describe("the replay viewer's routes", () => {
     };
     let compared = 0;
     let before = 0;
-    for (let from = 0; from <= total; from += MAX_STEPS_PER_REQUEST) {
-      const { body } = await getJson(`/api/games/${code}/replay/steps?from=${from}&count=${MAX_STEPS_PER_REQUEST}`);
+    for (let from = 0; from <= total; from += STEPS_PER_REQUEST) {
+      const { body } = await getJson(`/api/games/${code}/replay/steps?from=${from}&count=${STEPS_PER_REQUEST}`);
       for (const { step, table } of body.steps as { step: number; table: WireTable }[]) {
         // (The setup may reach the spectator in one patch with the first move, bots playing at once.)
         if (table.game!.moves === 0 && ++before) continue;
@@ -221,8 +221,8 @@ describe("the replay viewer's routes", () => {
     const states = statesOfGame();
     const total = replay.commands.length;
     let investmentsSeen = 0;
-    for (let from = 0; from <= total; from += MAX_STEPS_PER_REQUEST) {
-      const { body } = await getJson(`/api/games/${code}/replay/steps?from=${from}&count=${MAX_STEPS_PER_REQUEST}`);
+    for (let from = 0; from <= total; from += STEPS_PER_REQUEST) {
+      const { body } = await getJson(`/api/games/${code}/replay/steps?from=${from}&count=${STEPS_PER_REQUEST}`);
       for (const { step, table } of body.steps as { step: number; table: WireTable }[]) {
         const text = JSON.stringify(table);
         expect(text).not.toContain('"secret"');
@@ -283,7 +283,7 @@ describe("the replay viewer's routes", () => {
   });
 
   it("cap how many steps one request may ask for, and refuse bad queries and codes", async () => {
-    expect((await getJson(`/api/games/${code}/replay/steps?from=0&count=${MAX_STEPS_PER_REQUEST + 1}`)).status).toBe(400);
+    expect((await getJson(`/api/games/${code}/replay/steps?from=0&count=${STEPS_PER_REQUEST + 1}`)).status).toBe(400);
     expect((await getJson(`/api/games/${code}/replay/steps?from=-1`)).status).toBe(400);
     expect((await getJson(`/api/games/${code}/replay/steps?from=abc`)).status).toBe(400);
     expect((await getJson(`/api/games/${code}/replay/steps?from=${replay.commands.length + 1}`)).status).toBe(400);

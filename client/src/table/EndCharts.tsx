@@ -1,7 +1,7 @@
 // The game in pictures, at its end: capital of every corporation by round, threat by round and by
 // source, deals won, support given and received, trades made. Plain inline SVG and HTML bars (no chart
 // library); each chart has a text alternative (a table for screen readers).
-import type { GameSummary } from "../net/ends-api.ts";
+import type { GameSummary } from "../../../shared/ends-api.ts";
 import { SOURCE_LABEL } from "./Forecast.tsx";
 
 /** The corporations' colours (as their marks), but Melange a deeper orange: beside NBN's yellow a line must stand apart. */

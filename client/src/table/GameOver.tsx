@@ -4,7 +4,8 @@
 // the full results with every rival revealed.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { replayUrl } from "../net/api.ts";
-import { gameSummary, type GameSummary } from "../net/ends-api.ts";
+import type { GameSummary } from "../../../shared/ends-api.ts";
+import { gameSummary } from "../net/ends-api.ts";
 import type { TableSession } from "../net/session.ts";
 import { seatOf, type TableSnapshot } from "../state.ts";
 import { rivalName, seatLabel } from "../text.ts";

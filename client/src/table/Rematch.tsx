@@ -3,7 +3,8 @@
 // button to join it. The end screen asks the server every few seconds (GET /api/games/:code/rematch).
 import { useEffect, useState } from "preact/hooks";
 import { findTable, type TableInfo } from "../net/api.ts";
-import { askRematch, rematchOf, type RematchSeen } from "../net/ends-api.ts";
+import type { RematchSeen } from "../../../shared/ends-api.ts";
+import { askRematch, rematchOf } from "../net/ends-api.ts";
 import { rememberedName, rememberedSeat } from "../net/seat-memory.ts";
 import { TableSession } from "../net/session.ts";
 

@@ -5,7 +5,8 @@
 // moment's explanation at the step where it first came, and jump there.
 import { useEffect, useRef, useState } from "preact/hooks";
 import { readTable } from "../../../shared/wire/index.ts";
-import { replayOutline, replaySteps, STEPS_PER_REQUEST, type ReplayOutline } from "../net/ends-api.ts";
+import { STEPS_PER_REQUEST, type ReplayOutline } from "../../../shared/ends-api.ts";
+import { replayOutline, replaySteps } from "../net/ends-api.ts";
 import type { TableSnapshot } from "../state.ts";
 import { CityMap, MapLegend } from "./CityMap.tsx";
 import { ROUND_TRACK, RoundTrack, SupplyDemand, ThreatTrack } from "./Tracks.tsx";

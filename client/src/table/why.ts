@@ -3,7 +3,7 @@
 // rivalTurns), and the threat. Read from the engine's result (rivals revealed, its own `why` for the
 // rules it decided) and the end's public summary; no rule is decided here, only worded.
 import type { ResultView } from "../../../shared/view.ts";
-import type { GameSummary } from "../net/ends-api.ts";
+import type { GameSummary } from "../../../shared/ends-api.ts";
 import { rivalName } from "../text.ts";
 
 export interface WhyLine { seat: number; won: boolean; text: string }
