@@ -196,6 +196,13 @@ describe("the table at 1440×900", () => {
           await sale.waitFor({ state: "detached" });
           sold = true;
         }
+        // Bea makes no counteroffer: an offer's maker does not support, and Bea is to sell her support.
+        const noCounter = p.getByTestId("choices").locator('button[data-choice="pass"]', { hasText: "make no counteroffer" });
+        if (who === "bea" && !sold && (await noCounter.count())) {
+          await noCounter.click({ timeout: 5000 }).catch(() => {});
+          acted = true;
+          continue;
+        }
         if (await actOnce(p)) acted = true;
       }
       if (!acted) await ann.waitForTimeout(100);
