@@ -333,6 +333,14 @@ export class Table {
     if (back < needed) return { code: "not-enough-back", message: `At least ${needed} of the people seated must be back to resume (${back} ${back === 1 ? "is" : "are"}).` };
     const away = [...this.seats.all()].filter((s) => !s.bot && !s.open && !s.connected).sort((a, b) => a.seat - b.seat);
     for (const seat of away) this.seating.setAbsent(seat, absent);
+    this.goOn(resumedLine(absent, away.map((s) => s.name)));
+    this.scheduleDecisions();
+    this.p.flush(true);
+    return null;
+  }
+
+  /** An adjournment or a pause is over: its deadlines run on, everyone and the store learn it, the log says `line`. */
+  private goOn(line: string): void {
     this.turns.carry(this.adjournment.deadlines);
     this.adjournment.deadlines = new Map();
     this.adjournment.meetAt = null;
@@ -342,10 +350,7 @@ export class Table {
     this.setStatus("playing");
     this.p.adjournmentChanged(0, []);
     this.writes.write(() => this.deps.store.setAdjourned(this.code, null));
-    this.talk.log(resumedLine(absent, away.map((s) => s.name)));
-    this.scheduleDecisions();
-    this.p.flush(true);
-    return null;
+    this.talk.log(line);
   }
 
   // ---- votes (votes.ts counts them; the table carries out one that passed) ----------------------
@@ -446,15 +451,7 @@ export class Table {
       if (!this.paused() || !this.game) return;
       this.pauseTimer?.clear();
       this.pauseTimer = null;
-      this.turns.carry(this.adjournment.deadlines);
-      this.adjournment.deadlines = new Map();
-      this.adjournment.meetAt = null;
-      this.adjournment.by = null;
-      this.stopIdle();
-      this.setStatus("playing");
-      this.p.adjournmentChanged(0, []);
-      this.writes.write(() => this.deps.store.setAdjourned(this.code, null));
-      this.talk.log("The pause is over: the game goes on, and every time bank runs again.");
+      this.goOn("The pause is over: the game goes on, and every time bank runs again.");
       if (this.banks) this.writeClocks(this.banks.update(this.people(), this.owing(this.game), Math.min(from, this.now())));
       this.scheduleDecisions();
       this.p.flush(true);
