@@ -63,6 +63,9 @@ export async function seatLinkAttacks(tables: HonestTable[], burst: number): Pro
   if (seated.length === 0) return;
   const { t, token: key } = pick(seated);
   const ip = `10.9.${burst & 255}.1`;
+  // Each spent link adds a device; a seat holds KEYS_PER_SEAT at most, so the owner makes room first
+  // (a full seat answers 409 to a spend, which is right but not what this checks).
+  await post(`/api/games/${t.code}/devices/sign-out`, JSON.stringify({ seatToken: key }), ip);
   const asked = await post(`/api/games/${t.code}/seat-link`, JSON.stringify({ seatToken: key }), ip);
   if (asked.status !== 200) return; // the table may be over
   linksTried++;
