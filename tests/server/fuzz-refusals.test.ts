@@ -30,6 +30,27 @@ const pastTheEnd = [
   `    at unpack (${NM}/msgpackr/unpack.js:116:10)`,
   `    at RoomMessages.onData (${NM}/@colyseus/core/build/RoomMessages.mjs:122:49)`,
 ].join("\n");
+// msgpackr's Set extension given a number: the built-in Set constructor is the first frame
+const notASet = [
+  "TypeError: number 50 is not iterable (cannot read property Symbol(Symbol.iterator))",
+  "    at new Set (<anonymous>)",
+  `    at currentExtensions.<computed> (${NM}/msgpackr/unpack.js:1230:33)`,
+  `    at readExt (${NM}/msgpackr/unpack.js:1016:33)`,
+  `    at read (${NM}/msgpackr/unpack.js:483:13)`,
+  `    at checkedRead (${NM}/msgpackr/unpack.js:221:13)`,
+  `    at unpack (${NM}/msgpackr/unpack.js:116:10)`,
+  `    at RoomMessages.onData (${NM}/@colyseus/core/build/RoomMessages.mjs:122:49)`,
+].join("\n");
+// a pointer (extension 0x70) with no object before it to point to
+const pointer = [
+  "TypeError: Cannot read properties of null (reading 'get')",
+  `    at currentExtensions.<computed> (${NM}/msgpackr/unpack.js:1225:30)`,
+  `    at readExt (${NM}/msgpackr/unpack.js:1016:33)`,
+  `    at read (${NM}/msgpackr/unpack.js:483:13)`,
+  `    at checkedRead (${NM}/msgpackr/unpack.js:221:13)`,
+  `    at unpack (${NM}/msgpackr/unpack.js:116:10)`,
+  `    at RoomMessages.onRequest (${NM}/@colyseus/core/build/RoomMessages.mjs:147:49)`,
+].join("\n");
 // a deeply nested garbled frame: the logged stack is cut (10 frames) before it leaves msgpackr's unpack
 const nested = [
   "Error: Unknown extension type 85",
@@ -44,7 +65,7 @@ const oversized = [
 
 describe("the fuzzer's error-log filter", () => {
   it("lets the known refusals pass: a frame msgpackr cannot read while Colyseus unpacks it, an oversized frame, an empty one", () => {
-    for (const msg of [garbled, trailing, pastTheEnd, nested, oversized, "new_angeles (roomId: xYz12_-a), couldn't decode message: undefined"]) {
+    for (const msg of [garbled, trailing, pastTheEnd, notASet, pointer, nested, oversized, "new_angeles (roomId: xYz12_-a), couldn't decode message: undefined"]) {
       expect(harmlessRefusal({ level: 50, msg }), msg.split("\n")[0]).toBe(true);
     }
     // the same, logged as an Error object by pino (its message in msg, its stack in err)
@@ -64,6 +85,8 @@ describe("the fuzzer's error-log filter", () => {
     expect(harmlessRefusal({ level: 50, msg: ownUnpack })).toBe(false);
     // a built-in first, then the server's own code: not the decoder's refusal
     expect(harmlessRefusal({ level: 50, msg: pastTheEnd.replace(/at read \([^)]*\)/, "at readSave (file:///srv/app/server/store/sqlite.ts:80:5)") })).toBe(false);
+    // the same message from the server's own code iterating a number
+    expect(harmlessRefusal({ level: 50, msg: notASet.replace(/at currentExtensions[^)]*\)/, "at Seats.all (file:///srv/app/server/table/seats.ts:40:5)") })).toBe(false);
     // a stack cut inside msgpackr's packing (the server's own sending), not its unpacking
     expect(harmlessRefusal({ level: 50, msg: nested.replaceAll("unpack.js", "pack.js") })).toBe(false);
     // a crash inside the room's message handler: Colyseus's frames are there, msgpackr's message is not
