@@ -180,7 +180,7 @@ export function keepClaims(store: GameStore, logger: Logger, since: number, park
     const how = renew ? "takeover" : "handover";
     if (renew) {
       try {
-        leaseRenewed(await store.renewLeases());
+        leaseRenewed(await store.renewLeases(since));
       } catch (err) {
         leaseRenewed(null);
         throw err;
@@ -192,7 +192,7 @@ export function keepClaims(store: GameStore, logger: Logger, since: number, park
     }
     const taken = await restoreGames(store, logger, since, how);
     // The games held, counted again once some were taken over (the renewal counts them otherwise).
-    if (taken.length > 0 || !renew) leaseRenewed(await store.renewLeases());
+    if (taken.length > 0 || !renew) leaseRenewed(await store.renewLeases(since));
   };
   const run = (renew: boolean) => {
     if (matchMaker.state !== matchMaker.MatchMakerState.READY) return;

@@ -641,10 +641,12 @@ export abstract class SqlStore implements GameStore {
     return rows.map((r) => ({ code: r.code, roomId: r.room_id })).sort((a, b) => a.code.localeCompare(b.code));
   }
 
-  async renewLeases(): Promise<number> {
+  async renewLeases(since: number): Promise<number> {
+    // Only this run's leases (they end after since + leaseMs): a lease left by an earlier run of this
+    // instance is for a room that died with it (an adjourned game's, say), and must run out to be woken.
     const rows = await this.read<{ code: string }>(
-      `UPDATE games SET lease_until = ? WHERE owner = ? AND ${RESTORABLE} RETURNING code`,
-      [this.now() + this.leaseMs, this.instance],
+      `UPDATE games SET lease_until = ? WHERE owner = ? AND lease_until >= ? AND ${RESTORABLE} RETURNING code`,
+      [this.now() + this.leaseMs, this.instance, since + this.leaseMs],
     );
     return rows.length;
   }

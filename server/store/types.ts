@@ -401,8 +401,11 @@ export interface GameStore {
    * already holds, are not returned while their lease is renewed.
    */
   claimGames(since: number): Promise<{ code: string; roomId: string }[]>;
-  /** Extends the lease on this instance's games; returns how many it holds. */
-  renewLeases(): Promise<number>;
+  /**
+   * Extends the lease on the games this run (started at `since`) holds; returns how many. A lease an
+   * earlier run of this instance left is not renewed: it runs out, or this run takes it back.
+   */
+  renewLeases(since: number): Promise<number>;
   /**
    * Lets other processes take this one game at once (its room was disposed on shutdown, its writes
    * flushed); false when this instance did not hold it.

@@ -181,6 +181,24 @@ describe.each(backends)("the game store on %s", (_name, open) => {
     expect(codes(await b.claimGames(bStart))).not.toContain(mine);
   });
 
+  it("lets a restarted process wake an adjourned game it held when it died (no lease kept for a room it lost)", async () => {
+    const a = await openAs("process-c");
+    const code = newCode();
+    await a.createGame({ code, roomId: `room-${code}`, options: options(3), createdAt: 1 });
+    await a.startGame(code);
+    // Adjourned while someone was still connected: its room stayed live on process-c, which then died.
+    await a.setAdjourned(code, { at: Date.now(), meetAt: null, by: "host", deadlines: {} });
+    const restart = Date.now() + 1;
+    await new Promise((r) => setTimeout(r, 5));
+    // The restarted run renews its own leases; the dead run's claim on the adjourned game is not one of them.
+    await a.renewLeases(restart);
+    expect((await a.claimGames(restart)).map((g) => g.code)).not.toContain(code); // adjourned: waits to be woken
+    expect(await a.wakeGame(code, restart)).toBe(true);
+    // Woken, it is this run's: renewed, and not woken twice.
+    expect(await a.renewLeases(restart)).toBeGreaterThanOrEqual(1);
+    expect(await a.wakeGame(code, restart)).toBe(false);
+  });
+
   it("opens an existing database again without migrating twice", async () => {
     const again = await openAs("another");
     const code = newCode();
