@@ -292,7 +292,7 @@ export function imagineCard(view: GameView, card: string, resolver: number, choo
   if (typeof base === "string") return refuse("cannot-imagine", base);
   const from = base;
   // the deal stays the base's own object (a card's rules never touch it): finding what changed then needs no compare
-  const c: Ctx = { s: { ...forkState(from.s), deal: from.s.deal, pending: null, effects: [], stage: "effect" }, ev: [], frame: null, rules: RULEBOOK, sandbox: true };
+  const c: Ctx = { s: { ...forkState(from.s, from.s.deal), pending: null, effects: [], stage: "effect" }, ev: [], frame: null, rules: RULEBOOK, sandbox: true };
   // the bots read the city, tracks and seats of these views, never the threat forecast: it is worked out only if read
   const now = () => publicViewSince(RULEBOOK, from.s, (from.view ??= viewFor(RULEBOOK, from.s, "spectator", "when-read")), c.s, "when-read");
   // A rule that throws on the copy (a card's script meeting a city it does not expect) is a card that

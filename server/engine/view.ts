@@ -138,7 +138,13 @@ function demandView(id: string): GameView["demand"] {
 export function deepFreeze<T>(x: T): T {
   if (x === null || typeof x !== "object" || Object.isFrozen(x)) return x;
   Object.freeze(x);
-  for (const v of Object.values(x)) deepFreeze(v);
+  if (Array.isArray(x)) {
+    // most of a state's lists hold ids: only their objects are walked into
+    for (let i = 0; i < x.length; i++) {
+      const v: unknown = x[i];
+      if (v !== null && typeof v === "object") deepFreeze(v);
+    }
+  } else for (const k in x) deepFreeze((x as Record<string, unknown>)[k]);
   return x;
 }
 
@@ -196,7 +202,8 @@ function scalarView(rules: Rulebook, s: GameState, seat: number | null, forecast
       : null,
     forecast: forecast === "now" ? threatForecast(rules, s) : (null as unknown as GameView["forecast"]),
   };
-  return forecast === "now" ? view : forecastWhenRead(view, rules, forkState(s));
+  // the forecast reads no deal (forecast.ts plays each event with none): the fork leaves it out
+  return forecast === "now" ? view : forecastWhenRead(view, rules, forkState(s, null));
 }
 
 /** `view` with its forecast worked out on `at` (a fork of the state: the rules never change one in place, state.ts) when first read. */
