@@ -163,9 +163,10 @@ function rulesView(v: Variant): Variant {
 /**
  * When a view's threat forecast is worked out: "now", or "when-read" (the first read plays the events
  * on a fork of the state as it is now; for views that are mostly never asked for it, as the
- * imagined picks of a bot's card are).
+ * imagined picks of a bot's card are). "when-read-kept" is "when-read" on the state itself, for a caller
+ * that never changes that state again (it forks it first, as imagine.ts does): no fork per view.
  */
-export type Forecast = "now" | "when-read";
+export type Forecast = "now" | "when-read" | "when-read-kept";
 
 /** The view around its parts: the cheap fields, built fresh each time (the catalog's shared, frozen). */
 function scalarView(rules: Rulebook, s: GameState, seat: number | null, forecast: Forecast, parts: Parts): GameView {
@@ -203,7 +204,8 @@ function scalarView(rules: Rulebook, s: GameState, seat: number | null, forecast
     forecast: forecast === "now" ? threatForecast(rules, s) : (null as unknown as GameView["forecast"]),
   };
   // the forecast reads no deal (forecast.ts plays each event with none): the fork leaves it out
-  return forecast === "now" ? view : forecastWhenRead(view, rules, forkState(s, null));
+  if (forecast === "now") return view;
+  return forecastWhenRead(view, rules, forecast === "when-read-kept" ? s : forkState(s, null));
 }
 
 /** `view` with its forecast worked out on `at` (a fork of the state: the rules never change one in place, state.ts) when first read. */
