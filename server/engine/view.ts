@@ -104,7 +104,8 @@ export function viewFor(rules: Rulebook, s: GameState, who: number | "spectator"
  */
 export function publicViewSince(rules: Rulebook, before: GameState, last: GameView, after: GameState, forecast: Forecast = "now"): GameView {
   const t = publicTouched(before, after);
-  const city = t.districts ? cityView(after) : last;
+  // the districts the rules did not replace (city.ts copies a district before changing it) keep their views
+  const city = t.districts ? cityView(after, before.variant === after.variant ? { before: before.districts, views: last.districts } : null) : last;
   return scalarView(rules, after, null, forecast, {
     districts: city.districts,
     reserve: city.reserve,
@@ -223,11 +224,11 @@ function forecastWhenRead(view: GameView, rules: Rulebook, at: GameState): GameV
  */
 type CityView = { overrides: object; pools: object; districts: GameView["districts"]; reserve: GameView["reserve"] };
 const cityViews = new WeakMap<readonly DistrictState[], CityView>();
-function cityView(s: GameState): CityView {
+function cityView(s: GameState, since: Since = null): CityView {
   let v = cityViews.get(s.districts);
   const { districtOverrides: overrides, tokenPools: pools } = s.variant;
   if (v === undefined || v.overrides !== overrides || v.pools !== pools || !showsDistricts(v.districts, s.districts)) {
-    v = { overrides, pools, districts: districtsView(s), reserve: reserveView(s) };
+    v = { overrides, pools, districts: districtsView(s, since), reserve: reserveView(s) };
     cityViews.set(s.districts, v);
   }
   return v;
@@ -252,8 +253,13 @@ function shortName(id: DistrictId): string {
   return name;
 }
 
-function districtsView(s: GameState): GameView["districts"] {
-  return s.districts.map((d) => {
+/** The districts of an earlier state of the same game and their views (a view's parts are never changed once made). */
+type Since = { before: readonly DistrictState[]; views: GameView["districts"] } | null;
+
+function districtsView(s: GameState, since: Since = null): GameView["districts"] {
+  return s.districts.map((d, i) => {
+    const kept = since && since.before[i] === d ? since.views[i] : undefined;
+    if (kept && kept.id === d.id && sameDistrictBoard(kept, d)) return kept;
     const def = district(s, d.id);
     return {
       id: d.id,
