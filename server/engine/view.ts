@@ -204,8 +204,8 @@ function scalarView(rules: Rulebook, s: GameState, seat: number | null, forecast
       : null,
     forecast: forecast === "now" ? threatForecast(rules, s) : (null as unknown as GameView["forecast"]),
   };
-  // the forecast reads no deal (forecast.ts plays each event with none): the fork leaves it out
   if (forecast === "now") return view;
+  // the forecast reads no deal (forecast.ts plays each event with none): the fork leaves it out
   return forecastWhenRead(view, rules, forecast === "when-read-kept" ? s : forkState(s, null));
 }
 
