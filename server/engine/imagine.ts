@@ -292,9 +292,14 @@ export function imagineCard(view: GameView, card: string, resolver: number, choo
   if (typeof base === "string") return refuse("cannot-imagine", base);
   const from = base;
   // the deal stays the base's own object (a card's rules never touch it): finding what changed then needs no compare
-  const c: Ctx = { s: { ...forkState(from.s), deal: from.s.deal, pending: null, effects: [], stage: "effect" }, ev: [], frame: null, rules: RULEBOOK, sandbox: true };
+  const c: Ctx = { s: { ...forkState(from.s, from.s.deal), pending: null, effects: [], stage: "effect" }, ev: [], frame: null, rules: RULEBOOK, sandbox: true };
   // the bots read the city, tracks and seats of these views, never the threat forecast: it is worked out only if read
-  const now = () => publicViewSince(RULEBOOK, from.s, (from.view ??= viewFor(RULEBOOK, from.s, "spectator", "when-read")), c.s, "when-read");
+  // on the state itself: once a view of it is out, the next pick's rules work on a fork of it
+  let shown = false;
+  const now = () => {
+    shown = true;
+    return publicViewSince(RULEBOOK, from.s, (from.view ??= viewFor(RULEBOOK, from.s, "spectator", "when-read")), c.s, "when-read-kept");
+  };
   // A rule that throws on the copy (a card's script meeting a city it does not expect) is a card that
   // cannot be imagined: the bot gets a refusal, not the exception. The chooser's own errors go through.
   let choosing = false;
@@ -310,6 +315,10 @@ export function imagineCard(view: GameView, card: string, resolver: number, choo
       choosing = true;
       const value = choose(owed.seat, choice.options, now);
       choosing = false;
+      if (shown) {
+        c.s = forkState(c.s, c.s.deal);
+        shown = false;
+      }
       c.s.pending = null;
       const err = untilOver(c, () => answerEffect(c, value));
       if (err) return refuse("bad-choice", err);

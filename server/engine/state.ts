@@ -330,16 +330,17 @@ export function cloneState(s: GameState): GameState {
  * discard piles, hands, emergency actions, assets, trades, the turn track, trade counts, assetState, a
  * deal's offer or support), a district only through city.ts's W. The variant never changes after setup. A new GameState field the rules
  * change in place must be copied here; tests/engine/sharing.test.ts (apply on a deep-frozen input)
- * and the property test (apply never changes its input) catch a write to a shared part.
+ * and the property test (apply never changes its input) catch a write to a shared part. `deal`
+ * replaces the deal's copy (a caller that shares a deal no rule will write to, or that reads no deal).
  */
-export function forkState(s: GameState): GameState {
+export function forkState(s: GameState, deal: Deal | null = s.deal && cloneDeal(s.deal)): GameState {
   return {
     ...s,
     rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]],
     supply: { ...s.supply },
     threatFrom: { ...s.threatFrom },
     seats: s.seats.map((p) => ({ ...p })),
-    deal: s.deal && cloneDeal(s.deal),
+    deal,
     draw: clonePlain(s.draw),
     effects: s.effects.length === 0 ? [] : s.effects.map(cloneFrame),
     result: clonePlain(s.result),

@@ -104,7 +104,8 @@ export function viewFor(rules: Rulebook, s: GameState, who: number | "spectator"
  */
 export function publicViewSince(rules: Rulebook, before: GameState, last: GameView, after: GameState, forecast: Forecast = "now"): GameView {
   const t = publicTouched(before, after);
-  const city = t.districts ? cityView(after) : last;
+  // the districts the rules did not replace (city.ts copies a district before changing it) keep their views
+  const city = t.districts ? cityView(after, before.variant === after.variant ? { before: before.districts, views: last.districts } : null) : last;
   return scalarView(rules, after, null, forecast, {
     districts: city.districts,
     reserve: city.reserve,
@@ -138,7 +139,13 @@ function demandView(id: string): GameView["demand"] {
 export function deepFreeze<T>(x: T): T {
   if (x === null || typeof x !== "object" || Object.isFrozen(x)) return x;
   Object.freeze(x);
-  for (const v of Object.values(x)) deepFreeze(v);
+  if (Array.isArray(x)) {
+    // most of a state's lists hold ids: only their objects are walked into
+    for (let i = 0; i < x.length; i++) {
+      const v: unknown = x[i];
+      if (v !== null && typeof v === "object") deepFreeze(v);
+    }
+  } else for (const k in x) deepFreeze((x as Record<string, unknown>)[k]);
   return x;
 }
 
@@ -157,9 +164,10 @@ function rulesView(v: Variant): Variant {
 /**
  * When a view's threat forecast is worked out: "now", or "when-read" (the first read plays the events
  * on a fork of the state as it is now; for views that are mostly never asked for it, as the
- * imagined picks of a bot's card are).
+ * imagined picks of a bot's card are). "when-read-kept" is "when-read" on the state itself, for a caller
+ * that never changes that state again (it forks it first, as imagine.ts does): no fork per view.
  */
-export type Forecast = "now" | "when-read";
+export type Forecast = "now" | "when-read" | "when-read-kept";
 
 /** The view around its parts: the cheap fields, built fresh each time (the catalog's shared, frozen). */
 function scalarView(rules: Rulebook, s: GameState, seat: number | null, forecast: Forecast, parts: Parts): GameView {
@@ -196,7 +204,9 @@ function scalarView(rules: Rulebook, s: GameState, seat: number | null, forecast
       : null,
     forecast: forecast === "now" ? threatForecast(rules, s) : (null as unknown as GameView["forecast"]),
   };
-  return forecast === "now" ? view : forecastWhenRead(view, rules, forkState(s));
+  if (forecast === "now") return view;
+  // the forecast reads no deal (forecast.ts plays each event with none): the fork leaves it out
+  return forecastWhenRead(view, rules, forecast === "when-read-kept" ? s : forkState(s, null));
 }
 
 /** `view` with its forecast worked out on `at` (a fork of the state: the rules never change one in place, state.ts) when first read. */
@@ -214,11 +224,11 @@ function forecastWhenRead(view: GameView, rules: Rulebook, at: GameState): GameV
  */
 type CityView = { overrides: object; pools: object; districts: GameView["districts"]; reserve: GameView["reserve"] };
 const cityViews = new WeakMap<readonly DistrictState[], CityView>();
-function cityView(s: GameState): CityView {
+function cityView(s: GameState, since: Since = null): CityView {
   let v = cityViews.get(s.districts);
   const { districtOverrides: overrides, tokenPools: pools } = s.variant;
   if (v === undefined || v.overrides !== overrides || v.pools !== pools || !showsDistricts(v.districts, s.districts)) {
-    v = { overrides, pools, districts: districtsView(s), reserve: reserveView(s) };
+    v = { overrides, pools, districts: districtsView(s, since), reserve: reserveView(s) };
     cityViews.set(s.districts, v);
   }
   return v;
@@ -243,8 +253,13 @@ function shortName(id: DistrictId): string {
   return name;
 }
 
-function districtsView(s: GameState): GameView["districts"] {
-  return s.districts.map((d) => {
+/** The districts of an earlier state of the same game and their views (a view's parts are never changed once made). */
+type Since = { before: readonly DistrictState[]; views: GameView["districts"] } | null;
+
+function districtsView(s: GameState, since: Since = null): GameView["districts"] {
+  return s.districts.map((d, i) => {
+    const kept = since && since.before[i] === d ? since.views[i] : undefined;
+    if (kept && kept.id === d.id && sameDistrictBoard(kept, d)) return kept;
     const def = district(s, d.id);
     return {
       id: d.id,

@@ -33,3 +33,38 @@ describe("a forecast worked out when read", () => {
     expect(moved).toBeGreaterThan(10);
   });
 });
+
+describe("an imagined card's views", () => {
+  it("give the forecast of the copy as it was when each view was made, read then or after the card went on", async () => {
+    const { imagineCard } = await import("../../server/engine/imagine.ts");
+    const { catalog } = await import("../../shared/catalog/index.ts");
+    const states: GameState[] = [];
+    playRandomGame(5, 12, { onStep: (s) => states.push(s) });
+    const titles = catalog.actionCards.map((c) => c.id);
+    let checked = 0;
+    let moved = 0;
+    for (let i = 0; i < states.length; i += 9) {
+      const view = viewFor(RULEBOOK, states[i]!, 0);
+      if (view.result) continue;
+      for (const title of titles) {
+        // each pick: one view read at once, one kept and read when the card is over
+        const kept: { view: ReturnType<typeof viewFor>; atOnce: string }[] = [];
+        const r = imagineCard(view, title, 1, (_chooser, options, now) => {
+          const atOnce = JSON.stringify(now().forecast);
+          kept.push({ view: now(), atOnce });
+          return options[options.length - 1]!.value;
+        });
+        if (!r.ok) continue;
+        const end = JSON.stringify(r.view.forecast);
+        for (const k of kept) {
+          expect(JSON.stringify(k.view.forecast)).toBe(k.atOnce);
+          checked++;
+          if (k.atOnce !== end) moved++;
+        }
+      }
+    }
+    // the card went on to change the forecast after many of its picks: the check could fail
+    expect(checked).toBeGreaterThan(50);
+    expect(moved).toBeGreaterThan(10);
+  });
+});
