@@ -46,7 +46,7 @@ function count(p: Person, kind: string, n = 1): void {
 /** What a page shows, read in one round trip. */
 interface Look {
   status: string; kind: string; step: string; incoming: number; prompt: boolean;
-  legend: string; progress: string; key: string; countdown: boolean; level: string; threat: number; title: string;
+  legend: string; progress: string; key: string; countdown: boolean; sets: boolean; level: string; threat: number; title: string;
   /** The forecast's chip is inside the window (above a phone's tab bar) and not covered. */
   forecast: boolean;
   /** What the table would have answered in advance, if shown: "" when nothing. */
@@ -78,6 +78,7 @@ function look(page: Page): Promise<Look> {
       level: document.querySelector("[data-testid=forecast]")?.getAttribute("data-level") ?? "",
       threat: Number(document.querySelector("[data-testid=forecast-threat]")?.textContent ?? -1),
       title: document.title,
+      sets: !!box?.querySelector("[data-testid=choose-several]"),
       forecast: !!chip && !!r && r.width > 0 && r.top >= 0 && r.bottom <= floor && r.left >= 0 && r.right <= innerWidth && !!hit && chip.contains(hit),
       answerable: box?.querySelector("[data-testid=pass-round]") ? "an optional ability the table passes on"
         : box && answers === 1 && picks === 0 && !ownChoice ? `one possible answer (${box.querySelector("button[data-choice]")?.textContent})` : "",
@@ -174,9 +175,11 @@ describe("an evening at a person's pace", () => {
     const unsuggested: string[] = [];
     let suggestions = 0;
     const outOfView: string[] = [];
-    const last = new Map<Person, { legend: string; key: string; at: number }>();
+    /** Each person's last decision: its prompt, its options, when, and the table's decisions shown by then. */
+    const last = new Map<Person, { legend: string; key: string; at: number; shown: number }>();
     const letPass = new Map<Person, string>();
     const shot = new Set<string>();
+    const prompts = new Map<string, number>();
     const deadline = Date.now() + 600_000;
     for (;;) {
       const looks = await Promise.all(people.map((p) => look(p.page)));
@@ -205,11 +208,13 @@ describe("an evening at a person's pace", () => {
         if (!l.forecast) outOfView.push(`${p.name}: ${l.legend}`);
         if (l.answerable) answerable.push(`${p.name}: ${l.legend}: ${l.answerable}`);
         const earlier = last.get(p);
-        if (earlier && earlier.legend === l.legend && l.kind === "choice-choose") {
+        // in a row: nobody else was shown a decision in between (one card's prompt to each player in turn,
+        // played twice in a game, is not one prompt repeated)
+        if (earlier && earlier.legend === l.legend && earlier.shown === decisions - 1 && l.kind === "choice-choose") {
           repeats++;
           expect(l.progress, `"${l.legend}" asked of ${p.name} again says where it is`).not.toBe("");
         }
-        const tag = `${l.kind}${l.step}-${p.phone ? PHONE.width : DESKTOP.width}`;
+        const tag = `${l.kind}${l.step}${l.sets ? "-sets" : ""}-${p.phone ? PHONE.width : DESKTOP.width}`;
         if (!shot.has(tag)) {
           shot.add(tag);
           await p.page.screenshot({ path: `${SHOTS}/${tag}-${p.name}.png` });
@@ -235,11 +240,18 @@ describe("an evening at a person's pace", () => {
               count(p, "counteroffer: pass");
             }
           } else if (l.kind === "choice-support") {
-            const cards = box.getByTestId("pick-support").locator("input[type=checkbox]");
-            if (n % 2 === 0 && (await cards.count())) await press(p, cards.first());
-            const ticked = await box.getByTestId("pick-support").locator("input[type=checkbox]:checked").count();
-            await press(p, box.locator(n % 2 === 0 ? '[data-choice="support"]:not([disabled])' : '[data-choice="abstain"]').first());
-            count(p, n % 2 === 0 ? "support" : "abstain", ticked + 1);
+            // support with one card (the one offered at once, else the first ticked), or abstain
+            const one = box.getByTestId("support-one").locator("button");
+            if (n % 2 === 0 && (await one.count())) {
+              await press(p, one.first());
+              count(p, "support");
+            } else {
+              const cards = box.getByTestId("pick-support").locator("input[type=checkbox]");
+              if (n % 2 === 0 && (await cards.count())) await press(p, cards.first());
+              const ticked = await box.getByTestId("pick-support").locator("input[type=checkbox]:checked").count();
+              await press(p, box.locator(n % 2 === 0 ? '[data-choice="support"]:not([disabled])' : '[data-choice="abstain"]').first());
+              count(p, n % 2 === 0 ? "support" : "abstain", ticked + 1);
+            }
           } else if (l.kind === "choice-discard") {
             // a hand-limit discard comes with a suggestion ticked: agreeing is one click
             const ticked = await box.getByTestId("pick-discard").locator("input[type=checkbox]:checked").evaluateAll((xs) => xs.map((x) => (x as HTMLInputElement).value).sort().join(" "));
@@ -253,9 +265,13 @@ describe("an evening at a person's pace", () => {
             const onMap = p.page.locator('[data-testid^="pick-district-"]');
             const option = box.locator("button[data-choice]:not([disabled])").first();
             await press(p, !p.phone && (await onMap.count()) ? onMap.first() : option);
-            count(p, l.kind === "choice-offer" ? "main offer" : l.kind === "choice-investment" ? "investment" : /^General draw/.test(l.legend) ? "general draw" : "card effect choice");
+            const what = l.kind === "choice-offer" ? "main offer" : l.kind === "choice-investment" ? "investment" : /^General draw/.test(l.legend) ? "general draw" : "card effect choice";
+            count(p, what);
+            // the prompts behind the card effect choices, for the breakdown printed at the end
+            const asked = `${p.name}: ${l.legend.replace(/^[^:]*: /, "").replace(/\d+/g, "N")}${l.sets ? " (at once)" : ""}`;
+            if (what === "card effect choice") prompts.set(asked, (prompts.get(asked) ?? 0) + 1);
           }
-          last.set(p, { legend: l.legend, key: l.key, at: Date.now() });
+          last.set(p, { legend: l.legend, key: l.key, at: Date.now(), shown: decisions });
           acted = true;
         } catch {
           continue; // the options changed under us (another page's move): look again on the next pass
@@ -311,6 +327,7 @@ describe("an evening at a person's pace", () => {
       `evening: the game played in ${playSeconds.toFixed(0)} s (${decisions} decisions shown, ${repeats} prompts met twice in a row, each with its progress; ${suggestions} discards and payments opened as suggested); threat at the end ${finalThreat}${fell ? " (the city fell)" : ""}`,
       `clicks per person on decisions, this game asked as before -> with the table's defaults (${Math.round(100 * fewer)}% fewer in all):`,
       ...rows.map(({ p, then, now }) => `  ${p.name}${p.phone ? " (phone)" : ""}: ${then} -> ${now} (${[...p.clicks].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(", ")})`),
+      `card effect choices by prompt: ${[...prompts].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ×${v}`).join("; ")}`,
       `forecast levels seen: ${people.map((p) => `${p.name} ${[...p.levels].join("/")}`).join("; ")}; take-back: ${tookBack}`,
     ].join("\n"));
     expect(outOfView, "the threat forecast in view at every decision").toEqual([]);
