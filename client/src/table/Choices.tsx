@@ -320,7 +320,8 @@ function ChooseChoice({ legal, session, onShowMap, countdown }: { legal: Legal<"
       onClick={() => session.command({ type: "choose", option: o.value })}>{o.label}</button>
   ));
   return (
-    <fieldset class="choice" data-testid="choice-choose" data-progress={legal.progress ? `${legal.progress.at}/${legal.progress.of}` : undefined}>
+    <fieldset class="choice" data-testid="choice-choose" data-progress={legal.progress ? `${legal.progress.at}/${legal.progress.of}` : undefined}
+      data-more={legal.more}>
       <legend>{legal.prompt}<span data-testid="choice-progress">{progress}</span>{onMap ? (onShowMap ? " (or tap the district on the map)" : " (or click the district on the map)") : ""}</legend>
       {onMap && onShowMap && <button type="button" class="secondary" data-testid="show-map" onClick={onShowMap}>Show the map</button>}
       {sets.length > 0 && (
