@@ -354,7 +354,7 @@ describe("an evening at a person's pace", () => {
     expect(answerable, "no prompt the table answers in advance").toEqual([]);
     expect(unsuggested, "every hand-limit discard and counteroffer payment opens with its suggestion ticked").toEqual([]);
     expect(tookBack, "Bea took back a decision").toMatch(/^Take back your /);
-    // The table's clicks in all: 42–58% fewer in eight runs (docs/testing.md), so at least 35% here. One
+    // The table's clicks in all: 42–58% fewer in nine runs (docs/testing.md), so at least 35% here. One
     // person's game varies more (35–62%: in a short game with a few moves of androids, two clicks each,
     // most clicks are real choices): the 40% a person is asserted on ten games by
     // tests/table/answers-in-advance.test.ts; each person here must show at least 25% (every decision
