@@ -10,8 +10,10 @@
 // the phone has the rematch in view and no report badge left on its Deal tab. The clicks each person made on decisions are counted by kind and
 // compared with the clicks the same game's decisions would have taken before answers in advance (every
 // decision asked, one draw at a time: the game's commands, from its replay, counted as
-// tests/table/answers-in-advance.test.ts counts them): at least 35% fewer in this one game (the issue's
-// 40% is a mean over games, asserted there). Pictures go to EVENING_SHOTS (default /tmp/na-evening).
+// tests/table/answers-in-advance.test.ts counts them): at least 35% fewer in all in this one game, and
+// 25% for each person (the issue's 40% a person is asserted there, over ten games). A support with one
+// card and a step's General draws are one click each, on the phone too. Pictures go to EVENING_SHOTS
+// (default /tmp/na-evening).
 import { describe, expect, it, onTestFailed } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { serverAndBrowser } from "./browser.ts";
@@ -46,7 +48,9 @@ function count(p: Person, kind: string, n = 1): void {
 /** What a page shows, read in one round trip. */
 interface Look {
   status: string; kind: string; step: string; incoming: number; prompt: boolean;
-  legend: string; progress: string; key: string; countdown: boolean; level: string; threat: number; title: string;
+  legend: string; progress: string; key: string; countdown: boolean;
+  /** Whether the step's picks are offered at once (a button a set); how many more picks it allows. */
+  sets: boolean; more: number; level: string; threat: number; title: string;
   /** The forecast's chip is inside the window (above a phone's tab bar) and not covered. */
   forecast: boolean;
   /** What the table would have answered in advance, if shown: "" when nothing. */
@@ -78,6 +82,8 @@ function look(page: Page): Promise<Look> {
       level: document.querySelector("[data-testid=forecast]")?.getAttribute("data-level") ?? "",
       threat: Number(document.querySelector("[data-testid=forecast-threat]")?.textContent ?? -1),
       title: document.title,
+      sets: !!box?.querySelector("[data-testid=choose-several]"),
+      more: Number(choice?.getAttribute("data-more") ?? 0),
       forecast: !!chip && !!r && r.width > 0 && r.top >= 0 && r.bottom <= floor && r.left >= 0 && r.right <= innerWidth && !!hit && chip.contains(hit),
       answerable: box?.querySelector("[data-testid=pass-round]") ? "an optional ability the table passes on"
         : box && answers === 1 && picks === 0 && !ownChoice ? `one possible answer (${box.querySelector("button[data-choice]")?.textContent})` : "",
@@ -174,9 +180,16 @@ describe("an evening at a person's pace", () => {
     const unsuggested: string[] = [];
     let suggestions = 0;
     const outOfView: string[] = [];
-    const last = new Map<Person, { legend: string; key: string; at: number }>();
+    /** Each person's last decision: its prompt, its options, when, and the table's decisions shown by then. */
+    const last = new Map<Person, { legend: string; key: string; at: number; shown: number }>();
     const letPass = new Map<Person, string>();
     const shot = new Set<string>();
+    const prompts = new Map<string, number>();
+    const drawsAtOnce: string[] = [];
+    const drawsOneByOne: string[] = [];
+    /** Supports with one card that took a tick and a click: the card you would part with first comes at once. */
+    const slowSupports: string[] = [];
+    let oneCardSupports = 0;
     const deadline = Date.now() + 600_000;
     for (;;) {
       const looks = await Promise.all(people.map((p) => look(p.page)));
@@ -203,13 +216,17 @@ describe("an evening at a person's pace", () => {
         if (last.get(p)?.key === l.key && Date.now() - last.get(p)!.at < 5000) continue; // the decision sent is on its way
         decisions++;
         if (!l.forecast) outOfView.push(`${p.name}: ${l.legend}`);
+        // a General draw of several types is one click, on the phone too
+        if (l.more > 0 && /^General draw/.test(l.legend)) (l.sets ? drawsAtOnce : drawsOneByOne).push(`${p.name}: ${l.legend}`);
         if (l.answerable) answerable.push(`${p.name}: ${l.legend}: ${l.answerable}`);
         const earlier = last.get(p);
-        if (earlier && earlier.legend === l.legend && l.kind === "choice-choose") {
+        // in a row: nobody else was shown a decision in between (one card's prompt to each player in turn,
+        // played twice in a game, is not one prompt repeated)
+        if (earlier && earlier.legend === l.legend && earlier.shown === decisions - 1 && l.kind === "choice-choose") {
           repeats++;
           expect(l.progress, `"${l.legend}" asked of ${p.name} again says where it is`).not.toBe("");
         }
-        const tag = `${l.kind}${l.step}-${p.phone ? PHONE.width : DESKTOP.width}`;
+        const tag = `${l.kind}${l.step}${l.sets ? "-sets" : ""}-${p.phone ? PHONE.width : DESKTOP.width}`;
         if (!shot.has(tag)) {
           shot.add(tag);
           await p.page.screenshot({ path: `${SHOTS}/${tag}-${p.name}.png` });
@@ -235,11 +252,22 @@ describe("an evening at a person's pace", () => {
               count(p, "counteroffer: pass");
             }
           } else if (l.kind === "choice-support") {
-            const cards = box.getByTestId("pick-support").locator("input[type=checkbox]");
-            if (n % 2 === 0 && (await cards.count())) await press(p, cards.first());
-            const ticked = await box.getByTestId("pick-support").locator("input[type=checkbox]:checked").count();
-            await press(p, box.locator(n % 2 === 0 ? '[data-choice="support"]:not([disabled])' : '[data-choice="abstain"]').first());
-            count(p, n % 2 === 0 ? "support" : "abstain", ticked + 1);
+            // support with one card (the one offered at once, else the first ticked), or abstain
+            const one = box.getByTestId("support-one").locator("button");
+            if (n % 2 === 0 && (await one.count())) {
+              await press(p, one.first());
+              count(p, "support");
+              oneCardSupports++;
+            } else {
+              const cards = box.getByTestId("pick-support").locator("input[type=checkbox]");
+              if (n % 2 === 0 && (await cards.count())) {
+                slowSupports.push(`${p.name}: ${l.legend}`);
+                await press(p, cards.first());
+              }
+              const ticked = await box.getByTestId("pick-support").locator("input[type=checkbox]:checked").count();
+              await press(p, box.locator(n % 2 === 0 ? '[data-choice="support"]:not([disabled])' : '[data-choice="abstain"]').first());
+              count(p, n % 2 === 0 ? "support" : "abstain", ticked + 1);
+            }
           } else if (l.kind === "choice-discard") {
             // a hand-limit discard comes with a suggestion ticked: agreeing is one click
             const ticked = await box.getByTestId("pick-discard").locator("input[type=checkbox]:checked").evaluateAll((xs) => xs.map((x) => (x as HTMLInputElement).value).sort().join(" "));
@@ -248,14 +276,18 @@ describe("an evening at a person's pace", () => {
             else suggestions++;
             count(p, "discard", await pickUntilReady(p, box.getByTestId("pick-discard"), box.locator('[data-choice="discard"]')));
           } else {
-            // the first option offered: on a wide screen a step's draws at once come first; the map's
-            // districts there too (the phone's map is in another tab: it uses the prompt's buttons)
+            // the first option offered: a step's picks at once come first (one set of them); else, on a
+            // wide screen, the map's districts (the phone's map is in another tab: it uses the prompt's buttons)
             const onMap = p.page.locator('[data-testid^="pick-district-"]');
             const option = box.locator("button[data-choice]:not([disabled])").first();
-            await press(p, !p.phone && (await onMap.count()) ? onMap.first() : option);
-            count(p, l.kind === "choice-offer" ? "main offer" : l.kind === "choice-investment" ? "investment" : /^General draw/.test(l.legend) ? "general draw" : "card effect choice");
+            await press(p, !l.sets && !p.phone && (await onMap.count()) ? onMap.first() : option);
+            const what = l.kind === "choice-offer" ? "main offer" : l.kind === "choice-investment" ? "investment" : /^General draw/.test(l.legend) ? "general draw" : "card effect choice";
+            count(p, what);
+            // the prompts behind the card effect choices, for the breakdown printed at the end
+            const asked = `${p.name}: ${l.legend.replace(/^[^:]*: /, "").replace(/\d+/g, "N")}${l.sets ? " (at once)" : ""}`;
+            if (what === "card effect choice") prompts.set(asked, (prompts.get(asked) ?? 0) + 1);
           }
-          last.set(p, { legend: l.legend, key: l.key, at: Date.now() });
+          last.set(p, { legend: l.legend, key: l.key, at: Date.now(), shown: decisions });
           acted = true;
         } catch {
           continue; // the options changed under us (another page's move): look again on the next pass
@@ -308,21 +340,27 @@ describe("an evening at a person's pace", () => {
     const total = (k: "then" | "now") => rows.reduce((a, r) => a + r[k], 0);
     const fewer = 1 - total("now") / total("then");
     console.log([
-      `evening: the game played in ${playSeconds.toFixed(0)} s (${decisions} decisions shown, ${repeats} prompts met twice in a row, each with its progress; ${suggestions} discards and payments opened as suggested); threat at the end ${finalThreat}${fell ? " (the city fell)" : ""}`,
+      `evening: the game played in ${playSeconds.toFixed(0)} s (${decisions} decisions shown, ${repeats} prompts met twice in a row, each with its progress; ${suggestions} discards and payments opened as suggested; ${oneCardSupports} supports with one card at once; ${drawsAtOnce.length} General draws of several types at once${drawsAtOnce.some((d) => d.startsWith(dee.name)) ? ", on the phone too" : ""}); threat at the end ${finalThreat}${fell ? " (the city fell)" : ""}`,
       `clicks per person on decisions, this game asked as before -> with the table's defaults (${Math.round(100 * fewer)}% fewer in all):`,
       ...rows.map(({ p, then, now }) => `  ${p.name}${p.phone ? " (phone)" : ""}: ${then} -> ${now} (${[...p.clicks].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(", ")})`),
+      `card effect choices by prompt: ${[...prompts].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ×${v}`).join("; ")}`,
       `forecast levels seen: ${people.map((p) => `${p.name} ${[...p.levels].join("/")}`).join("; ")}; take-back: ${tookBack}`,
     ].join("\n"));
     expect(outOfView, "the threat forecast in view at every decision").toEqual([]);
+    expect(slowSupports, "a support with one card is one click").toEqual([]);
+    expect(oneCardSupports, "people supported with one card at once").toBeGreaterThan(0);
+    expect(drawsOneByOne, "a step's General draws at once").toEqual([]);
     expect(decisions).toBeGreaterThan(20);
     expect(answerable, "no prompt the table answers in advance").toEqual([]);
     expect(unsuggested, "every hand-limit discard and counteroffer payment opens with its suggestion ticked").toEqual([]);
     expect(tookBack, "Bea took back a decision").toMatch(/^Take back your /);
-    // One game varies (32–50% fewer in seven runs, 42% on average; docs/testing.md): the issue's 40% is
-    // asserted on the mean of ten games by tests/table/answers-in-advance.test.ts; one game here must show
-    // at least 25% (every decision asked: 0%).
-    expect(fewer, "at least 25% fewer clicks than the same game asked as before").toBeGreaterThanOrEqual(0.25);
-    for (const r of rows) expect(r.now, `${r.p.name} clicked fewer times than before`).toBeLessThan(r.then);
+    // The table's clicks in all: 42–58% fewer in nine runs (docs/testing.md), so at least 35% here. One
+    // person's game varies more (35–62%: in a short game with a few moves of androids, two clicks each,
+    // most clicks are real choices): the issue's 40% a person is asserted on ten games by
+    // tests/table/answers-in-advance.test.ts; each person here must show at least 25% (every decision
+    // asked: 0%).
+    expect(fewer, "at least 35% fewer clicks in all than the same game asked as before").toBeGreaterThanOrEqual(0.35);
+    for (const r of rows) expect(1 - r.now / r.then, `${r.p.name} clicked at least 25% fewer times than before (${r.then} -> ${r.now})`).toBeGreaterThanOrEqual(0.25);
     // warned before the city falls: whoever saw the threat reach 20 saw the alarm, in the tab's title too
     expect(people.filter((p) => fell && !(p.levels.has("alarm") && p.alarmTitle)).map((p) => p.name), "the alarm before the city fell").toEqual([]);
     // and the phone buzzed when it saw the alarm

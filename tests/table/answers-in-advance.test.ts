@@ -2,10 +2,10 @@
 // (server/table/standing-answers.ts): bots play 4-seat games as the people would, each decision they
 // make counted as that person's clicks (one per button, one per card picked plus the button that sends
 // them); with the defaults, the table's own answers are not clicks (nor a timed pass the person lets
-// run out), and a corp sheet's General draws
-// are one click on a wide screen (the picks of one step at once; seat 3 is on a phone, where they are
-// ticked one by one); so are a card's picks made several times in a row when they are one of the sets
-// the client offers as a button (Choices.tsx); a hand-limit discard or a counteroffer's payment opens
+// run out), and a corp sheet's General draws of one step are one click (a set of types, on a phone
+// too: seat 3); so are a card's picks made several times in a row when they are one of the sets
+// the client offers as a button (Choices.tsx), and a support with the one card offered at once (the
+// one you would part with first); a hand-limit discard or a counteroffer's payment opens
 // with a suggestion ticked (suggest-discard.ts): one click to confirm, one more for each card changed.
 // The figures are printed, in all, by kind of decision and by person.
 import { describe, expect, it } from "vitest";
@@ -16,7 +16,7 @@ import { answerInAdvance, changeAnswers, DEFAULT_ANSWERS, optionalAbility, TIMED
 import type { StandingAnswers } from "../../shared/room-protocol.ts";
 import { suggestDiscard } from "../../client/src/table/suggest-discard.ts";
 
-/** The person on a phone (390 px): the General draws of a step are ticked one by one there. */
+/** The person on a phone (390 px), named in the figures printed. */
 const PHONE = 3;
 
 function clicks(c: Command): number {
@@ -41,11 +41,11 @@ function againstSuggestion(picked: readonly string[], suggested: readonly string
   return 1 + picked.filter((id) => !suggested.includes(id)).length;
 }
 
-/** Sets of picks the client offers as one button each (Choices.tsx): on a wide screen at most 10 of types, 3 of anything else; one on a phone. */
-function setsShown(options: number, picks: number, types: boolean, phone: boolean): boolean {
+/** Sets of picks the client offers as one button each (Choices.tsx): at most 10 of types, 6 of anything else. */
+function setsShown(options: number, picks: number, types: boolean): boolean {
   let n = 1;
   for (let i = 0; i < picks; i++) n = (n * (options - i)) / (i + 1);
-  return n <= (phone ? 1 : types ? 10 : 3);
+  return n <= (types ? 10 : 6);
 }
 
 /** Clicks per person per game, in all, by kind of decision and by seat (seat 3 on a phone). */
@@ -66,7 +66,7 @@ function clicksPerPerson(answers: StandingAnswers | null, games: number): { all:
       const { seat, options, types, need, made } = picking;
       const at = made.map((v) => options.indexOf(v));
       // one button when the picks are a set the client offers: all of them, different, in the options' order
-      const oneSet = made.length === need && at.every((x, i) => x >= 0 && (i === 0 || x > at[i - 1]!)) && setsShown(options.length, need, types, seat === PHONE);
+      const oneSet = made.length === need && at.every((x, i) => x >= 0 && (i === 0 || x > at[i - 1]!)) && setsShown(options.length, need, types);
       count(seat, "effect: choose", oneSet ? 1 : made.length);
       picking = null;
     };
@@ -80,9 +80,8 @@ function clicksPerPerson(answers: StandingAnswers | null, games: number): { all:
       // a timed pass: the person who means to pass lets the countdown run out, without a click
       if (ahead?.afterSeconds && JSON.stringify(ahead.command) === JSON.stringify(c)) return c;
       const choose = legal.find((l): l is Extract<LegalCommand, { type: "choose" }> => l.type === "choose");
-      if (withDefaults && choose?.progress && view.pending?.kind === "general-draw" && view.pending.seat !== PHONE) {
-        // on a wide screen the step's General draws are one button (a set of types): clicked once, at
-        // its first pick; on the phone they are ticked one by one, a click each (counted below)
+      if (withDefaults && choose?.progress && view.pending?.kind === "general-draw") {
+        // the step's General draws are one button (a set of types, at most 10 sets): clicked once, at its first pick
         if (batched > 0) batched--;
         else { count(seat, kind, 1); batched = choose.more ?? 0; }
         return c;
@@ -103,6 +102,9 @@ function clicksPerPerson(answers: StandingAnswers | null, games: number): { all:
       if (withDefaults && c.type === "discard") {
         // a hand-limit discard comes with a suggestion ticked (client/src/table/suggest-discard.ts)
         count(seat, kind, againstSuggestion(c.cards, suggestDiscard(view.you!.hand.map((x) => x.id), view.you!.hand, c.cards.length)));
+      } else if (withDefaults && c.type === "support" && c.cards.length === 1 && c.cards[0] === suggestDiscard(view.you!.hand.map((x) => x.id), view.you!.hand, 1)[0]) {
+        // a support with the one card the client offers at once (the one you would part with first): one click
+        count(seat, kind, 1);
       } else if (withDefaults && c.type === "counteroffer" && c.discard?.length) {
         // and so does a counteroffer's payment: the card, then the discards as ticked or changed
         const from = view.you!.hand.map((x) => x.id).filter((id) => id !== c.card);

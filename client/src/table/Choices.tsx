@@ -258,12 +258,25 @@ function SupportChoice({ legal, hand, session, model, alt }: { legal: Legal<"sup
   const [cards, setCards] = useState<string[]>([]);
   const ok = cards.length >= legal.cards.min && cards.length <= legal.cards.max;
   // Each button names the card its offer would play and who made it (the deal panel shows the cards in full).
+  // one card at once, the one you would part with first (suggest-discard.ts): one click, not a tick and a click
+  const [spare] = legal.cards.min <= 1 ? suggestDiscard(legal.cards.from, hand, 1) : [];
   const offered = (offer: "main" | "counter") => (offer === "main" ? model.game?.deal?.main : model.game?.deal?.counters.at(-1)) ?? null;
   return (
     <fieldset class="choice" data-testid="choice-support">
       <legend>Support an offer: each card you play from your hand counts 1 (the cards are discarded)</legend>
+      {spare && (
+        <span class="support-one" data-testid="support-one">
+          <span class="muted">With <strong>{cardOf(hand, spare).title}</strong> alone, the card you would part with first:</span>
+          {legal.offers.map((offer) => (
+            <button key={offer} type="button" class="secondary" data-offer={offer}
+              onClick={() => session.command({ type: "support", offer, cards: [spare] })}>
+              Support the {offer === "main" ? "main offer" : "counteroffer"}
+            </button>
+          ))}
+        </span>
+      )}
       {legal.cards.from.length > 0 && (
-        <CardPicker legend="Cards to play in support" from={legal.cards.from} hand={hand} picked={cards} onChange={setCards} testid="pick-support" />
+        <CardPicker legend="Or pick the cards to play in support" from={legal.cards.from} hand={hand} picked={cards} onChange={setCards} testid="pick-support" />
       )}
       <span class="prompt-buttons">
         {legal.offers.map((offer) => {
@@ -296,14 +309,19 @@ function ChooseChoice({ legal, session, onShowMap, countdown }: { legal: Legal<"
   const use = legal.options.find((o) => o.intent?.act === "use");
   const ability = use && legal.options.length === 2 && legal.options.some((o) => o.intent?.act === "pass") ? use.intent?.card : undefined;
   // several picks of one step at once (General draws, a card's pick made several times): one button per
-  // set of options, when there are few sets (on a phone, only when there is one); otherwise, on a phone,
-  // options to tick, the last tick sending them all
+  // set of options, when there are few sets (on a phone, small ones, the options one at a time folded
+  // below them); otherwise, on a phone, options to tick, the last tick sending them all
   const picks = legal.options.filter((o) => o.intent?.act !== "done");
   const all = legal.more ? combos(picks, legal.more + 1) : [];
   const narrow = useMedia(NARROW_QUERY);
-  const sets = all.length <= (narrow ? 1 : picks.every((o) => o.intent?.type) ? MAX_SETS : MAX_OTHER_SETS) ? all : [];
+  const sets = all.length <= (picks.every((o) => o.intent?.type) ? MAX_SETS : MAX_OTHER_SETS) ? all : [];
+  const one = legal.options.map((o) => (
+    <button key={String(o.value)} type="button" data-choice="choose" data-option={String(o.value)}
+      onClick={() => session.command({ type: "choose", option: o.value })}>{o.label}</button>
+  ));
   return (
-    <fieldset class="choice" data-testid="choice-choose" data-progress={legal.progress ? `${legal.progress.at}/${legal.progress.of}` : undefined}>
+    <fieldset class="choice" data-testid="choice-choose" data-progress={legal.progress ? `${legal.progress.at}/${legal.progress.of}` : undefined}
+      data-more={legal.more}>
       <legend>{legal.prompt}<span data-testid="choice-progress">{progress}</span>{onMap ? (onShowMap ? " (or tap the district on the map)" : " (or click the district on the map)") : ""}</legend>
       {onMap && onShowMap && <button type="button" class="secondary" data-testid="show-map" onClick={onShowMap}>Show the map</button>}
       {sets.length > 0 && (
@@ -314,13 +332,12 @@ function ChooseChoice({ legal, session, onShowMap, countdown }: { legal: Legal<"
               {setLabel(set)}
             </button>
           ))}
-          <span class="muted">or one at a time:</span>
+          {!narrow && <span class="muted">or one at a time:</span>}
         </span>
       )}
-      {legal.options.map((o) => (
-        <button key={String(o.value)} type="button" data-choice="choose" data-option={String(o.value)}
-          onClick={() => session.command({ type: "choose", option: o.value })}>{o.label}</button>
-      ))}
+      {sets.length > 0 && narrow
+        ? <details class="draw-more" data-testid="one-at-a-time"><summary>Or one at a time…</summary><span class="draw-chips">{one}</span></details>
+        : one}
       {all.length > 0 && sets.length === 0 && narrow && <DrawChips legal={legal} options={picks} session={session} />}
       {ability && (
         <span class="prompt-buttons answer-ahead">
@@ -341,7 +358,7 @@ function ChooseChoice({ legal, session, onShowMap, countdown }: { legal: Legal<"
 
 /** At most this many sets of picks are offered as buttons: of action types (a General draw's: at most 10), of anything else (longer words). */
 const MAX_SETS = 10;
-const MAX_OTHER_SETS = 3;
+const MAX_OTHER_SETS = 6;
 
 /** A set of picks in words: "Draw Labor + Media" (types), else "All 3: Ann, then Bea, then Cal" (in order). */
 function setLabel(set: ChoiceOption[]): string {
