@@ -223,9 +223,10 @@ export interface ServerMessages {
   /**
    * A private game event for this seat alone (what you drew, what you saw). Type `bot-chose`: the bot
    * decided for this seat (its deadline ran out, or its player is away); the text says what, in words
-   * (it opens with bot-chose.ts's BOT_CHOSE or BOT_PLAYED_AWAY).
+   * (it opens with bot-chose.ts's BOT_CHOSE or BOT_PLAYED_AWAY). The text travels as a log line does
+   * (WireLogLine: read it with shared/wire's decodeLogLine or GameLogReader).
    */
-  event: { type: string; text: string };
+  event: { type: string; text: WireLogLine };
   /** The answer to your `hint`: the bot's command for your seat now (null: nothing to decide), what it is in words, and why. */
   hint: { command: unknown; action: string; why: string };
 }

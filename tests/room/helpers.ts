@@ -13,7 +13,7 @@ import type { Seed } from "../../server/engine/index.ts";
 import { answerTrade, makeRandom, randomCommand } from "../../server/bots/random.ts";
 import type { ChatLine, ServerMessages } from "../../shared/room-protocol.ts";
 import { unpackMultiple } from "msgpackr";
-import { decodeLegal, decodeLogMessage, GameLogReader, readTable, type TableSnapshot, type WireTable } from "../../shared/wire/index.ts";
+import { decodeLegal, decodeLogLine, decodeLogMessage, GameLogReader, readTable, type TableSnapshot, type WireTable } from "../../shared/wire/index.ts";
 import type { LegalCommand } from "../../shared/protocol.ts";
 
 /** The test server's port: TEST_PORT lets two checkouts run their tests side by side. */
@@ -187,7 +187,7 @@ export function autoplay(client: SDKRoom, seed: number): { stop(): void; errors:
 export interface WireMessage {
   sessionId: string;
   /**
-   * The frame's bytes; a game log message's lines travel as phrase numbers (shared/wire/log-codec.ts), so
+   * The frame's bytes; a game log message's (or private event's) lines travel as phrase numbers (shared/wire/log-codec.ts), so
    * their words follow, each as a JSON string: a search of the bytes for an id (`"id"`) reads what the
    * client reads, and finds an id written anywhere in a line.
    */
@@ -197,14 +197,18 @@ export interface WireMessage {
 }
 
 const ROOM_DATA = 13;
-/** A frame's bytes, and after them, for a `log` message, the words of its lines (and private lines), as JSON strings. */
+/** A frame's bytes, and after them, for a `log` or `event` message, the words of its lines, as JSON strings. */
 function withLogText(data: Uint8Array): Buffer {
   const bytes = Buffer.from(data);
   if ((data[0]! & 0x1f) !== ROOM_DATA) return bytes;
   const [type, payload] = unpackMultiple(bytes.subarray(1)) as [unknown, ServerMessages["log"]];
-  if (type !== "log") return bytes;
-  const text = decodeLogMessage(payload);
-  const words = [...text.lines, ...(text.private ?? [])].flatMap((line) => line.split(/[\s,;:()!?]+|\.(?=\s|$)/));
+  let lines: string[];
+  if (type === "log") {
+    const text = decodeLogMessage(payload);
+    lines = [...text.lines, ...(text.private ?? [])];
+  } else if (type === "event") lines = [decodeLogLine((payload as unknown as ServerMessages["event"]).text)];
+  else return bytes;
+  const words = lines.flatMap((line) => line.split(/[\s,;:()!?]+|\.(?=\s|$)/));
   return Buffer.concat([bytes, Buffer.from(JSON.stringify(words))]);
 }
 
