@@ -2,8 +2,9 @@
 //   node server/scripts/log-phrases.ts
 // The candidates are the fixed words of the code that writes log lines (the string and template literals of
 // server/engine, server/table and shared/, each part between its ${…}) and the catalog's names; each is
-// kept when it occurs in the lines of seeded games (bot and random players), ordered by the bytes it saves
-// there, so the most useful come first and travel as one byte. Rerun it when the log's wording changes a
+// kept when it saves bytes in the lines of seeded games (bot and random players); then the characters and
+// pairs most often left between phrases (spaces, stops, digits); the book is ordered by use in those lines,
+// so the most used phrases travel as one byte. Rerun it when the log's wording changes a
 // lot: a line with words the book lacks still travels, as its text.
 import fs from "node:fs";
 import path from "node:path";
@@ -116,13 +117,35 @@ while (book.length < MAX_PHRASES && pool.length) {
   literalText = sample.map((l) => { const e = codec(l); return typeof e === "string" ? e : e.filter((x) => typeof x === "string").join("\u0000"); });
 }
 
+// The residue's most frequent characters and pairs (spaces, stops, digits), then the book ordered by
+// use: the phrases the lines use most get the one-byte numbers. The encoder takes the cheapest split,
+// so a short phrase never costs a line bytes.
+const glue = new Map<string, number>();
+for (const text of literalText) {
+  for (let i = 0; i < text.length; i++) {
+    for (const g of [text[i]!, text.slice(i, i + 2)]) if (g.length && !g.includes("\u0000")) glue.set(g, (glue.get(g) ?? 0) + 1);
+  }
+}
+for (const [g] of [...glue].sort((a, b) => b[1] - a[1]).slice(0, 64)) if (!book.includes(g)) book.push(g);
+for (let round = 0; round < 3; round++) {
+  const used = new Map<number, number>();
+  const codec = encodeLogLineWith(book);
+  for (const line of lines) {
+    const e = codec(line);
+    if (typeof e !== "string") for (const x of e) if (typeof x === "number") used.set(x, (used.get(x) ?? 0) + 1);
+  }
+  const order = [...used].sort((a, b) => b[1] - a[1] || a[0] - b[0]).map(([n]) => book[n]!);
+  book.splice(0, book.length, ...order);
+}
+
 const codec = encodeLogLineWith(book);
 const textBytes = lines.reduce((n, l) => n + Buffer.byteLength(l), 0);
 const wireBytes = lines.reduce((n, l) => n + logLineBytes(codec(l)), 0);
 fs.writeFileSync(OUT, [
   "// Written by server/scripts/log-phrases.ts (do not edit by hand): the phrase book of the game log's wire",
-  "// form (log-codec.ts). A phrase's place is its number on the wire: append, never reorder, while clients of",
-  "// the previous build may be connected.",
+  "// form (log-codec.ts). A phrase's place is its number on the wire, so server and client must hold the same",
+  "// book: the client is served by the server's own build (a page loaded before a deploy reads a new book's",
+  "// lines wrongly until it is reloaded, as it would any other change of the wire).",
   `export const LOG_PHRASES: readonly string[] = ${JSON.stringify(book, null, 0).replace(/","/g, "\",\n  \"").replace(/^\[/, "[\n  ").replace(/\]$/, ",\n]")};`,
   "",
 ].join("\n"));
