@@ -197,6 +197,9 @@ export type GuideMessage = z.output<typeof GuideMessage>;
 export interface ChatLine { seq: number; from: string; seat: number; text: string; at: number; watchers?: true }
 
 /** Messages the server sends to one client. */
+/** A game log line on the wire: its text, or numbers of phrases (shared/wire/log-phrases.ts) and literal texts, in order. */
+export type WireLogLine = string | (number | string)[];
+
 export interface ServerMessages {
   error: { code: string; message: string };
   seat: { seat: number; seatToken: string };
@@ -210,16 +213,20 @@ export interface ServerMessages {
    */
   "chat-history": { lines: ChatLine[] };
   /**
-   * The game log: `lines` are the public lines numbered from `from`. With `history` (on every join and
-   * reconnection) they replace what the client had, and `private` holds the seat's own lines.
+   * The game log. A history (on every join and reconnection): `lines` are the last public lines,
+   * numbered from `from`, replacing what the client had, and `private` the seat's own lines. After a
+   * change, the lines it wrote, as a list: the number of the first, then the lines (no keys: it is most
+   * of what a command sends). Each line travels in its wire form (shared/wire/log-codec.ts: phrase
+   * numbers and text); read the message with shared/wire's decodeLogMessage or GameLogReader.
    */
-  log: { from: number; lines: string[]; history?: boolean; private?: string[] };
+  log: { from: number; lines: WireLogLine[]; history: true; private?: WireLogLine[] } | [from: number, ...lines: WireLogLine[]];
   /**
    * A private game event for this seat alone (what you drew, what you saw). Type `bot-chose`: the bot
    * decided for this seat (its deadline ran out, or its player is away); the text says what, in words
-   * (it opens with bot-chose.ts's BOT_CHOSE or BOT_PLAYED_AWAY).
+   * (it opens with bot-chose.ts's BOT_CHOSE or BOT_PLAYED_AWAY). The text travels as a log line does
+   * (WireLogLine: read it with shared/wire's decodeLogLine or GameLogReader).
    */
-  event: { type: string; text: string };
+  event: { type: string; text: WireLogLine };
   /** The answer to your `hint`: the bot's command for your seat now (null: nothing to decide), what it is in words, and why. */
   hint: { command: unknown; action: string; why: string };
 }

@@ -3,6 +3,7 @@
 // when the patch leaves) is the room's, through RoomSide.
 import { publicViewSince, secretsTouched, secretViewFor, viewFor, type GameState as Game, type GameView } from "../engine/index.ts";
 import type { ChatLine } from "../../shared/room-protocol.ts";
+import { encodeLogLine } from "../../shared/wire/log-codec.ts";
 import type { Publisher } from "../table/publisher.ts";
 import { projectPublic, projectSecret } from "./projection.ts";
 import { GameState, SecretState, SeatState, type TableState } from "./schema.ts";
@@ -49,7 +50,8 @@ export function statePublisher(state: TableState, room: RoomSide): Publisher {
     hint: (seat, hint) => room.toSeat(seat, "hint", hint),
     parkIfEmpty: () => room.closeIfEmpty?.(),
     // Not afterNextPatch: a private frame staged that way skips the queue of a client still joining.
-    event: (seat, event) => room.toSeat(seat, "event", event),
+    // Its words in the log's wire form (shared/wire/log-codec.ts).
+    event: (seat, event) => room.toSeat(seat, "event", { type: event.type, text: encodeLogLine(event.text) }),
     whisper: (seat, whisper) => room.toSeat(seat, "whisper", whisper),
     chat: (line, audience) => audience === "spectators" ? room.toSpectators("chat", line) : room.broadcast("chat", line),
     chatHistory: (seat, lines) => room.toSeat(seat, "chat-history", { lines }),

@@ -63,6 +63,22 @@ const WARM_UP_TABLES = 16;
 interface Job { kind: "game" | "floor"; httpUrl: string; wsUrl: string; tables: number; commands: number; seed: number; pin: boolean }
 interface PhaseResult { samples: number[]; refused: number; unanswered: number; stalls: number; finished: number; lateSessions: string[] }
 
+/**
+ * A ROOM_DATA frame's message type: its code byte, then the type as MessagePack (a string, or a number for
+ * a type the client registered as one), then the payload. A `log` history (sent on every (re)join) is
+ * told apart from the lines a change adds: `log history`.
+ */
+function messageType(data: Uint8Array): string {
+  const head = data[1]!;
+  let type: string;
+  let end: number;
+  if (head >= 0xa0 && head <= 0xbf) { end = 2 + (head & 0x1f); type = new TextDecoder().decode(data.subarray(2, end)); }
+  else if (head === 0xd9) { end = 3 + data[2]!; type = new TextDecoder().decode(data.subarray(3, end)); }
+  else return `#${head}`;
+  if (type === "log" && new TextDecoder().decode(data.subarray(end)).includes("history")) return "log history";
+  return type;
+}
+
 // ---- the server side (main thread) ---------------------------------------------------------------
 
 async function main(): Promise<void> {
@@ -140,11 +156,18 @@ async function main(): Promise<void> {
   let patchBytes = 0;
   let patches = 0;
   let messageBytes = 0;
+  /** Message bytes by type (a `log` history, sent on (re)joins, apart from the lines a change adds). */
+  let messageBytesByType = new Map<string, { bytes: number; count: number }>();
   const fullStateBySession = new Map<string, number>();
   const untap = tapFrames((sessionId, data) => {
     const code = data[0]! & 0x1f;
     if (code === ROOM_STATE_PATCH) { patchBytes += data.byteLength; patches++; }
-    else if (code === ROOM_DATA) messageBytes += data.byteLength;
+    else if (code === ROOM_DATA) {
+      messageBytes += data.byteLength;
+      const type = messageType(data);
+      const was = messageBytesByType.get(type) ?? { bytes: 0, count: 0 };
+      messageBytesByType.set(type, { bytes: was.bytes + data.byteLength, count: was.count + 1 });
+    }
     else if (code === ROOM_STATE) fullStateBySession.set(sessionId, data.byteLength);
   });
 
@@ -175,6 +198,7 @@ async function main(): Promise<void> {
   patchBytes = 0;
   patches = 0;
   messageBytes = 0;
+  messageBytesByType = new Map();
   const serverBefore = await serverLatency();
   const stagesBefore = await serverStages();
   const writesBefore = await socketWrites();
@@ -187,6 +211,7 @@ async function main(): Promise<void> {
   const gamePatchBytes = patchBytes;
   const gamePatches = patches;
   const gameMessageBytes = messageBytes;
+  const gameMessagesByType = [...messageBytesByType].sort((a, b) => b[1].bytes - a[1].bytes);
   const serverAfter = await serverLatency();
   const stagesAfter = await serverStages();
   const writesAfter = await socketWrites();
@@ -232,6 +257,8 @@ async function main(): Promise<void> {
   console.log(`game: ${game.samples.length} samples, ${game.finished} games finished, ${game.refused} refused, ${game.unanswered} unanswered, ${game.stalls} stalls`);
   console.log(`floor: ${floor.samples.length} samples`);
   console.log(`patches: ${gamePatches} sent to clients, ${gamePatchBytes} bytes; messages (game log, seats, errors): ${gameMessageBytes} bytes, ${(gameMessageBytes / Math.max(1, game.samples.length) / WATCHERS).toFixed(1)} per command per client`);
+  const perCommandPerClient = (bytes: number) => (bytes / Math.max(1, game.samples.length) / WATCHERS).toFixed(1);
+  console.log(`  messages by type (bytes per command per client; count, average bytes): ${gameMessagesByType.map(([type, m]) => `${type} ${perCommandPerClient(m.bytes)} (${m.count}, ${(m.bytes / m.count).toFixed(0)})`).join(", ")}`);
   console.log(`in the server (receive -> patch sent, from /metrics): ${result.serverMsPerCommand.toFixed(3)} ms per command on average`);
   console.log(`  by stage (ms per command on average): ${Object.keys(stagesAfter).map((k) => `${k} ${stageMs(k).toFixed(3)}`).join(", ")}`);
   console.log(`  of send, the sockets' writes (system calls; on loopback the kernel delivers to the client inside them): ${result.socketWriteMsPerCommand.toFixed(3)} ms per command`);

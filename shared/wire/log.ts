@@ -2,6 +2,7 @@
 // join and reconnection, then the lines each change wrote, numbered) and `event` messages (your seat's
 // private lines). Both the client and the tests read it through this, so a line is never held twice.
 import type { ServerMessages } from "../room-protocol.ts";
+import { decodeLogLine, decodeLogMessage, type LogText } from "./log-codec.ts";
 
 export class GameLogReader {
   /** The public lines held, oldest first; the first one is line number `from`. */
@@ -20,7 +21,8 @@ export class GameLogReader {
    * Reads a `log` message and returns the public lines it added: none for a history (it replaces what
    * was held), else the lines numbered after those held (earlier ones came with the history).
    */
-  read(m: ServerMessages["log"]): { from: number; lines: string[] } {
+  read(wire: ServerMessages["log"] | LogText): { from: number; lines: string[] } {
+    const m = decodeLogMessage(wire);
     if (m.history) {
       this.lines = [...m.lines];
       this.from = m.from;
@@ -38,7 +40,7 @@ export class GameLogReader {
 
   /** Reads an `event` message: a private line of your seat's. */
   readEvent(e: ServerMessages["event"]): void {
-    const all = [...this.privateLines, e.text];
+    const all = [...this.privateLines, decodeLogLine(e.text)];
     this.privateLines = all.length > this.keep ? all.slice(all.length - this.keep) : all;
   }
 }

@@ -3,7 +3,8 @@
 // Each encode has its decode beside it; the projection (server/rooms/projection.ts) encodes, the
 // reader (table.ts) decodes.
 import { catalog } from "../catalog/index.ts";
-import type { CardView, DealView, DistrictView, GameView, ResultView, SeatView, ThreatForecast, TradeView } from "../view.ts";
+import type { CardView, DealView, DistrictView, GameView, ResultView, SeatView, ThreatForecast, ThreatSourceName, TradeView } from "../view.ts";
+import { RESOURCES } from "../catalog/types.ts";
 import { ASSET_FIELDS, DISTRICT_FIELDS, EMERGENCY_FIELDS, SEAT_PUBLIC_FIELDS, pickFields } from "./fields.ts";
 import type {
   DistrictBoard, WireAsset, WireCardId, WireDeal, WireDecks, WireEmergency, WireInvestment, WireOffer, WireSeatPublic, WireSupport,
@@ -37,37 +38,57 @@ export function decodeResult(json: string | undefined): ResultView | null {
   return decodeJson<ResultView | null>(json, null);
 }
 
-/** The forecast as sent: an event's candidates as [id, adds] (names and the range are the catalog's and the reader's). */
-interface WireForecast {
-  w: number;
-  d: [number, ...string[]];
-  e: [string, ...[string, number][]] | null;
-  i: number;
-  r: ThreatForecast["round"];
-  t: ThreatForecast["total"];
+/** The threat sources, numbered on the wire (the forecast's round and total). */
+const SOURCES: readonly ThreatSourceName[] = ["demand", "event", "illness", "root", "card"];
+const eventIds = catalog.events.map((e) => e.id);
+const eventNumbers = new Map(eventIds.map((id, n) => [id, n]));
+const eventNames = new Map(catalog.events.map((e) => [e.id, e.name]));
+/** A source's count by source as pairs of numbers: [source, count, …] (a source absent is not listed). */
+type WireCounts = number[];
+/**
+ * The forecast as sent, a list without keys (it is re-sent whole when it changes, and it changes with
+ * most commands): worst, illness, the demand's threat, the goods short (numbers into RESOURCES), this
+ * round's and the whole game's threat by source, the event's category (null: no event), then each
+ * candidate event as its number in the catalog (or its id, for one the catalog lacks) and its threat.
+ * Names and the range are the catalog's and the reader's.
+ */
+type WireForecast = [number, number, number, number[], WireCounts, WireCounts, string | null, ...(number | string)[]];
+const counts = (c: ThreatForecast["round"]): WireCounts => SOURCES.flatMap((k, n) => (c[k] === undefined ? [] : [n, c[k]!]));
+function readCounts(w: unknown): ThreatForecast["round"] {
+  const out: ThreatForecast["round"] = {};
+  if (!Array.isArray(w)) return out;
+  for (let i = 0; i + 1 < w.length; i += 2) {
+    const k = SOURCES[w[i] as number];
+    if (k) out[k] = Number(w[i + 1]);
+  }
+  return out;
 }
 export function encodeForecast(f: ThreatForecast): string {
-  const wire: WireForecast = {
-    w: f.worst, d: [f.demand.adds, ...f.demand.short], i: f.illness, r: f.round, t: f.total,
-    e: f.event ? [f.event.category, ...f.event.candidates.map((c): [string, number] => [c.id, c.adds])] : null,
-  };
+  const wire: WireForecast = [
+    f.worst, f.illness, f.demand.adds, f.demand.short.map((r) => RESOURCES.indexOf(r)), counts(f.round), counts(f.total),
+    f.event ? f.event.category : null,
+    ...(f.event ? f.event.candidates.flatMap((c) => [eventNumbers.get(c.id) ?? c.id, c.adds]) : []),
+  ];
   return JSON.stringify(wire);
 }
-const eventNames = new Map(catalog.events.map((e) => [e.id, e.name]));
 /** null for a server that sends none (or a broken field). */
 export function decodeForecast(json: string | undefined): ThreatForecast | null {
   const w = decodeJson<WireForecast | null>(json, null);
-  if (!w || !Array.isArray(w.d)) return null;
-  const [category, ...pairs] = w.e ?? [];
-  const candidates = pairs.map(([id, adds]) => ({ id, name: eventNames.get(id) ?? id, adds }));
+  if (!Array.isArray(w) || !Array.isArray(w[3])) return null;
+  const [worst, illness, demandAdds, short, round, total, category, ...pairs] = w;
+  const candidates: { id: string; name: string; adds: number }[] = [];
+  for (let i = 0; i + 1 < pairs.length; i += 2) {
+    const id = typeof pairs[i] === "number" ? (eventIds[pairs[i] as number] ?? "") : String(pairs[i]);
+    candidates.push({ id, name: eventNames.get(id) ?? id, adds: Number(pairs[i + 1]) });
+  }
   const adds = candidates.map((c) => c.adds);
   return {
-    worst: w.w,
-    demand: { adds: w.d[0], short: w.d.slice(1) as ThreatForecast["demand"]["short"] },
-    event: w.e ? { category: category as string, min: Math.min(...adds), max: Math.max(...adds), candidates } : null,
-    illness: w.i,
-    round: { ...w.r },
-    total: { ...w.t },
+    worst,
+    demand: { adds: demandAdds, short: short.map((n) => RESOURCES[n]!).filter(Boolean) },
+    event: category !== null ? { category, min: Math.min(...adds), max: Math.max(...adds), candidates } : null,
+    illness,
+    round: readCounts(round),
+    total: readCounts(total),
   };
 }
 

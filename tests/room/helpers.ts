@@ -12,7 +12,8 @@ import type { RoomLimits } from "../../server/table/limits.ts";
 import type { Seed } from "../../server/engine/index.ts";
 import { answerTrade, makeRandom, randomCommand } from "../../server/bots/random.ts";
 import type { ChatLine, ServerMessages } from "../../shared/room-protocol.ts";
-import { decodeLegal, GameLogReader, readTable, type TableSnapshot, type WireTable } from "../../shared/wire/index.ts";
+import { unpackMultiple } from "msgpackr";
+import { decodeLegal, decodeLogLine, decodeLogMessage, GameLogReader, readTable, type TableSnapshot, type WireTable } from "../../shared/wire/index.ts";
 import type { LegalCommand } from "../../shared/protocol.ts";
 
 /** The test server's port: TEST_PORT lets two checkouts run their tests side by side. */
@@ -185,9 +186,30 @@ export function autoplay(client: SDKRoom, seed: number): { stop(): void; errors:
 
 export interface WireMessage {
   sessionId: string;
+  /**
+   * The frame's bytes; a game log message's (or private event's) lines travel as phrase numbers (shared/wire/log-codec.ts), so
+   * their words follow, each as a JSON string: a search of the bytes for an id (`"id"`) reads what the
+   * client reads, and finds an id written anywhere in a line.
+   */
   bytes: Buffer;
   /** What each seat secretly held when these bytes were sent (hand card ids, rival, investment). */
   secrets: { seat: number; hand: string[]; rival: string; investment: string | null }[];
+}
+
+const ROOM_DATA = 13;
+/** A frame's bytes, and after them, for a `log` or `event` message, the words of its lines, as JSON strings. */
+function withLogText(data: Uint8Array): Buffer {
+  const bytes = Buffer.from(data);
+  if ((data[0]! & 0x1f) !== ROOM_DATA) return bytes;
+  const [type, payload] = unpackMultiple(bytes.subarray(1)) as [unknown, ServerMessages["log"]];
+  let lines: string[];
+  if (type === "log") {
+    const text = decodeLogMessage(payload);
+    lines = [...text.lines, ...(text.private ?? [])];
+  } else if (type === "event") lines = [decodeLogLine((payload as unknown as ServerMessages["event"]).text)];
+  else return bytes;
+  const words = lines.flatMap((line) => line.split(/[\s,;:()!?]+|\.(?=\s|$)/));
+  return Buffer.concat([bytes, Buffer.from(JSON.stringify(words))]);
 }
 
 /** Records every byte sent to every client, with the game's secrets at that moment. */
@@ -197,7 +219,7 @@ export function recordWire(roomOf: () => NewAngelesRoom | undefined): { messages
     const game = (roomOf() as any)?.game;
     messages.push({
       sessionId,
-      bytes: Buffer.from(data),
+      bytes: withLogText(data),
       secrets: game
         ? game.seats.map((p: any) => ({ seat: p.seat, hand: [...p.hand], rival: p.rival, investment: p.investment }))
         : [],

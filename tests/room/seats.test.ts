@@ -6,6 +6,8 @@ import { Protocol } from "@colyseus/core";
 import { autoplay, bootServer, chatOf, createTable, join, recordWire, stateOf, tableOf, until } from "./helpers.ts";
 import { clearWrongCodes } from "../../server/access/throttle.ts";
 import { randomCommand } from "../../server/bots/random.ts";
+import type { ServerMessages } from "../../shared/room-protocol.ts";
+import { decodeLogLine } from "../../shared/wire/log-codec.ts";
 
 let colyseus: ColyseusTestServer;
 beforeAll(async () => { colyseus = await bootServer(); });
@@ -31,7 +33,7 @@ describe("joining", () => {
     const { code, roomId } = await createTable({ seats: 4, bots: 3, botDelayMs: 60_000, seed: 4 });
     const alice = await colyseus.sdk.joinById(roomId, { code, name: "Alice" });
     const heard: string[] = [];
-    alice.onMessage("event", (e: { text: string }) => heard.push(e.text));
+    alice.onMessage("event", (e: ServerMessages["event"]) => heard.push(decodeLogLine(e.text)));
     await until(() => heard.some((t) => t.startsWith("Your rival card is")), 5_000, "Alice's rival event");
     expect((alice.state as any).status).toBe("playing");
     await alice.leave();

@@ -5,6 +5,7 @@ import type { ColyseusTestServer } from "@colyseus/testing";
 import { bootServer, chatOf, createTable, join, recordWire, tableOf, until } from "./helpers.ts";
 import { clearWrongCodes } from "../../server/access/throttle.ts";
 import type { ServerMessages } from "../../shared/room-protocol.ts";
+import { decodeLogLine } from "../../shared/wire/log-codec.ts";
 import { BOT_CHOSE } from "../../shared/bot-chose.ts";
 
 let colyseus: ColyseusTestServer;
@@ -16,11 +17,11 @@ describe("a deadline that runs out", () => {
   it("tells that seat alone, in words, what the bot chose for it, and keeps it for a reload", async () => {
     const { code, roomId } = await createTable({ seats: 4, bots: 3, stepSeconds: 0.5, seed: 3 });
     const watcher = await join(colyseus, roomId, { code, spectator: true });
-    const watcherEvents: ServerMessages["event"][] = [];
-    watcher.onMessage("event", (e: ServerMessages["event"]) => watcherEvents.push(e));
+    const watcherEvents: { type: string; text: string }[] = [];
+    watcher.onMessage("event", (e: ServerMessages["event"]) => watcherEvents.push({ type: e.type, text: decodeLogLine(e.text) }));
     const idle = await join(colyseus, roomId, { code, name: "Sleepy" });
-    const events: ServerMessages["event"][] = [];
-    idle.onMessage("event", (e: ServerMessages["event"]) => events.push(e));
+    const events: { type: string; text: string }[] = [];
+    idle.onMessage("event", (e: ServerMessages["event"]) => events.push({ type: e.type, text: decodeLogLine(e.text) }));
     // The seat's draws at setup, then its investment: the event names the one kept, which only this seat knows.
     await until(() => events.some((e) => e.type === "bot-chose" && e.text.includes("investment")), 30_000, "the investment chosen");
     const chose = events.find((e) => e.type === "bot-chose" && e.text.includes("investment"))!;

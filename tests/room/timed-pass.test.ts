@@ -8,6 +8,8 @@ import type { Room as SDKRoom } from "@colyseus/sdk";
 import { bootServer, createTable, join, legalOf, tableOf, until } from "./helpers.ts";
 import type { GameState } from "../../server/engine/index.ts";
 import { makeRandom, randomCommand } from "../../server/bots/random.ts";
+import type { ServerMessages } from "../../shared/room-protocol.ts";
+import { decodeLogLine } from "../../shared/wire/log-codec.ts";
 
 /** The server's TIMED_PASS_SECONDS for this test: short, with room for a busy machine. */
 const TIMED_PASS_SECONDS = 5;
@@ -24,7 +26,7 @@ describe("timed pass", () => {
     const clients: SDKRoom[] = [];
     for (let n = 0; n < 4; n++) clients.push(await join(colyseus, roomId, { code, name: `T${n}` }));
     const heard = clients.map(() => [] as { type: string; text: string }[]);
-    clients.forEach((c, n) => c.onMessage("event", (e: { type: string; text: string }) => heard[n]!.push(e)));
+    clients.forEach((c, n) => c.onMessage("event", (e: ServerMessages["event"]) => heard[n]!.push({ type: e.type, text: decodeLogLine(e.text) })));
     const game = () => (room as unknown as { game: GameState | null }).game;
     await until(() => game() !== null);
     const random = makeRandom(3);

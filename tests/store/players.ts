@@ -4,6 +4,8 @@ import { expect } from "vitest";
 import { Client, type Room as SDKRoom } from "@colyseus/sdk";
 import { stateOf, until } from "../room/helpers.ts";
 import type { ServerProcess } from "./services.ts";
+import type { ServerMessages } from "../../shared/room-protocol.ts";
+import { decodeLogMessage } from "../../shared/wire/log-codec.ts";
 
 export async function createTable(server: ServerProcess, options: Record<string, unknown>): Promise<{ code: string; roomId: string }> {
   const res = await fetch(`http://127.0.0.1:${server.port}/api/games`, {
@@ -33,7 +35,7 @@ export async function join(server: ServerProcess, roomId: string, options: Recor
   let seat: { seat: number; seatToken: string } | null = null;
   let lines: string[] = [];
   room.onMessage("seat", (m) => { seat = m; });
-  room.onMessage("log", (m: { lines: string[]; history?: boolean }) => { lines = m.history ? [...m.lines] : [...lines, ...m.lines]; });
+  room.onMessage("log", (wire: ServerMessages["log"]) => { const m = decodeLogMessage(wire); lines = m.history ? [...m.lines] : [...lines, ...m.lines]; });
   room.onMessage("*", () => {});
   await until(() => seat !== null && room.state !== undefined && (room.state as any).status !== undefined, 10_000, "the seat message");
   const log = () => (lines.length > 0 ? lines : [...(stateOf(room).log ?? [])]);

@@ -39,6 +39,8 @@ import { CODE_ALPHABET } from "../../server/access/codes.ts";
 import { autoplay, createTable, join, stateOf, until } from "../room/helpers.ts";
 import { freePort, startPostgres, startRedis, startServer, stopAll, waitFor, type ServerProcess } from "./services.ts";
 import { createTable as createTableAt, join as joinAt, lookUp } from "./players.ts";
+import type { ServerMessages } from "../../shared/room-protocol.ts";
+import { decodeLogMessage } from "../../shared/wire/log-codec.ts";
 
 afterAll(stopAll);
 
@@ -133,7 +135,7 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
       const watch = async () => {
         const table = await lookUp(servers[0]!, code);
         const room = await new Client(`http://127.0.0.1:${ports[0]}`).joinById(table.roomId, { code, spectator: true });
-        room.onMessage("log", (m: { lines: string[]; history?: boolean }) => { if (!m.history) logged.push(...m.lines); });
+        room.onMessage("log", (wire: ServerMessages["log"]) => { const m = decodeLogMessage(wire); if (!m.history) logged.push(...m.lines); });
         room.onMessage("*", () => {});
         room.reconnection.enabled = false;
         return room;

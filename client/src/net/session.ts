@@ -7,7 +7,7 @@ import type { Command } from "../../../shared/protocol.ts";
 import type { AbsentChoice, AdjournMessage } from "../../../shared/adjourn-protocol.ts";
 import type { VoteMessage } from "../../../shared/vote-protocol.ts";
 import type { AnswersMessage, ChatLine, GuideMessage, HostMessage, ServerMessages } from "../../../shared/room-protocol.ts";
-import { GameLogReader, readTable, type TableSnapshot, type WireTable, type Whisper } from "../../../shared/wire/index.ts";
+import { decodeLogMessage, GameLogReader, readTable, type TableSnapshot, type WireTable, type Whisper } from "../../../shared/wire/index.ts";
 import { ApiError, findTable, serverUptime, type TableInfo } from "./api.ts";
 import { SDK_MAX_DELAY_MS, joinProblem, keepTrying, type Outcome } from "./reconnect.ts";
 import { chatHistory, chatLine, logBatches, whisper, whisperList, type Heard, type Held, type LogBatch, type Settled } from "./heard.ts";
@@ -156,7 +156,8 @@ export class TableSession {
       this.log.readEvent(e);
       this.changed();
     });
-    on("log", (m: ServerMessages["log"]) => {
+    on("log", (wire: ServerMessages["log"]) => {
+      const m = decodeLogMessage(wire);
       const fresh = this.log.read(m);
       this.logBatches = this.take(logBatches({ lines: this.logBatches, arrivals: this.arrivals }, m, fresh, this.settled, BATCH_KEEP));
       const game = this.state?.game;
