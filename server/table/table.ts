@@ -335,7 +335,7 @@ export class Table {
    */
   resume(absent: AbsentChoice): Refusal | null {
     if (this.status !== "adjourned" || !this.game) return { code: "not-adjourned", message: "The game is not adjourned." };
-    if (this.paused()) return { code: "paused", message: "The game is paused by vote: it resumes at its time, or when everyone votes to resume." };
+    if (this.paused()) return { code: "paused", message: this.adjournment.by === "vacation" ? "The game is paused for a player's vacation: it resumes at its time, when they are back, or when everyone votes to resume." : "The game is paused by vote: it resumes at its time, or when everyone votes to resume." };
     if (absent === "open" && this.options.private) return { code: "private-table", message: "Only a public table can open a seat to a newcomer." };
     const back = peopleBack(this.seats);
     const needed = backNeeded(this.seats);
@@ -410,7 +410,8 @@ export class Table {
   private voteFacts(now: number): VoteFacts {
     const people = [...this.seats.all()].filter((s) => !s.bot && !s.open);
     return {
-      people: people.map((s) => s.seat), away: new Set(people.filter((s) => s.botControlled).map((s) => s.seat)),
+      // A seat on vacation is away by leave: not a seat to give to a newcomer.
+      people: people.map((s) => s.seat), away: new Set(people.filter((s) => s.botControlled && !this.vacations?.onVacation(s.seat)).map((s) => s.seat)),
       pace: this.banks ? "turn-based" : "live", status: this.status, paused: this.paused(), now,
     };
   }

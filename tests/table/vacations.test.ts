@@ -98,6 +98,8 @@ describe("a table carrying out vacations", () => {
     expect(table.nudgeState(owing)!.owes).toBe(false);
     expect(shown()).toEqual({ mode: "bot", away: [{ seat: owing, from: T0, until }], pausedUntil: 0 });
     expect(log()).toContain(`${name} is away on vacation until 2026-01-08 12:00 UTC: a bot plays their seat.`);
+    // Away by leave: not a seat the others may vote to give to a newcomer.
+    expect(table.vote(owing === 0 ? 1 : 0, { act: "open", kind: "replace", seat: owing })).toMatchObject({ code: "not-away" });
     await vi.waitFor(async () => expect((await store.getGame(code))!.vacations!.list).toEqual([{ seat: owing, from: T0, until }]));
     // The bot decides for them meanwhile.
     await vi.advanceTimersByTimeAsync(HOUR);
@@ -116,6 +118,7 @@ describe("a table carrying out vacations", () => {
     expect(table.adjournment).toMatchObject({ by: "vacation", meetAt: T0 + VACATION_PAUSE_MAX_MS });
     expect(shown()).toMatchObject({ mode: "pause", pausedUntil: T0 + VACATION_PAUSE_MAX_MS });
     expect(log()).toContain("A player's vacation pauses the game until 2026-01-08 12:00 UTC.");
+    expect(table.resume("wait")).toMatchObject({ code: "paused", message: expect.stringContaining("vacation") });
     // A parked game wakes for it: the store knows the pause's end.
     expect(await store.duePauses(T0 + VACATION_PAUSE_MAX_MS, 10)).toContain(code);
     const played = (await store.commands(code)).length;
