@@ -519,6 +519,8 @@ export class Table {
       log: (line) => this.talk.log(line),
       vacationPause: () => (this.status === "adjourned" && this.adjournment.by === "vacation" ? this.adjournment.meetAt : null),
       pause: (until) => {
+        // A game being rebuilt pauses once it is whole (its banks restored, its log begun): a moment later.
+        if (this.restoring) return void this.timers.later(() => this.vacations?.apply(true), 0);
         if (this.status === "playing") this.adjourn("vacation", until, () => this.pauseUntil(until));
         else {
           this.adjournment.meetAt = until;

@@ -162,6 +162,26 @@ describe("a table carrying out vacations", () => {
     expect(table.vacation(3, mark(T0, T0 + DAY))).toMatchObject({ code: "not-a-player" });
   });
 
+  it("pause: a vacation that begins while the game is parked pauses it as it wakes, banks stopped", async () => {
+    const { table, owing, store, code } = await turnTable("pause");
+    table.vacation(owing, mark(T0 + HOUR, T0 + 2 * DAY));
+    expect(table.status).toBe("playing");
+    await vi.advanceTimersByTimeAsync(0);
+    await table.close();
+    await vi.advanceTimersByTimeAsync(3 * HOUR);
+    expect(await store.dueVacations(Date.now(), 10)).toContain(code);
+    const rec = recorder();
+    const again = new Table(await storedTable(store, code, true), { store, publisher: rec.publisher, log: quiet, limits: { botDelayMinMs: 0 }, clock: () => Date.now() });
+    tables.push(again);
+    again.open();
+    await vi.advanceTimersByTimeAsync(0);
+    expect(again.status).toBe("adjourned");
+    expect(again.adjournment).toMatchObject({ by: "vacation", meetAt: T0 + 2 * DAY }); // its end, before the 72 hours
+    expect(again.banks!.all().every((c) => c.owedSince === null)).toBe(true);
+    await vi.waitFor(async () => expect((await store.getGame(code))!.status).toBe("adjourned"));
+    expect(await store.dueVacations(Date.now(), 10)).not.toContain(code);
+  });
+
   it("survives a restart: the seat is still the bot's, everyone sees it again, and it ends on time", async () => {
     const { table, owing, store, code } = await turnTable("bot");
     const until = T0 + 2 * DAY;
