@@ -106,6 +106,8 @@ export const TurnSettings = z.strictObject({
     .refine((h) => h.from !== h.to, { message: "The playing hours cannot start and end at the same time." })
     .optional(),
   weekendPause: z.boolean().default(false),
+  /** A player on vacation (server/table/vacations.ts): a bot plays for them, or the game pauses (at most 72 hours). */
+  vacation: z.enum(["bot", "pause"]).default("bot"),
   timeZone: z.string().max(64).default("UTC")
     .refine((tz) => { try { new Intl.DateTimeFormat("en-US", { timeZone: tz }); return true; } catch { return false; } }, "Unknown time zone."),
 }).refine((t) => t.capSeconds >= t.bankSeconds, { message: "The bank's cap cannot be under its start.", path: ["capSeconds"] });

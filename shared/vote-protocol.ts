@@ -41,3 +41,47 @@ export interface VoteView {
   /** The seats that may answer (the people seated, a replaced seat aside). */
   voters: number[];
 }
+
+// ---- vacations (server/table/vacations.ts): a seated player at a turn-based table marks days away ----
+
+/** The time away a seat may mark in a year (any 365 days: its vacations that started in them). */
+export const VACATION_ALLOWANCE_MS = 14 * 24 * 3600_000;
+/** The longest a vacation pauses the game at a table set to pause (then a bot plays for the rest). */
+export const VACATION_PAUSE_MAX_MS = 72 * 3600_000;
+/** The shortest vacation, and how far ahead one may start. */
+export const VACATION_MIN_MS = 3600_000;
+export const VACATION_AHEAD_MS = 365 * 24 * 3600_000;
+/** A table's setting: a bot plays for a player away, or the game pauses (at most VACATION_PAUSE_MAX_MS). */
+export const VACATION_MODES = ["bot", "pause"] as const;
+export type VacationMode = (typeof VACATION_MODES)[number];
+
+/**
+ * `vacation`: mark one (`mark`, from and until in epoch ms; a start in the past means now), or end
+ * your current vacation early or withdraw your planned one (`end`).
+ */
+export const VacationMessage = z.discriminatedUnion("act", [
+  z.strictObject({
+    act: z.literal("mark"),
+    from: z.number().int().min(0).max(8_640_000_000_000_000),
+    until: z.number().int().min(0).max(8_640_000_000_000_000),
+  }),
+  z.strictObject({ act: z.literal("end") }),
+]);
+export type VacationMessage = z.output<typeof VacationMessage>;
+
+/** One seat's vacation as everyone at the table sees it (a public fact: no reason, nothing else). */
+export interface VacationView {
+  seat: number;
+  from: number;
+  until: number;
+}
+
+/**
+ * A turn-based table's vacations as the table shows them: its setting, the vacations now or to come,
+ * and while a vacation pauses the game, when it resumes (epoch ms), else 0.
+ */
+export interface VacationsShown {
+  mode: VacationMode;
+  away: VacationView[];
+  pausedUntil: number;
+}

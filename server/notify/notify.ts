@@ -12,6 +12,7 @@ import type { Agent } from "node:https";
 import type { Logger } from "pino";
 import { hashSeatToken, type GameStore, type StoredNudge } from "../store/index.ts";
 import { newSecret } from "../table/seat-keys.ts";
+import { onVacation } from "../table/vacations.ts";
 import type { Mailer } from "../lobby/mail.ts";
 import { sendPush, sendWebhook, type Sent, type Vapid } from "./channels.ts";
 
@@ -133,6 +134,8 @@ export class Notifier {
     const game = live ? null : await store.getGame(due.code);
     const status = live?.status ?? (game && !game.closed && !game.broken ? game.status : "finished");
     if (status !== "playing") return void await cancel(due.rows);
+    // A seat on vacation hears nothing (a live room says it owes nothing; a parked game's store says it is away).
+    if (!live && onVacation(game?.vacations, due.seat, now)) return void await cancel(due.rows);
     // A turn-based seat's clock: its decision's deadline is when its bank runs out.
     const clock = (await store.clocks(due.code)).find((c) => c.seat === due.seat);
     // A "your move" for a decision the seat was already told of (a second row for it: written again by a

@@ -7,7 +7,7 @@ import { StateView } from "@colyseus/schema";
 import { parseCommand } from "../../shared/protocol.ts";
 import { AnswersMessage, ChatMessage, GuideMessage, HintMessage, HostMessage, JoinOptions, PlayerName } from "../../shared/room-protocol.ts";
 import { AdjournMessage, ResumeMessage } from "../../shared/adjourn-protocol.ts";
-import { VoteMessage } from "../../shared/vote-protocol.ts";
+import { VacationMessage, VoteMessage } from "../../shared/vote-protocol.ts";
 import { encodeLogMessage } from "../../shared/wire/log-codec.ts";
 import { normalizeCode } from "../access/codes.ts";
 import { quickCommand, waitingFor } from "../engine/index.ts";
@@ -122,6 +122,13 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
       parse: zodParser(VoteMessage, "Bad vote message."),
       bad: "bad-vote",
       handle: (c, msg) => this.table.vote(this.seatOf(c)!.seat, msg),
+    },
+    // Vacations (server/table/vacations.ts): a seated person marks days away, or ends them.
+    vacation: {
+      guard: (c) => this.seatOf(c) ? null : { code: "not-a-player", message: "Only a person seated marks a vacation." },
+      parse: zodParser(VacationMessage, "Bad vacation message."),
+      bad: "bad-vacation",
+      handle: (c, msg) => this.table.vacation(this.seatOf(c)!.seat, msg),
     },
     hint: { parse: zodParser(HintMessage, "Bad hint message."), bad: "bad-message", handle: (c) => this.table.hint(this.seatOf(c)) },
     guide: { parse: zodParser(GuideMessage, "Bad guide message."), bad: "bad-message", handle: (c, msg) => this.table.guideAction(this.seatOf(c), msg.action, msg.moment) },

@@ -41,7 +41,8 @@ export async function sweepDeadlines(store: GameStore, logger: Logger, now: numb
     if (room?.runDeadlines) room.runDeadlines();
     else if (!listed || due.some((d) => d.code === code && d.parked)) parked.push(code);
   }
-  for (const code of await store.duePauses(now, SWEEP_BATCH)) {
+  // A vacation that starts or ends in a game nobody holds wakes it too (its room applies it as it opens).
+  for (const code of [...await store.duePauses(now, SWEEP_BATCH), ...await store.dueVacations(now, SWEEP_BATCH)]) {
     if (codes.includes(code)) continue;
     codes.push(code);
     if (!(await listedRoom(code))) parked.push(code);

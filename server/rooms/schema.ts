@@ -215,6 +215,8 @@ export const TableState = schema({
   adjournVotes: t.array("uint8"),
   /** The open vote, JSON of VoteView ("" none): public, as who voted what is (server/table/votes.ts). */
   vote: t.string().default(""),
+  /** A turn-based table's vacations, JSON of VacationsShown ("" at a live table): public, seats and times only. */
+  vacations: t.string().default(""),
   /** A tutorial table; its guide is on; the guide moment the table is paused on ("" none): server/table/guide.ts. */
   tutorial: t.boolean().default(false),
   guideOn: t.boolean().default(false),

@@ -63,7 +63,7 @@ export function statePublisher(state: TableState, room: RoomSide): Publisher {
 }
 
 /** The table's own fields: what changes them. */
-function tableFields(state: TableState, room: RoomSide): Pick<Publisher, "opened" | "watchersOpenChanged" | "botChatChanged" | "guideChanged" | "hostChanged" | "adjournmentChanged" | "voteChanged" | "statusChanged" | "stepSecondsChanged" | "startsAtChanged" | "deadlineChanged"> {
+function tableFields(state: TableState, room: RoomSide): Pick<Publisher, "opened" | "watchersOpenChanged" | "botChatChanged" | "guideChanged" | "hostChanged" | "adjournmentChanged" | "voteChanged" | "vacationsChanged" | "statusChanged" | "stepSecondsChanged" | "startsAtChanged" | "deadlineChanged"> {
   return {
     opened(info) {
       state.code = info.code;
@@ -93,6 +93,9 @@ function tableFields(state: TableState, room: RoomSide): Pick<Publisher, "opened
     },
     voteChanged(vote) {
       state.vote = vote ? JSON.stringify(vote) : "";
+    },
+    vacationsChanged(shown) {
+      state.vacations = shown;
     },
     statusChanged(status) {
       state.status = status;

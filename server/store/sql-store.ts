@@ -4,7 +4,7 @@ import { TALK_LINES_KEPT, TALK_PRUNE_EVERY } from "./types.ts";
 import { performance } from "node:perf_hooks";
 import { createHash, randomBytes } from "node:crypto";
 import type { VoteView } from "../../shared/vote-protocol.ts";
-import type { NewNudge, StoredNudge, NudgeSeat, PushSubscriptionRow, ContactLinkRefusal, StoredContactSeat, GameStatus, GameStore, SeatLinkRefusal, StoredAdjournment, StoredSeatLink, StoredClock, DueDeadline, StoredChat, StoredChatLine, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
+import type { NewNudge, StoredNudge, NudgeSeat, PushSubscriptionRow, ContactLinkRefusal, StoredContactSeat, GameStatus, GameStore, SeatLinkRefusal, StoredAdjournment, StoredSeatLink, StoredClock, DueDeadline, StoredVacations, StoredChat, StoredChatLine, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
 
 export type Param = string | number | null;
 
@@ -238,6 +238,13 @@ export const MIGRATIONS: string[][] = [
     // parked game keeps it with its answers and expiry; null when none is open.
     `ALTER TABLE games ADD COLUMN vote TEXT`,
   ],
+  [
+    // A turn-based game's vacations (JSON of StoredVacations: seats and times only), and when the next one
+    // starts or ends, so that the sweep wakes a parked game then (server/rooms/deadlines.ts).
+    `ALTER TABLE games ADD COLUMN vacations TEXT`,
+    `ALTER TABLE games ADD COLUMN vacation_at BIGINT`,
+    `CREATE INDEX games_vacation ON games (vacation_at)`,
+  ],
 ];
 
 export const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`;
@@ -269,6 +276,7 @@ interface GameRow {
   created_at: number | string;
   adjourned: string | null;
   vote: string | null;
+  vacations: string | null;
   parked_at: number | string | null;
 }
 
@@ -365,13 +373,28 @@ export abstract class SqlStore implements GameStore {
   setAdjourned(code: string, adjourned: StoredAdjournment | null): Write {
     return adjourned
       ? this.write(`UPDATE games SET status = 'adjourned', adjourned = ?, resume_at = ? WHERE code = ? AND status <> 'finished'`, [
-        JSON.stringify(adjourned), adjourned.by === "pause" ? adjourned.meetAt : null, code,
+        JSON.stringify(adjourned), adjourned.by === "pause" || adjourned.by === "vacation" ? adjourned.meetAt : null, code,
       ])
       : this.write(`UPDATE games SET status = 'playing', adjourned = NULL, resume_at = NULL WHERE code = ? AND status = 'adjourned'`, [code]);
   }
 
   setVote(code: string, vote: VoteView | null): Write {
     return this.write(`UPDATE games SET vote = ? WHERE code = ?`, [vote && JSON.stringify(vote), code]);
+  }
+
+  setVacations(code: string, vacations: StoredVacations, nextAt: number | null): Write {
+    return this.write(`UPDATE games SET vacations = ?, vacation_at = ? WHERE code = ?`, [JSON.stringify(vacations), nextAt, code]);
+  }
+
+  async dueVacations(now: number, limit: number): Promise<string[]> {
+    const rows = await this.read<{ code: string }>(
+      `SELECT code FROM games
+       WHERE vacation_at <= ? AND status IN ('playing', 'adjourned') AND ${RESTORABLE}
+         AND (owner IS NULL OR owner = ? OR lease_until < ?)
+       ORDER BY vacation_at, code LIMIT ?`,
+      [now, this.instance, this.now(), limit],
+    );
+    return rows.map((r) => r.code);
   }
 
   parkGame(code: string): Write {
@@ -567,7 +590,7 @@ export abstract class SqlStore implements GameStore {
 
   async getGame(code: string): Promise<StoredGame | null> {
     const [row] = await this.read<GameRow>(
-      `SELECT code, room_id, options, status, result, players, closed, broken, created_at, adjourned, parked_at, vote FROM games WHERE code = ?`,
+      `SELECT code, room_id, options, status, result, players, closed, broken, created_at, adjourned, parked_at, vote, vacations FROM games WHERE code = ?`,
       [code],
     );
     if (!row) return null;
@@ -587,6 +610,7 @@ export abstract class SqlStore implements GameStore {
       createdAt: Number(row.created_at),
       adjourned: row.adjourned === null ? null : JSON.parse(row.adjourned),
       vote: row.vote ? JSON.parse(row.vote) : null,
+      vacations: row.vacations ? JSON.parse(row.vacations) : null,
       parked: row.parked_at !== null,
       seats: seats.map((s) => ({ seat: Number(s.seat), name: s.name, bot: Number(s.bot) === 1, tokenHash: s.token_hash,
         ...(s.device_keys ? { keys: JSON.parse(s.device_keys) } : {}),

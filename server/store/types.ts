@@ -14,8 +14,8 @@ export type GameStatus = "lobby" | "playing" | "adjourned" | "finished";
 export interface StoredAdjournment {
   at: number;
   meetAt: number | null;
-  /** "host", "vote", "everyone-left", or "pause" (a turn-based game paused by vote until meetAt). */
-  by: "host" | "vote" | "everyone-left" | "pause";
+  /** "host", "vote", "everyone-left", "pause" (a turn-based game paused by vote until meetAt), or "vacation" (paused for a player's vacation). */
+  by: "host" | "vote" | "everyone-left" | "pause" | "vacation";
   /** Remaining deadline time by seat (ms), for the seats whose decision had a deadline running. */
   deadlines: Record<string, number>;
 }
@@ -171,6 +171,22 @@ export interface StoredGame {
   parked: boolean;
   /** The players' open vote (server/table/votes.ts), or null. */
   vote: VoteView | null;
+  /** A turn-based game's vacations (server/table/vacations.ts), or null: none marked. */
+  vacations?: StoredVacations | null;
+}
+
+/** A seat's vacation: from, until, when it was ended early, whether it paused the game (a table set to pause). */
+export interface StoredVacation {
+  seat: number;
+  from: number;
+  until: number;
+  endedAt?: number;
+  paused?: boolean;
+}
+
+/** A game's vacations (seat numbers and times only: no reason, no name, no address). */
+export interface StoredVacations {
+  list: StoredVacation[];
 }
 
 /** The table made for a finished game's rematch, and who asked for it (their seat's name). */
@@ -300,6 +316,10 @@ export interface GameStore {
    * and its room resumes it.
    */
   duePauses(now: number, limit: number): Promise<string[]>;
+  /** A turn-based game's vacations, and when the next one starts or ends (a parked game is woken then: dueVacations). */
+  setVacations(code: string, vacations: StoredVacations, nextAt: number | null): Write;
+  /** The unfinished games nobody holds (parked, or their holder's lease ran out) with a vacation starting or ending by `now`. */
+  dueVacations(now: number, limit: number): Promise<string[]>;
   appendChat(code: string, seq: number, line: StoredChat): Write;
   /** Records a private message (seq: its number in this game, from 0). */
   appendWhisper(code: string, seq: number, whisper: StoredWhisper): Write;

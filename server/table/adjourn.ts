@@ -48,6 +48,7 @@ const BY_WORDS: Record<StoredAdjournment["by"], string> = {
   vote: "The players adjourn the game",
   "everyone-left": "Everyone has left: the game is adjourned",
   pause: "The players pause the game",
+  vacation: "A player's vacation pauses the game",
 };
 
 /** The public log line of an adjournment (never a key, a token or an address: only names and times). */

@@ -67,6 +67,8 @@ export interface Publisher {
   adjournmentChanged(meetAt: number, votes: readonly number[]): void;
   /** The open vote as everyone sees it (votes.ts), or null when none is open (optional: tests' recorders may skip it). */
   voteChanged?(vote: VoteView | null): void;
+  /** A turn-based table's vacations as everyone sees them (JSON of VacationsShown: seats and times only). */
+  vacationsChanged?(shown: string): void;
   /** A seat opened to a newcomer has a new person in it. */
   seatRenamed(seat: number, name: string): void;
   /** The table is adjourned: the room leaves memory at once if nobody is connected to it. */

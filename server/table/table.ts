@@ -33,6 +33,8 @@ import { Adjournment, adjournRefusal, adjournedLine, backNeeded, meetingTime, pe
 /** A game woken from the store while adjourned waits this long for someone to join before it parks again. */
 export const WOKEN_IDLE_MS = 5 * 60_000;
 import { TableGuide } from "./guide.ts";
+import { VacationDesk } from "./vacations.ts";
+import type { VacationMessage } from "../../shared/vote-protocol.ts";
 import { BOT_DECISIONS_TO_AWAY, EXCUSED_DELAYS, TimeBanks, turnSettings, type BankShown } from "./time-bank.ts";
 import type { StoredClock } from "../store/index.ts";
 
@@ -185,6 +187,7 @@ export class Table {
       stepSeconds: () => this.options.stepSeconds,
       onStuck: (seat, legal) => deps.log.error({ seat, legal }, "bot found no command"),
     });
+    this.vacations = this.banks ? this.vacationDesk(this.banks.settings.vacation) : null;
   }
 
   /** Opens the table, new or restored: seats, chat, idle timer, and the game when it is under way. */
@@ -194,6 +197,7 @@ export class Table {
     this.talk.watchersOpen = options.watchersOpen;
     this.p.watchersOpenChanged(options.watchersOpen);
     this.p.botChatChanged(options.botChat !== false);
+    this.vacations?.publish();
     if (!restored) {
       for (let i = 0; i < options.bots; i++) this.seating.seatBot(options.seats - 1 - i);
       this.startIdle();
@@ -228,6 +232,9 @@ export class Table {
     this.guide.restoring();
     // Humans are away until they rejoin with their seat token; after the grace period a bot plays for them.
     this.seating.awaitReturns();
+    this.restoring = true;
+    this.vacations?.restore(restored.vacations); // before the banks: a seat away owes nothing of its own
+    this.restoring = false;
     if (this.banks) this.restoreBanks();
     this.afterGameChange(restored.rebuilt.events);
     this.talk.log("The server restarted: the game goes on.");
@@ -246,6 +253,8 @@ export class Table {
     this.p.flush(false);
     this.startIdle(WOKEN_IDLE_MS);
     if (this.paused() && this.adjournment.meetAt !== null) this.pauseUntil(this.adjournment.meetAt);
+    this.vacations?.restore(this.start.restored?.vacations);
+    this.p.flush(false);
   }
 
   // ---- adjourning (adjourn.ts decides; the table stops and restarts its clocks) -----------------
@@ -326,7 +335,7 @@ export class Table {
    */
   resume(absent: AbsentChoice): Refusal | null {
     if (this.status !== "adjourned" || !this.game) return { code: "not-adjourned", message: "The game is not adjourned." };
-    if (this.paused()) return { code: "paused", message: "The game is paused by vote: it resumes at its time, or when everyone votes to resume." };
+    if (this.paused()) return { code: "paused", message: this.adjournment.by === "vacation" ? "The game is paused for a player's vacation: it resumes at its time, when they are back, or when everyone votes to resume." : "The game is paused by vote: it resumes at its time, or when everyone votes to resume." };
     if (absent === "open" && this.options.private) return { code: "private-table", message: "Only a public table can open a seat to a newcomer." };
     const back = peopleBack(this.seats);
     const needed = backNeeded(this.seats);
@@ -401,13 +410,14 @@ export class Table {
   private voteFacts(now: number): VoteFacts {
     const people = [...this.seats.all()].filter((s) => !s.bot && !s.open);
     return {
-      people: people.map((s) => s.seat), away: new Set(people.filter((s) => s.botControlled).map((s) => s.seat)),
+      // A seat on vacation is away by leave: not a seat to give to a newcomer.
+      people: people.map((s) => s.seat), away: new Set(people.filter((s) => s.botControlled && !this.vacations?.onVacation(s.seat)).map((s) => s.seat)),
       pace: this.banks ? "turn-based" : "live", status: this.status, paused: this.paused(), now,
     };
   }
 
   private paused(): boolean {
-    return this.status === "adjourned" && this.adjournment.by === "pause";
+    return this.status === "adjourned" && (this.adjournment.by === "pause" || this.adjournment.by === "vacation");
   }
 
   /** A vote is over: the log says how, and one that passed is carried out. */
@@ -484,6 +494,54 @@ export class Table {
     this.startIdle(this.status === "adjourned" ? 0 : turnBased ? this.options.graceSeconds * 1000 : TABLE_IDLE_MS);
   }
 
+  // ---- vacations (vacations.ts keeps them; the table plays the seat by bot or pauses) ------------
+
+  /** A turn-based table's vacations; null at a live table. */
+  readonly vacations: VacationDesk | null;
+  /** While open() rebuilds a stored game: nothing is scheduled or sent before it is whole. */
+  private restoring = false;
+
+  /** A person marks a vacation or ends theirs (the room has checked the message's shape). */
+  vacation(seat: number, msg: VacationMessage): Refusal | null {
+    if (!this.vacations) return { code: "not-turn-based", message: "Vacations are for turn-based tables (a live game is adjourned instead)." };
+    return this.vacations.request(seat, msg);
+  }
+
+  private vacationDesk(mode: "bot" | "pause"): VacationDesk {
+    return new VacationDesk(mode, {
+      now: () => this.now(),
+      status: () => this.status,
+      seat: (n) => this.seats.get(n),
+      setBotControl: (s, on) => {
+        this.seating.setBotControl(s, on);
+        if (this.status === "playing" && this.game && !this.restoring) this.scheduleDecisions();
+      },
+      log: (line) => this.talk.log(line),
+      vacationPause: () => (this.status === "adjourned" && this.adjournment.by === "vacation" ? this.adjournment.meetAt : null),
+      pause: (until) => {
+        // A game being rebuilt pauses once it is whole (its banks restored, its log begun): a moment later.
+        if (this.restoring) return void this.timers.later(() => this.vacations?.apply(true), 0);
+        if (this.status === "playing") this.adjourn("vacation", until, () => this.pauseUntil(until));
+        else {
+          this.adjournment.meetAt = until;
+          const stored = this.adjournment.stored(this.now(), "vacation");
+          this.writes.write(() => this.deps.store.setAdjourned(this.code, stored));
+          this.p.adjournmentChanged(until, []);
+          this.pauseUntil(until);
+        }
+        this.writes.whenIdle(() => { this.vacations?.publish(); this.p.flush(false); });
+      },
+      resume: () => {
+        this.resumePaused(this.now());
+        this.writes.whenIdle(() => { this.vacations?.publish(); this.p.flush(false); });
+      },
+      save: (stored, nextAt) => this.writes.write(() => this.deps.store.setVacations(this.code, stored, nextAt)),
+      publish: (shown) => this.p.vacationsChanged?.(JSON.stringify(shown)),
+      later: (fn, ms) => this.timers.later(fn, ms),
+      changed: () => { if (!this.restoring) this.p.flush(true); },
+    });
+  }
+
   // ---- seats (the room's calls; the rest is this.seating) --------------------------------------
 
   /** Seats a player who passed the checks at the door, new or coming back by token (see Seating.sit). */
@@ -542,7 +600,7 @@ export class Table {
   /** Gone while owing a decision: a "your move" nudge (once per owed decision), unless one is written. */
   private nudgeOnLeave(seat: Seat): void {
     const afterMs = this.limits.nudgeAfterMs ?? 0;
-    if (afterMs <= 0 || seat.bot || this.status !== "playing" || !this.game || !waitingFor(this.game).includes(seat.seat)) return;
+    if (afterMs <= 0 || seat.bot || this.status !== "playing" || !this.game || !waitingFor(this.game).includes(seat.seat) || this.vacations?.onVacation(seat.seat)) return;
     const since = this.records - 1;
     if (this.nudged.get(seat.seat) === since) return;
     this.nudged.set(seat.seat, since);
@@ -615,6 +673,7 @@ export class Table {
    */
   command(seat: number, command: Command, receivedAt: number, refuse: (r: Refusal) => void): void {
     this.writes.whenIdle(() => {
+      this.vacations?.acted(seat);
       this.backFromAway(seat);
       if (this.play(seat, command, refuse)) this.writes.whenIdle(() => metrics.commandPatched(receivedAt));
     });
@@ -674,7 +733,7 @@ export class Table {
   nudgeState(n: number): { status: TableStatus; name: string; owes: boolean; connected: boolean; owed: string; deadline: number | null } | null {
     const seat = this.seats.get(n);
     if (!seat || seat.bot) return null;
-    const owes = this.status === "playing" && !!this.game && waitingFor(this.game).includes(n);
+    const owes = this.status === "playing" && !!this.game && waitingFor(this.game).includes(n) && !this.vacations?.onVacation(n);
     const kind = this.game?.pending?.seat === n ? this.game.pending.kind : null;
     return { status: this.status, name: seat.name, owes, connected: seat.connected, owed: kind ? OWED[kind] : "a decision", deadline: this.deadlineOf(n) };
   }
@@ -695,7 +754,7 @@ export class Table {
     // Only seats with no open connection now: one that leaves later gets its nudge then (markConnected).
     const owed = new Set(waitingFor(before));
     const seq = this.records - 1; // this command's number
-    const due = waitingFor(after).filter((n) => (n === seat || !owed.has(n)) && this.seats.get(n)?.bot === false && !this.seats.get(n)?.connected);
+    const due = waitingFor(after).filter((n) => (n === seat || !owed.has(n)) && this.seats.get(n)?.bot === false && !this.seats.get(n)?.connected && !this.vacations?.onVacation(n));
     for (const n of due) this.nudged.set(n, seq);
     return due.map((n) => ({ seat: n, kind: "your-move" as const, afterMs, deadline: this.deadlineOf(n) }));
   }
@@ -707,7 +766,7 @@ export class Table {
    */
   private bankWarnings(changed: readonly StoredClock[]): NewNudge[] {
     if ((this.limits.nudgeAfterMs ?? 0) <= 0 || !this.banks) return [];
-    const started = changed.filter((c) => c.owedSince !== null && c.dueAt !== null && this.warned.get(c.seat) !== c.owedSince && this.seats.get(c.seat)?.bot === false);
+    const started = changed.filter((c) => c.owedSince !== null && c.dueAt !== null && this.warned.get(c.seat) !== c.owedSince && this.seats.get(c.seat)?.bot === false && !this.vacations?.onVacation(c.seat));
     for (const c of started) this.warned.set(c.seat, c.owedSince!);
     return started.map((c) => ({ seat: c.seat, kind: "deadline-warning" as const, afterMs: 0, at: this.banks!.warnAt(c.seat)!, deadline: c.dueAt }));
   }

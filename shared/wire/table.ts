@@ -4,7 +4,7 @@
 // and the tests all read tables through readTable().
 import type { LegalCommand } from "../protocol.ts";
 import type { ChatLine, ServerMessages } from "../room-protocol.ts";
-import type { VoteView } from "../vote-protocol.ts";
+import type { VacationsShown, VoteView } from "../vote-protocol.ts";
 import type { CardView, DealView, GameView, PendingView, ResultView, TradeView } from "../view.ts";
 import { DISTRICT_FIELDS, PRESENCE_FIELDS, SEAT_PUBLIC_FIELDS, pickFields } from "./fields.ts";
 import { decodeLegal } from "./legal.ts";
@@ -75,6 +75,8 @@ export interface TableSnapshot {
   adjournVotes: number[];
   /** The open vote (end now, cancel, pause, resume, replace a seat), or null: public, who voted what too. */
   vote: VoteView | null;
+  /** A turn-based table's vacations (its setting, who is away and until when), or null at a live table. */
+  vacations: VacationsShown | null;
   /** A tutorial table's guide: whether it is one, whether the guide is on, the moment it is paused on ("" none). */
   guide: { tutorial: boolean; on: boolean; moment: string };
   /** Seats in seat order. */
@@ -145,6 +147,7 @@ export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: numbe
     stepSeconds: state.stepSeconds, startsAt: state.startsAt ?? 0, spectators: state.spectators, watchersOpen: state.watchersOpen ?? false, botChat: state.botChat ?? true,
     meetAt: state.meetAt ?? 0, adjournVotes: [...(state.adjournVotes ?? [])].sort((a, b) => a - b),
     vote: state.vote ? (JSON.parse(state.vote) as VoteView) : null,
+    vacations: state.vacations ? (JSON.parse(state.vacations) as VacationsShown) : null,
     guide: { tutorial: state.tutorial ?? false, on: state.guideOn ?? false, moment: state.guideMoment ?? "" },
     seats, mySeat: seat, me, secret,
     legal: decodeLegal(w?.legal, seats, me, [...(w?.hand ?? [])], w?.legalTrades),

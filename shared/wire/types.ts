@@ -142,6 +142,8 @@ export interface WireTable {
   adjournVotes?: number[];
   /** The open vote (shared/vote-protocol.ts's VoteView as JSON; "" or absent: none). Public: who voted what is no secret. */
   vote?: string;
+  /** A turn-based table's vacations (shared/vote-protocol.ts's VacationsShown as JSON; "" or absent: none). Public. */
+  vacations?: string;
   /** A tutorial table, its guide on, the guide moment it is paused on (absent from an older server: none). */
   tutorial?: boolean;
   guideOn?: boolean;

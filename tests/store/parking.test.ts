@@ -1,12 +1,13 @@
 // Parked and adjourned games in the store, on SQLite and on a real PostgreSQL started for this run:
 // neither is claimed at a process start; a wake-up claims one for exactly one caller; a game parked
-// longer than the limit is closed for good (by the store's clock, which a test may set ahead).
+// longer than the limit is closed for good (by the store's clock, which a test may set ahead); a game's
+// vacations are kept, and the parked games whose vacation starts or ends are found for the sweep.
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import { afterAll, describe, expect, it } from "vitest";
-import { openStore, type GameStore } from "../../server/store/index.ts";
+import { openStore, type GameStore, type StoredVacations } from "../../server/store/index.ts";
 import { TableOptions } from "../../shared/room-protocol.ts";
 import { newInviteCode } from "../../server/access/codes.ts";
 import { startPostgres, stopAll } from "./services.ts";
@@ -142,5 +143,40 @@ describe.each(backends)("parked games on %s", (_name, open) => {
     expect(closed).toEqual(expect.arrayContaining([old, fresh]));
     expect((await monthLater.getGame(old))!.closed).toBe(true);
     expect(await monthLater.wakeGame(old, Date.now())).toBe(false);
+  });
+
+  // Vacations (server/table/vacations.ts): kept with the game, and the parked ones due found for the sweep.
+  it("keeps a game's vacations for the next process to read", async () => {
+    const a = await openAs("vac");
+    const code = await playingGame(a);
+    expect((await a.getGame(code))!.vacations).toBeNull();
+    const now = Date.now();
+    const kept: StoredVacations = { list: [{ seat: 0, from: now, until: now + 3 * DAY, paused: true }, { seat: 2, from: now - 9 * DAY, until: now - 7 * DAY, endedAt: now - 8 * DAY }] };
+    await a.setVacations(code, kept, now + 3 * DAY);
+    await a.releaseLeases();
+    const b = await openAs("vbc");
+    expect((await b.getGame(code))!.vacations).toEqual(kept);
+  });
+
+  it("finds the games nobody else holds whose vacation starts or ends by now, until the change is applied", async () => {
+    const a = await openAs("vpa");
+    const now = Date.now();
+    const list = { list: [{ seat: 0, from: now - DAY, until: now - 1000 }] };
+    const [due, later, held, finished] = [await playingGame(a), await playingGame(a), await playingGame(a), await playingGame(a)];
+    await a.setVacations(due, list, now - 1000);
+    await a.setVacations(later, list, now + DAY);
+    await a.setVacations(held, list, now - 2000);
+    await a.setVacations(finished, list, now - 3000);
+    await a.finishGame(finished, { reason: "test" }, []);
+    for (const code of [due, later]) await a.parkGame(code);
+    const b = await openAs("vpb");
+    const mine = (codes: string[]) => codes.filter((code) => [due, later, held, finished].includes(code));
+    expect(mine(await a.dueVacations(now, 100))).toEqual([held, due]);
+    expect(mine(await b.dueVacations(now, 100))).toEqual([due]);
+    expect(mine(await b.dueVacations(now + 2 * DAY, 100))).toEqual([due, later]);
+    // Woken and applied: its next change is none (or later), and it is found no more.
+    expect(await b.wakeGame(due, now)).toBe(true);
+    await b.setVacations(due, list, null);
+    expect(mine(await b.dueVacations(now + 2 * DAY, 100))).toEqual([later]);
   });
 });

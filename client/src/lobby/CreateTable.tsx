@@ -47,10 +47,10 @@ const BANK_HOURS = [1, 8, 24, 48, 72, 168];
 const bankLabel = (h: number) => (h < 24 ? `${h} hour${h > 1 ? "s" : ""}` : h === 168 ? "7 days" : `${h / 24} day${h > 24 ? "s" : ""}`);
 
 /** A turn-based table's options (the cap: twice the start, at most 7 days); none for a live table. */
-function turnOptions(pace: "live" | "turn-based", bankHours: number, weekendPause: boolean): Pick<CreateOptions, "pace" | "turn"> {
+function turnOptions(pace: "live" | "turn-based", bankHours: number, weekendPause: boolean, vacation: "bot" | "pause"): Pick<CreateOptions, "pace" | "turn"> {
   if (pace === "live") return {};
   const bankSeconds = bankHours * 3600;
-  return { pace, turn: { bankSeconds, capSeconds: Math.min(7 * 24 * 3600, 2 * bankSeconds), weekendPause, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC" } };
+  return { pace, turn: { bankSeconds, capSeconds: Math.min(7 * 24 * 3600, 2 * bankSeconds), weekendPause, vacation, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone || "UTC" } };
 }
 
 export function CreateTable({ busy, onCreate }: { busy: boolean; onCreate(o: CreateOptions): void }) {
@@ -69,6 +69,7 @@ export function CreateTable({ busy, onCreate }: { busy: boolean; onCreate(o: Cre
   const [pace, setPace] = useState<"live" | "turn-based">("live");
   const [bankHours, setBankHours] = useState(24);
   const [weekendPause, setWeekendPause] = useState(false);
+  const [vacation, setVacation] = useState<"bot" | "pause">("bot");
   const changed = Object.keys(variant).length;
 
   function setOption(d: VariantDoc, value: unknown) {
@@ -81,7 +82,7 @@ export function CreateTable({ busy, onCreate }: { busy: boolean; onCreate(o: Cre
   return (
     <section class="panel" aria-labelledby="create-h">
       <h2 id="create-h">Create a table</h2>
-      <form onSubmit={(e) => { e.preventDefault(); onCreate({ seats, bots, botDelayMs, stepSeconds, graceSeconds, private: isPrivate, variant, startCountdown, ...(teach ? { tutorial: true } : {}), ...turnOptions(pace, bankHours, weekendPause) }); }}>
+      <form onSubmit={(e) => { e.preventDefault(); onCreate({ seats, bots, botDelayMs, stepSeconds, graceSeconds, private: isPrivate, variant, startCountdown, ...(teach ? { tutorial: true } : {}), ...turnOptions(pace, bankHours, weekendPause, vacation) }); }}>
         <div class="fields">
           <label class="field">
             <span>Players</span>
@@ -136,6 +137,15 @@ export function CreateTable({ busy, onCreate }: { busy: boolean; onCreate(o: Cre
           <label class="check">
             <input type="checkbox" data-testid="create-weekend" checked={weekendPause} onChange={(e) => setWeekendPause(e.currentTarget.checked)} />
             <span>Banks stop at weekends.</span>
+          </label>
+        )}
+        {pace === "turn-based" && (
+          <label class="field">
+            <span>While a player is on vacation (up to 14 days a year)</span>
+            <select data-testid="create-vacation" value={vacation} onChange={(e) => setVacation(e.currentTarget.value as "bot" | "pause")}>
+              <option value="bot">A bot plays for them</option>
+              <option value="pause">The game pauses (at most 72 hours, then a bot plays)</option>
+            </select>
           </label>
         )}
         <p class="muted small">{pace === "turn-based"

@@ -18,7 +18,7 @@ export interface NewTable {
   /** "live" (one sitting) or "turn-based" (over days, a time bank per seat: docs/turn-based.md). */
   pace?: "live" | "turn-based";
   /** A turn-based table's banks (seconds) and playing hours; the server's defaults when absent. */
-  turn?: { bankSeconds?: number; perDecisionSeconds?: number; capSeconds?: number; hours?: { from: string; to: string }; weekendPause?: boolean; timeZone?: string };
+  turn?: { bankSeconds?: number; perDecisionSeconds?: number; capSeconds?: number; hours?: { from: string; to: string }; weekendPause?: boolean; timeZone?: string; vacation?: "bot" | "pause" };
 }
 
 export interface TableInfo {

@@ -5,7 +5,7 @@
 import type { Room } from "@colyseus/sdk";
 import type { Command } from "../../../shared/protocol.ts";
 import type { AbsentChoice, AdjournMessage } from "../../../shared/adjourn-protocol.ts";
-import type { VoteMessage } from "../../../shared/vote-protocol.ts";
+import type { VacationMessage, VoteMessage } from "../../../shared/vote-protocol.ts";
 import type { AnswersMessage, ChatLine, GuideMessage, HostMessage, ServerMessages } from "../../../shared/room-protocol.ts";
 import { decodeLogMessage, GameLogReader, readTable, type TableSnapshot, type WireTable, type Whisper } from "../../../shared/wire/index.ts";
 import { ApiError, findTable, serverUptime, type TableInfo } from "./api.ts";
@@ -21,7 +21,7 @@ const loadSdk = () => import("@colyseus/sdk");
 if (typeof window !== "undefined") window.addEventListener("load", () => void loadSdk().catch(() => {}), { once: true });
 
 /** What a refusal answers: the server replies in order, so it is about the last thing sent. */
-export type About = "move" | "trade" | "chat" | "host" | "adjourn" | "vote";
+export type About = "move" | "trade" | "chat" | "host" | "adjourn" | "vote" | "vacation";
 export interface Refusal { code: string; message: string; at: number; about: About }
 
 /**
@@ -411,6 +411,11 @@ export class TableSession {
   /** Opens a vote or answers the open one (shared/vote-protocol.ts; server/table/votes.ts counts them). */
   vote(message: VoteMessage): void {
     this.sendable("vote")?.send("vote", message);
+  }
+
+  /** Marks a vacation or ends yours (shared/vote-protocol.ts; server/table/vacations.ts). */
+  vacation(message: VacationMessage): void {
+    this.sendable("vacation")?.send("vacation", message);
   }
 
   /** Asks what the bot would do for your seat now, and why (the answer arrives as `hint`). */

@@ -5,6 +5,7 @@ import { assetText, emergencyText, plural } from "../text.ts";
 import { MiniCard } from "./Card.tsx";
 import { CorpMark } from "./Icons.tsx";
 import { SeatMark } from "./SeatMark.tsx";
+import { VacationTag } from "./TableVacation.tsx";
 import { flashClass, useFlash } from "./awareness.ts";
 import { useEffect, useState } from "preact/hooks";
 
@@ -93,6 +94,7 @@ function Corp({ s, model, actions, canTrade, canSell }: { s: TableSeat; model: T
         <span class={`tag ${p.cls}`}>{p.text}</span>
         {s.awayUntil > 0 && !s.botControlled && <AwayCountdown until={s.awayUntil} seat={s.seat} />}
         {(s.bank ?? 0) > 0 && !s.bot && <Bank s={s} />}
+        <VacationTag model={model} seat={s.seat} />
         {active && <span class="tag">active</span>}
         {deciding && <span class="tag deciding">deciding</span>}
       </div>

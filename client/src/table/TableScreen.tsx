@@ -30,6 +30,7 @@ import { BotChoseNote } from "./BotChoseNote.tsx";
 import { useNews } from "./news.ts";
 import { AdjournControlsLater } from "./AdjournLater.tsx";
 import { TableVotes } from "./TableVotes.tsx";
+import { TableVacation } from "./TableVacation.tsx";
 import { Guide } from "./Guide.tsx";
 import { Hint } from "./Hint.tsx";
 
@@ -151,6 +152,7 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
       <div class="side-col">
         <AdjournControlsLater model={model} session={session} />
         <TableVotes model={model} session={session} />
+        <TableVacation model={model} session={session} />
         <section class="deal-area pane-deal" aria-labelledby="deal-h">
           <DealPanel model={model} />
         </section>

@@ -64,7 +64,9 @@ function OpenVote({ model, session, vote }: { model: TableSnapshot; session: Tab
 function PutToVote({ model, session }: { model: TableSnapshot; session: TableSession }) {
   const [kind, setKind] = useState<VoteKind>("end");
   const [until, setUntil] = useState("");
-  const away = model.seats.filter((s) => !s.bot && s.botControlled && s.seat !== model.mySeat);
+  // A seat on vacation is away by leave: not one to give to a newcomer (server/table/vacations.ts).
+  const onLeave = (n: number) => !!model.vacations?.away.some((v) => v.seat === n && v.from <= Date.now());
+  const away = model.seats.filter((s) => !s.bot && s.botControlled && s.seat !== model.mySeat && !onLeave(s.seat));
   const [seat, setSeat] = useState<number | null>(null);
   const turnBased = model.seats.some((s) => !s.bot && (s.bank > 0 || s.bankDueAt > 0));
   const kinds: VoteKind[] = model.status === "adjourned" ? ["resume", "end", "cancel"]
