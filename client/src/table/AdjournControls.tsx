@@ -83,6 +83,19 @@ function AdjournAsk({ model, session }: { model: TableSnapshot; session: TableSe
 
 function Adjourned({ model, session }: { model: TableSnapshot; session: TableSession }) {
   const [absent, setAbsent] = useState<Absent>("wait");
+  // A vacation's pause ends by itself (or when its player is back): nobody resumes it here.
+  const vacationPause = model.vacations?.pausedUntil ?? 0;
+  if (vacationPause > 0) {
+    return (
+      <section class="panel adjourned pane-deal" aria-labelledby="adjourned-h" data-testid="adjourned" role="status">
+        <h2 id="adjourned-h">The game is paused</h2>
+        <p data-testid="vacation-paused">
+          A player's vacation pauses the game until <strong>{meetingText(vacationPause)}</strong>. It goes on by itself then, or as
+          soon as they say they are back. Everything waits as it was left: no bot plays and no deadline runs.
+        </p>
+      </section>
+    );
+  }
   const host = !session.spectator && model.mySeat !== null && model.mySeat === model.hostSeat;
   const { people, needed, back } = majority(model);
   const away = model.seats.filter((s) => !s.bot && !s.connected).map((s) => s.name);
@@ -95,7 +108,7 @@ function Adjourned({ model, session }: { model: TableSnapshot; session: TableSes
       </p>
       {model.meetAt > 0 && <p><a href={calendarUrl(model.code)} download data-testid="adjourned-ics">Add it to your calendar (.ics)</a></p>}
       <p class="muted" data-testid="adjourned-back">
-        {back} of {people} people are back{away.length > 0 ? ` (not yet: ${away.join(", ")})` : ""}; {needed} are needed to resume.
+        {back} of {people} people are back{away.length > 0 ? ` (not yet: ${away.join(", ")})` : ""}; {needed} {needed === 1 ? "is" : "are"} needed to resume.
       </p>
       {host ? (
         <form onSubmit={(e) => { e.preventDefault(); session.resume(absent); }}>

@@ -1,5 +1,5 @@
 // Vacations at a turn-based table (server/table/vacations.ts): for everyone, who is away until when
-// (VacationTag beside a seat, and a line while a vacation pauses the game); for a person seated,
+// (VacationTag beside a seat; the adjourned panel says when a vacation's pause ends); for a person seated,
 // "Vacation…": mark a time away (now or later), or end yours early / withdraw the one to come.
 import { useState } from "preact/hooks";
 import type { TableSession } from "../net/session.ts";
@@ -44,11 +44,6 @@ export function TableVacation({ model, session }: { model: TableSnapshot; sessio
   const mine = seated ? vacationOf(model, model.mySeat!) : null;
   return (
     <section class="adjourn vacation pane-deal" aria-label="Vacations" data-testid="vacation">
-      {shown.pausedUntil > 0 && (
-        <p class="small" role="status" data-testid="vacation-paused">
-          A player's vacation pauses the game until <strong>{meetingText(shown.pausedUntil)}</strong>.
-        </p>
-      )}
       {mine && (
         <p class="small row" data-testid="vacation-mine">
           <span>{mine.from <= Date.now() ? <>You are on vacation until <strong>{meetingText(mine.until)}</strong>.</> : <>Your vacation: <strong>{meetingText(mine.from)}</strong> to <strong>{meetingText(mine.until)}</strong>.</>}</span>
