@@ -4,9 +4,8 @@
 // decides.
 import { MEET_AT_MAX_AHEAD_MS, type AbsentChoice, type AdjournMessage } from "../../shared/adjourn-protocol.ts";
 import type { StoredAdjournment } from "../store/index.ts";
+import type { Refusal } from "./refusal.ts";
 import type { Seats } from "./seats.ts";
-
-export type Refusal = { code: string; message: string };
 
 /** The people's seats (not bots'; a seat opened to a newcomer holds nobody yet). */
 function peopleSeats(seats: Seats) {

@@ -34,6 +34,7 @@ import { Adjournment, adjournRefusal, adjournedLine, backNeeded, meetingTime, pe
 export const WOKEN_IDLE_MS = 5 * 60_000;
 import { TableGuide } from "./guide.ts";
 import { VacationDesk } from "./vacations.ts";
+import type { Refusal } from "./refusal.ts";
 import type { VacationMessage } from "../../shared/vote-protocol.ts";
 import { BOT_DECISIONS_TO_AWAY, EXCUSED_DELAYS, TimeBanks, turnSettings, type BankShown } from "./time-bank.ts";
 import type { StoredClock } from "../store/index.ts";
@@ -50,7 +51,7 @@ export interface TurnEvents {
   botDecided?(e: { code: string; seat: number; away: boolean }): void;
 }
 
-export type Refusal = { code: string; message: string };
+export type { Refusal } from "./refusal.ts";
 interface Log { info(obj: object, msg: string): void; warn(obj: object, msg: string): void; error(obj: object, msg: string): void }
 
 export interface TableDeps {

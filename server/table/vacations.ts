@@ -11,9 +11,9 @@ import {
 } from "../../shared/vote-protocol.ts";
 import type { StoredVacation, StoredVacations } from "../store/index.ts";
 import type { Seat } from "./seats.ts";
+import type { Refusal } from "./refusal.ts";
 import type { Timer } from "./turns.ts";
 
-export type Refusal = { code: string; message: string };
 type Mark = Extract<VacationMessage, { act: "mark" }>;
 
 /** Vacations one seat may have marked within a year (either side of a new one's start). */

@@ -4,8 +4,8 @@
 // at a time, and each seat may open at most VOTES_PER_SEAT_HOUR an hour. Only people vote, never bots.
 // Plain: the table (table.ts) gives the facts and the time, and carries out a vote that passed.
 import { PAUSE_MAX_MS, type VoteKind, type VoteMessage, type VoteView } from "../../shared/vote-protocol.ts";
+import type { Refusal } from "./refusal.ts";
 
-export type Refusal = { code: string; message: string };
 type Open = Extract<VoteMessage, { act: "open" }>;
 
 /** Votes one seat may open in an hour. */
