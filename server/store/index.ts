@@ -8,7 +8,7 @@ import { SqliteStore } from "./sqlite.ts";
 import type { GameStore } from "./types.ts";
 import type { ClockOffset } from "./sql-store.ts";
 
-export type { NewNudge, StoredNudge, NudgeSeat, PushSubscriptionRow, ContactLinkRefusal, StoredContactSeat, GameStore, StoredAdjournment, StoredGame, StoredSeat, StoredCommand, StoredChat, StoredChatLine, StoredPlayer, StoredRematch, StoredWhisper, StoredSeatKey, StoredSeatLink, SeatLinkRefusal, StoredClock, DueDeadline, StoredVacation, StoredVacations, Write } from "./types.ts";
+export type { NewNudge, StoredNudge, NudgeSeat, PushSubscriptionRow, ContactLinkRefusal, StoredContactSeat, GameStore, StoredAdjournment, StoredGame, StoredSeat, StoredCommand, StoredChat, StoredChatLine, StoredPlayer, StoredRematch, StoredWhisper, StoredSeatKey, StoredSeatLink, SeatLinkRefusal, StoredClock, DueDeadline, StoredVacation, StoredVacations, VoteOpenings, Write } from "./types.ts";
 export { StoreConflict, TALK_LINES_KEPT, TALK_PRUNE_EVERY, gameCommands } from "./types.ts";
 export { timeStatements } from "./sql-store.ts";
 export type { TakeBack } from "./types.ts";

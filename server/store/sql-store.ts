@@ -4,7 +4,7 @@ import { TALK_LINES_KEPT, TALK_PRUNE_EVERY } from "./types.ts";
 import { performance } from "node:perf_hooks";
 import { createHash, randomBytes } from "node:crypto";
 import type { VoteView } from "../../shared/vote-protocol.ts";
-import type { NewNudge, StoredNudge, NudgeSeat, PushSubscriptionRow, ContactLinkRefusal, StoredContactSeat, GameStatus, GameStore, SeatLinkRefusal, StoredAdjournment, StoredSeatLink, StoredClock, DueDeadline, StoredVacations, StoredChat, StoredChatLine, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
+import type { NewNudge, StoredNudge, NudgeSeat, PushSubscriptionRow, ContactLinkRefusal, StoredContactSeat, GameStatus, GameStore, SeatLinkRefusal, StoredAdjournment, StoredSeatLink, StoredClock, DueDeadline, StoredVacations, VoteOpenings, StoredChat, StoredChatLine, StoredCommand, StoredGame, StoredPlayer, StoredRematch, StoredSeat, StoredWhisper, Write } from "./types.ts";
 
 export type Param = string | number | null;
 
@@ -245,6 +245,11 @@ export const MIGRATIONS: string[][] = [
     `ALTER TABLE games ADD COLUMN vacation_at BIGINT`,
     `CREATE INDEX games_vacation ON games (vacation_at)`,
   ],
+  [
+    // When each seat opened its votes in the last hour (JSON of [seat, at] pairs), so that the limit of
+    // votes a seat opens an hour holds across a restart and when another process wakes the game.
+    `ALTER TABLE games ADD COLUMN vote_openings TEXT`,
+  ],
 ];
 
 export const CREATE_MIGRATIONS_TABLE = `CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, applied_at BIGINT NOT NULL)`;
@@ -276,6 +281,7 @@ interface GameRow {
   created_at: number | string;
   adjourned: string | null;
   vote: string | null;
+  vote_openings: string | null;
   vacations: string | null;
   parked_at: number | string | null;
 }
@@ -378,8 +384,10 @@ export abstract class SqlStore implements GameStore {
       : this.write(`UPDATE games SET status = 'playing', adjourned = NULL, resume_at = NULL WHERE code = ? AND status = 'adjourned'`, [code]);
   }
 
-  setVote(code: string, vote: VoteView | null): Write {
-    return this.write(`UPDATE games SET vote = ? WHERE code = ?`, [vote && JSON.stringify(vote), code]);
+  setVote(code: string, vote: VoteView | null, openings?: VoteOpenings): Write {
+    return openings
+      ? this.write(`UPDATE games SET vote = ?, vote_openings = ? WHERE code = ?`, [vote && JSON.stringify(vote), JSON.stringify(openings), code])
+      : this.write(`UPDATE games SET vote = ? WHERE code = ?`, [vote && JSON.stringify(vote), code]);
   }
 
   setVacations(code: string, vacations: StoredVacations, nextAt: number | null): Write {
@@ -590,7 +598,7 @@ export abstract class SqlStore implements GameStore {
 
   async getGame(code: string): Promise<StoredGame | null> {
     const [row] = await this.read<GameRow>(
-      `SELECT code, room_id, options, status, result, players, closed, broken, created_at, adjourned, parked_at, vote, vacations FROM games WHERE code = ?`,
+      `SELECT code, room_id, options, status, result, players, closed, broken, created_at, adjourned, parked_at, vote, vote_openings, vacations FROM games WHERE code = ?`,
       [code],
     );
     if (!row) return null;
@@ -610,6 +618,7 @@ export abstract class SqlStore implements GameStore {
       createdAt: Number(row.created_at),
       adjourned: row.adjourned === null ? null : JSON.parse(row.adjourned),
       vote: row.vote ? JSON.parse(row.vote) : null,
+      voteOpenings: row.vote_openings ? JSON.parse(row.vote_openings) : [],
       vacations: row.vacations ? JSON.parse(row.vacations) : null,
       parked: row.parked_at !== null,
       seats: seats.map((s) => ({ seat: Number(s.seat), name: s.name, bot: Number(s.bot) === 1, tokenHash: s.token_hash,

@@ -171,9 +171,14 @@ export interface StoredGame {
   parked: boolean;
   /** The players' open vote (server/table/votes.ts), or null. */
   vote: VoteView | null;
+  /** When each seat opened its recent votes (the limit of votes a seat opens an hour), oldest first. */
+  voteOpenings?: VoteOpenings;
   /** A turn-based game's vacations (server/table/vacations.ts), or null: none marked. */
   vacations?: StoredVacations | null;
 }
+
+/** Votes opened: [seat, when] pairs (server/table/votes.ts keeps the last hour's). */
+export type VoteOpenings = [seat: number, at: number][];
 
 /** A seat's vacation: from, until, when it was ended early, whether it paused the game (a table set to pause). */
 export interface StoredVacation {
@@ -272,8 +277,11 @@ export interface GameStore {
   closeGame(code: string): Write;
   /** The game is adjourned (status "adjourned", with its clocks), or resumed (null: status "playing" again). */
   setAdjourned(code: string, adjourned: StoredAdjournment | null): Write;
-  /** The players' open vote changed: opened, answered (the whole vote, as the table shows it), or over (null). */
-  setVote(code: string, vote: VoteView | null): Write;
+  /**
+   * The players' open vote changed: opened, answered (the whole vote, as the table shows it), or over (null);
+   * with `openings`, the votes each seat opened in the last hour (kept as given).
+   */
+  setVote(code: string, vote: VoteView | null, openings?: VoteOpenings): Write;
   /**
    * The room left memory with the game unfinished: it stays in the store, unclaimed (no process
    * restores it at start), until someone wakes it (wakeGame).

@@ -5,6 +5,7 @@
 // Plain: the table (table.ts) gives the facts and the time, and carries out a vote that passed.
 import { PAUSE_MAX_MS, type VoteKind, type VoteMessage, type VoteView } from "../../shared/vote-protocol.ts";
 import type { Refusal } from "./refusal.ts";
+import type { VoteOpenings } from "../store/index.ts";
 
 type Open = Extract<VoteMessage, { act: "open" }>;
 
@@ -47,8 +48,20 @@ export type VoteOutcome = { vote: VoteView; result: "passed" | "failed" | "expir
 
 export class Votes {
   private current: VoteView | null = null;
-  /** When each seat opened its votes (the last hour's, for the limit). */
+  /** When each seat opened its votes (the last hour's, for the limit); the store keeps them too (openings). */
   private opened = new Map<number, number[]>();
+
+  /** The last hour's openings before `now`, as the store keeps them, oldest first. */
+  openings(now: number): VoteOpenings {
+    return [...this.opened].flatMap(([seat, times]) => times.filter((t) => t > now - HOUR).map((t): [number, number] => [seat, t]))
+      .sort((a, b) => a[1] - b[1]);
+  }
+
+  /** The openings the store kept (a restart, a woken game, another process): the limit goes on counting them. */
+  restoreOpenings(openings: VoteOpenings): void {
+    this.opened.clear();
+    for (const [seat, at] of openings) this.opened.set(seat, [...(this.opened.get(seat) ?? []), at]);
+  }
 
   /** The open vote, as everyone at the table sees it, or null. */
   view(): VoteView | null {
