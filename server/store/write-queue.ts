@@ -17,6 +17,7 @@ export class WriteQueue {
 
   /**
    * onError: a write failed and will be tried again (the database is away); nothing after it runs meanwhile.
+   * With attempt -1: what ran after a write threw (a bug); what is queued behind it still runs.
    * onLost: a write found its place taken (another process holds this game): the queue stops for good.
    */
   constructor(handlers: { onError: (err: unknown, attempt: number) => void; onLost: (err: StoreConflict) => void }) {
@@ -70,13 +71,21 @@ export class WriteQueue {
 
   private done(after: () => void): void {
     this.busy = false;
+    this.run(after);
+    while (!this.busy && !this.stopped && this.waiting.length > 0) this.run(this.waiting.shift()!);
+    if (!this.busy) this.finishIdle();
+  }
+
+  /**
+   * What followed a write: a throw is reported (attempt -1) and the rest still runs. Run from a
+   * promise's callback, a throw would strand everything queued behind it and end the process.
+   */
+  private run(fn: () => void): void {
     try {
-      after();
+      fn();
     } catch (err) {
       this.onError(err, -1);
     }
-    while (!this.busy && !this.stopped && this.waiting.length > 0) this.waiting.shift()!();
-    if (!this.busy) this.finishIdle();
   }
 
   private failed(err: unknown, write: () => Write, after: () => void, attempt: number): void {

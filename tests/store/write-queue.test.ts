@@ -59,6 +59,18 @@ describe("the write queue", () => {
     expect(events).toEqual(["error 0: database away", "error 1: database away", "send", "next"]);
   });
 
+  it("runs everything that waited on a write even when one of them throws, and reports what it threw", async () => {
+    const events: string[] = [];
+    const q = queue(events);
+    const first = deferred();
+    q.write(() => first.promise);
+    q.whenIdle(() => { throw new Error("a command's bug"); });
+    q.whenIdle(() => events.push("the next command"));
+    first.resolve();
+    await q.idle();
+    expect(events).toEqual(["error -1: a command's bug", "the next command"]);
+  });
+
   it("stops for good when another process has written the same command number", async () => {
     const events: string[] = [];
     const q = queue(events);
