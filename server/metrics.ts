@@ -90,6 +90,18 @@ export function rejected(code: string): void {
   rejections.inc({ code });
 }
 
+const roomExceptions = new Counter({
+  name: "newangeles_room_exceptions_total",
+  help: "Exceptions thrown in a room's own code (a bug), by where: onMessage, onJoin, onLeave, ...",
+  labelNames: ["method"] as const,
+  registers: [registry],
+});
+
+/** A room's code threw (reported by Colyseus to onUncaughtException). */
+export function roomException(method: string): void {
+  roomExceptions.inc({ method });
+}
+
 /** A start mark for commandPatched(). */
 export function now(): number {
   return performance.now();

@@ -2,7 +2,7 @@
 // talk) on sockets. The room checks who may join, reads every message through one table of validated
 // messages, and sends what the table publishes: the schema state as patches (corked, empty ones
 // dropped) and private messages to one seat's connection.
-import { CloseCode, ErrorCode, Room, ServerError, logger, matchMaker, type Client, type AuthContext } from "@colyseus/core";
+import { CloseCode, ErrorCode, OnMessageException, Room, ServerError, logger, matchMaker, type Client, type AuthContext, type RoomException, type RoomMethodName } from "@colyseus/core";
 import { StateView } from "@colyseus/schema";
 import { parseCommand } from "../../shared/protocol.ts";
 import { AnswersMessage, ChatMessage, GuideMessage, HintMessage, HostMessage, JoinOptions, PlayerName } from "../../shared/room-protocol.ts";
@@ -206,6 +206,19 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   private refuse(client: Client, { code, message }: Refusal): void {
     metrics.rejected(code);
     client.send("error", { code, message });
+  }
+
+  /**
+   * Colyseus hands over what the room's own code threw (a bug): it is logged at error level and
+   * counted (`newangeles_room_exceptions_total`), and a message's sender hears that it was not handled
+   * rather than waiting for an answer. A refusal at the door (a ServerError) is no fault.
+   */
+  onUncaughtException(error: RoomException, method: RoomMethodName): void {
+    const cause = (error as Error & { cause?: unknown }).cause ?? error;
+    if (cause instanceof ServerError) return;
+    metrics.roomException(method);
+    logger.error({ err: cause, roomId: this.roomId, method, ...(error instanceof OnMessageException ? { type: String(error.type) } : {}) }, "room code threw");
+    if (error instanceof OnMessageException) this.refuse(error.client as Client, { code: "internal", message: "The server could not handle that message; the fault has been logged." });
   }
 
   // ---- joining and leaving ---------------------------------------------------------------------
