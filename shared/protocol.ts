@@ -7,6 +7,7 @@ const id = z.string().min(1).max(64);
 const ids = z.array(id).max(120);
 /** At most this many picks of one step sent at once with `choose`'s `more`. */
 export const MORE_PICKS = 5;
+export { GENERAL_DRAW_PROMPT } from "./prompts.ts";
 const offerName = z.enum(["main", "counter"]);
 const seat = z.number().int().min(0).max(5);
 const capital = z.number().int().min(0).max(10_000);

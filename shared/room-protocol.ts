@@ -2,6 +2,7 @@
 // used by the server to validate and by the client to build messages.
 import { z } from "zod";
 import { unsafeKey } from "./unsafe-keys.ts";
+import { MAX_GENERAL_DRAWS } from "./prompts.ts";
 
 /** The Colyseus room that holds one table (the server defines it under this name; the matchmaker finds tables by it). */
 export const ROOM_NAME = "new_angeles";
@@ -247,8 +248,10 @@ export const StandingAnswers = z.strictObject({
   forced: z.boolean(),
   /** Your counteroffer chances: "ask", "pass" for you, or pass for the rest of the round it was set in. */
   counteroffers: AbilityAnswer.default("ask"),
-  /** The table passes for you on a counteroffer chance or an asked ability you leave unanswered a few seconds while connected. */
+  /** The table passes for you on a counteroffer chance or an asked ability, and abstains on a support, you leave unanswered a few seconds while connected. */
   timedPass: z.boolean().default(true),
+  /** Your General draws, the same every time: these action types, in this order of preference (none: asked). */
+  generalDraws: z.array(z.string().max(16)).min(1).max(MAX_GENERAL_DRAWS).optional(),
 });
 export type StandingAnswers = z.output<typeof StandingAnswers>;
 
@@ -259,5 +262,7 @@ export const AnswersMessage = z.strictObject({
   ability: z.strictObject({ id: z.string().max(64), answer: z.enum(["ask", "pass", "round"]) }).optional(),
   counteroffers: z.enum(["ask", "pass", "round"]).optional(),
   timedPass: z.boolean().optional(),
+  /** Draw these action types (the catalog's: checked by the table) at every General draw from now on; null: ask me again. */
+  generalDraws: z.array(z.string().max(16)).min(1).max(MAX_GENERAL_DRAWS).nullable().optional(),
 });
 export type AnswersMessage = z.output<typeof AnswersMessage>;

@@ -1,6 +1,6 @@
 // legal(): everything a seat may send now, with its options. The bots and the client build their
 // moves from it; apply() accepts exactly these (a property test checks both directions).
-import { CommandSchema } from "../../shared/protocol.ts";
+import { CommandSchema, GENERAL_DRAW_PROMPT } from "../../shared/protocol.ts";
 import type { Command, LegalCommand } from "../../shared/protocol.ts";
 import { handLimit } from "./action-phase.ts";
 import { quickCommand } from "./command.ts";
@@ -54,7 +54,7 @@ function decisionFor(rules: Rulebook, s: GameState, seat: number, out: LegalComm
       const more = Math.min(d.slots.filter((x) => x === "general").length, options.length) - 1;
       out.push({
         type: "choose",
-        prompt: "General draw: pick a type you have not drawn this step",
+        prompt: GENERAL_DRAW_PROMPT,
         options,
         progress: { at: d.drawn.length + 1, of: d.drawn.length + d.slots.length },
         ...(more > 0 ? { more } : {}),

@@ -18,8 +18,8 @@ import { Decoder, Encoder, type ArraySchema, type MapSchema } from "@colyseus/sc
 import type { CardView, DealView, DistrictView, GameView, PendingView, ResultView, SeatView, TradeView } from "../../shared/view.ts";
 import {
   ASSET_FIELDS, DECKS_FIELDS, DISTRICT_FIELDS, EMERGENCY_FIELDS, GAME_PLAIN, OFFER_FIELDS, PENDING_FIELDS, PILE_FIELDS, SEAT_PUBLIC_FIELDS,
-  SUPPORT_FIELDS, encodeCard, encodeDeal, encodeDecks, encodeForecast, encodeInvestment, encodeLegal, encodePending, encodeResult, encodeTrades,
-  sameFields, writeFields, type DealFields, type TableFacts, type WireTable,
+  SUPPORT_FIELDS, encodeCard, encodeDeal, encodeDecks, encodeForecast, encodeInvestment, encodeLegal, encodePending, packLegal, encodeResult, encodeTrades,
+  sameFields, writeFields, WIRE_BOOKS, type DealFields, type TableFacts, type WireTable,
 } from "../../shared/wire/index.ts";
 import {
   AssetState, DistrictState, EmergencyState, GameState, OfferState, PileState, SeatState, SupportState, TableState,
@@ -153,8 +153,9 @@ const newAsset = () => new AssetState();
 /** What was last projected into a table's GameState (and the plain items of its arrays). */
 interface GameMemo {
   pending: PendingView | null | undefined;
-  /** The corp name that began the pending text last encoded. */
+  /** The corp name that began the pending text last encoded, and the stage it was encoded beside. */
   pendingName: string | undefined;
+  pendingStage: string | undefined;
   result: ResultView | null | undefined;
   supply: GameView["supply"] | undefined;
   deal: DealView | null | undefined;
@@ -181,7 +182,7 @@ function gameMemo(game: GameState): GameMemo {
   let m = gameMemos.get(game);
   if (!m) {
     m = {
-      pending: undefined, pendingName: undefined, result: undefined, supply: undefined,
+      pending: undefined, pendingName: undefined, pendingStage: undefined, result: undefined, supply: undefined,
       deal: undefined, dealFields: undefined, counters: new List(game.deal.counters), supports: new List(game.deal.supports),
       decks: undefined, piles: new Map(), reserve: undefined, districtsView: undefined, districts: new List(game.districts),
     };
@@ -210,10 +211,11 @@ function projectPending(game: GameState, m: GameMemo, view: GameView): void {
   const name = p ? corpNameOf(view.seats, p.seat) : undefined;
   const last = m.pending;
   if (last !== undefined && (p === last || (p !== null && last !== null && p.kind === last.kind && p.seat === last.seat && p.text === last.text))
-    && name === m.pendingName) return;
+    && name === m.pendingName && view.stage === m.pendingStage) return;
   m.pending = p;
   m.pendingName = name;
-  writeFields(game, encodePending(p, view.seats), PENDING_FIELDS);
+  m.pendingStage = view.stage;
+  writeFields(game, encodePending(p, view.seats, view.stage), PENDING_FIELDS);
 }
 
 /** The deal as fields (see DealState): a support or an offer changes a few of them. */
@@ -300,6 +302,9 @@ interface SecretMemo {
   hand: string[];
   trades: TradeView[] | undefined;
   investment: NonNullable<GameView["you"]>["investment"] | undefined;
+  /** The legal commands' JSON last sent (encodeLegal), each with its wire form (packLegal). */
+  legal: [string, string];
+  legalTrades: [string, string];
 }
 
 const secretMemos = new WeakMap<SecretState, SecretMemo>();
@@ -307,7 +312,7 @@ const secretMemos = new WeakMap<SecretState, SecretMemo>();
 function secretMemo(secret: SecretState): SecretMemo {
   let m = secretMemos.get(secret);
   if (!m) {
-    m = { hand: secret.hand.toArray(), trades: undefined, investment: undefined };
+    m = { hand: secret.hand.toArray(), trades: undefined, investment: undefined, legal: ["", ""], legalTrades: ["", ""] };
     secretMemos.set(secret, m);
   }
   return m;
@@ -363,10 +368,11 @@ export function projectSecret(secret: SecretState, view: Pick<GameView, "you" | 
     secret.investment = encodeInvestment(investment).investment;
     m.investment = investment;
   }
-  // (Encoding the legal commands costs less than comparing them with the last ones; the setters compare.)
+  // (Encoding the legal commands costs less than comparing them with the last ones; packing them, more:
+  // only a changed JSON is packed.)
   const w = encodeLegal(you.legal, m.hand);
-  secret.legal = w.legal;
-  secret.legalTrades = w.legalTrades;
+  if (m.legal[0] !== w.legal) secret.legal = (m.legal = [w.legal, packLegal(w.legal)])[1];
+  if (m.legalTrades[0] !== w.legalTrades) secret.legalTrades = (m.legalTrades = [w.legalTrades, packLegal(w.legalTrades)])[1];
   if (m.trades === undefined || !same(m.trades, view.trades)) secret.trades = encodeTrades(view.trades);
   m.trades = view.trades;
 }
@@ -384,6 +390,7 @@ export function publicTableOf(facts: TableFacts, view: GameView, moves: number):
   state.code = facts.code;
   state.status = facts.status;
   state.seatCount = facts.seatCount;
+  state.books = WIRE_BOOKS;
   for (const s of view.seats) {
     const who = facts.seats.find((x) => x.seat === s.seat);
     state.seats.set(String(s.seat), new SeatState({ seat: s.seat, name: who?.name ?? `Seat ${s.seat + 1}`, bot: who?.bot ?? false }));

@@ -43,6 +43,8 @@ export const SecretState = schema({
   takeBack: t.string().default(""),
   /** This seat's answers in advance, JSON of StandingAnswers (server/table/standing-answers.ts). */
   answers: t.string().default(""),
+  /** When a timed pass runs for this seat (epoch ms), else 0: apart from `answers` (shared/wire encodeAnswers). */
+  passAt: t.number().default(0),
 } satisfies Declares<WireSecret>, "SecretState");
 export type SecretState = SchemaType<typeof SecretState>;
 
@@ -223,6 +225,8 @@ export const TableState = schema({
   guideMoment: t.string().default(""),
   seats: t.map(SeatState),
   game: t.ref(GameState),
+  /** The phrase books this server reads and writes with (shared/wire WIRE_BOOKS): a page of another build notices. */
+  books: t.string().default(""),
 } satisfies Declares<WireTable>, "TableState");
 export type TableState = SchemaType<typeof TableState>;
 

@@ -3,6 +3,8 @@
 // when the patch leaves) is the room's, through RoomSide.
 import { publicViewSince, secretsTouched, secretViewFor, viewFor, type GameState as Game, type GameView } from "../engine/index.ts";
 import type { ChatLine } from "../../shared/room-protocol.ts";
+import { encodeAnswers } from "../../shared/wire/answers.ts";
+import { WIRE_BOOKS } from "../../shared/wire/books.ts";
 import { encodeLogLine } from "../../shared/wire/log-codec.ts";
 import type { Publisher } from "../table/publisher.ts";
 import { projectPublic, projectSecret } from "./projection.ts";
@@ -67,6 +69,7 @@ function tableFields(state: TableState, room: RoomSide): Pick<Publisher, "opened
   return {
     opened(info) {
       state.code = info.code;
+      state.books = WIRE_BOOKS;
       state.seatCount = info.seats;
       state.stepSeconds = info.stepSeconds;
       state.game = new GameState();
@@ -152,9 +155,12 @@ function seatFields(state: TableState, seats: Map<number, SeatProjection>): Pick
       const s = seats.get(seat);
       if (s && s.secret.takeBack !== what) s.secret.takeBack = what;
     },
-    answersChanged(seat, answers) {
+    answersChanged(seat, sent) {
       const s = seats.get(seat);
-      if (s && s.secret.answers !== answers) s.secret.answers = answers;
+      if (!s) return;
+      const w = encodeAnswers(sent);
+      if (s.secret.answers !== w.answers) s.secret.answers = w.answers;
+      if (s.secret.passAt !== w.passAt) s.secret.passAt = w.passAt;
     },
   };
 }

@@ -16,6 +16,7 @@ import { makeRandom, randomCommand } from "../bots/random.ts";
 import { pack } from "msgpackr";
 import type { WireLogLine } from "../../shared/room-protocol.ts";
 import { encodeLogLineWith } from "../../shared/wire/log-codec.ts";
+import { greedyBook } from "./lib/phrase-book.ts";
 
 const logLineBytes = (line: WireLogLine) => pack(line).byteLength;
 
@@ -91,31 +92,14 @@ for (const [run, n] of [...runs].sort((x, y) => y[1] * y[0].length - x[1] * x[0]
 // Greedy: each round encodes the corpus with the book so far and adds the candidate that saves the most.
 // Scoring every candidate each round costs too much; instead a candidate's score is how often it occurs
 // times its length, recomputed on the text the book leaves as literals.
-const book: string[] = [];
-let literalText = lines.filter((_, n) => n % 3 === 0); // a sample: scoring is the slow part
-const sample = literalText;
-const scoreOf = (c: string) => {
-  let n = 0;
-  for (const line of literalText) for (let i = line.indexOf(c); i >= 0; i = line.indexOf(c, i + c.length)) n++;
-  return n * (c.length - (book.length < 128 ? 1 : 2));
-};
-let pool = [...candidates];
-while (book.length < MAX_PHRASES && pool.length) {
-  const scored = pool.map((c) => [c, scoreOf(c)] as const).filter(([, s]) => s > 0).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-  if (!scored.length) break;
-  // Take the best few at once (rescoring after each would be exact and slow); then rescore on what is left.
-  // A candidate that overlaps one taken in this round waits for the next (its score falls once the other is in).
-  const taken: string[] = [];
-  const rest: string[] = [];
-  for (const [c] of scored) {
-    if (taken.length < 32 && !taken.some((t) => t.includes(c) || c.includes(t))) taken.push(c);
-    else rest.push(c);
-  }
-  book.push(...taken);
-  pool = rest;
-  const codec = encodeLogLineWith(book);
-  literalText = sample.map((l) => { const e = codec(l); return typeof e === "string" ? e : e.filter((x) => typeof x === "string").join("\u0000"); });
-}
+const sample = lines.filter((_, n) => n % 3 === 0); // a sample: scoring is the slow part
+const { book, literal: literalText } = greedyBook({
+  pool: [...candidates], sample, max: MAX_PHRASES, perRound: 32, phraseCost: (n) => (n < 128 ? 1 : 2), size: (c) => c.length,
+  literal: (book) => {
+    const codec = encodeLogLineWith(book);
+    return sample.map((l) => { const e = codec(l); return typeof e === "string" ? e : e.filter((x) => typeof x === "string").join("\u0000"); });
+  },
+});
 
 // The residue's most frequent characters and pairs (spaces, stops, digits), then the book ordered by
 // use: the phrases the lines use most get the one-byte numbers. The encoder takes the cheapest split,

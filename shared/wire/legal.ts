@@ -1,6 +1,7 @@
 // A seat's legal commands, compacted without loss for its secret's `legal` and `legalTrades` fields
 // (encodeLegal), and read back (decodeLegal). Private to that seat's secret: nothing here is public.
 import type { CardPick, ChoiceIntent, ChoiceOption, LegalCommand } from "../protocol.ts";
+import { unpackLegal } from "./legal-codec.ts";
 import { decodeJson } from "./placeholders.ts";
 import type { WireCardId } from "./types.ts";
 
@@ -166,7 +167,7 @@ export function decodeLegal(
   hand: readonly string[] = handOf(me),
   tradesJson: string | undefined = (me?.secret as { legalTrades?: string } | undefined)?.legalTrades,
 ): LegalCommand[] {
-  const compact = [...decodeJson<CompactLegal[]>(json, []), ...decodeJson<CompactLegal[]>(tradesJson, [])];
+  const compact = [...decodeJson<CompactLegal[]>(json && unpackLegal(json), []), ...decodeJson<CompactLegal[]>(tradesJson && unpackLegal(tradesJson), [])];
   return compact.map((l): LegalCommand => {
     switch (l.type) {
       case "trade-propose": {

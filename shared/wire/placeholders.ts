@@ -31,11 +31,32 @@ export function decodeJson<T>(json: string | undefined, fallback: T): T {
   }
 }
 
+/**
+ * The result as sent, a list without keys: reason, winners, the rival under the board, then each seat as
+ * [seat, corp, rival, capital, won (1 or 0), why], where a why said for an earlier seat is that seat's
+ * place in the list (most seats share one: "Threat reached 25: the city is lost.").
+ */
+type WireResultSeat = [number, ResultView["seats"][number]["corp"], ResultView["seats"][number]["rival"], number, 0 | 1, string | number];
+type WireResult = [ResultView["reason"], number[], ResultView["rivalUnderBoard"], ...WireResultSeat[]];
 export function encodeResult(result: ResultView | null): string {
-  return encodeJson(result);
+  if (!result) return "";
+  const whys: string[] = [];
+  const seats = result.seats.map((s): WireResultSeat => {
+    const earlier = whys.indexOf(s.why);
+    whys.push(s.why);
+    return [s.seat, s.corp, s.rival, s.capital, s.won ? 1 : 0, earlier >= 0 ? earlier : s.why];
+  });
+  return JSON.stringify([result.reason, result.winners, result.rivalUnderBoard, ...seats] satisfies WireResult);
 }
 export function decodeResult(json: string | undefined): ResultView | null {
-  return decodeJson<ResultView | null>(json, null);
+  const w = decodeJson<WireResult | ResultView | null>(json, null);
+  if (!Array.isArray(w)) return w; // (the object itself, as an older server sent it)
+  const [reason, winners, rivalUnderBoard, ...list] = w;
+  const seats: ResultView["seats"] = [];
+  for (const [seat, corp, rival, capital, won, why] of list) {
+    seats.push({ seat, corp, rival, capital, won: won === 1, why: typeof why === "number" ? (seats[why]?.why ?? "") : why });
+  }
+  return { reason, winners, seats, rivalUnderBoard };
 }
 
 /** The threat sources, numbered on the wire (the forecast's round and total). */

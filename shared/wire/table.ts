@@ -7,6 +7,7 @@ import type { ChatLine, ServerMessages } from "../room-protocol.ts";
 import type { VacationsShown, VoteView } from "../vote-protocol.ts";
 import type { CardView, DealView, GameView, PendingView, ResultView, TradeView } from "../view.ts";
 import { DISTRICT_FIELDS, PRESENCE_FIELDS, SEAT_PUBLIC_FIELDS, pickFields } from "./fields.ts";
+import { decodeAnswers } from "./answers.ts";
 import { decodeLegal } from "./legal.ts";
 import { decodePending } from "./pending.ts";
 import {
@@ -129,7 +130,7 @@ export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: numbe
       privateMoves: w.privateMoves,
       log: [...(talk.privateLog ?? [])],
       takeBack: w.takeBack ?? "",
-      answers: w.answers ?? "",
+      answers: decodeAnswers(w.answers ?? "", w.passAt),
     }
     : null;
   const g = state.game;

@@ -72,6 +72,8 @@ export interface WireSecret extends WireInvestment {
   takeBack?: string;
   /** Your answers in advance, JSON of StandingAnswers ("" or absent: the defaults). */
   answers?: string;
+  /** While a timed pass runs for you: when (epoch ms), else 0 (encodeAnswers; absent from an older server). */
+  passAt?: number;
 }
 
 /** Who sits in a seat (not in the engine's view: the room's own facts). */
@@ -150,6 +152,8 @@ export interface WireTable {
   guideMoment?: string;
   seats?: Record<string, WireSeat>;
   game?: WireGame;
+  /** The server's phrase books (books.ts WIRE_BOOKS; absent from an older server). */
+  books?: string;
 }
 
 /** A table that is not live (a replay's step): its code and status, who sat where; nobody connected. */

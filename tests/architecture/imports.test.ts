@@ -18,7 +18,8 @@ import { describe, expect, it } from "vitest";
  */
 export const PICTURE: Record<string, string[]> = {
   "shared/catalog": [],
-  "shared/protocol": ["shared/catalog"],
+  "shared/prompts": [],
+  "shared/protocol": ["shared/catalog", "shared/prompts"],
   "shared/phase-lines": ["shared/catalog"],
   "shared/view": ["shared/catalog", "shared/protocol"],
   "shared/variant": ["shared/view"],
@@ -26,7 +27,7 @@ export const PICTURE: Record<string, string[]> = {
   "shared/deadlines": [],
   "shared/adjourn-protocol": [],
   "shared/vote-protocol": [],
-  "shared/room-protocol": ["shared/unsafe-keys"],
+  "shared/room-protocol": ["shared/prompts", "shared/unsafe-keys"],
   "shared/bot-chose": [],
   "shared/ends-api": ["shared/view", "shared/wire"],
   "shared/guide": ["shared/protocol", "shared/view"],
@@ -50,7 +51,7 @@ export const PICTURE: Record<string, string[]> = {
   "server/index": ["server/app", "server/config", "server/logger", "server/rooms", "server/store"],
   "server/scripts": ["server/access", "server/app", "server/bots", "server/engine", "server/http-guard", "server/lobby", "server/metrics", "server/rooms", "server/sim", "server/store", "server/table", "shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
   // The client imports nothing from server/ (the "client-imports-no-server" rule below).
-  "client": ["shared/adjourn-protocol", "shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/ends-api", "shared/guide", "shared/phase-lines", "shared/protocol", "shared/room-protocol", "shared/variant", "shared/view", "shared/vote-protocol", "shared/wire"],
+  "client": ["shared/adjourn-protocol", "shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/ends-api", "shared/guide", "shared/phase-lines", "shared/prompts", "shared/protocol", "shared/room-protocol", "shared/variant", "shared/view", "shared/vote-protocol", "shared/wire"],
 };
 
 /** A part's files: a folder (server/engine/...), a file beside the folders (server/app.ts), or one file named whole. */
