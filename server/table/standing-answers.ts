@@ -4,19 +4,27 @@
 // replay is exact). The answers are seat settings the table holds (zod-checked in the room, seen only
 // by their owner). Nothing here knows of a table or of time, so a turn-based table can use it as is.
 import { ASSET_IDS, asset } from "../../shared/catalog/index.ts";
-import type { Command, LegalCommand } from "../../shared/protocol.ts";
+import { ACTION_TYPES } from "../../shared/catalog/types.ts";
+import { GENERAL_DRAW_PROMPT, type Command, type LegalCommand } from "../../shared/protocol.ts";
 import type { AnswersMessage, StandingAnswers } from "../../shared/room-protocol.ts";
 
 /**
  * A new seat's answers: the table passes on optional abilities for you (you turn on "ask" for the ones
  * you mean to use, in the settings), and answers decisions with only one answer. Counteroffer chances
  * are asked, with a countdown: left unanswered for TIMED_PASS_SECONDS, the table passes (a take-back
- * undoes it); passing on them at once is a switch, or "for the rest of this round" on the prompt.
+ * undoes it); passing on them at once is a switch, or "for the rest of this round" on the prompt. A
+ * support left unanswered four times as long (SUPPORT_WAIT_FACTOR) is an abstention, on the same switch
+ * (timedPass). A person may also
+ * say once which types their General draws take (`generalDraws`, in order of preference): the table
+ * then makes them, until they withdraw it.
  */
 export const DEFAULT_ANSWERS: StandingAnswers = Object.freeze({ abilities: "pass", byAbility: Object.freeze({}), forced: true, counteroffers: "ask", timedPass: true }) as StandingAnswers;
 
-/** How long a counteroffer chance or an asked ability waits for you before the table passes (timedPass): the default of the server's TIMED_PASS_SECONDS. */
+/** How long a counteroffer chance, an asked ability or a support waits for you before the table passes or abstains (timedPass): the default of the server's TIMED_PASS_SECONDS. */
 export const TIMED_PASS_SECONDS = 12;
+
+/** A support is the deal's decision people talk over: it waits this many times as long before the table abstains. */
+export const SUPPORT_WAIT_FACTOR = 4;
 
 /** What the table plays for a seat: now, or after `afterSeconds` of the seat not answering (a timed pass). */
 export interface AnswerAhead {
@@ -35,6 +43,11 @@ export function changeAnswers(current: StandingAnswers, change: AnswersMessage, 
   if (change.abilities) next.abilities = change.abilities;
   if (change.forced !== undefined) next.forced = change.forced;
   if (change.timedPass !== undefined) next.timedPass = change.timedPass;
+  if (change.generalDraws === null) delete next.generalDraws;
+  else if (change.generalDraws) {
+    if (!change.generalDraws.every((t) => (ACTION_TYPES as readonly string[]).includes(t))) return { code: "bad-answers", message: "There is no such type of action card." };
+    next.generalDraws = [...new Set(change.generalDraws)];
+  }
   if (change.counteroffers) next.counteroffers = change.counteroffers === "round" ? { round } : change.counteroffers;
   if (change.ability) {
     const { id, answer } = change.ability;
@@ -73,13 +86,38 @@ export function answerInAdvance(legal: readonly LegalCommand[], answers: Standin
     }
     return timed(answers, seconds, command, `You let ${asset(id).name}'s chance pass: the table passed on it for you.`);
   }
+  const draws = answers.generalDraws ? generalDraws(legal, answers.generalDraws) : null;
+  if (draws) {
+    const types = [draws.option, ...(draws.more ?? [])].join(" + ");
+    return { command: draws, why: `The table drew ${types} for you at your General draw (your answers in advance: change them there).` };
+  }
   const chance = legal.some((l) => l.type === "counteroffer") && legal.some((l) => l.type === "pass");
   if (chance && passes(answers.counteroffers, round)) {
     return { command: { type: "pass" }, why: "The table passed on your counteroffer chance for you (your answers in advance)." };
   }
   const only = answers.forced ? onlyAnswer(legal) : null;
   if (only) return { command: only, why: "The table answered for you: there was only one possible answer." };
-  return chance ? timed(answers, seconds, { type: "pass" }, "You let your counteroffer chance pass: the table passed on it for you.") : null;
+  if (chance) return timed(answers, seconds, { type: "pass" }, "You let your counteroffer chance pass: the table passed on it for you.");
+  // a support you leave unanswered: the table abstains for you (never supports: which cards, and whom, are
+  // yours); not while a trade you proposed is open (your support may be what it sells)
+  const support = legal.some((l) => l.type === "support") && legal.some((l) => l.type === "abstain");
+  const proposed = legal.some((l) => l.type === "trade-cancel" && l.ids.length > 0);
+  return support && !proposed ? timed(answers, seconds * SUPPORT_WAIT_FACTOR, { type: "abstain" }, "You let your support pass: the table abstained for you.") : null;
+}
+
+/**
+ * A General draw made by the seat's standing answer: its types still open, in its order, as many as the
+ * step draws at once; at a step with more General draws than the answer names (it was given at a step
+ * of one, or one at a time), the ones it names, and the seat is asked for the rest. Null when the
+ * decision is no General draw or none of the answer's types is open (then the seat is asked).
+ */
+function generalDraws(legal: readonly LegalCommand[], types: readonly string[]): Extract<Command, { type: "choose" }> | null {
+  const draw = legal.find((l) => l.type === "choose" && l.prompt === GENERAL_DRAW_PROMPT);
+  if (draw?.type !== "choose" || legal.some((l) => l !== draw && !l.type.startsWith("trade-"))) return null;
+  const open = new Set(draw.options.map((o) => o.value));
+  const picks = types.filter((t) => open.has(t)).slice(0, (draw.more ?? 0) + 1);
+  if (picks.length === 0) return null;
+  return { type: "choose", option: picks[0]!, ...(picks.length > 1 ? { more: picks.slice(1) } : {}) };
 }
 
 /** The timed pass on an optional window, when the seat's answers allow it. */

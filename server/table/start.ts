@@ -52,6 +52,8 @@ export interface Restored {
   clocks?: StoredClock[];
   /** The players' open vote (votes.ts), kept with its answers and expiry. */
   vote?: StoredGame["vote"];
+  /** The votes each seat opened lately (the hourly limit). */
+  voteOpenings?: StoredGame["voteOpenings"];
   /** A turn-based game's vacations (vacations.ts). */
   vacations?: StoredGame["vacations"];
   /** The game replayed from its commands (null for a table still in the lobby). */
@@ -125,5 +127,5 @@ export async function storedTable(store: GameStore, code: string, woken = false)
   }
   const commands = gameCommands(records);
   const clocks = options.pace === "turn-based" ? await store.clocks(code) : [];
-  return { code, options, seed, restored: { status: saved.status, createdAt: saved.createdAt, seats: saved.seats, chat, whispers, whisperTotal, commands, records: records.length, rebuilt, adjourned: saved.adjourned, vote: saved.vote, vacations: saved.vacations, woken, clocks } };
+  return { code, options, seed, restored: { status: saved.status, createdAt: saved.createdAt, seats: saved.seats, chat, whispers, whisperTotal, commands, records: records.length, rebuilt, adjourned: saved.adjourned, vote: saved.vote, voteOpenings: saved.voteOpenings, vacations: saved.vacations, woken, clocks } };
 }

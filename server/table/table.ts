@@ -149,7 +149,7 @@ export class Table {
     this.turns = new Turns(this.timers, (n) => this.botMove(n));
     this.timedPasses = new TimedPasses((fn, ms) => this.timers.later(fn, ms));
     this.writes = new WriteQueue({
-      onError: (err, attempt) => deps.log.error({ err, attempt, roomId: deps.roomId }, "game store write failed: trying again"),
+      onError: (err, attempt) => deps.log.error({ err, attempt, roomId: deps.roomId }, attempt < 0 ? "what followed a store write threw" : "game store write failed: trying again"),
       onLost: (err) => {
         deps.log.error({ err, roomId: deps.roomId }, "another process holds this game now: closing this room");
         this.lost = true;
@@ -226,6 +226,7 @@ export class Table {
     // A woken game's people all left before it parked: each one's nudge was written then, not again now.
     if (restored.woken) for (const n of this.people()) this.nudged.set(n, this.records - 1);
     for (const { seat, command } of this.commands) this.moves.count(seat, command.type);
+    this.votes.restoreOpenings(restored.voteOpenings ?? []);
     if (restored.vote) this.restoreVote(restored.vote);
     if (restored.status === "adjourned") return this.openAdjourned(restored.rebuilt.events, restored.adjourned ?? null);
     this.setStatus("playing");
@@ -297,8 +298,8 @@ export class Table {
 
   /**
    * Adjourns the game (behind any pending store write): every running deadline keeps what was left of
-   * it, no bot moves, no away countdown runs, and the store learns it once. The room leaves memory as
-   * soon as nobody is connected.
+   * it, no bot moves, no away countdown runs, and the store learns it once, before the players do. The
+   * room leaves memory as soon as nobody is connected.
    */
   adjourn(by: StoredAdjournment["by"], meetAt: number | null, then?: () => void): void {
     this.writes.whenIdle(() => {
@@ -312,21 +313,25 @@ export class Table {
       this.turns.clear();
       for (const look of this.botLooks.values()) look.clear();
       this.botLooks.clear();
+      this.timedPasses.keepOnly(new Set()); // a countdown starts afresh at the resume
       for (const seat of this.seats.all()) {
         seat.awayTimer?.clear();
         seat.awayTimer = null;
         this.p.seatAwayUntil(seat.seat, 0);
+        this.p.answersChanged?.(seat.seat, this.answersSent(seat.seat));
       }
       this.setStatus("adjourned");
       this.p.deadlineChanged(0);
       this.p.adjournmentChanged(meetAt ?? 0, []);
       const stored = this.adjournment.stored(now, by);
-      this.writes.write(() => this.deps.store.setAdjourned(this.code, stored));
       this.talk.log(adjournedLine(by, meetAt));
       this.publishBanks();
       then?.();
-      this.p.flush(true);
-      this.p.parkIfEmpty();
+      // the players learn it once the store has it (a server that dies meanwhile comes back playing)
+      this.writes.write(() => this.deps.store.setAdjourned(this.code, stored), () => {
+        this.p.flush(true);
+        this.p.parkIfEmpty();
+      });
     });
   }
 
@@ -401,11 +406,12 @@ export class Table {
     this.p.voteChanged?.(this.votes.view());
   }
 
-  /** Everyone sees the open vote (or none), and the store keeps it. */
+  /** Everyone sees the open vote (or none), and the store keeps it with the seats' recent openings. */
   private voteChanged(): void {
     const vote = this.votes.view();
+    const openings = this.votes.openings(this.now());
     this.p.voteChanged?.(vote);
-    this.writes.write(() => this.deps.store.setVote(this.code, vote));
+    this.writes.write(() => this.deps.store.setVote(this.code, vote, openings));
   }
 
   private voteFacts(now: number): VoteFacts {
@@ -547,7 +553,14 @@ export class Table {
 
   /** Seats a player who passed the checks at the door, new or coming back by token (see Seating.sit). */
   sit(sessionId: string, name: string, reclaim: number | null, replace: (sessionId: string) => void): Seat | Refusal {
-    return this.seating.sit(sessionId, name, reclaim, replace);
+    const seated = this.seating.sit(sessionId, name, reclaim, replace);
+    if (!("code" in seated) && reclaim === null) {
+      // a newcomer: answers in advance are the last person's words, not the seat's
+      this.answers.delete(seated.seat);
+      this.timedPasses.stop(seated.seat);
+      this.p.answersChanged?.(seated.seat, this.answersSent(seated.seat));
+    }
+    return seated;
   }
 
   /** After the seated player has their seat and histories: the log line, and the game when the table is full. */
@@ -870,12 +883,17 @@ export class Table {
 
   /** A seat changes its answers in advance (the room has checked the message's shape). */
   setAnswers(seat: number, change: AnswersMessage): Refusal | null {
-    const next = changeAnswers(this.answersOf(seat), change, this.game?.round ?? 0);
-    if ("code" in next) return next;
-    this.answers.set(seat, next);
-    this.p.answersChanged?.(seat, this.answersSent(seat));
-    if (this.status === "playing") this.answerAhead();
-    this.p.flush(false);
+    const checked = changeAnswers(this.answersOf(seat), change, this.game?.round ?? 0);
+    if ("code" in checked) return checked;
+    // in turn behind a pending store write, as a command is: a command sent before it is played first
+    this.writes.whenIdle(() => {
+      const next = changeAnswers(this.answersOf(seat), change, this.game?.round ?? 0);
+      if ("code" in next) return;
+      this.answers.set(seat, next);
+      this.p.answersChanged?.(seat, this.answersSent(seat));
+      if (this.status === "playing") this.answerAhead();
+      this.p.flush(false);
+    });
     return null;
   }
 
@@ -899,8 +917,12 @@ export class Table {
         timed.add(seat);
         const key = this.decisionKey(game, seat);
         this.timedPasses.run(seat, key, answer.afterSeconds * 1000, () => this.writes.whenIdle(() => {
-          // still that decision, still theirs and they are still here (a command of theirs may have been written meanwhile)
+          // still that decision, still theirs and they are still here (a command of theirs may have been
+          // written meanwhile), and their answers still say so (a "Wait for me", or a trade they proposed
+          // meanwhile, may have come in while a write was pending)
           if (!this.game || this.status !== "playing" || this.decisionKey(this.game, seat) !== key || this.seats.botDriven(seat) || !this.seats.get(seat)?.connected) return;
+          const still = answerInAdvance(legal(this.game, seat), this.answersOf(seat), this.game.round, this.limits.timedPassSeconds);
+          if (!still?.afterSeconds || JSON.stringify(still.command) !== JSON.stringify(answer.command)) return;
           if (this.play(seat, answer.command)) this.p.event(seat, { type: "answered-for-you", text: answer.why });
         }));
         continue;
@@ -934,7 +956,9 @@ export class Table {
     // One look at a time: a look still due from an earlier wait would count twice against this one.
     this.botLooks.get(n)?.clear();
     this.botLooks.delete(n);
-    this.bots.move(this.game, n);
+    // A person's deadline: the bot makes the decision they owe, and nothing else (no trade in their name,
+    // no waiting on one); a seat a bot plays (a bot's, or an away person's) is the bot's to play.
+    this.bots.move(this.game, n, !this.seats.botDriven(n));
   }
 
   /** Each bot's next look at its own open trade proposal, while it waits on one. */

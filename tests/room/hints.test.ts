@@ -104,7 +104,12 @@ describe("a tutorial table", () => {
     // Alice reads each explanation ("Got it") and plays her own decisions, until a bot owes one while the table is paused
     const seen: string[] = [];
     const botOwes = () => { const g = stateOf(alice).game; return g.pendingSeat > 0; };
+    // Alice's view caught up with the table (on a busy machine a patch may take longer than a pause of the
+    // loop: acting on the view before it would send a decision already made, refused "not-now")
+    const caughtUp = () => (alice.state as any).seats.get("0")?.secret?.legal === (r as any).state.seats.get("0")?.secret?.legal
+      && (alice.state as any).game?.moves === (r as any).state.game?.moves && (alice.state as any).guideMoment === (r as any).state.guideMoment;
     for (let i = 0; i < 200 && !(stateOf(alice).guideMoment && botOwes()); i++) {
+      await until(caughtUp, 5000, "Alice's view of the table");
       const m = stateOf(alice).guideMoment;
       if (m && !seen.includes(m)) seen.push(m);
       if (m) alice.send("guide", { action: "got-it" });

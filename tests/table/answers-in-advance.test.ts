@@ -9,11 +9,12 @@
 // with a suggestion ticked (suggest-discard.ts): one click to confirm, one more for each card changed.
 // The figures are printed, in all, by kind of decision and by person.
 import { describe, expect, it } from "vitest";
-import type { Command, LegalCommand } from "../../shared/protocol.ts";
+import { GENERAL_DRAW_PROMPT, type Command, type LegalCommand } from "../../shared/protocol.ts";
 import { botCommand } from "../../server/bots/index.ts";
 import { playGame } from "../../server/sim/play.ts";
-import { answerInAdvance, changeAnswers, DEFAULT_ANSWERS, optionalAbility, TIMED_PASS_SECONDS, TimedPasses } from "../../server/table/standing-answers.ts";
+import { answerInAdvance, changeAnswers, DEFAULT_ANSWERS, optionalAbility, SUPPORT_WAIT_FACTOR, TIMED_PASS_SECONDS, TimedPasses } from "../../server/table/standing-answers.ts";
 import type { StandingAnswers } from "../../shared/room-protocol.ts";
+import type { ActionType } from "../../shared/catalog/types.ts";
 import { suggestDiscard } from "../../client/src/table/suggest-discard.ts";
 
 /** The person on a phone (390 px), named in the figures printed. */
@@ -184,7 +185,47 @@ describe("Answers in advance", () => {
     expect(answerInAdvance(broke, { ...DEFAULT_ANSWERS, forced: false, timedPass: false }, 2)).toBeNull();
     // an offer, a support or a discard is never made for anyone, even with one card, nor timed
     expect(answerInAdvance([{ type: "offer", cards: ["a1"], emergency: [] }], DEFAULT_ANSWERS, 2)).toBeNull();
-    expect(answerInAdvance([{ type: "support", offers: ["main"], cards: { from: ["a1"], min: 0, max: 1 } }, { type: "abstain" }], DEFAULT_ANSWERS, 2)).toBeNull();
+    expect(answerInAdvance([{ type: "discard", prompt: "Discard 1", cards: { from: ["a1", "a2"], min: 1, max: 1 } }], DEFAULT_ANSWERS, 2)).toBeNull();
+  });
+
+  it("abstain for a person who leaves a support unanswered, after a countdown; never support for them", () => {
+    const support: LegalCommand[] = [{ type: "support", offers: ["main", "counter"], cards: { from: ["a1", "a2"], min: 1, max: 2 } }, { type: "abstain" }];
+    const ahead = answerInAdvance(support, DEFAULT_ANSWERS, 2);
+    expect(ahead).toMatchObject({ command: { type: "abstain" }, afterSeconds: TIMED_PASS_SECONDS * SUPPORT_WAIT_FACTOR });
+    expect(ahead!.why).toMatch(/abstained for you.*Take it back/);
+    expect(answerInAdvance(support, DEFAULT_ANSWERS, 2, 3)?.afterSeconds).toBe(3 * SUPPORT_WAIT_FACTOR);
+    // a trade the person proposed is open (their support for sale): the support waits for them
+    expect(answerInAdvance([...support, { type: "trade-cancel", ids: ["t1"] }], DEFAULT_ANSWERS, 2)).toBeNull();
+    // "wait for me": the support waits for the person
+    const wait = changeAnswers(DEFAULT_ANSWERS, { timedPass: false }, 2);
+    if ("code" in wait) throw new Error(wait.message);
+    expect(answerInAdvance(support, wait, 2)).toBeNull();
+    // no card to support with: one possible answer, at once, as before
+    const none: LegalCommand[] = [{ type: "support", offers: ["main"], cards: { from: [], min: 1, max: 0 } }, { type: "abstain" }];
+    expect(answerInAdvance(none, DEFAULT_ANSWERS, 2)).toEqual({ command: { type: "abstain" }, why: expect.any(String) });
+  });
+
+  it("make a person's General draws as they said once, in their order of preference, until withdrawn", () => {
+    const draw = (types: ActionType[], more?: number): LegalCommand[] => [{ type: "choose", prompt: GENERAL_DRAW_PROMPT, options: types.map((t) => ({ value: t, label: `Draw 1 ${t} card`, intent: { act: "draw", type: t } })), ...(more ? { more } : {}) }];
+    const set = changeAnswers(DEFAULT_ANSWERS, { generalDraws: ["media", "labor", "media", "biotech"] }, 1);
+    if ("code" in set) throw new Error(set.message);
+    expect(set.generalDraws).toEqual(["media", "labor", "biotech"]);
+    expect(answerInAdvance(draw(["biotech", "labor", "media", "security"], 1), set, 1)).toMatchObject({ command: { type: "choose", option: "media", more: ["labor"] } });
+    // a type no longer open: the next one preferred
+    expect(answerInAdvance(draw(["biotech", "labor"]), set, 1)).toMatchObject({ command: { type: "choose", option: "labor" } });
+    // more draws than the answer can fill: the table draws what it names, and the person is asked for the rest
+    expect(answerInAdvance(draw(["construction", "security", "media"], 1), set, 1)).toMatchObject({ command: { type: "choose", option: "media" } });
+    expect((answerInAdvance(draw(["construction", "security", "media"], 1), set, 1)!.command as { more?: unknown }).more).toBeUndefined();
+    // none of its types open: the person is asked
+    expect(answerInAdvance(draw(["construction", "security"], 1), set, 1)).toBeNull();
+    // another decision with the same options is no General draw
+    expect(answerInAdvance([{ ...draw(["media", "labor"])[0]!, prompt: "Draw 2 cards of one type" } as LegalCommand], { ...set, forced: false }, 1)).toBeNull();
+    expect(changeAnswers(set, { generalDraws: ["media", "magic"] }, 1)).toMatchObject({ code: "bad-answers" });
+    // withdrawn: asked again
+    const off = changeAnswers(set, { generalDraws: null }, 1);
+    if ("code" in off) throw new Error(off.message);
+    expect(off.generalDraws).toBeUndefined();
+    expect(answerInAdvance(draw(["biotech", "labor", "media"], 1), off, 1)).toBeNull();
   });
 
   it("keep one timed pass a seat for the decision it belongs to, and end it when the decision goes", () => {

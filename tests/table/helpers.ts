@@ -43,3 +43,23 @@ export async function seat(table: Table, names: string[]): Promise<void> {
   }
 }
 
+/** A memory store whose writes, while held, stay pending until released (as a slow database's would). */
+export function heldStore(): { store: GameStore; hold(): void; release(): void } {
+  const inner = memoryStore();
+  let gate: { promise: Promise<void>; open: () => void } | null = null;
+  const store = new Proxy(inner, {
+    get(target, name, receiver) {
+      const value = Reflect.get(target, name, receiver);
+      if (typeof value !== "function" || !/^(append|set|add|start|finish|park)/.test(String(name))) return value;
+      return (...args: unknown[]) => {
+        const result = value.apply(target, args);
+        return gate ? gate.promise.then(() => result) : result;
+      };
+    },
+  });
+  return {
+    store,
+    hold() { let open!: () => void; gate = { promise: new Promise<void>((r) => { open = r; }), open }; },
+    release() { const g = gate; gate = null; g?.open(); },
+  };
+}

@@ -134,6 +134,10 @@ describe("a table without sockets", () => {
     // The human owed decisions all game long, and each was made at its deadline, not before nor long after.
     expect(owed).toBeGreaterThan(10);
     expect(late.every((ms) => ms >= 0 && ms < 1000), JSON.stringify(late.slice(0, 20))).toBe(true);
+    // The bot made the decisions owed and nothing else: no trade in the person's name.
+    const theirs = table.replayLog().commands.filter((c) => c.seat === human).map((c) => c.command.type);
+    expect(theirs.length).toBeGreaterThanOrEqual(owed);
+    expect(theirs.filter((t) => t.startsWith("trade-"))).toEqual([]);
     // The seat stayed its player's (no bot takeover: they never left), and the game replays to itself.
     expect(table.seats.get(human)!.botControlled).toBe(false);
     expect(of("seatBotControlled").some(([, on]) => on === true)).toBe(false);
