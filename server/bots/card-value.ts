@@ -334,16 +334,36 @@ export function utility(sense: Sense, o: Outcome): number {
   return u - sense.threatWeight * (o.threat + o.city);
 }
 
+/** A rough worth may have been imagined this many rounds before (a demand round between two standard rounds counts). */
+export const ROUGH_AGE = 2;
+
+/**
+ * What `titleId` resolved by me is worth to me. `rough`: as imagined up to ROUGH_AGE rounds before
+ * when the bot keeps such worths (sense.roundWorth), else afresh; a fresh worth is kept for later.
+ */
+export function myUtility(sense: Sense, titleId: string, rough = false): number {
+  const kept = sense.roundWorth;
+  const round = sense.s.round;
+  if (rough && kept) {
+    const k = kept.get(titleId);
+    if (k && k.round <= round && k.round >= round - ROUGH_AGE) return k.u;
+  }
+  const u = utility(sense, guessOutcome(sense, titleId, sense.me));
+  kept?.set(titleId, { u, round });
+  return u;
+}
+
 /** What a deal won by `winner` with `titleId` is worth to me: the card's outcome plus the asset to the winner. */
-export function dealWorth(sense: Sense, titleId: string, winner: number, asset: boolean): number {
-  return utility(sense, guessOutcome(sense, titleId, winner)) + (asset ? capitalWorth(sense, winner, ASSET_WORTH) : 0);
+export function dealWorth(sense: Sense, titleId: string, winner: number, asset: boolean, rough = false): number {
+  const u = winner === sense.me ? myUtility(sense, titleId, rough) : utility(sense, guessOutcome(sense, titleId, winner));
+  return u + (asset ? capitalWorth(sense, winner, ASSET_WORTH) : 0);
 }
 
 /** What drawing one card of a type is worth to me: the mean worth of its titles as my next offer. */
 export function typeWorth(sense: Sense, type: ActionType): number {
   const titles = catalog.actionCards.filter((c) => c.type === type);
   let sum = 0;
-  for (const t of titles) sum += utility(sense, guessOutcome(sense, t.id, sense.me));
+  for (const t of titles) sum += myUtility(sense, t.id, true);
   return sum / titles.length;
 }
 

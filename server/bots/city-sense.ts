@@ -48,6 +48,20 @@ export interface Sense {
   distrust?: number;
   /** How much of its usual worth keeping a faceup emergency action for later has (policy.ts; absent: all of it). */
   emergencyKeep?: number;
+  /**
+   * The share of a hand card's worth as my next offer that holding it keeps (policy.ts `holdWorth`;
+   * absent: all of it). A player is active about four times a game and draws about three cards a
+   * turn, so most cards held never become its offer.
+   */
+  holdShare?: number;
+  /** The share of a counteroffer card's hold worth counted as spent (absent: half; the card is discarded whether it wins or loses). */
+  counterSpent?: number;
+  /**
+   * What each title is worth to me as my own offer (card-value.ts `myUtility`), as imagined in recent
+   * rounds: the negotiator keeps them in its memory and reads them where a rough worth will do
+   * (holding a card, drawing a type, screening its options). Absent: always imagined afresh.
+   */
+  roundWorth?: RoundWorth;
   /** Guesses already made during this decision (card-value.ts), by title, then resolver. */
   memo: Map<string, unknown[]>;
   /** Imagined outcomes this decision has looked at, and how many of them it imagined afresh (card-value.ts keeps it under a budget). */
@@ -55,6 +69,9 @@ export interface Sense {
   /** Sums about this city shared by every seat and step while it stays the same. */
   table: CityTable;
 }
+
+/** Utilities of titles as my own offer, by title, each with the round it was imagined in (a bot's memory). */
+export type RoundWorth = Map<string, { u: number; round: number }>;
 
 /** Memos of pure functions of the city (everything in cityKey), shared between decisions. */
 export interface CityTable {

@@ -41,7 +41,7 @@ export interface HintOptions {
 
 /** A copy of a bot's memory, so that a hint never changes what the bot remembers. */
 export function copyMemory(m: BotMemory): BotMemory {
-  return { proposed: new Map(m.proposed), looks: new Map(m.looks), madeIn: new Map(m.madeIn) };
+  return { proposed: new Map(m.proposed), looks: new Map(m.looks), madeIn: new Map(m.madeIn), worth: new Map(m.worth) };
 }
 
 /** The bot's choice for this seat now and why: the same command botDecision returns with the same random and memory. */
@@ -302,7 +302,8 @@ function explainChoice(w: Words, value: string | number): Explained {
   const next = scored.filter((x) => x.o.value !== value).sort((a, b) => b.v - a.v)[0];
   const source = effect ? sourceName(effect.source) : "the card";
   return {
-    action: `${cap(label)}`,
+    // a seat's name alone ("NBN") would not read as an action
+    action: it?.seat !== undefined ? `Choose ${label}` : cap(label),
     why: `${cap(what(w, option))}. For ${source} this pick is worth ${w.worth(mine.v)} to you${next ? `; the next best, ${next.o.label}, ${w.worth(next.v)}` : ""}.`,
   };
 }

@@ -15,7 +15,7 @@ import { catalog } from "../../shared/catalog/index.ts";
 import type { Command, LegalCommand } from "../../shared/protocol.ts";
 import type { TradeView } from "../../shared/view.ts";
 import { ASSET_WORTH, CARD_WORTH, guessOutcome } from "./card-value.ts";
-import { capitalWorth, projectedThreat, readTable, threatWeight, type Sense } from "./city-sense.ts";
+import { capitalWorth, projectedThreat, readTable, threatWeight, type RoundWorth, type Sense } from "./city-sense.ts";
 import { answerTrade, cheapest, goodsWorth, holdWorth, offerWorth, planSupport, sensibleCommand, supportCount } from "./policy.ts";
 import type { Random } from "./random.ts";
 import { titleOf, type Table } from "./table.ts";
@@ -48,6 +48,10 @@ export const THREAT_CARE_FLOOR = 0.1;
 export const EMERGENCY_KEEP_AT_RISK = 0.3;
 /** The share of another player's resolution it imagines with careless picks. */
 export const DISTRUST = 0.3;
+/** The share of a hand card's worth as its next offer that holding the card keeps (most cards held never become an offer). */
+export const HOLD_SHARE = 0.4;
+/** A counteroffer's card is discarded whether it wins or loses: all of its hold worth is spent. */
+export const COUNTER_SPENT = 1;
 
 /**
  * How the negotiator reads the table, before every decision (policy.ts runs it as the `judge`).
@@ -63,6 +67,8 @@ export const DISTRUST = 0.3;
 export function negotiatorJudge(sense: Sense): void {
   const s = sense.s;
   sense.distrust = DISTRUST;
+  sense.holdShare = HOLD_SHARE;
+  sense.counterSpent = COUNTER_SPENT;
   const slotsPassed = s.round + 0.5;
   const slotsLeft = Math.max(0, s.roundTrack.length - s.round - 0.5);
   const paced = s.threat + (s.threat / slotsPassed) * slotsLeft;
@@ -107,10 +113,12 @@ export interface BotMemory {
   looks: Map<string, number>;
   /** The deal an own proposal was made in, by trade id. */
   madeIn: Map<string, string>;
+  /** What each title is worth to me as my offer, as imagined in recent rounds (rough worths: city-sense.ts `roundWorth`). */
+  worth: RoundWorth;
 }
 
 export function newMemory(): BotMemory {
-  return { proposed: new Map(), looks: new Map(), madeIn: new Map() };
+  return { proposed: new Map(), looks: new Map(), madeIn: new Map(), worth: new Map() };
 }
 
 /** A short public line (or, with `to`, a line for that seat alone). */
@@ -260,8 +268,12 @@ function answer(sense: Sense, templates: LegalCommand[]): BotDecision | null {
 
 /** The negotiating bot's decision: its command, a line to say, or that it waits on its own proposal. */
 export function negotiate(s: Table, random: Random, memory: BotMemory = newMemory()): BotDecision {
+  const judge = (x: Sense) => {
+    negotiatorJudge(x);
+    x.roundWorth = memory.worth;
+  };
   const sense = readTable(s);
-  negotiatorJudge(sense);
+  judge(sense);
   const templates = s.legal;
   const answered = answer(sense, templates);
   if (answered) return answered;
@@ -299,7 +311,7 @@ export function negotiate(s: Table, random: Random, memory: BotMemory = newMemor
       return { command: sale.command, say: { text: `I will back the ${offer}, ${cardName(sale.card)}, for ${sale.command.get!.capital} capital.` } };
     }
   }
-  return { command: sensibleWithoutSelling(s, random) };
+  return { command: sensibleWithoutSelling(s, random, judge) };
 }
 
 /** Until the engine has named a new proposal, it is remembered by its pair of seats. */
@@ -308,7 +320,7 @@ function pendingId(from: number, to: number): string {
 }
 
 /** The sensible bot's command, minus its occasional random sale (the negotiator sells by judgement). */
-function sensibleWithoutSelling(s: Table, random: Random): Command | null {
+function sensibleWithoutSelling(s: Table, random: Random, judge: (sense: Sense) => void): Command | null {
   const legal = s.pending?.kind === "support" && s.pending.seat === s.me ? s.legal.filter((x) => x.type !== "trade-propose") : s.legal;
-  return sensibleCommand({ ...s, legal }, random, negotiatorJudge);
+  return sensibleCommand({ ...s, legal }, random, judge);
 }

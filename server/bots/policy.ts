@@ -10,7 +10,7 @@ import type { Resource } from "../../shared/catalog/types.ts";
 import { RESOURCES } from "../../shared/catalog/types.ts";
 import type { CardPick, Command, LegalCommand } from "../../shared/protocol.ts";
 import type { TradeView } from "../../shared/view.ts";
-import { ASSET_WORTH, CARD_WORTH, bestType, dealWorth, guessOutcome, typeWorth, utility } from "./card-value.ts";
+import { ASSET_WORTH, CARD_WORTH, bestType, dealWorth, myUtility, typeWorth } from "./card-value.ts";
 import { assetChoice } from "./assets.ts";
 import { argmax, chooseForEffect } from "./choices.ts";
 import { capitalWorth, districtDef, readTable, type Sense } from "./city-sense.ts";
@@ -29,8 +29,8 @@ export const SUPPORT_PRICE = 2;
 export const ACCEPT_MARGIN = 1;
 
 /** What an offered card resolved by `seat` (and the asset to them) is worth to me. */
-export function offerWorth(sense: Sense, card: string, seat: number): number {
-  return dealWorth(sense, titleOf(card), seat, sense.s.deal?.asset != null);
+export function offerWorth(sense: Sense, card: string, seat: number, rough = false): number {
+  return dealWorth(sense, titleOf(card), seat, sense.s.deal?.asset != null, rough);
 }
 
 function standardRoundsLeft(s: Table): number {
@@ -44,7 +44,7 @@ export function emergencyKeep(s: Table): number {
 
 /** What a card in my hand is worth to keep: its worth as my next offer, at least a plain card's. */
 export function holdWorth(sense: Sense, card: string): number {
-  return Math.max(0, utility(sense, guessOutcome(sense, titleOf(card), sense.me))) + CARD_WORTH;
+  return Math.max(0, myUtility(sense, titleOf(card), true)) * (sense.holdShare ?? 1) + CARD_WORTH;
 }
 
 /** The `n` least useful cards of `from` (to discard or spend as support). */
@@ -57,6 +57,22 @@ export function cheapest(sense: Sense, from: string[], n: number): string[] {
 }
 
 // ---- the deal ----
+
+/** With worths kept from recent rounds, a counteroffer imagines afresh only its SCREENED best options by those worths. */
+export const SCREENED = 3;
+/** A counteroffer option whose gain by kept worths misses the margin by more than this is not imagined afresh. */
+export const SCREEN_SLACK = 3;
+
+/** The options worth imagining afresh: all of them, or with kept worths the SCREENED best by `rough` that reach `floor`. */
+function screen<T>(sense: Sense, options: T[], rough: (o: T) => number, floor: number): T[] {
+  if (!sense.roundWorth) return options;
+  return options
+    .map((o, i) => ({ o, i, w: rough(o) }))
+    .filter((x) => x.w >= floor)
+    .sort((a, b) => b.w - a.w || a.i - b.i)
+    .slice(0, SCREENED)
+    .map((x) => x.o);
+}
 
 function mainOffer(sense: Sense, t: Extract<LegalCommand, { type: "offer" }>, random: Random): Command | null {
   const keep = emergencyKeep(sense.s) * (sense.emergencyKeep ?? 1);
@@ -82,10 +98,10 @@ export function counterGains(sense: Sense, t: Extract<LegalCommand, { type: "cou
   const byWorth = cheapest(sense, t.discard.from, t.discard.from.length);
   const payment = (card?: string) => byWorth.filter((id) => id !== card).slice(0, cost);
   const options: { card?: string; emergency?: string }[] = [...t.cards.map((card) => ({ card })), ...t.emergency.map((emergency) => ({ emergency }))];
-  const gainOf = (o: { card?: string; emergency?: string }) => {
-    const mine = o.card ? offerWorth(sense, o.card, sense.me) : offerWorth(sense, o.emergency!, sense.me) - keep;
+  const gainOf = (o: { card?: string; emergency?: string }, rough = false) => {
+    const mine = o.card ? offerWorth(sense, o.card, sense.me, rough) : offerWorth(sense, o.emergency!, sense.me, rough) - keep;
     const paid = payment(o.card).reduce((n, id) => n + holdWorth(sense, id), 0);
-    const spent = o.card ? holdWorth(sense, o.card) * 0.5 : 0;
+    const spent = o.card ? holdWorth(sense, o.card) * (sense.counterSpent ?? 0.5) : 0;
     // about even odds of winning the support count
     return 0.5 * (mine - curWorth) - paid - spent;
   };
@@ -96,7 +112,7 @@ function counteroffer(sense: Sense, t: Extract<LegalCommand, { type: "counteroff
   const { options, gainOf, payment, cost } = counterGains(sense, t);
   let best: (typeof options)[number] | undefined;
   let bestGain = -Infinity;
-  for (const o of options) {
+  for (const o of screen(sense, options, (x) => gainOf(x, true), COUNTER_MARGIN - SCREEN_SLACK)) {
     const g = gainOf(o);
     if (g > bestGain + 1e-9 || (Math.abs(g - bestGain) <= 1e-9 && random() < 0.5)) [best, bestGain] = [o, g];
   }

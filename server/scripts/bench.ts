@@ -27,6 +27,7 @@ import { makeRandom, randomCommand } from "../bots/random.ts";
 import { reportTargets, type Target } from "./lib/targets.ts";
 import { viewsOnly } from "./lib/bench-views.ts";
 import { pinClientThread, pinServerThread } from "./lib/pin.ts";
+import { installWireFieldTally, wireFieldTally } from "./lib/wire-fields.ts";
 
 /**
  * The bench's targets (issue #32): each is printed beside its figure, and a miss fails the run. Times are
@@ -61,7 +62,11 @@ const FULL_STATE_EVERY = 100;
 const WARM_UP_TABLES = 16;
 
 interface Job { kind: "game" | "floor"; httpUrl: string; wsUrl: string; tables: number; commands: number; seed: number; pin: boolean }
-interface PhaseResult { samples: number[]; refused: number; unanswered: number; stalls: number; finished: number; lateSessions: string[] }
+interface PhaseResult {
+  samples: number[]; refused: number; unanswered: number; stalls: number; finished: number; lateSessions: string[];
+  /** The patches' bytes as the clients decoded them, by field (lib/wire-fields.ts). */
+  patchFields: Record<string, number>;
+}
 
 /**
  * A ROOM_DATA frame's message type: its code byte, then the type as MessagePack (a string, or a number for
@@ -259,6 +264,10 @@ async function main(): Promise<void> {
   console.log(`patches: ${gamePatches} sent to clients, ${gamePatchBytes} bytes; messages (game log, seats, errors): ${gameMessageBytes} bytes, ${(gameMessageBytes / Math.max(1, game.samples.length) / WATCHERS).toFixed(1)} per command per client`);
   const perCommandPerClient = (bytes: number) => (bytes / Math.max(1, game.samples.length) / WATCHERS).toFixed(1);
   console.log(`  messages by type (bytes per command per client; count, average bytes): ${gameMessagesByType.map(([type, m]) => `${type} ${perCommandPerClient(m.bytes)} (${m.count}, ${(m.bytes / m.count).toFixed(0)})`).join(", ")}`);
+  const fields = Object.entries(game.patchFields).sort((a, b) => b[1] - a[1]);
+  const shown = fields.filter(([, bytes]) => bytes / Math.max(1, game.samples.length) / WATCHERS >= 0.5);
+  const rest = fields.slice(shown.length).reduce((sum, [, bytes]) => sum + bytes, 0);
+  console.log(`  patches by field, as the clients decoded them (bytes per command per client; their sum ${perCommandPerClient(fields.reduce((sum, [, b]) => sum + b, 0))}): ${shown.map(([path, bytes]) => `${path} ${perCommandPerClient(bytes)}`).join(", ")}, the rest ${perCommandPerClient(rest)}`);
   console.log(`in the server (receive -> patch sent, from /metrics): ${result.serverMsPerCommand.toFixed(3)} ms per command on average`);
   console.log(`  by stage (ms per command on average): ${Object.keys(stagesAfter).map((k) => `${k} ${stageMs(k).toFixed(3)}`).join(", ")}`);
   console.log(`  of send, the sockets' writes (system calls; on loopback the kernel delivers to the client inside them): ${result.socketWriteMsPerCommand.toFixed(3)} ms per command`);
@@ -307,12 +316,14 @@ function runPhase(job: Job, whileOpen: () => void = () => {}): Promise<PhaseResu
 
 async function runWorker(job: Job): Promise<void> {
   if (job.pin) pinClientThread();
-  const result: PhaseResult = { samples: [], refused: 0, unanswered: 0, stalls: 0, finished: 0, lateSessions: [] };
+  if (job.kind === "game") installWireFieldTally();
+  const result: PhaseResult = { samples: [], refused: 0, unanswered: 0, stalls: 0, finished: 0, lateSessions: [], patchFields: {} };
   const open: SdkRoom[] = [];
   for (let i = 0; i < job.tables; i++) {
     if (job.kind === "game") await playGameTable(job, i, result, open);
     else await playFloorTable(job, result, open);
   }
+  result.patchFields = wireFieldTally();
   parentPort!.postMessage(result);
   // The main thread weighs the server's heap while every table is still open, then lets us go.
   await new Promise((resolve) => parentPort!.once("message", resolve));

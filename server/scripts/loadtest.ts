@@ -36,6 +36,7 @@ import { bucketPercentile, processStats, resourceSampler, serverMetrics } from "
 import { reportTargets, type Target } from "./lib/targets.ts";
 import { makeRandom, randomCommand, type Random } from "../bots/random.ts";
 import { TableState } from "../rooms/schema.ts";
+import { unpackLegal } from "../../shared/wire/index.ts";
 
 const SEATS = 6;
 /** The load test's targets (issue #19): each is printed beside its figure, and a miss fails the run. */
@@ -346,7 +347,7 @@ async function runWorker(job: Job): Promise<void> {
       const legal = this.secret?.legal ?? "[]";
       if (legal !== this.legalJson) { // a new string only when the patch changed it
         this.legalJson = legal;
-        this.owesADecision = OWES_A_DECISION.test(legal);
+        this.owesADecision = OWES_A_DECISION.test(unpackLegal(legal)); // packed with a phrase book on the wire
       }
       // Parsed only when this seat acts: thousands of clients keep no parsed copies alive.
       if (this.sentAt === 0 && !this.thinking && !stopping && state.status === "playing" && this.owesADecision) {

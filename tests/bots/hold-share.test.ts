@@ -1,0 +1,27 @@
+// The negotiator's rough worths (issue #32): what a title is worth to it as its own offer, kept in its
+// memory with the round it was imagined in and read where a rough worth will do, up to ROUGH_AGE rounds old.
+import { describe, expect, it } from "vitest";
+import { ROUGH_AGE, myUtility } from "../../server/bots/card-value.ts";
+import { readTable } from "../../server/bots/city-sense.ts";
+import { newMemory } from "../../server/bots/index.ts";
+import { firstMainOffer, tableOf } from "./helpers.ts";
+
+describe("the negotiator's kept worths", () => {
+  it("a rough read takes a kept worth up to ROUGH_AGE rounds old; a fresh read imagines and keeps it", () => {
+    const s = firstMainOffer(4, 1);
+    s.round = 4;
+    const sense = readTable(tableOf(s, 1));
+    const fresh = myUtility(sense, "high-risk-investments");
+    expect(Math.abs(fresh)).toBeGreaterThan(0.5);
+    sense.roundWorth = newMemory().worth;
+    const keep = (age: number) => sense.roundWorth!.set("high-risk-investments", { u: -100, round: s.round - age });
+    keep(ROUGH_AGE);
+    expect(myUtility(sense, "high-risk-investments", true)).toBe(-100);
+    keep(ROUGH_AGE + 1);
+    expect(myUtility(sense, "high-risk-investments", true)).toBe(fresh);
+    // the fresh worth was kept with this round
+    expect(sense.roundWorth!.get("high-risk-investments")).toEqual({ u: fresh, round: s.round });
+    keep(0);
+    expect(myUtility(sense, "high-risk-investments")).toBe(fresh);
+  });
+});
