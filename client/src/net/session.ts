@@ -7,7 +7,7 @@ import type { Command } from "../../../shared/protocol.ts";
 import type { AbsentChoice, AdjournMessage } from "../../../shared/adjourn-protocol.ts";
 import type { VacationMessage, VoteMessage } from "../../../shared/vote-protocol.ts";
 import type { AnswersMessage, ChatLine, GuideMessage, HostMessage, ServerMessages } from "../../../shared/room-protocol.ts";
-import { decodeLogMessage, GameLogReader, readTable, type TableSnapshot, type WireTable, type Whisper } from "../../../shared/wire/index.ts";
+import { decodeLogMessage, GameLogReader, readTable, sameBooks, type TableSnapshot, type WireTable, type Whisper } from "../../../shared/wire/index.ts";
 import { ApiError, findTable, serverUptime, type TableInfo } from "./api.ts";
 import { SDK_MAX_DELAY_MS, joinProblem, keepTrying, type Outcome } from "./reconnect.ts";
 import { chatHistory, chatLine, logBatches, whisper, whisperList, type Heard, type Held, type LogBatch, type Settled } from "./heard.ts";
@@ -45,6 +45,20 @@ const CHAT_KEEP = 100;
 function serverEndpoint(): string {
   const origin = import.meta.env.DEV ? `${location.protocol}//${location.hostname}:2567` : location.origin;
   return origin.replace(/^http/, "ws");
+}
+
+/**
+ * The server reads and writes with other phrase books than this page (a deploy since it loaded): reload
+ * once, to take the server's new build (sessionStorage keeps a second try from looping when the page
+ * served is still the old one).
+ */
+function reloadForBooks(books: string): void {
+  const key = "na-reloaded-for-books";
+  try {
+    if (sessionStorage.getItem(key) === books) return;
+    sessionStorage.setItem(key, books);
+  } catch { return; /* no storage: no reload that might loop */ }
+  location.reload();
 }
 
 export class TableSession {
@@ -107,6 +121,7 @@ export class TableSession {
     const take = (state: unknown) => {
       if (!live()) return;
       this.state = (state as { toJSON(): WireTable }).toJSON();
+      if (!sameBooks(this.state)) reloadForBooks(this.state.books!);
       // Your seat is the one whose secret you receive; its token brings you back after a reload.
       const mine = Object.values(this.state.seats ?? {}).find((s) => s.secret?.seatToken);
       if (mine && (this.mySeat !== mine.seat || this.seatToken !== mine.secret!.seatToken)) {

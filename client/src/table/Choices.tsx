@@ -3,7 +3,9 @@
 // Trades have their own panel (Trades.tsx).
 import type { ComponentChildren } from "preact";
 import { useState } from "preact/hooks";
-import type { ChoiceOption, LegalCommand } from "../../../shared/protocol.ts";
+import type { ChoiceOption, Command, LegalCommand } from "../../../shared/protocol.ts";
+import { GENERAL_DRAW_PROMPT } from "../../../shared/prompts.ts";
+import { standingDraws } from "./general-draws.ts";
 import type { TableSession } from "../net/session.ts";
 import type { WireCard } from "../../../shared/wire/index.ts";
 import { seatOf, type TableSnapshot } from "../state.ts";
@@ -40,7 +42,8 @@ export function Choices({ model, session, onShowMap }: { model: TableSnapshot; s
   // A fresh key whenever the options change, so half-made picks never carry over to a new decision.
   const key = JSON.stringify(moves);
   const { passAt } = answersOf(model);
-  const countdown = passAt > 0 ? <PassCountdown at={passAt} session={session} /> : null;
+  const support = moves.some((l) => l.type === "support");
+  const countdown = passAt > 0 ? <PassCountdown at={passAt} session={session} verb={support ? "abstains" : "passes"} /> : null;
   return <>{undo}<ChoiceList key={key} moves={moves} model={model} session={session} hand={hand} onShowMap={onShowMap} fingerprint={key} countdown={countdown} /></>;
 }
 
@@ -60,6 +63,7 @@ function answersOf(model: TableSnapshot): StandingAnswers & { passAt: number } {
     forced: a.forced !== false,
     counteroffers: a.counteroffers ?? "ask",
     timedPass: a.timedPass !== false,
+    ...(Array.isArray(a.generalDraws) ? { generalDraws: a.generalDraws } : {}),
     // when the table passes for you on the decision open now, if you leave it (epoch ms; 0: it does not)
     passAt: typeof a.passAt === "number" ? a.passAt : 0,
   };
@@ -79,7 +83,11 @@ function AnswerSettings({ model, session }: { model: TableSnapshot; session: Tab
       <label class="answer-setting"><input type="checkbox" data-testid="answers-counteroffers" checked={a.counteroffers !== "ask"}
         onChange={(e) => session.answers({ counteroffers: (e.currentTarget as HTMLInputElement).checked ? "pass" : "ask" })} /> Pass on my counteroffer chances for me{typeof a.counteroffers === "object" ? " (this round)" : ""}</label>
       <label class="answer-setting"><input type="checkbox" data-testid="answers-timed" checked={a.timedPass}
-        onChange={(e) => session.answers({ timedPass: (e.currentTarget as HTMLInputElement).checked })} /> Pass for me on a counteroffer chance or an ability I leave unanswered a few seconds (a countdown shows; I can take it back)</label>
+        onChange={(e) => session.answers({ timedPass: (e.currentTarget as HTMLInputElement).checked })} /> Pass or abstain for me on a counteroffer chance, an ability or a support I leave unanswered a few seconds (a countdown shows; I can take it back)</label>
+      {a.generalDraws && (
+        <label class="answer-setting"><input type="checkbox" data-testid="answers-general-draws" checked
+          onChange={() => session.answers({ generalDraws: null })} /> Draw {a.generalDraws.join(" + ")} for me at every General draw (untick: ask me again)</label>
+      )}
       {(model.me?.assets ?? []).map(({ id }) => {
         const own = a.byAbility[id];
         const asked = own === undefined ? a.abilities === "ask" : own === "ask";
@@ -96,10 +104,10 @@ function AnswerSettings({ model, session }: { model: TableSnapshot; session: Tab
  * The table's timed pass on the decision open now (standing-answers.ts): the seconds left, and a switch
  * to turn the timed passes off (the decision then waits for you, up to the table's own deadline).
  */
-function PassCountdown({ at, session }: { at: number; session: TableSession }) {
+function PassCountdown({ at, session, verb = "passes" }: { at: number; session: TableSession; verb?: "passes" | "abstains" }) {
   return (
-    <span class="pass-countdown muted" data-testid="pass-countdown" title="Left unanswered, the table passes for you; you can take it back">
-      <Countdown deadline={at} testid="pass-countdown-left" words={(n) => `the table passes for you in ${n} s`} done="the table is passing for you…" />{" "}
+    <span class="pass-countdown muted" data-testid="pass-countdown" title={`Left unanswered, the table ${verb} for you; you can take it back`}>
+      <Countdown deadline={at} testid="pass-countdown-left" words={(n) => `the table ${verb} for you in ${n} s`} done={`the table is ${verb === "passes" ? "passing" : "abstaining"} for you…`} />{" "}
       <button type="button" class="secondary" data-testid="pass-countdown-off" onClick={() => session.answers({ timedPass: false })}>Wait for me</button>
     </span>
   );
@@ -124,7 +132,12 @@ function ChoiceList({ moves, model, session, hand, onShowMap, fingerprint, count
       {countdown}
     </>
   );
-  const abstainButton = has("abstain") && <button type="button" class="secondary" data-choice="abstain" onClick={() => session.command({ type: "abstain" })}>Abstain: support neither offer</button>;
+  const abstainButton = has("abstain") && (
+    <>
+      <button type="button" class="secondary" data-choice="abstain" onClick={() => session.command({ type: "abstain" })}>Abstain: support neither offer</button>
+      {has("pass") ? null : countdown}
+    </>
+  );
   const inCounter = has("counteroffer");
   const inSupport = has("support");
   return (
@@ -136,7 +149,7 @@ function ChoiceList({ moves, model, session, hand, onShowMap, fingerprint, count
           case "pass": return inCounter ? null : <span key={i}>{passButton}</span>;
           case "support": return <SupportChoice key={i} legal={l} hand={hand} session={session} model={model} alt={abstainButton} />;
           case "abstain": return inSupport ? null : <span key={i}>{abstainButton}</span>;
-          case "choose": return <ChooseChoice key={i} legal={l} session={session} onShowMap={onShowMap} countdown={countdown} />;
+          case "choose": return <ChooseChoice key={i} legal={l} session={session} onShowMap={onShowMap} countdown={countdown} standing={answersOf(model).generalDraws} />;
           case "discard": return <DiscardChoice key={i} legal={l} hand={hand} session={session} />;
           case "investment": return <InvestmentChoice key={i} legal={l} session={session} />;
           default: return null;
@@ -302,7 +315,7 @@ function combos<T>(xs: readonly T[], k: number): T[][] {
   return xs.flatMap((x, i) => combos(xs.slice(i + 1), k - 1).map((rest) => [x, ...rest]));
 }
 
-function ChooseChoice({ legal, session, onShowMap, countdown }: { legal: Legal<"choose">; session: TableSession; onShowMap?: () => void; countdown?: ComponentChildren }) {
+function ChooseChoice({ legal, session, onShowMap, countdown, standing }: { legal: Legal<"choose">; session: TableSession; onShowMap?: () => void; countdown?: ComponentChildren; standing?: readonly string[] }) {
   const onMap = districtPicks(legal).size > 0;
   const progress = legal.progress ? ` (${legal.progress.at} of ${legal.progress.of})` : "";
   // "Use X now? / Pass": pass, and let the table pass on it for you for the rest of the round
@@ -314,21 +327,34 @@ function ChooseChoice({ legal, session, onShowMap, countdown }: { legal: Legal<"
   const picks = legal.options.filter((o) => o.intent?.act !== "done");
   const all = legal.more ? combos(picks, legal.more + 1) : [];
   const narrow = useMedia(NARROW_QUERY);
+  // a General draw: "the same every round" makes the picks a standing answer too (withdrawn in the
+  // settings); asked while one stands, the box starts ticked and the picks join it (general-draws.ts)
+  const [everyRound, setEveryRound] = useState(Boolean(standing?.length));
+  const general = legal.prompt === GENERAL_DRAW_PROMPT;
+  const choose = (command: Extract<Command, { type: "choose" }>) => {
+    session.command(command);
+    if (!general || !everyRound) return;
+    session.answers({ generalDraws: standingDraws(standing, [command.option, ...(command.more ?? [])].map(String)) });
+  };
   const sets = all.length <= (picks.every((o) => o.intent?.type) ? MAX_SETS : MAX_OTHER_SETS) ? all : [];
   const one = legal.options.map((o) => (
     <button key={String(o.value)} type="button" data-choice="choose" data-option={String(o.value)}
-      onClick={() => session.command({ type: "choose", option: o.value })}>{o.label}</button>
+      onClick={() => choose({ type: "choose", option: o.value })}>{o.label}</button>
   ));
   return (
     <fieldset class="choice" data-testid="choice-choose" data-progress={legal.progress ? `${legal.progress.at}/${legal.progress.of}` : undefined}
       data-more={legal.more}>
       <legend>{legal.prompt}<span data-testid="choice-progress">{progress}</span>{onMap ? (onShowMap ? " (or tap the district on the map)" : " (or click the district on the map)") : ""}</legend>
       {onMap && onShowMap && <button type="button" class="secondary" data-testid="show-map" onClick={onShowMap}>Show the map</button>}
+      {general && (
+        <label class="answer-setting draw-every-round"><input type="checkbox" data-testid="draws-every-round" checked={everyRound}
+          onChange={(e) => setEveryRound((e.currentTarget as HTMLInputElement).checked)} /> the same every round (the table draws them for me)</label>
+      )}
       {sets.length > 0 && (
         <span class="draw-sets" data-testid="choose-several">
           {sets.map((set) => (
             <button key={set.map((o) => String(o.value)).join("+")} type="button" data-choice="choose-several"
-              onClick={() => session.command({ type: "choose", option: set[0]!.value, more: set.slice(1).map((o) => o.value) })}>
+              onClick={() => choose({ type: "choose", option: set[0]!.value, more: set.slice(1).map((o) => o.value) })}>
               {setLabel(set)}
             </button>
           ))}

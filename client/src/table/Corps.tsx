@@ -5,12 +5,14 @@ import { assetText, emergencyText, plural } from "../text.ts";
 import { MiniCard } from "./Card.tsx";
 import { CorpMark } from "./Icons.tsx";
 import { SeatMark } from "./SeatMark.tsx";
-import { VacationTag } from "./TableVacation.tsx";
+import { VacationTag, pausedForVacation } from "./TableVacation.tsx";
 import { flashClass, useFlash } from "./awareness.ts";
 import { useEffect, useState } from "preact/hooks";
 
-function presence(s: TableSeat): { text: string; cls: string } {
+function presence(s: TableSeat, model: TableSnapshot): { text: string; cls: string } {
   if (s.bot) return { text: "bot", cls: "" };
+  // A vacation that pauses the game: nobody plays the seat until the pause ends (then a bot does).
+  if (s.botControlled && pausedForVacation(model, s.seat)) return { text: "away: the game is paused", cls: "warn" };
   if (s.botControlled) return { text: "away: a bot plays", cls: "warn" };
   if (!s.connected) return { text: "disconnected", cls: "warn" };
   return { text: "online", cls: "ok" };
@@ -80,7 +82,7 @@ export function Corps({ model, actions }: { model: TableSnapshot; actions: CorpA
 
 function Corp({ s, model, actions, canTrade, canSell }: { s: TableSeat; model: TableSnapshot; actions: CorpActions; canTrade: boolean; canSell: boolean }) {
   const game = model.game;
-  const p = presence(s);
+  const p = presence(s, model);
   const active = game?.active === s.seat;
   const deciding = game?.pending?.seat === s.seat;
   const flash = useFlash(s.capital);
@@ -91,7 +93,7 @@ function Corp({ s, model, actions, canTrade, canSell }: { s: TableSeat; model: T
         <CorpMark corp={s.corp} name={s.corpName || s.name} />
         <span class="corp-names"><strong>{s.corpName || "—"}</strong> <SeatMark seat={s} /><span class="pname">{s.name}</span></span>
         {mine && <span class="tag you">you</span>}
-        <span class={`tag ${p.cls}`}>{p.text}</span>
+        <span class={`tag ${p.cls}`} data-testid={`presence-${s.seat}`}>{p.text}</span>
         {s.awayUntil > 0 && !s.botControlled && <AwayCountdown until={s.awayUntil} seat={s.seat} />}
         {(s.bank ?? 0) > 0 && !s.bot && <Bank s={s} />}
         <VacationTag model={model} seat={s.seat} />

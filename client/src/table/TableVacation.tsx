@@ -24,6 +24,12 @@ function vacationOf(model: TableSnapshot, seat: number) {
   return model.vacations?.away.find((v) => v.seat === seat) ?? null;
 }
 
+/** The seat is on vacation now and its vacation pauses the game (the bot plays only after the pause). */
+export function pausedForVacation(model: TableSnapshot, seat: number, now = Date.now()): boolean {
+  const v = vacationOf(model, seat);
+  return !!v && v.from <= now && (model.vacations?.pausedUntil ?? 0) > now;
+}
+
 /** "On vacation until …" (or "away from …") beside a seat: a public fact. */
 export function VacationTag({ model, seat }: { model: TableSnapshot; seat: number }) {
   const v = vacationOf(model, seat);
