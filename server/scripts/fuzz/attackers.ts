@@ -55,6 +55,7 @@ export class Attacker {
   }
 
   private send(room: SdkRoom): void {
+    if (random() < 0.1) return voteOrVacation(room);
     switch (int(10)) {
       case 0: // a message type nobody handles, or a weird one
         room.send(pick([randomString(30), int(1000), "", "__proto__", "x".repeat(3000)]) as any, randomValue());
@@ -103,4 +104,33 @@ export class Attacker {
       }
     }
   }
+}
+
+/**
+ * A vote or a vacation (shared/vote-protocol.ts), well formed or not. Well formed ones are refused or
+ * never carry: the honest tables are live (no pause, no vacation), ending or cancelling needs everyone
+ * (the honest players never answer), and a replacement names seat 5, a bot's or nobody's (not away);
+ * an attacker's "no" turns down the open vote.
+ */
+function voteOrVacation(room: SdkRoom): void {
+  const now = Date.now();
+  if (random() < 0.5) {
+    room.send("vote", pick([
+      { act: "open", kind: pick(["end", "cancel", "resume"]) },
+      { act: "open", kind: "pause", resumeAt: now + int(3) * 3600_000 },
+      { act: "open", kind: "replace", seat: 5 },
+      { act: "answer", yes: random() < 0.5 },
+      randomValue(), {}, { act: "open" }, { act: "open", kind: randomString(8) }, { act: "open", kind: "pause", resumeAt: -1 },
+      { act: "open", kind: "pause", resumeAt: 1e300 }, { act: "open", kind: "replace", seat: 99 }, { act: "answer", yes: "yes" },
+      { act: "answer", yes: true, extra: randomValue() }, { act: "open", kind: "end", __proto__: { admin: true } },
+    ]));
+    return;
+  }
+  room.send("vacation", pick([
+    { act: "mark", from: now, until: now + (1 + int(48)) * 3600_000 },
+    { act: "mark", from: now + 3600_000, until: now + 2 * 3600_000 },
+    { act: "end" },
+    randomValue(), {}, { act: "mark" }, { act: "mark", from: randomString(6), until: now }, { act: "mark", from: -1, until: 1e300 },
+    { act: "mark", from: now, until: now - 1 }, { act: randomString(5) }, { act: "end", extra: true },
+  ]));
 }

@@ -26,10 +26,12 @@ export function decodedSeat(room: SdkRoom): number | null {
 // ---- honest players ------------------------------------------------------------------------------
 
 export interface Honest { room: SdkRoom; spectator: boolean; seat: number | null; refusals: number; inFlight?: boolean; last?: { command: unknown; at: number; answer?: string } }
-export interface HonestTable { code: string; roomId: string; honest: Honest[]; attackers: Attacker[]; lastCommands: number; idleBursts: number; movedAt: number; stalled?: boolean; done: boolean; n: number }
+export interface HonestTable { code: string; roomId: string; stepSeconds: number; honest: Honest[]; attackers: Attacker[]; lastCommands: number; idleBursts: number; movedAt: number; stalled?: boolean; done: boolean; n: number }
 /**
  * An honest table that has not moved through two bursts and this long is stalled: with one-second
  * deadlines and a one-second grace every decision is made within seconds, however busy the machine.
+ * At a table without deadlines a connected person holds the decision they owe for as long as they like,
+ * as at any such table: an attacker's seat holding it there is waiting, not a stall.
  */
 export const STALL_MS = 10_000;
 /** Each honest table's people share an address (a home), and its attackers another (attackers.ts). */
@@ -103,7 +105,7 @@ export async function openHonestTable(): Promise<HonestTable | null> {
     problem("crashes", `an honest table could not be created: ${String(e)}`);
     return null;
   }
-  const table: HonestTable = { ...created, honest: [], attackers: [], lastCommands: 0, idleBursts: 0, movedAt: Date.now(), done: false, n };
+  const table: HonestTable = { ...created, stepSeconds, honest: [], attackers: [], lastCommands: 0, idleBursts: 0, movedAt: Date.now(), done: false, n };
   try {
     // Two honest players, two attacking players (so the table starts), an honest and an attacking spectator.
     for (let k = 0; k < 2; k++) {
@@ -136,7 +138,8 @@ export async function checkAfterBurst(): Promise<void> {
       continue;
     }
     const commands = report.commands;
-    if (report.status === "playing" && commands === t.lastCommands) {
+    const heldByAttacker = t.stepSeconds === 0 && report.pendingAttacker;
+    if (report.status === "playing" && commands === t.lastCommands && !heldByAttacker) {
       // Deadlines of one second and a one-second grace keep every table moving: still through two bursts
       // and STALL_MS is a stall (a failure of the run, reported once per table and stall).
       if (++t.idleBursts >= 2 && Date.now() - t.movedAt >= STALL_MS && !t.stalled) {

@@ -25,7 +25,9 @@ export type FromServer =
   | { type: "problem"; kind: "crashes" | "invariantViolations"; text: string }
   | { type: "answer"; id: number; result?: unknown; error?: string };
 /** The state of an honest table: gone, or its status and number of accepted commands. */
-export type TableReport = { gone: true } | { gone: false; status: string; commands: number; pending: string };
+export type TableReport = { gone: true } | { gone: false; status: string; commands: number; pending: string; pendingAttacker: boolean };
+/** An attacker's seat: the fuzzer names its attacking players "Mallory …" (honest.ts). */
+const isAttacker = (name: string) => name.startsWith("Mallory");
 /** The attackers' seats of a table ("Mallory …"): trade proposals stored for each, and its open ones. */
 export type TradeReport = { seat: number; proposals: number; open: number }[];
 /** A table's accepted commands: how many, and when the first and the last were stored (Date.now()). */
@@ -173,6 +175,7 @@ async function inspect(honestRoomIds: string[]): Promise<Record<string, TableRep
       gone: false,
       status: room.state.status,
       commands: room.replayLog().commands.length,
+      pendingAttacker: !!seat && isAttacker(seat.name),
       pending: `stage ${(room.game as any)?.stage}, pending ${JSON.stringify(pending)}, `
         + `that seat: ${JSON.stringify(seat && { name: seat.name, bot: seat.bot, connected: seat.connected, botControlled: seat.botControlled })}, `
         + `its legal: ${pending ? JSON.stringify(legal(room.game!, pending.seat).filter((l) => !l.type.startsWith("trade-"))) : "-"}`,
@@ -188,7 +191,7 @@ function trades(roomIds: string[]): Record<string, TradeReport> {
     const room = liveRoom(id);
     if (!room?.game) continue;
     const commands = room.replayLog().commands as { seat: number; command: { type: string } }[];
-    reports[id] = [...(room.seatsBySeat?.values() ?? [])].filter((s) => s.name.startsWith("Mallory")).map((s) => ({
+    reports[id] = [...(room.seatsBySeat?.values() ?? [])].filter((s) => isAttacker(s.name)).map((s) => ({
       seat: s.seat as number,
       proposals: commands.filter((c) => c.seat === s.seat && c.command.type === "trade-propose").length,
       open: room.game!.trades.filter((t) => t.from === s.seat).length,
