@@ -10,10 +10,12 @@
 // the phone has the rematch in view and no report badge left on its Deal tab. The clicks each person made on decisions are counted by kind and
 // compared with the clicks the same game's decisions would have taken before answers in advance (every
 // decision asked, one draw at a time: the game's commands, from its replay, counted as
-// tests/table/answers-in-advance.test.ts counts them): at least 35% fewer in all in this one game, and
-// 25% for each person (the issue's 40% a person is asserted there, over ten games). A support with one
-// card and a step's General draws are one click each, on the phone too. Pictures go to EVENING_SHOTS
-// (default /tmp/na-evening).
+// tests/table/answers-in-advance.test.ts counts them): at least 40% fewer in all in this one game, and
+// 35% for each person (margins below the lowest seen, 49% and 41%: the game is random; the issue's 40%
+// per person is judged from every run's printout, docs/testing.md). A support with one card and a step's General draws are
+// one click each, on the phone too; a person who means to abstain lets the support's countdown run out,
+// and each person says once at their first General draw "the same every round". Pictures go to
+// EVENING_SHOTS (default /tmp/na-evening).
 import { describe, expect, it, onTestFailed } from "vitest";
 import type { Locator, Page } from "playwright-core";
 import { serverAndBrowser } from "./browser.ts";
@@ -33,6 +35,8 @@ interface Person {
   clicks: Map<string, number>;
   /** Forecast levels seen at this person's looks during play; the tab's title in an alarm. */
   levels: Set<string>; alarmTitle: boolean;
+  /** Said at a General draw: "the same every round" (the table makes the later ones). */
+  drawsEveryRound: boolean;
 }
 
 const errors: string[] = [];
@@ -122,7 +126,7 @@ describe("an evening at a person's pace", () => {
       await page.getByTestId("name").fill(name);
       await (phone ? page.getByTestId("join").tap() : page.getByTestId("join").click());
       await page.getByTestId("waiting-room").waitFor();
-      people.push({ name, page, seat: -1, phone, clicks: new Map(), levels: new Set(), alarmTitle: false });
+      people.push({ name, page, seat: -1, phone, clicks: new Map(), levels: new Set(), alarmTitle: false, drawsEveryRound: false });
     }
     const [ann, bea, cal, dee] = people as [Person, Person, Person, Person];
     // Every seat is taken: a ready moment, and the host starts.
@@ -190,6 +194,14 @@ describe("an evening at a person's pace", () => {
     /** Supports with one card that took a tick and a click: the card you would part with first comes at once. */
     const slowSupports: string[] = [];
     let oneCardSupports = 0;
+    /** Supports left to the countdown beside Abstain: the table abstains, without a click. */
+    let timedAbstains = 0;
+    /** General draws asked of a person after their "the same every round" (its types no longer fill the step). */
+    const drawsAskedAgain: string[] = [];
+    const drawsAskedUnticked: string[] = [];
+    const askedAgainShot = new Set<number>();
+    /** The sizes at which "the same every round" was seen in the answers in advance, ready to withdraw. */
+    const settingsSeen = new Set<number>();
     const deadline = Date.now() + 600_000;
     for (;;) {
       const looks = await Promise.all(people.map((p) => look(p.page)));
@@ -211,7 +223,21 @@ describe("an evening at a person's pace", () => {
           } catch { /* withdrawn meanwhile */ }
           continue;
         }
-        if (!l.prompt) continue;
+        if (!l.prompt) {
+          // once a size: the answers in advance, with "the same every round" to withdraw, where a person finds them
+          const size = p.phone ? PHONE.width : DESKTOP.width;
+          if (p.drawsEveryRound && !settingsSeen.has(size) && (await p.page.getByTestId("answer-settings").isVisible())) {
+            try {
+              await press(p, p.page.getByTestId("answer-settings").locator("summary"));
+              await p.page.getByTestId("answers-general-draws").waitFor({ timeout: 2000 });
+              await p.page.getByTestId("answer-settings").scrollIntoViewIfNeeded();
+              await p.page.screenshot({ path: `${SHOTS}/answer-settings-${size}-${p.name}.png` });
+              settingsSeen.add(size);
+              await press(p, p.page.getByTestId("answer-settings").locator("summary"));
+            } catch { /* a decision came meanwhile: another time */ }
+          }
+          continue;
+        }
         if (letPass.get(p) === l.key) continue; // letting the countdown run out
         if (last.get(p)?.key === l.key && Date.now() - last.get(p)!.at < 5000) continue; // the decision sent is on its way
         decisions++;
@@ -258,6 +284,10 @@ describe("an evening at a person's pace", () => {
               await press(p, one.first());
               count(p, "support");
               oneCardSupports++;
+            } else if (n % 2 === 1 && (l.countdown || (await box.getByTestId("pass-countdown").waitFor({ timeout: 1500 }).then(() => true, () => false)))) {
+              // no click: the table abstains when the countdown beside Abstain runs out
+              letPass.set(p, l.key);
+              timedAbstains++;
             } else {
               const cards = box.getByTestId("pick-support").locator("input[type=checkbox]");
               if (n % 2 === 0 && (await cards.count())) {
@@ -280,6 +310,23 @@ describe("an evening at a person's pace", () => {
             // wide screen, the map's districts (the phone's map is in another tab: it uses the prompt's buttons)
             const onMap = p.page.locator('[data-testid^="pick-district-"]');
             const option = box.locator("button[data-choice]:not([disabled])").first();
+            // at the first General draw, the person says once: the same every round
+            // asked again while the answer stands (it names fewer types than the step draws, or none open):
+            // the box starts ticked, so the pick joins the answer (once looked at, each size)
+            if (/^General draw/.test(l.legend) && p.drawsEveryRound) {
+              drawsAskedAgain.push(`${p.name}: ${l.legend}`);
+              if (!(await box.getByTestId("draws-every-round").isChecked())) drawsAskedUnticked.push(`${p.name}: ${l.legend}`);
+              const size = p.phone ? PHONE.width : DESKTOP.width;
+              if (!askedAgainShot.has(size)) {
+                askedAgainShot.add(size);
+                await p.page.screenshot({ path: `${SHOTS}/general-draw-asked-again-${size}.png` });
+              }
+            }
+            if (/^General draw/.test(l.legend) && !p.drawsEveryRound) {
+              await press(p, box.getByTestId("draws-every-round"));
+              count(p, "general draw: the same every round");
+              p.drawsEveryRound = true;
+            }
             await press(p, !l.sets && !p.phone && (await onMap.count()) ? onMap.first() : option);
             const what = l.kind === "choice-offer" ? "main offer" : l.kind === "choice-investment" ? "investment" : /^General draw/.test(l.legend) ? "general draw" : "card effect choice";
             count(p, what);
@@ -340,7 +387,7 @@ describe("an evening at a person's pace", () => {
     const total = (k: "then" | "now") => rows.reduce((a, r) => a + r[k], 0);
     const fewer = 1 - total("now") / total("then");
     console.log([
-      `evening: the game played in ${playSeconds.toFixed(0)} s (${decisions} decisions shown, ${repeats} prompts met twice in a row, each with its progress; ${suggestions} discards and payments opened as suggested; ${oneCardSupports} supports with one card at once; ${drawsAtOnce.length} General draws of several types at once${drawsAtOnce.some((d) => d.startsWith(dee.name)) ? ", on the phone too" : ""}); threat at the end ${finalThreat}${fell ? " (the city fell)" : ""}`,
+      `evening: the game played in ${playSeconds.toFixed(0)} s (${decisions} decisions shown, ${repeats} prompts met twice in a row, each with its progress; ${suggestions} discards and payments opened as suggested; ${oneCardSupports} supports with one card at once; ${timedAbstains} supports left to the table's countdown; ${drawsAtOnce.length} General draws of several types at once${drawsAtOnce.some((d) => d.startsWith(dee.name)) ? ", on the phone too" : ""}; ${drawsAskedAgain.length} asked again after "the same every round"); threat at the end ${finalThreat}${fell ? " (the city fell)" : ""}`,
       `clicks per person on decisions, this game asked as before -> with the table's defaults (${Math.round(100 * fewer)}% fewer in all):`,
       ...rows.map(({ p, then, now }) => `  ${p.name}${p.phone ? " (phone)" : ""}: ${then} -> ${now} (${[...p.clicks].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${v}`).join(", ")})`),
       `card effect choices by prompt: ${[...prompts].sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ×${v}`).join("; ")}`,
@@ -349,18 +396,18 @@ describe("an evening at a person's pace", () => {
     expect(outOfView, "the threat forecast in view at every decision").toEqual([]);
     expect(slowSupports, "a support with one card is one click").toEqual([]);
     expect(oneCardSupports, "people supported with one card at once").toBeGreaterThan(0);
+    expect([...settingsSeen].sort(), "the General draws' standing answer shown to withdraw, at both sizes").toEqual([PHONE.width, DESKTOP.width].sort());
+    expect(timedAbstains, "people left supports to the table's countdown, which abstained for them").toBeGreaterThan(0);
     expect(drawsOneByOne, "a step's General draws at once").toEqual([]);
+    expect(drawsAskedUnticked, "a General draw asked while the answer stands starts with \"the same every round\" ticked").toEqual([]);
     expect(decisions).toBeGreaterThan(20);
     expect(answerable, "no prompt the table answers in advance").toEqual([]);
     expect(unsuggested, "every hand-limit discard and counteroffer payment opens with its suggestion ticked").toEqual([]);
     expect(tookBack, "Bea took back a decision").toMatch(/^Take back your /);
-    // The table's clicks in all: 42–58% fewer in nine runs (docs/testing.md), so at least 35% here. One
-    // person's game varies more (35–62%: in a short game with a few moves of androids, two clicks each,
-    // most clicks are real choices): the issue's 40% a person is asserted on ten games by
-    // tests/table/answers-in-advance.test.ts; each person here must show at least 25% (every decision
-    // asked: 0%).
-    expect(fewer, "at least 35% fewer clicks in all than the same game asked as before").toBeGreaterThanOrEqual(0.35);
-    for (const r of rows) expect(1 - r.now / r.then, `${r.p.name} clicked at least 25% fewer times than before (${r.then} -> ${r.now})`).toBeGreaterThanOrEqual(0.25);
+    // The table's clicks in all: at least 40% fewer; each person at least 35% fewer in this one game (every
+    // decision asked: 0%), margins below the lowest of recorded runs (49% and 41%; by run in docs/testing.md).
+    expect(fewer, "at least 40% fewer clicks in all than the same game asked as before").toBeGreaterThanOrEqual(0.4);
+    for (const r of rows) expect(1 - r.now / r.then, `${r.p.name} clicked at least 35% fewer times than before (${r.then} -> ${r.now})`).toBeGreaterThanOrEqual(0.35);
     // warned before the city falls: whoever saw the threat reach 20 saw the alarm, in the tab's title too
     expect(people.filter((p) => fell && !(p.levels.has("alarm") && p.alarmTitle)).map((p) => p.name), "the alarm before the city fell").toEqual([]);
     // and the phone buzzed when it saw the alarm

@@ -1,6 +1,7 @@
 // Vacations in the browser (server/table/vacations.ts): the table option in "Create a table", and at a
 // turn-based table set to pause "Vacation…": Ann marks a week away, the game pauses (at most 72 hours),
-// her corporation shows "on vacation until …", and "I'm back" ends it; at 1440×900 and on a phone (390×844). Screenshots go to /tmp.
+// her corporation shows "on vacation until …" and "away: the game is paused" (not "a bot plays": the bot
+// plays only after the pause), and "I'm back" ends it; at 1440×900 and on a phone (390×844). Screenshots go to /tmp.
 import { describe, expect, it } from "vitest";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -42,6 +43,8 @@ describe("vacations in the browser", () => {
       const tag = page.getByTestId("vacation-0");
       await tag.waitFor({ timeout: 10_000 });
       expect(await tag.textContent()).toMatch(/^on vacation until /);
+      // The pause holds: nobody plays her seat yet (a bot does only once the pause is over).
+      expect(await page.getByTestId("presence-0").textContent()).toBe("away: the game is paused");
       await tag.scrollIntoViewIfNeeded();
       await page.screenshot({ path: path.join(SHOTS, `${label}-tag.png`) });
       if (label === "phone") await page.getByTestId("tab-deal").click();

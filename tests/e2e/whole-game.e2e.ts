@@ -17,7 +17,7 @@
 // WHOLE_GAME_ANSWERS=ask each person turns the answers in advance off at their first idle moment and
 // draws one card at a time, as the table was before them (the figures to compare with).
 import { describe, expect, it, onTestFailed } from "vitest";
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { axeSerious, serverAndBrowser } from "./browser.ts";
 
 const SHOTS = process.env.WHOLE_GAME_SHOTS || "/tmp/na-whole-game";
@@ -351,8 +351,12 @@ describe("a whole game in the browser", () => {
           // Bea sells her support to Ann once, from Ann's board, and Ann accepts: capital moves at once.
           if (!sold && p === bea && l.kind === "choice-support" && (await bea.page.getByTestId(`sell-support-${ann.seat}`).count())) {
             const before = [await capital(bea.page, ann.seat), await capital(bea.page, bea.seat)];
+            // 1 capital, or nothing when Ann has none (the form refuses to ask for more than she has)
+            const price = Math.min(1, before[0]!);
+            // the support's countdown is short here: Bea asks the table to wait while she writes the sale
+            await waitForMe(box);
             await bea.page.getByTestId(`sell-support-${ann.seat}`).click();
-            await bea.page.getByTestId("trade-get-capital").fill("1");
+            await bea.page.getByTestId("trade-get-capital").fill(String(price));
             await bea.page.getByTestId("trade-send").click();
             const sale = ann.page.getByTestId("trades-incoming").locator("li", { hasText: "support for " });
             await sale.getByRole("button", { name: "Accept" }).waitFor();
@@ -367,7 +371,7 @@ describe("a whole game in the browser", () => {
             await bea.page.waitForFunction(([a, b, ca, cb]) =>
               document.querySelector(`[data-testid=capital-${a}]`)?.textContent === String(ca) &&
               document.querySelector(`[data-testid=capital-${b}]`)?.textContent === String(cb),
-            [ann.seat, bea.seat, before[0]! - 1, before[1]! + 1] as const);
+            [ann.seat, bea.seat, before[0]! - price, before[1]! + price] as const);
             sold = true;
             acted = true;
             continue;
@@ -399,15 +403,18 @@ describe("a whole game in the browser", () => {
                 // Once: the picker passes axe, and a card is picked from the keyboard: Shift+Tab from the
                 // Abstain button (past the support buttons) reaches the last card's box, Space ticks it and
                 // lights up that card.
-                keyboardPick = (await axeSerious(p.page)).join("; ");
+                await waitForMe(box); // the support's countdown is short here: the checks take longer
+                // kept only once done: a support gone meanwhile (another page's move) is checked at the next one
+                let found = (await axeSerious(p.page)).join("; ");
                 const last = cards.last();
                 await box.locator('[data-choice="abstain"]').focus();
                 for (let i = 0; i < 4 && !(await last.evaluate((e) => e === document.activeElement)); i++) await p.page.keyboard.press("Shift+Tab");
-                if (!(await last.evaluate((e) => e === document.activeElement))) keyboardPick += "; Shift+Tab does not reach the last card";
+                if (!(await last.evaluate((e) => e === document.activeElement))) found += "; Shift+Tab does not reach the last card";
                 else {
                   await p.page.keyboard.press("Space");
-                  if (!(await last.isChecked()) || (await box.locator(".pick-card.on").count()) !== 1) keyboardPick += "; Space does not pick the card";
+                  if (!(await last.isChecked()) || (await box.locator(".pick-card.on").count()) !== 1) found += "; Space does not pick the card";
                 }
+                keyboardPick = found;
               } else await cards.first().check({ timeout: 2000 });
             }
             const ticked = await box.getByTestId("pick-support").locator("input[type=checkbox]:checked").count();
@@ -431,7 +438,9 @@ describe("a whole game in the browser", () => {
           last.set(p, { legend: l.legend, key: l.key });
           acted = true;
         } catch {
-          // The options changed under us (another page's move): look again on the next pass.
+          // The options changed under us (another page's move): look again on the next pass, after closing
+          // a trade form left open (as a person would).
+          if (await p.page.locator("dialog.trade-dialog[open]").count()) await p.page.keyboard.press("Escape");
         }
       }
       if (!acted) await ann.page.waitForTimeout(50);
@@ -462,3 +471,9 @@ describe("a whole game in the browser", () => {
     for (const p of [ann, bea]) expect([...clicks.get(p)!.values()].reduce((a, b) => a + b, 0), `${p.name} clicked`).toBeGreaterThan(0);
   }, 480_000);
 });
+
+/** "Wait for me": stops the table's timed abstention on the support open now (and the person's timed passes after it). */
+async function waitForMe(box: Locator): Promise<void> {
+  await box.getByTestId("pass-countdown").waitFor({ timeout: 1500 }).catch(() => {});
+  if (await box.getByTestId("pass-countdown-off").count()) await box.getByTestId("pass-countdown-off").click({ timeout: 2000 });
+}

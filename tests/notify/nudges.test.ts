@@ -183,6 +183,9 @@ describe("nudges", () => {
       player.stop();
       ann.leave();
       await until(() => (room as any).table.nudgeState(seat)?.connected === false, 10_000, "Ann gone again");
+      // The bots move on at once; wait until the game has come back to Ann (on a busy machine it may not
+      // have yet, and a row for a decision she does not owe is rightly cancelled, not sent).
+      await until(() => (room as any).table.nudgeState(seat)?.owes === true, 20_000, "Ann's next decision");
       const last = (await store.commands(code)).length - 1; // the seat owes a decision since the last command
       await store.addNudges(code, last, [{ seat, kind: "your-move", afterMs: 0 }]);
       offset += 10 * 60_000;

@@ -9,17 +9,12 @@ import type { Room as SDKRoom } from "@colyseus/sdk";
 import { createGameWithEvents, apply, replay, type GameState, type Seed } from "../../server/engine/index.ts";
 import { gameCommands, hashSeatToken, openStore, SQLITE_FILE, type GameStore, type StoredCommand } from "../../server/store/index.ts";
 import { autoplay, chatOf, stateOf, tableOf, until } from "../room/helpers.ts";
-import { startPostgres, startServer, stopAll, waitFor, type ServerProcess } from "./services.ts";
+import { startServer, storedGameDatabases, stopAll, waitFor, type ServerProcess } from "./services.ts";
 import { createTable, join, lookUp, seen } from "./players.ts";
 
 afterAll(stopAll);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "na-crash-"));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-const postgres = await startPostgres();
-const databases: [string, Record<string, string>][] = [["SQLite", {}]];
-if (postgres) databases.push(["PostgreSQL", { DATABASE_URL: postgres.url }]);
+const { dataDir, databases } = await storedGameDatabases("na-crash-", "a server killed with SIGKILL, games");
 
 const readers = new Map<string, GameStore>();
 afterAll(async () => { for (const r of readers.values()) await r.close(); });
@@ -53,8 +48,6 @@ function kill(server: ServerProcess, ...rooms: SDKRoom[]): Promise<unknown> {
   return server.exited;
 }
 
-// Without PostgreSQL its half is a named skip (startPostgres fails the run instead under REQUIRE_SERVICES=1).
-if (!postgres) it.skip("a server killed with SIGKILL, games in PostgreSQL (no PostgreSQL here: set DATABASE_URL or install postgresql)", () => {});
 
 describe.each(databases)("a server killed with SIGKILL, games in %s", (db, dbEnv) => {
   const env = { DATA_DIR: dataDir, LOG_LEVEL: "warn", ...dbEnv };

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { afterAll, it } from "vitest";
 import { freePort } from "../../server/scripts/lib/free-port.ts";
 export { freePort };
 
@@ -162,4 +163,19 @@ export async function startServer(env: Record<string, string>, port?: number): P
   });
   ready = true;
   return server;
+}
+
+/**
+ * What a real-process test of stored games runs on: SQLite, and PostgreSQL when a cluster can start here
+ * (without it, a named skip says `what` is not run on it; under REQUIRE_SERVICES=1 the run fails instead);
+ * `dataDir`, the file's own data folder, removed after it.
+ */
+export async function storedGameDatabases(prefix: string, what: string): Promise<{ dataDir: string; databases: [string, Record<string, string>][] }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  const postgres = await startPostgres();
+  const databases: [string, Record<string, string>][] = [["SQLite", {}]];
+  if (postgres) databases.push(["PostgreSQL", { DATABASE_URL: postgres.url }]);
+  else it.skip(`${what} on PostgreSQL (no PostgreSQL here: set DATABASE_URL or install postgresql)`, () => {});
+  return { dataDir, databases };
 }

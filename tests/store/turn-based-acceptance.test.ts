@@ -11,8 +11,10 @@
 // one bot decision; and of the e-mail: every decision owed 10 minutes with its person away was
 // announced exactly once (unless the hourly limit held it and it was answered first), none reached a
 // connected person, no message id repeats, and no person got two messages within an hour but
-// deadline warnings and near deadlines. (Its people answer as soon as they are back, so no nudge falls
-// due while one is connected: that check cannot fail here; tests/notify/nudges.test.ts holds it.)
+// deadline warnings and near deadlines. A few late answerers come back early instead and think at the
+// table (a real socket, not answering) while their "your move" falls due: none of them gets a message
+// then (red with the notifier's connected-seat check taken out). The clock moves on only once the people
+// at the table have answered (on a busy machine their answers can come after two looks at the store).
 //
 // 1,000 deadlines falling due together: a real turn-based game is played up to a person's decision
 // and parked; the store then holds 999 copies of it (every row of the game under a new code), every
@@ -59,7 +61,28 @@ const DAY = 24 * H;
 const NAMES = ["Ann", "Ben", "Cyd", "Dot", "Eve"];
 /** How long a person who came back stays (answering at once) before leaving again. */
 const SESSION_MS = 2 * H;
+/**
+ * A few late answerers come back early instead (THINK_FROM_MS after the decision fell to them) and think
+ * at the table, connected, until THINK_UNTIL_MS: their "your move" falls due meanwhile (at 10 minutes) and
+ * must not reach them. Then they answer and leave.
+ */
+const THINKERS = 4;
+const THINK_FROM_MS = 2 * MIN;
+const THINK_UNTIL_MS = 15 * MIN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The person at this connection owes a decision. */
+const owes = (room: SDKRoom): boolean => Object.values<any>(stateOf(room).seats).find((s) => s.secret)?.owedSince > 0;
+
+/** A person answers what they owe (random legal plays), then stops playing. */
+async function answer(room: SDKRoom, seed: number): Promise<void> {
+  const player = autoplay(room, seed);
+  try {
+    await until(() => !owes(room), 20_000, "the thinker's answers");
+  } finally {
+    player.stop();
+  }
+}
 
 /** A seeded answer delay: log-normal, median 40 minutes; one in ten never (Infinity). */
 function answerDelays(seed: number): { (): number; drawn: number[] } {
@@ -164,7 +187,11 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
                   (SELECT count(*) FROM commands WHERE code = $2)::int AS commands`, [t, code]);
         const still = r.commands === lastCommands;
         lastCommands = r.commands;
-        return r.nudges === 0 && r.deadlines === 0 && still;
+        // The people at the table (not thinking) have answered what they owe: under load their answers
+        // can take longer than two looks at the store, and moving the clock on before them (to the end
+        // of their session, say) would send them away owing.
+        const answered = [...sessions.values()].every((s) => s.player === null || !owes(s.room));
+        return r.nudges === 0 && r.deadlines === 0 && still && answered;
       };
       const settle = () => waitFor(quiet, 30_000, "both processes to do what is due").catch(async (e) => {
         throw new Error(`${(e as Error).message}\n${servers.map((s) => s.output().split("\n").slice(-15).join("\n")).join("\n---\n")}`);
@@ -173,12 +200,16 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
       const delay = answerDelays(3);
       const start = now();
       const back = new Map<string, number>(); // "seat:owedSince" -> when its person comes back
-      const sessions = new Map<number, { room: SDKRoom; from: number; until: number; player: { stop(): void } }>();
+      // A session's player is null while its person thinks (connected, not answering).
+      const sessions = new Map<number, { room: SDKRoom; from: number; until: number; player: { stop(): void } | null }>();
+      const thinkRandom = makeRandom(5);
+      const thinks = new Set<string>(); // the decisions ("seat:owedSince" keys) whose people come back to think
+      const thought: { seat: number; since: number; from: number; until: number }[] = [];
       const owedFrom = new Map<number, { key: string; since: number; offline: boolean }>();
       const owedSpans: { seat: number; since: number; end: number; offline10: boolean }[] = [];
       let exhausted = 0;
       let steps = 0;
-      const kills = [start + 12 * H, start + 30 * H];
+      const kills = [start + 10 * H, start + 25 * H]; // (a game has ended after 29 hours)
       let killed = 0;
 
       for (;;) {
@@ -204,10 +235,22 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
           if (!owedFrom.has(c.seat)) owedFrom.set(c.seat, { key, since: c.owedSince!, offline: !sessions.has(c.seat) });
           // (owed while connected: the span does not count as owed with its person away)
           if (sessions.has(c.seat) && (sessions.get(c.seat)!.from <= owedFrom.get(c.seat)!.since + 10 * MIN)) owedFrom.get(c.seat)!.offline = false;
-          if (!sessions.has(c.seat) && !back.has(key)) back.set(key, c.owedSince! + delay());
+          if (!sessions.has(c.seat) && !back.has(key)) {
+            const at = c.owedSince! + delay();
+            // (only a decision seen before its thinker is due back: one seen later is past its nudge)
+            const think = thinks.size < THINKERS && t < c.owedSince! + THINK_FROM_MS && at > c.owedSince! + THINK_UNTIL_MS && thinkRandom() < 0.5;
+            if (think) thinks.add(key);
+            back.set(key, think ? c.owedSince! + THINK_FROM_MS : at);
+          }
         }
         // Sessions over: the person leaves.
-        for (const [seat, s] of sessions) if (s.until <= t) { s.player.stop(); await leave(seat, s.room); sessions.delete(seat); }
+        for (const [seat, s] of sessions) {
+          if (s.until > t) continue;
+          if (s.player === null) await answer(s.room, 200 + seat); // done thinking: answers, then leaves
+          s.player?.stop();
+          await leave(seat, s.room);
+          sessions.delete(seat);
+        }
         // People coming back now: they answer what they owe at once, and stay a while.
         for (const c of clocks) {
           const at = c.owedSince !== null ? back.get(decisionOf(c.seat)) : undefined;
@@ -215,14 +258,24 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
           const table = await lookUp(servers.find((s) => s.child.exitCode === null && s.child.signalCode === null)!, code);
           const j = await joinAt(servers[c.seat % 2]!, table.roomId, { code, seatToken: tokens[c.seat] });
           connectedAt.set(c.seat, Date.now());
+          // Back within 10 minutes: not a decision owed 10 minutes with its person away (marked here, as the
+          // clock may next move on to the nudge's time, past the 10 minutes, before the span is looked at).
+          const span = owedFrom.get(c.seat);
+          if (span && t < span.since + 10 * MIN) span.offline = false;
+          if (thinks.has(decisionOf(c.seat))) {
+            sessions.set(c.seat, { room: j.room, from: t, until: c.owedSince! + THINK_UNTIL_MS, player: null });
+            // (back after a SIGKILL sent them away: the same thought goes on)
+            if (!thought.some((th) => th.seat === c.seat && th.since === c.owedSince)) thought.push({ seat: c.seat, since: c.owedSince!, from: t, until: c.owedSince! + THINK_UNTIL_MS });
+            continue;
+          }
           sessions.set(c.seat, { room: j.room, from: t, until: t + SESSION_MS, player: autoplay(j.room, 100 + c.seat) });
-          await until(() => !(Object.values<any>(stateOf(j.room).seats).find((s) => s.secret)?.owedSince > 0), 20_000, "the person's answers");
+          await until(() => !owes(j.room), 20_000, "the person's answers");
         }
         // Two SIGKILLs of the process holding the game, with nobody connected to it.
         if (killed < kills.length && t >= kills[killed]!) {
           const owner = await holder();
           const i = ports.findIndex((p) => owner === `127.0.0.1:${p}`);
-          for (const [seat, s] of sessions) { s.player.stop(); await leave(seat, s.room); sessions.delete(seat); }
+          for (const [seat, s] of sessions) { s.player?.stop(); await leave(seat, s.room); sessions.delete(seat); }
           const victim = servers[i]!;
           watcher.reconnection.enabled = false;
           victim.child.kill("SIGKILL");
@@ -237,19 +290,20 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
         const { rows: [n] } = await db.query(`SELECT min(next_at)::bigint AS at FROM nudges WHERE state = 'pending'`);
         const times = [
           ...clocks.map((c) => c.dueAt ?? Infinity),
-          ...clocks.map((c) => (c.owedSince !== null ? back.get(decisionOf(c.seat)) ?? Infinity : Infinity)),
+          // (a thinker's return time has passed while they think: their session's end is the next event)
+          ...clocks.map((c) => (c.owedSince !== null && sessions.get(c.seat)?.player !== null ? back.get(decisionOf(c.seat)) ?? Infinity : Infinity)),
           ...[...sessions.values()].map((s) => s.until),
           n.at !== null ? Number(n.at) : Infinity,
           killed < kills.length ? kills[killed]! : Infinity,
         ];
         const next = Math.min(...times);
-        expect(next).toBeLessThan(Infinity);
+        expect(next, JSON.stringify({ status: await status(), clocks, sessions: [...sessions.keys()], back: [...back], keys: clocks.map((c) => decisionOf(c.seat)), t })).toBeLessThan(Infinity);
         // A bank due with its three delays used: the bot's one decision is next.
         for (const c of clocks) if (c.dueAt !== null && c.dueAt <= next && c.delays >= 3) exhausted++;
         readMail();
         await setNow(Math.max(next, now()) + 1000);
       }
-      for (const [seat, s] of sessions) { s.player.stop(); await leave(seat, s.room); }
+      for (const [seat, s] of sessions) { s.player?.stop(); await leave(seat, s.room); }
       const days = (now() - start) / DAY;
       const commands = await reader.commands(code);
       const clocks = await reader.clocks(code);
@@ -262,7 +316,8 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
         + `${delay.drawn.length - answered.length} never`);
       console.log(`[acceptance] ${days.toFixed(2)} simulated days in ${steps} steps, ${killed} SIGKILLs: ${commands.length} commands, `
         + `${exhausted} spent banks, ${botDecisions} bot decisions (${botLogged} logged), ${mails.length} e-mails (${warnings.length} deadline warnings), `
-        + `${owedSpans.filter((o) => o.offline10).length} decisions owed 10 minutes with their person away`);
+        + `${owedSpans.filter((o) => o.offline10).length} decisions owed 10 minutes with their person away, `
+        + `${thought.length} thought at the table while their "your move" fell due`);
 
       // The game ended, its commands numbered without gap or repeat.
       expect(await status()).toBe("finished");
@@ -281,6 +336,9 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
       const toConnected = mails.filter((m) => online.some((o) => o.seat === m.seat && o.from <= m.real && m.real <= o.to)
         || (connectedAt.has(m.seat) && connectedAt.get(m.seat)! <= m.real));
       expect(toConnected).toEqual([]);
+      // Some people thought at the table while their "your move" fell due: none of them got a message then.
+      expect(thought.length).toBeGreaterThan(0);
+      expect(mails.filter((m) => thought.some((th) => th.seat === m.seat && th.from <= m.at && m.at <= th.until))).toEqual([]);
       // At most one message an hour per person, deadline warnings and near deadlines aside.
       const deadlineOf = (m: ReceivedMail) => Date.parse(/Deadline: ([^.]+)\./.exec(m.text)?.[1] ?? "");
       const hourly = mails.filter((m) => !m.subject.startsWith("Most of your time") && !(deadlineOf(m) - m.at < H));
@@ -297,7 +355,8 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
         const held = moves.some((m) => m.seat === o.seat && m.at < o.since + 10 * MIN && m.at + H > o.end);
         if (told !== 1 && !(told === 0 && held)) {
           unannounced.push({ ...o, told, held, mails: mails.filter((m) => m.seat === o.seat && m.at >= o.since - H && m.at <= o.end + H).map((m) => `${((m.at - o.since) / MIN).toFixed(1)} min: ${m.subject} ${m.messageId}`),
-            kills: kills.map((k) => ((k - o.since) / MIN).toFixed(1)) });
+            kills: kills.map((k) => ((k - o.since) / MIN).toFixed(1)),
+            yourMoveRows: (await db.query(`SELECT seq, state, next_at FROM nudges WHERE code = $1 AND seat = $2 AND kind = 'your-move' ORDER BY seq`, [code, o.seat])).rows.map((r) => `${r.seq}:${r.state}@${((Number(r.next_at) - o.since) / MIN).toFixed(0)}`).join(" ") });
         }
       }
       expect(unannounced).toEqual([]);

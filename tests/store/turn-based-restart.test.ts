@@ -2,25 +2,16 @@
 // server process (`node server/index.ts`) on SQLite and on PostgreSQL, its clock set ahead between runs
 // (CLOCK_OFFSET_MS) so that the hours of a bank pass in moments. A spent bank's excused delay, and the
 // bot's one decision after the third, each run once however often the process is killed around them.
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import type { Room as SDKRoom } from "@colyseus/sdk";
 import { openStore, type GameStore, type StoredClock } from "../../server/store/index.ts";
 import { autoplay, stateOf, until } from "../room/helpers.ts";
-import { freePort, startPostgres, startServer, stopAll, waitFor, type ServerProcess } from "./services.ts";
+import { freePort, startServer, stopAll, storedGameDatabases, waitFor, type ServerProcess } from "./services.ts";
 import { createTable, join, lookUp } from "./players.ts";
 
 afterAll(stopAll);
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "na-turn-"));
-afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
-
-const postgres = await startPostgres();
-const databases: [string, Record<string, string>][] = [["SQLite", {}]];
-if (postgres) databases.push(["PostgreSQL", { DATABASE_URL: postgres.url }]);
-if (!postgres) it.skip("turn-based deadlines across SIGKILL on PostgreSQL (no PostgreSQL here: set DATABASE_URL or install postgresql)", () => {});
+const { dataDir, databases } = await storedGameDatabases("na-turn-", "turn-based deadlines across SIGKILL");
 
 const readers: GameStore[] = [];
 afterAll(async () => { for (const r of readers) await r.close(); });
