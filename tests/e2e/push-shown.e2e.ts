@@ -64,21 +64,32 @@ describe("a pushed nudge, shown by the service worker", () => {
 
     const cdp = await context.newCDPSession(page);
     const registration = await registrationId(cdp, origin);
-    const push = async (m: Parameters<typeof pushNudge>[1]) => {
+    // The protocol's delivery is fire-and-forget: Chromium drops a push it could not hand to the worker
+    // (CI met one push in many never shown, no error anywhere). A push service delivers again until the
+    // browser takes the message, so here too: up to three deliveries, 5 s apart, until `arrived` holds.
+    // What the worker shows is asserted the same whatever the number of deliveries.
+    const push = async (m: Parameters<typeof pushNudge>[1], arrived: (now: Shown[]) => boolean) => {
       const message = pushNudge(code, m);
-      await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: registration, data: pushPayload(code, message) });
-      return message;
+      for (let delivery = 1; delivery <= 3; delivery++) {
+        await cdp.send("ServiceWorker.deliverPushMessage", { origin, registrationId: registration, data: pushPayload(code, message) });
+        const deadline = Date.now() + 5_000;
+        while (Date.now() < deadline && !arrived(await shown(page))) await page.waitForTimeout(100);
+        if (arrived(await shown(page))) {
+          if (delivery > 1) console.log(`push-shown: "${message.title}" was shown after ${delivery} deliveries`);
+          return message;
+        }
+      }
+      throw new Error(`push-shown: three deliveries of "${message.title}", none shown; the worker shows ${JSON.stringify(await shown(page))}`);
     };
 
-    const first = await push({ name: "Ann", owed: "a bid for the deal", deadline: Date.parse("2026-12-04T09:00:00Z"), warning: false });
-    await expect.poll(() => shown(page), { timeout: 15_000 }).toHaveLength(1);
+    const first = await push({ name: "Ann", owed: "a bid for the deal", deadline: Date.parse("2026-12-04T09:00:00Z"), warning: false }, (now) => now.length > 0);
     expect(await shown(page)).toEqual([{ title: first.title, body: first.body, tag: code, data: { url: `/?join=${code}` } }]);
     expect(first.title).toBe(`Your move at New Angeles table ${code}`);
 
     // A second nudge for the same table replaces the first: still one, with the newer words.
-    const second = await push({ name: "Ann", owed: "a bid for the deal", deadline: Date.parse("2026-12-04T09:00:00Z"), warning: true });
+    const second = await push({ name: "Ann", owed: "a bid for the deal", deadline: Date.parse("2026-12-04T09:00:00Z"), warning: true },
+      (now) => now.some((n) => n.title !== first.title));
     expect(second.title).not.toBe(first.title);
-    await expect.poll(async () => (await shown(page)).map((n) => n.title), { timeout: 15_000 }).toEqual([second.title]);
     expect(await shown(page)).toEqual([{ title: second.title, body: second.body, tag: code, data: { url: `/?join=${code}` } }]);
     await cdp.detach();
 
