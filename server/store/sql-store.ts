@@ -722,7 +722,10 @@ export abstract class SqlStore implements GameStore {
   }
 
   async addContactKey(keyHash: string, contact: string): Promise<void> {
-    await this.run(`INSERT INTO contact_keys (key_hash, contact_id, created_at) VALUES (?, ?, ?)`, [keyHash, contact, this.now()]);
+    // after the contact's newest key, even in the same millisecond: the newest is the last added
+    const [newest] = await this.all<{ at: number | string | null }>(`SELECT MAX(created_at) AS at FROM contact_keys WHERE contact_id = ?`, [contact]);
+    const at = Math.max(this.now(), Number(newest?.at ?? 0) + 1);
+    await this.run(`INSERT INTO contact_keys (key_hash, contact_id, created_at) VALUES (?, ?, ?)`, [keyHash, contact, at]);
     await this.run(
       `DELETE FROM contact_keys WHERE contact_id = ? AND key_hash NOT IN
          (SELECT key_hash FROM contact_keys WHERE contact_id = ? ORDER BY created_at DESC, key_hash LIMIT ?)`,

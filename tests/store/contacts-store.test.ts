@@ -62,3 +62,27 @@ describe.each(backends)("contacts on %s", (_name, open) => {
     expect(await store.contactSeats(contact)).toEqual([]);
   });
 });
+
+// A contact's newest keys are kept even when several are made in one millisecond (the store's clock stands
+// still here): the newest is the last added, not the one whose random hash sorts first.
+const stillAt = Date.now();
+const still = () => stillAt - Date.now();
+const standingStill: [string, () => Promise<GameStore>][] = [["SQLite", () => openStore({ dataDir: fs.mkdtempSync(path.join(dataDir, "still-")), instance: "contacts-still", clockOffsetMs: still })]];
+if (postgres) standingStill.push(["PostgreSQL", () => openStore({ dataDir, databaseUrl: postgres.url, instance: "contacts-still", clockOffsetMs: still })]);
+
+describe.each(standingStill)("contact keys on %s, the clock standing still", (_name, open) => {
+  it("keeps the newest keys, in the order they were added", async () => {
+    const store = await open();
+    try {
+      const link = secret();
+      await store.addContactLink(hashSeatToken(link), `bea.${randomBytes(4).toString("hex")}@example.net`, stillAt + 60_000);
+      const { contact } = (await store.spendContactLink(hashSeatToken(link))) as { contact: string };
+      const keys = Array.from({ length: CONTACT_KEYS_KEPT + 3 }, secret);
+      for (const k of keys) await store.addContactKey(hashSeatToken(k), contact);
+      const kept = await Promise.all(keys.map((k) => store.contactOfKey(hashSeatToken(k))));
+      expect(kept).toEqual([null, null, null, ...Array<string>(CONTACT_KEYS_KEPT).fill(contact)]);
+    } finally {
+      await store.close();
+    }
+  });
+});
