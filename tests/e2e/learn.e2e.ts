@@ -59,20 +59,17 @@ async function newcomer(viewport: { width: number; height: number }, label: stri
     if (l.moment) {
       if (!seen.moments.includes(l.moment)) {
         seen.moments.push(l.moment);
-        // the guide outlines its target and scrolls it into view on the next frame: give it that frame
-        for (let tries = 0; tries < 20 && !(l.panelInView && l.targetVisible) && l.moment === seen.moments.at(-1); tries++) {
+        // the guide outlines its target and scrolls it into view on the next frame, and follows it while the
+        // screen settles (Guide.tsx): a loaded machine holds those frames back, so up to 10 s
+        const settle = Date.now() + 10_000;
+        while (Date.now() < settle && !(l.panelInView && l.targetVisible) && l.moment === seen.moments.at(-1)) {
           await page.waitForTimeout(100);
           l = await guideLook(page);
         }
-        // the panel outlines its part of the screen on the next frame: in view within 2 s of opening
-        let now = await guideLook(page);
-        for (let i = 0; i < 20 && now.moment === l.moment && !(now.panelInView && now.targetVisible); i++) {
-          await page.waitForTimeout(100);
-          now = await guideLook(page);
-        }
         // the explanation and what it points at are in view when it opens (unless it has gone meanwhile: a trade withdrawn)
-        if (now.moment === l.moment && !now.panelInView) seen.inView.push(`${l.moment}: the panel is not in view`);
-        if (now.moment === l.moment && !now.targetVisible) seen.inView.push(`${l.moment}: its target is not in view`);
+        const opened = seen.moments.at(-1);
+        if (l.moment === opened && !l.panelInView) seen.inView.push(`${l.moment}: the panel is not in view`);
+        if (l.moment === opened && !l.targetVisible) seen.inView.push(`${l.moment}: its target is not in view`);
         await page.screenshot({ path: `${SHOTS}/${label}-${seen.moments.length.toString().padStart(2, "0")}-${l.moment.replace(":", "-")}.png` });
         if (axeRuns++ < 4) seen.axe.push(...(await axeSerious(page)).filter((v) => /guide|hint/.test(v)));
       }

@@ -42,6 +42,45 @@ export function guideTargetElement(target: GuideTarget): Element | null {
   return document.querySelector(TARGET_SELECTOR[target]);
 }
 
+/** How long the guide keeps its part in view while the screen settles after it opens. */
+const SETTLE_MS = 2000;
+
+/**
+ * Outlines the part of the screen a guide text is about and brings it into view; for `ms` after, while the
+ * screen settles (a pane drawn anew, reports or the results arriving above the part), it follows the part
+ * and brings it back into view, until the person scrolls, touches or types. Returns the undo.
+ */
+function outlineWhileSettling(target: GuideTarget, ms: number): () => void {
+  let el: Element | null = null;
+  const follow = () => {
+    const now = guideTargetElement(target);
+    if (now !== el) {
+      el?.classList.remove("guide-target");
+      now?.classList.add("guide-target");
+      el = now;
+      el?.scrollIntoView({ block: "nearest" });
+      return;
+    }
+    const r = el?.getBoundingClientRect();
+    if (el && r && !(r.bottom > 0 && r.top < innerHeight)) el.scrollIntoView({ block: "nearest" });
+  };
+  follow();
+  const observer = new MutationObserver(follow);
+  observer.observe(document.body, { childList: true, subtree: true });
+  const inputs = ["wheel", "touchstart", "keydown", "pointerdown"] as const;
+  const settled = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const t of inputs) removeEventListener(t, settled, true);
+  };
+  const timer = setTimeout(settled, ms);
+  for (const t of inputs) addEventListener(t, settled, { capture: true, passive: true });
+  return () => {
+    settled();
+    el?.classList.remove("guide-target");
+  };
+}
+
 /** The guide's texts once `wanted` (loaded on first use, then kept), else null. */
 export function useGuideTexts(wanted: boolean): Texts | null {
   const [texts, setTexts] = useState<Texts | null>(loadedTexts);
@@ -73,16 +112,14 @@ export function Guide({ model, session, phone, onPane }: { model: TableSnapshot;
     const pane = TARGET_PANE[text.target];
     if (phone && pane) onPane(pane);
     // after the pane has switched: outline the part, bring it into view, and put the focus on "Got it"
-    let el: Element | null = null;
+    let settling: (() => void) | null = null;
     const frame = requestAnimationFrame(() => {
-      el = guideTargetElement(text.target);
-      el?.classList.add("guide-target");
-      el?.scrollIntoView({ block: "nearest" });
+      settling = outlineWhileSettling(text.target, SETTLE_MS);
       gotIt.current?.focus({ preventScroll: true });
     });
     return () => {
       cancelAnimationFrame(frame);
-      el?.classList.remove("guide-target");
+      settling?.();
     };
   }, [key, phone]);
 
