@@ -77,8 +77,9 @@ export class BotMoves {
  * and what was played, in plain words for the seat's player (`done`).
  */
 export function botTurn(game: GameState, seat: number, shown: readonly string[], random: Random, memory: BotMemory, play: (command: Command) => boolean, onStuck: (legalTypes: string[]) => void, decisionOnly = false): { say?: BotLine; wait?: boolean; done?: string } {
-  // What the move was scheduled for may be gone (a trade withdrawn before the bot answered it).
-  if (!waitingFor(game).includes(seat) && !game.trades.some((t) => t.to === seat)) return {};
+  // What the move was scheduled for may be gone (a trade withdrawn before the bot answered it, a
+  // decision made before its deadline); the decision owed only: a trade offered to the seat is not it.
+  if (!waitingFor(game).includes(seat) && (decisionOnly || !game.trades.some((t) => t.to === seat))) return {};
   const started = metrics.now();
   const view = viewFor(game, seat);
   const events = shown.map((text) => ({ type: "private", text, to: [seat] }));
