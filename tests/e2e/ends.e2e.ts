@@ -53,6 +53,11 @@ describe("the ends of a game", () => {
     finishedCode = code;
     const ann = await openPage("ann");
     const ben = await openPage("ben");
+    // Ann's summary (the game in pictures, the moment that decided it) is held until her Rematch button
+    // has been measured: what it adds must not push the button away from a click already on its way.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => { release = resolve; });
+    await ann.route("**/api/games/*/summary", async (route) => { await held; await route.continue(); });
     for (const [page, name] of [[ann, "Ann"], [ben, "Ben"]] as const) {
       await page.goto(`${at.server.url}/?join=${code}`);
       await page.getByTestId("name").fill(name);
@@ -61,6 +66,14 @@ describe("the ends of a game", () => {
     }
     // Short deadlines: the bots decide for both people, and the game plays itself out.
     for (const page of [ann, ben]) await page.getByTestId("game-over").waitFor({ timeout: 90_000 });
+    const buttonTop = () => ann.evaluate(() => {
+      const top = (id: string) => document.querySelector(`[data-testid=${id}]`)!.getBoundingClientRect().top;
+      return top("rematch-ask") - top("game-over");
+    });
+    const before = await buttonTop();
+    release();
+    await ann.getByTestId("charts").waitFor();
+    expect(await buttonTop(), "the Rematch button moved when the summary arrived").toBe(before);
     await ann.getByTestId("rematch-ask").click();
     await ann.waitForFunction((old) => { const q = new URLSearchParams(location.search).get("join"); return !!q && q !== old; }, code);
     const next = new URL(ann.url()).searchParams.get("join")!;

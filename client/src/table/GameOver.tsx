@@ -1,5 +1,5 @@
-// The end of the game as a moment: a headline for each person (yours first, "You win: …"), the moment that
-// decided it, the rematch and the replay at once (in view on a phone), then the game in pictures (the
+// The end of the game as a moment: a headline for each person (yours first, "You win: …"), the rematch and
+// the replay at once (in view on a phone), the moment that decided it, then the game in pictures (the
 // summary the server builds from the finished game's public record: GET /api/games/:code/summary) and
 // the full results with every rival revealed.
 import { useEffect, useRef, useState } from "preact/hooks";
@@ -68,12 +68,6 @@ export function GameOver({ model, onJoined, replayViewer }: {
         {others.map((h) => <li key={h.seat} class={h.won ? "won" : "lost"} data-testid={`headline-${h.seat}`}>{h.text}</li>)}
       </ul>
       <p class="muted" data-testid="ending">{ENDINGS[r.reason]}</p>
-      {summary?.decided && (
-        <div class="decided" data-testid="decided">
-          <strong>The moment that decided it</strong> <span class="muted">(round {summary.decided.round === "D" ? "D, a demand round" : summary.decided.round})</span>
-          <ul>{summary.decided.lines.slice(0, 4).map((l, i) => <li key={i}>{l}</li>)}</ul>
-        </div>
-      )}
       <div class="end-actions">
         {onJoined && <Rematch code={model.code} token={model.secret?.seatToken} onJoined={onJoined} />}
         <p class="game-over-links">
@@ -84,7 +78,15 @@ export function GameOver({ model, onJoined, replayViewer }: {
           {" "}<a href={replayUrl(model.code)} data-testid="replay-link" target="_blank" rel="noopener" download>Download the replay (JSON, for tools)</a>
         </p>
       </div>
-      {/* After the rematch and the replay, which stay in view on a phone. */}
+      {/* Below the rematch and the replay, which stay in view on a phone and never move: the summary arrives
+          a moment after the result, and what it adds goes below the buttons, so a click meant for "Rematch"
+          does not land on the moment that decided it as the button is pushed down. */}
+      {summary?.decided && (
+        <div class="decided" data-testid="decided">
+          <strong>The moment that decided it</strong> <span class="muted">(round {summary.decided.round === "D" ? "D, a demand round" : summary.decided.round})</span>
+          <ul>{summary.decided.lines.slice(0, 4).map((l, i) => <li key={i}>{l}</li>)}</ul>
+        </div>
+      )}
       {!cancelled && <details class="why" data-testid="why" open>
         <summary>Why each player won or lost</summary>
         <p data-testid="why-threat">{threatWhy(r, model.game?.threat ?? 0, summary, (k) => SOURCE_LABEL[k] ?? k)}</p>
