@@ -54,7 +54,10 @@ beforeAll(async () => {
     expect(early.status, path).toBe(403);
     expect(JSON.stringify(early.body)).not.toContain('"steps"');
   }
-  expect((await askRematch(tokens[0])).status).toBe(403);
+  const early = await askRematch(tokens[0]);
+  expect(early.status).toBe(403);
+  // the code the end screen's Rematch button waits out (client/src/net/ends-api.ts, onceFiled)
+  expect((early.body as { error: { code: string } }).error.code).toBe("not-finished");
   await until(() => stateOf(alice).status === "finished", 150_000, "the game to finish");
   for (const p of players) p.stop();
   await alice.leave();

@@ -4,7 +4,7 @@
 import { useEffect, useState } from "preact/hooks";
 import { findTable, type TableInfo } from "../net/api.ts";
 import type { RematchSeen } from "../../../shared/ends-api.ts";
-import { askRematch, rematchOf } from "../net/ends-api.ts";
+import { askRematch, onceFiled, rematchOf } from "../net/ends-api.ts";
 import { rememberedName, rememberedSeat } from "../net/seat-memory.ts";
 import { TableSession } from "../net/session.ts";
 
@@ -40,7 +40,7 @@ export function Rematch({ code, token, onJoined }: { code: string; token?: strin
     setBusy(true);
     setProblem("");
     try {
-      const r = make && seatToken ? await askRematch(code, seatToken) : rematch;
+      const r = make && seatToken ? await onceFiled(() => askRematch(code, seatToken)) : rematch;
       if (!r?.code) { setBusy(false); return; }
       const name = mine?.name || rememberedName();
       onJoined(await TableSession.join(r.code, name ? { name } : { spectator: true }));
