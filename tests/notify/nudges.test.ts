@@ -7,19 +7,16 @@
 // owed decision waits for the hour; a deadline warning goes at once; a connected seat gets nothing; the
 // one-click unsubscribe (a GET changes nothing) stops them. No address, link, endpoint or hook URL in
 // any log line, the webhook's words or anyone else's wire.
-import { createECDH, createDecipheriv, hkdfSync, randomBytes } from "node:crypto";
-import { execFileSync } from "node:child_process";
-import fs from "node:fs";
+import { randomBytes } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
-import os from "node:os";
-import path from "node:path";
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ColyseusTestServer } from "@colyseus/testing";
 import pino from "pino";
 import webpush from "web-push";
 import { startMailServer, type MailServer, type ReceivedMail } from "../mail-server.ts";
+import { browserKeys, startPushService, type Pushed, type PushService } from "../push-service.ts";
 import { hashSeatToken, memoryStore } from "../../server/store/index.ts";
 import { NUDGE_AFTER_MS, NUDGE_EVERY_MS, type Notifier } from "../../server/notify/notify.ts";
 import { BASE, autoplay, createTable, join, startServer, recordWire, stateOf, tableOf, until } from "../room/helpers.ts";
@@ -27,53 +24,28 @@ import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
 
 const logText: string[] = [];
 const logSink = new Writable({ write(chunk, _enc, done) { logText.push(String(chunk)); done(); } });
-const pushes: { topic: string; body: Buffer }[] = [];
+let pushes: Pushed[];
 const hooks: { body: string; id: string }[] = [];
 const store = memoryStore();
 let offset = 0;
 const clock = () => Date.now() + offset;
 let smtp: MailServer;
 let mails: ReceivedMail[];
-let pushServer: https.Server;
+let pushService: PushService;
 let hookServer: http.Server;
 let colyseus: ColyseusTestServer;
 let notifier: Notifier;
 let stop: () => Promise<void>;
 
-// The browser's side of a push subscription: its own P-256 key pair and auth secret.
-const ua = createECDH("prime256v1");
-ua.generateKeys();
-const auth = randomBytes(16);
-
-/** RFC 8291 (aes128gcm): the payload as the browser decrypts it. */
-function decrypt(body: Buffer): string {
-  const salt = body.subarray(0, 16);
-  const idlen = body[20]!;
-  const asPublic = body.subarray(21, 21 + idlen);
-  const cipher = body.subarray(21 + idlen);
-  const secret = ua.computeSecret(asPublic);
-  const ikm = Buffer.from(hkdfSync("sha256", secret, auth, Buffer.concat([Buffer.from("WebPush: info\0"), ua.getPublicKey(), asPublic]), 32));
-  const cek = Buffer.from(hkdfSync("sha256", ikm, salt, Buffer.from("Content-Encoding: aes128gcm\0"), 16));
-  const nonce = Buffer.from(hkdfSync("sha256", ikm, salt, Buffer.from("Content-Encoding: nonce\0"), 12));
-  const d = createDecipheriv("aes-128-gcm", cek, nonce);
-  d.setAuthTag(cipher.subarray(cipher.length - 16));
-  const plain = Buffer.concat([d.update(cipher.subarray(0, cipher.length - 16)), d.final()]);
-  return plain.subarray(0, plain.lastIndexOf(2)).toString();
-}
+// The browser's side of Ann's push subscription.
+const browser = browserKeys();
 
 beforeAll(async () => {
   smtp = await startMailServer();
   mails = smtp.mails;
   // The push service: HTTPS with a certificate of this test's own.
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "na-push-"));
-  execFileSync("openssl", ["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", `${dir}/key.pem`, "-out", `${dir}/cert.pem`, "-days", "1", "-subj", "/CN=127.0.0.1", "-addext", "subjectAltName=IP:127.0.0.1"], { stdio: "ignore" });
-  const cert = fs.readFileSync(`${dir}/cert.pem`);
-  pushServer = https.createServer({ key: fs.readFileSync(`${dir}/key.pem`), cert }, (req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (c) => chunks.push(c));
-    req.on("end", () => { pushes.push({ topic: String(req.headers.topic ?? ""), body: Buffer.concat(chunks) }); res.writeHead(201).end(); });
-  });
-  await new Promise<void>((resolve) => pushServer.listen(0, "127.0.0.1", resolve));
+  pushService = await startPushService();
+  pushes = pushService.pushes;
   // The webhook: 429 with Retry-After the first time, 204 after.
   hookServer = http.createServer((req, res) => {
     let body = "";
@@ -88,7 +60,7 @@ beforeAll(async () => {
   const vapid = webpush.generateVAPIDKeys();
   const started = await startServer({
     logger: pino({ level: "debug" }, logSink), store,
-    nudges: { now: clock, everyMs: 3600_000, pageUrl: BASE, pushAgent: new https.Agent({ ca: cert }) },
+    nudges: { now: clock, everyMs: 3600_000, pageUrl: BASE, pushAgent: new https.Agent({ ca: pushService.ca }) },
   }, {
     SMTP_URL: smtp.url, MAIL_FROM: "tables@example.org",
     VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: "mailto:ops@example.org",
@@ -99,7 +71,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await stop();
   await smtp.close();
-  pushServer.close();
+  await pushService.close();
   hookServer.close();
 });
 
@@ -120,14 +92,14 @@ describe("nudges", () => {
     const seat: number = (room as any).table.seats.opening(hashSeatToken(token)).seat;
     const address = "ann.nudged@example.net";
     const hookUrl = `http://127.0.0.1:${(hookServer.address() as { port: number }).port}/api/webhooks/12345/secret-hook-path`;
-    const endpoint = `https://127.0.0.1:${(pushServer.address() as { port: number }).port}/push/secret-endpoint-${randomBytes(6).toString("hex")}`;
+    const endpoint = `${pushService.url}/push/secret-endpoint-${randomBytes(6).toString("hex")}`;
     try {
       // Ann's address, tied to her seat (as the contact routes do); push on; the host's webhook.
       const link = randomBytes(18).toString("base64url");
       await store.addContactLink(hashSeatToken(link), address, Date.now() + 60_000);
       const spent = await store.spendContactLink(hashSeatToken(link));
       await store.tieSeat((spent as { contact: string }).contact, { code, seat, by: hashSeatToken(token) });
-      const sub = { endpoint, keys: { p256dh: ua.getPublicKey().toString("base64url"), auth: auth.toString("base64url") } };
+      const sub = { endpoint, keys: browser.keys };
       expect((await post(`/api/games/${code}/push`, { seatToken: token, subscription: sub })).body).toEqual({ push: true });
       expect((await post(`/api/games/${code}/push`, { seatToken: "x".repeat(24), subscription: sub })).status).toBe(403);
       const hook = await post(`/api/games/${code}/webhook`, { seatToken: token, url: hookUrl, format: "discord" });
@@ -156,7 +128,7 @@ describe("nudges", () => {
       const nudgeId = mail.messageId.match(/nudge-([0-9a-f]+)@/)![1]!;
       const seatLink = mail.text.match(/#seat-link=([A-Za-z0-9_-]+)/)![1]!;
       const unsubscribe = mail.text.match(/http:\/\/\S+\/api\/nudges\/unsubscribe\?token=[A-Za-z0-9_-]+/)![0];
-      const pushed = JSON.parse(decrypt(pushes[0]!.body));
+      const pushed = JSON.parse(browser.decrypt(pushes[0]!.body));
       expect(pushed).toMatchObject({ title: `Your move at New Angeles table ${code}`, url: `/?join=${code}`, tag: code });
       expect(pushed.body).toMatch(/^Ann: /);
       expect(pushes[0]!.topic).toBe(`na-${code.replace(/[^A-Za-z0-9]/g, "")}`);
