@@ -15,6 +15,12 @@
 // table (a real socket, not answering) while their "your move" falls due: none of them gets a message
 // then (red with the notifier's connected-seat check taken out). The clock moves on only once the people
 // at the table have answered (on a busy machine their answers can come after two looks at the store).
+// On the night of the first day everyone leaves, the watcher too: the table parks, and the next deadline
+// wakes the game from the store (red with the sweep not waking parked games). Every person has push on
+// (a push service of the test's own, each browser's keys apart) and the host has set the table's webhook
+// (its first post answered 429 with Retry-After): each person's pushes say what their mail said, message
+// for message; the webhook got each message once, by its id (red with push left out, and with the
+// webhook's id changed on a retry).
 //
 // 1,000 deadlines falling due together: a real turn-based game is played up to a person's decision
 // and parked; the store then holds 999 copies of it (every row of the game under a new code), every
@@ -23,6 +29,7 @@
 // whose room runs its deadline: each is handled exactly once (one excused delay each, told once,
 // written once, no command), all of them within 60 seconds.
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
@@ -32,10 +39,12 @@ import { ColyseusTestServer } from "@colyseus/testing";
 import { matchMaker } from "@colyseus/core";
 import pg from "pg";
 import pino from "pino";
+import webpush from "web-push";
 import { createServer } from "../../server/app.ts";
 import { hashSeatToken, openStore, type GameStore } from "../../server/store/index.ts";
 import { makeRandom } from "../../server/bots/random.ts";
 import { startMailServer, type ReceivedMail } from "../mail-server.ts";
+import { browserKeys, startPushService } from "../push-service.ts";
 import { sweepDeadlines } from "../../server/rooms/deadlines.ts";
 import { CODE_ALPHABET } from "../../server/access/codes.ts";
 import { autoplay, createTable, join, stateOf, until } from "../room/helpers.ts";
@@ -99,6 +108,22 @@ function answerDelays(seed: number): { (): number; drawn: number[] } {
 describe.skipIf(!postgres || !redis)("three days of a five-person turn-based game (PostgreSQL, Redis, two processes, SMTP)", () => {
   it("ends; every command once; one bot decision per spent bank; every nudge once, never to a connected person, at most one an hour", async () => {
     const smtp = await startMailServer();
+    // Web Push to a push service of the test's own (HTTPS), and the table's webhook (Slack's format) to a
+    // receiver that answers its first post 429 with Retry-After, and 204 after.
+    const push = await startPushService();
+    const hooks: { id: string; body: string; status: number }[] = [];
+    const hookServer = http.createServer((req, res) => {
+      let body = "";
+      req.on("data", (c) => { body += c; });
+      req.on("end", () => {
+        const status = hooks.length === 0 ? 429 : 204;
+        hooks.push({ id: String(req.headers["idempotency-key"] ?? ""), body, status });
+        res.writeHead(status, status === 429 ? { "Retry-After": "60" } : {}).end();
+      });
+    });
+    await new Promise<void>((resolve) => hookServer.listen(0, "127.0.0.1", resolve));
+    const hookHost = `127.0.0.1:${(hookServer.address() as { port: number }).port}`;
+    const vapid = webpush.generateVAPIDKeys();
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "na-accept-"));
     const db = new pg.Pool({ connectionString: postgres!.url, max: 2 });
     const reader = await openStore({ dataDir: dir, databaseUrl: postgres!.url, instance: "test-reader" });
@@ -119,6 +144,7 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
       const env = (port: number) => ({
         REDIS_URL: redis!.url, DATABASE_URL: postgres!.url, PUBLIC_ADDRESS: `127.0.0.1:${port}`, DATA_DIR: dir, LOG_LEVEL: "info",
         SMTP_URL: smtp.url, MAIL_FROM: "tables@example.org", CLOCK_FILE: clockFile, TURN_SWEEP_MS: "100", NUDGE_PASS_MS: "100",
+        VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, NUDGE_WEBHOOK_HOSTS: hookHost, NODE_EXTRA_CA_CERTS: push.certFile,
         // Leases outlast the simulated days (a restarted process takes its own games back at once).
         GAME_LEASE_SECONDS: String(30 * 24 * 3600),
       });
@@ -126,7 +152,8 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
 
       // Five people sit down; each ties an e-mail address to their seat; then all leave.
       const bankSeconds = 8 * 3600;
-      const { code, roomId } = await createTableAt(servers[0]!, { seats: 5, bots: 0, botDelayMs: 0, graceSeconds: 3600, watchersOpen: true, pace: "turn-based", turn: { bankSeconds, capSeconds: bankSeconds } });
+      // (grace 2 s: the empty table parks 2 s after its last connection, real time)
+      const { code, roomId } = await createTableAt(servers[0]!, { seats: 5, bots: 0, botDelayMs: 0, graceSeconds: 2, watchersOpen: true, pace: "turn-based", turn: { bankSeconds, capSeconds: bankSeconds } });
       const tokens: string[] = [];
       const addressOf = new Map<string, number>();
       const first: Awaited<ReturnType<typeof joinAt>>[] = [];
@@ -141,6 +168,16 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
         const spent = await reader.spendContactLink(hashSeatToken(link));
         await reader.tieSeat((spent as { contact: string }).contact, { code, seat: j.seat.seat, by: hashSeatToken(j.seat.seatToken) });
       }
+      // Each person turns on push in their browser; the host sets the table's webhook.
+      const browsers = NAMES.map(() => browserKeys());
+      const post = async (server: ServerProcess, route: string, body: unknown) =>
+        (await fetch(`http://127.0.0.1:${server.port}/api/games/${code}/${route}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) })).json();
+      for (const seat of NAMES.keys()) {
+        const subscription = { endpoint: `${push.url}/push/seat-${seat}-${randomBytes(6).toString("hex")}`, keys: browsers[seat]!.keys };
+        expect(await post(servers[seat % 2]!, "push", { seatToken: tokens[seat], subscription })).toEqual({ push: true });
+      }
+      expect(await post(servers[1]!, "webhook", { seatToken: tokens[first[0]!.seat.seat], url: `http://${hookHost}/services/T0/B0/secret-hook`, format: "slack" }))
+        .toEqual({ webhook: `http://${hookHost}/…`, format: "slack" });
       // Who is connected, and when (real time: an e-mail's arrival is compared with it).
       const online: { seat: number; from: number; to: number }[] = [];
       const connectedAt = new Map<number, number>();
@@ -211,6 +248,13 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
       let steps = 0;
       const kills = [start + 10 * H, start + 25 * H]; // (a game has ended after 29 hours)
       let killed = 0;
+      // The night of the first day: everyone leaves (the watcher too), the table parks, and nobody comes
+      // back until the next deadline has woken the game from the store and its room has run it.
+      const PARK_FROM = start + 16 * H;
+      /** The parked game's deadlines run so far (excused delays and bot decisions), while it waits. */
+      let parking: { turns: number; from: number } | null = null;
+      const deadlinesRun = (cs: { delays: number; botDecisions: number }[]) => cs.reduce((n, c) => n + c.delays + c.botDecisions, 0);
+      let wokeFor: { hours: number; turns: number } | null = null;
 
       for (;;) {
         await settle();
@@ -219,6 +263,12 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
         steps++;
         const clocks = await reader.clocks(code);
         const t = now();
+        // The parked game woke (nobody came back, nobody watched): by its deadline, which has run.
+        if (parking && !(await reader.getGame(code))!.parked) {
+          wokeFor = { hours: (t - parking.from) / H, turns: deadlinesRun(clocks) - parking.turns };
+          parking = null;
+          watcher = await watch();
+        }
         // A seat's owed decision is known by the commands of the seat before it (an excused delay starts
         // its bank again, not a new decision).
         const { rows: bySeat } = await db.query(`SELECT seat, count(*)::int AS n FROM commands WHERE code = $1 GROUP BY seat`, [code]);
@@ -251,8 +301,9 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
           await leave(seat, s.room);
           sessions.delete(seat);
         }
-        // People coming back now: they answer what they owe at once, and stay a while.
+        // People coming back now: they answer what they owe at once, and stay a while (not while parked).
         for (const c of clocks) {
+          if (parking) break;
           const at = c.owedSince !== null ? back.get(decisionOf(c.seat)) : undefined;
           if (at === undefined || at > t || sessions.has(c.seat)) continue;
           const table = await lookUp(servers.find((s) => s.child.exitCode === null && s.child.signalCode === null)!, code);
@@ -272,7 +323,7 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
           await until(() => !owes(j.room), 20_000, "the person's answers");
         }
         // Two SIGKILLs of the process holding the game, with nobody connected to it.
-        if (killed < kills.length && t >= kills[killed]!) {
+        if (!parking && killed < kills.length && t >= kills[killed]!) {
           const owner = await holder();
           const i = ports.findIndex((p) => owner === `127.0.0.1:${p}`);
           for (const [seat, s] of sessions) { s.player?.stop(); await leave(seat, s.room); sessions.delete(seat); }
@@ -286,15 +337,23 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
           watcher = await watch();
           killed++;
         }
+        // Everyone leaves, and the table parks.
+        if (!parking && !wokeFor && t >= PARK_FROM) {
+          for (const [seat, s] of sessions) { s.player?.stop(); await leave(seat, s.room); sessions.delete(seat); }
+          watcher.reconnection.enabled = false;
+          await watcher.leave(true).catch(() => {});
+          await waitFor(async () => (await reader.getGame(code))?.parked === true, 30_000, "the empty table to park");
+          parking = { turns: deadlinesRun(await reader.clocks(code)), from: t };
+        }
         // The next event: someone comes back, a session ends, a deadline, a nudge falls due.
         const { rows: [n] } = await db.query(`SELECT min(next_at)::bigint AS at FROM nudges WHERE state = 'pending'`);
         const times = [
           ...clocks.map((c) => c.dueAt ?? Infinity),
           // (a thinker's return time has passed while they think: their session's end is the next event)
-          ...clocks.map((c) => (c.owedSince !== null && sessions.get(c.seat)?.player !== null ? back.get(decisionOf(c.seat)) ?? Infinity : Infinity)),
+          ...clocks.map((c) => (!parking && c.owedSince !== null && sessions.get(c.seat)?.player !== null ? back.get(decisionOf(c.seat)) ?? Infinity : Infinity)),
           ...[...sessions.values()].map((s) => s.until),
           n.at !== null ? Number(n.at) : Infinity,
-          killed < kills.length ? kills[killed]! : Infinity,
+          !parking && killed < kills.length ? kills[killed]! : Infinity,
         ];
         const next = Math.min(...times);
         expect(next, JSON.stringify({ status: await status(), clocks, sessions: [...sessions.keys()], back: [...back], keys: clocks.map((c) => decisionOf(c.seat)), t })).toBeLessThan(Infinity);
@@ -317,12 +376,17 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
       console.log(`[acceptance] ${days.toFixed(2)} simulated days in ${steps} steps, ${killed} SIGKILLs: ${commands.length} commands, `
         + `${exhausted} spent banks, ${botDecisions} bot decisions (${botLogged} logged), ${mails.length} e-mails (${warnings.length} deadline warnings), `
         + `${owedSpans.filter((o) => o.offline10).length} decisions owed 10 minutes with their person away, `
-        + `${thought.length} thought at the table while their "your move" fell due`);
+        + `${thought.length} thought at the table while their "your move" fell due; parked at ${((PARK_FROM - start) / H).toFixed(0)} h, `
+        + (wokeFor ? `woken by a deadline ${wokeFor.hours.toFixed(1)} h later (${wokeFor.turns} run)` : "never woken")
+        + `; ${push.pushes.length} pushes, ${hooks.length} webhook posts (${hooks.filter((h) => h.status !== 204).length} refused)`);
 
       // The game ended, its commands numbered without gap or repeat.
       expect(await status()).toBe("finished");
       expect(days).toBeLessThanOrEqual(3);
       expect(killed).toBe(2);
+      // The parked game woke for its deadline (nobody came back meanwhile), and ran it.
+      expect(wokeFor).not.toBeNull();
+      expect(wokeFor!.turns).toBeGreaterThan(0);
       const { rows: seqs } = await db.query(`SELECT seq FROM commands WHERE code = $1 ORDER BY seq`, [code]);
       expect(seqs.map((r) => r.seq)).toEqual(commands.map((_, i) => i));
       // Each spent bank: exactly one bot decision.
@@ -360,6 +424,26 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
         }
       }
       expect(unannounced).toEqual([]);
+
+      // Push: each person's browser was sent what their mail said, message for message (decrypted with
+      // that browser's keys), none twice.
+      for (const seat of NAMES.keys()) {
+        const pushed = push.pushes.filter((p) => p.path.startsWith(`/push/seat-${seat}-`)).map((p) => JSON.parse(browsers[seat]!.decrypt(p.body)));
+        expect(pushed.map((p) => p.title).sort(), `${NAMES[seat]}'s pushes`).toEqual(mails.filter((m) => m.seat === seat).map((m) => m.subject).sort());
+        expect(pushed.every((p) => p.tag === code && p.body.startsWith(`${NAMES[seat]}: `))).toBe(true);
+      }
+      expect(push.pushes.every((p) => p.topic === `na-${code.replace(/[^A-Za-z0-9]/g, "")}`)).toBe(true);
+      // The webhook: every message once, by the message's id (the refused first one again after its
+      // Retry-After, unless its decision was made first: then it was rightly dropped); public words only.
+      const idOf = (m: ReceivedMail) => /nudge-([^@]+)@/.exec(m.messageId)![1]!;
+      const accepted = hooks.filter((h) => h.status === 204).map((h) => h.id);
+      expect(new Set(accepted).size).toBe(accepted.length);
+      const refused = hooks[0]!;
+      expect(refused.status).toBe(429);
+      const { rows: [refusedRow] } = await db.query(`SELECT state FROM nudges WHERE id = $1`, [refused.id]);
+      expect(accepted.includes(refused.id) || refusedRow?.state === "cancelled", `the refused webhook post ${refused.id}: ${refusedRow?.state}`).toBe(true);
+      expect(new Set([...accepted, refused.id])).toEqual(new Set(mails.map(idOf)));
+      for (const h of hooks) expect(h.body).not.toMatch(/example\.net|seat-link|token=|secret-hook/);
     } finally {
       // Stopped here: their sweeps, on a clock days ahead, would take the next test's games.
       for (const server of servers) server.child.kill("SIGKILL");
@@ -367,6 +451,8 @@ describe.skipIf(!postgres || !redis)("three days of a five-person turn-based gam
       await db.end();
       await reader.close();
       await smtp.close();
+      await push.close();
+      hookServer.close();
       fs.rmSync(dir, { recursive: true, force: true });
     }
   }, 600_000);
