@@ -47,8 +47,12 @@ export async function startServer(options: Partial<ServerOptions> = {}, env: Rec
       logger: pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" }),
       roomLimits: { botDelayMinMs: 0, stepSecondsMin: 0 }, limits: { spectatorsPerAddress: 50 }, ...options,
     });
-    // @colyseus/testing's boot() ignores its port for a Server instance, so listen here.
-    await server.listen(PORT, "127.0.0.1");
+    // @colyseus/testing's boot() ignores its port for a Server instance, so listen here. A port already
+    // taken (another test run on this machine) fails here, naming it: Colyseus would take the error for
+    // an uncaught one and end the test process, and the run would hang.
+    const taken = new Promise<never>((_, reject) => (server.transport.server as import("node:http").Server).once("error", (e: NodeJS.ErrnoException) =>
+      reject(new Error(`the tests' port ${PORT} cannot be used (${e.code}): another test run on this machine? Set TEST_PORT to a free port.`))));
+    await Promise.race([server.listen(PORT, "127.0.0.1"), taken]);
     const colyseus = new ColyseusTestServer(server);
     const stop = async () => {
       await server.notifier?.stop();
