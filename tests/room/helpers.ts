@@ -157,14 +157,15 @@ export function until(check: () => boolean, timeoutMs = 20_000, what = "conditio
 const PLAY_PAUSE_MS = 15;
 
 /** Makes an SDK client answer every decision it owes with a random legal command, until stopped. */
-export function autoplay(client: SDKRoom, seed: number): { stop(): void; errors: { code: string; message: string }[]; sent: number } {
+/** Random legal play for this connection's seat until stop() (or, with `enough`, once it says so). */
+export function autoplay(client: SDKRoom, seed: number, enough: () => boolean = () => false): { stop(): void; errors: { code: string; message: string }[]; sent: number } {
   const random = makeRandom(seed);
   const result = { stop: () => { stopped = true; }, errors: [] as { code: string; message: string }[], sent: 0 };
   let stopped = false;
   let inFlight = false;
   let lastSent = 0;
   const act = () => {
-    if (stopped || inFlight) return;
+    if (stopped || inFlight || enough()) return;
     if ((client.state as any).status !== "playing") return;
     // At most one command per PLAY_PAUSE_MS: the room drops a client that sends over 100 messages a
     // second (maxMessagesPerSecond), and against bots that play at once (each of their moves a patch
