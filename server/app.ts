@@ -177,8 +177,15 @@ class GuardedTransport extends WebSocketTransport {
     });
   }
 
+  /**
+   * A port that cannot be had (taken: EADDRINUSE) fails the listen, and the server's listen() rejects
+   * with it; Colyseus's own transport only logs that error, and the process stayed up, not listening.
+   */
   public listen(port: number, hostname?: string, backlog?: number, listeningListener?: (err?: unknown) => void) {
+    const failed = (err: Error) => listeningListener?.(err);
+    this.server?.once("error", failed);
     return super.listen(port, hostname, backlog, (err?: unknown) => {
+      this.server?.off("error", failed);
       listeningListener?.(err); // Colyseus binds its routes here
       this.afterListen?.();
     });

@@ -60,15 +60,11 @@ server.onShutdown(async () => {
 });
 
 // A port already taken (another server, an earlier one still stopping): said, and the process exits 1, so
-// that a supervisor sees the failure (Colyseus would log it as an uncaught error and stay up, not listening).
-const http = server.transport.server as import("node:http").Server;
-const cannotListen = (err: NodeJS.ErrnoException) => {
+// that a supervisor sees the failure.
+await server.listen(config.port).catch((err: NodeJS.ErrnoException) => {
   logger.fatal({ err, port: config.port }, `cannot listen on port ${config.port} (${err.code})`);
   process.exit(1);
-};
-http.once("error", cannotListen);
-await server.listen(config.port);
-http.off("error", cannotListen);
+});
 logger.info({ port: config.port, store: store.kind, instance: store.instance, redis: Boolean(config.redisUrl) },
   `New Angeles server listening on http://localhost:${config.port}`);
 const restored = await restoreGames(store, logger, startedAt);

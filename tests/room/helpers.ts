@@ -48,11 +48,10 @@ export async function startServer(options: Partial<ServerOptions> = {}, env: Rec
       roomLimits: { botDelayMinMs: 0, stepSecondsMin: 0 }, limits: { spectatorsPerAddress: 50 }, ...options,
     });
     // @colyseus/testing's boot() ignores its port for a Server instance, so listen here. A port already
-    // taken (another test run on this machine) fails here, naming it: Colyseus would take the error for
-    // an uncaught one and end the test process, and the run would hang.
-    const taken = new Promise<never>((_, reject) => (server.transport.server as import("node:http").Server).once("error", (e: NodeJS.ErrnoException) =>
-      reject(new Error(`the tests' port ${PORT} cannot be used (${e.code}): another test run on this machine? Set TEST_PORT to a free port.`))));
-    await Promise.race([server.listen(PORT, "127.0.0.1"), taken]);
+    // taken (another test run on this machine) fails here, naming it, not as a hang.
+    await server.listen(PORT, "127.0.0.1").catch((e: NodeJS.ErrnoException) => {
+      throw new Error(`the tests' port ${PORT} cannot be used (${e.code}): another test run on this machine? Set TEST_PORT to a free port.`);
+    });
     const colyseus = new ColyseusTestServer(server);
     const stop = async () => {
       await server.notifier?.stop();
@@ -156,8 +155,10 @@ export function until(check: () => boolean, timeoutMs = 20_000, what = "conditio
 /** autoplay's least time between two commands: at most ~67 messages a second, well under the room's limit. */
 const PLAY_PAUSE_MS = 15;
 
-/** Makes an SDK client answer every decision it owes with a random legal command, until stopped. */
-/** Random legal play for this connection's seat until stop() (or, with `enough`, once it says so). */
+/**
+ * Makes an SDK client answer every decision it owes with a random legal command, until stopped; with
+ * `enough`, it sends nothing while that says so.
+ */
 export function autoplay(client: SDKRoom, seed: number, enough: () => boolean = () => false): { stop(): void; errors: { code: string; message: string }[]; sent: number } {
   const random = makeRandom(seed);
   const result = { stop: () => { stopped = true; }, errors: [] as { code: string; message: string }[], sent: 0 };
