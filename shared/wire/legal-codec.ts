@@ -21,9 +21,11 @@ function phraseOf(c: number): number {
 /** How many phrases a book may hold. */
 export const MAX_LEGAL_PHRASES = ONE_BYTE + 0x800 - 0x80;
 
+const NON_ASCII = /[^\x00-\x7f]/;
+
 /** JSON with every non-ASCII character escaped (\uXXXX), as JSON.parse reads it the same. */
 function asciiJson(json: string): string {
-  return json.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return !NON_ASCII.test(json) ? json : json.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /** The encoder of a book: the cheapest split of a JSON string into phrases and literal characters. */
@@ -36,6 +38,7 @@ export function packLegalWith(book: readonly string[]): (json: string) => string
     list.push(n);
     byStart.set(key, list);
   });
+  const chars = book.map((_, n) => phraseChar(n));
   let best = new Float64Array(0);
   let take = new Int32Array(0);
   return (raw) => {
@@ -47,13 +50,14 @@ export function packLegalWith(book: readonly string[]): (json: string) => string
     for (let i = n - 1; i >= 0; i--) {
       let cost = 1 + best[i + 1]!;
       let phrase = -1;
-      const list = i + 1 < n ? byStart.get(json.charCodeAt(i) * 0x10000 + json.charCodeAt(i + 1)) : undefined;
+      // a phrase starts only at the start or after a quote: elsewhere there is nothing to look up
+      const list = i + 1 < n && (i === 0 || json.charCodeAt(i - 1) === QUOTE) ? byStart.get(json.charCodeAt(i) * 0x10000 + json.charCodeAt(i + 1)) : undefined;
       if (list) {
         for (const p of list) {
           const text = book[p]!;
           const end = i + text.length;
           // whole pieces between quotes only: an id (a piece no phrase holds) is never cut
-          if ((i > 0 && json.charCodeAt(i - 1) !== QUOTE) || (end < n && json.charCodeAt(end) !== QUOTE) || !json.startsWith(text, i)) continue;
+          if ((end < n && json.charCodeAt(end) !== QUOTE) || !json.startsWith(text, i)) continue;
           const c = (p < ONE_BYTE ? 1 : 2) + best[i + text.length]!;
           if (c < cost) { cost = c; phrase = p; }
         }
@@ -62,12 +66,15 @@ export function packLegalWith(book: readonly string[]): (json: string) => string
       take[i] = phrase;
     }
     let out = "";
+    let from = 0; // the start of the literal run not yet written
     for (let i = 0; i < n;) {
       const p = take[i]!;
-      if (p < 0) { out += json[i]; i++; }
-      else { out += phraseChar(p); i += book[p]!.length; }
+      if (p < 0) { i++; continue; }
+      out += json.slice(from, i) + chars[p]!;
+      i += book[p]!.length;
+      from = i;
     }
-    return out;
+    return out + json.slice(from);
   };
 }
 
