@@ -152,12 +152,25 @@ export function socketWrites(ms: number): void {
   socketWriteSeconds += ms / 1000;
 }
 
-/** A stopwatch over one command's stages: each call adds the time since the previous one to that stage. */
+/** All the stage time recorded so far (seconds), by every stopwatch. */
+let stagesRecorded = 0;
+
+/**
+ * A stopwatch over one command's stages: each call adds the time since the previous one to that stage,
+ * less what other commands' stopwatches recorded meanwhile. A command the table plays inside another's
+ * stage (an answer in advance, played before the patch leaves) counts in its own stages, not again in
+ * the other's.
+ */
 export function stages(): (stage: Stage) => void {
   let last = performance.now();
+  let recordedAtLast = stagesRecorded;
   return (stage) => {
     const t = performance.now();
-    stageSeconds[stage] += (t - last) / 1000;
+    // (never below zero: a stage that waits on PostgreSQL overlaps other commands' stages)
+    const own = Math.max(0, (t - last) / 1000 - (stagesRecorded - recordedAtLast));
+    stageSeconds[stage] += own;
+    stagesRecorded += own;
+    recordedAtLast = stagesRecorded;
     last = t;
   };
 }
