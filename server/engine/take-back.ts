@@ -16,7 +16,7 @@ function same(a: readonly unknown[], b: readonly unknown[]): boolean {
 /** Why `seat`'s decision from `before` to `after` (with its `events`) cannot be taken back, or null when it can. */
 export function whyFinal(before: GameState, after: GameState, seat: number, events: readonly GameEvent[]): string | null {
   if (after.result) return "the game ended";
-  if (JSON.stringify(before.rng) !== JSON.stringify(after.rng)) return "it used chance";
+  if (!same(before.rng, after.rng)) return "it used chance";
   if (events.some((e) => e.to)) return "someone was told something privately";
   const piles: [readonly unknown[], readonly unknown[]][] = [
     [before.demandDeck, after.demandDeck], [before.eventDeck, after.eventDeck], [before.assetDeck, after.assetDeck],
