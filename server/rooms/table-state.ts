@@ -32,6 +32,8 @@ interface SeatProjection {
   secret: SecretState;
   from: Game | null;
   privateMoves: number;
+  /** The answers' string last projected (answersChanged): the same string changes nothing. */
+  answersSent?: string;
 }
 
 /** A room with no sockets: the state alone (the bench's views, the patch and golden-digest tests). */
@@ -157,7 +159,8 @@ function seatFields(state: TableState, seats: Map<number, SeatProjection>): Pick
     },
     answersChanged(seat, sent) {
       const s = seats.get(seat);
-      if (!s) return;
+      if (!s || s.answersSent === sent) return;
+      s.answersSent = sent;
       const w = encodeAnswers(sent);
       if (s.secret.answers !== w.answers) s.secret.answers = w.answers;
       if (s.secret.passAt !== w.passAt) s.secret.passAt = w.passAt;
