@@ -3,7 +3,7 @@
 // who is away (seating.ts), what is said (talk.ts), deadlines (turns.ts) and the bots' moves
 // (bot-turn.ts). The Colyseus room (server/rooms) is one Publisher; a unit test is another.
 import { apply, createGameWithEvents, endByVote, legal, waitingFor, type GameState as EngineState } from "../engine/index.ts";
-import type { Command } from "../../shared/protocol.ts";
+import type { Command, LegalCommand } from "../../shared/protocol.ts";
 import type { ChatMessage } from "../../shared/room-protocol.ts";
 type Chat = ReturnType<(typeof ChatMessage)["parse"]>;
 import type { GameEvent } from "../../shared/view.ts";
@@ -918,18 +918,22 @@ export class Table {
     const timed = new Set<number>();
     for (const seat of waitingFor(game)) {
       if (this.seats.botDriven(seat) || !this.seats.get(seat)) continue;
-      const answer = answerInAdvance(legal(game, seat), this.answersOf(seat), game.round, this.limits.timedPassSeconds);
+      const commands = legal(game, seat);
+      const answer = answerInAdvance(commands, this.answersOf(seat), game.round, this.limits.timedPassSeconds);
       if (!answer) continue;
       if (answer.afterSeconds) {
         if (!this.seats.get(seat)!.connected) continue;
         timed.add(seat);
-        const key = this.decisionKey(game, seat);
+        const key = decisionKey(commands);
         this.timedPasses.run(seat, key, answer.afterSeconds * 1000, () => this.writes.whenIdle(() => {
           // still that decision, still theirs and they are still here (a command of theirs may have been
           // written meanwhile), and their answers still say so (a "Wait for me", or a trade they proposed
           // meanwhile, may have come in while a write was pending)
-          if (!this.game || this.status !== "playing" || this.decisionKey(this.game, seat) !== key || this.seats.botDriven(seat) || !this.seats.get(seat)?.connected) return;
-          const still = answerInAdvance(legal(this.game, seat), this.answersOf(seat), this.game.round, this.limits.timedPassSeconds);
+          const game = this.game;
+          if (!game || this.status !== "playing" || this.seats.botDriven(seat) || !this.seats.get(seat)?.connected) return;
+          const now = legal(game, seat);
+          if (decisionKey(now) !== key) return;
+          const still = answerInAdvance(now, this.answersOf(seat), game.round, this.limits.timedPassSeconds);
           if (!still?.afterSeconds || JSON.stringify(still.command) !== JSON.stringify(answer.command)) return;
           if (this.play(seat, answer.command)) this.p.event(seat, { type: "answered-for-you", text: answer.why });
         }));
@@ -942,11 +946,6 @@ export class Table {
     this.timedPasses.keepOnly(timed);
     for (const seat of this.seats.all()) this.p.answersChanged?.(seat.seat, this.answersSent(seat.seat));
     return false;
-  }
-
-  /** The decision a seat owes (its legal commands, trades aside), as a key. */
-  private decisionKey(game: EngineState, seat: number): string {
-    return JSON.stringify(legal(game, seat).filter((l) => !l.type.startsWith("trade-")));
   }
 
   /** How long a bot waits before it acts: the table's botDelayMs, but never under the server's floor. */
@@ -1132,4 +1131,9 @@ export class Table {
     const giveUp = new Promise<void>((resolve) => setTimeout(resolve, 10_000).unref());
     return Promise.race([flushed, giveUp]).then(() => this.writes.stop());
   }
+}
+
+/** The decision a seat owes (its legal commands, trades aside), as a key. */
+function decisionKey(commands: readonly LegalCommand[]): string {
+  return JSON.stringify(commands.filter((l) => !l.type.startsWith("trade-")));
 }
