@@ -16,6 +16,8 @@ export interface ServerMetrics {
   loopDelayP999Ms: number;
   /** The bots' decision times: cumulative counts by bucket bound (s). */
   botBuckets: Map<number, number>;
+  /** Commands the server accepted so far: the clients', the bots' and those its tables played for their seats. */
+  accepted: number;
 }
 
 /** What the load test reads from the server's /metrics (empty when it cannot be read). */
@@ -36,6 +38,7 @@ export async function serverMetrics(httpUrl: string): Promise<ServerMetrics> {
   return {
     buckets, gc, loopDelayP99Ms: seconds("p99") * 1000, loopDelayMaxMs: seconds("max") * 1000,
     loopDelayP999Ms: p999 * 1000, botBuckets: histogram("newangeles_bot_decision_seconds"),
+    accepted: Number(text.match(/^newangeles_commands_total ([0-9.e+-]+)/m)?.[1] ?? 0),
   };
 }
 
