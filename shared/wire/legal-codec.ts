@@ -28,12 +28,20 @@ function asciiJson(json: string): string {
   return !NON_ASCII.test(json) ? json : json.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
+/** The key of the `length` (2 or 3) ASCII characters at `i`: never the same for a pair as for a triple. */
+function startKey(text: string, i: number, length: number): number {
+  const pair = (text.charCodeAt(i) << 7) | text.charCodeAt(i + 1);
+  return length === 2 ? pair : (1 << 21) | (pair << 7) | text.charCodeAt(i + 2);
+}
+
 /** The encoder of a book: the cheapest split of a JSON string into phrases and literal characters. */
 export function packLegalWith(book: readonly string[]): (json: string) => string {
+  // The phrases by their first two characters (those of two) or three (longer ones), in the book's order.
+  // The JSON is ASCII (asciiJson), so a phrase that is not cannot match: it is left out.
   const byStart = new Map<number, number[]>();
   book.forEach((p, n) => {
-    if (p.length < 2) return;
-    const key = p.charCodeAt(0) * 0x10000 + p.charCodeAt(1);
+    if (p.length < 2 || !/^[\x00-\x7f]*$/.test(p)) return;
+    const key = p.length === 2 ? startKey(p, 0, 2) : startKey(p, 0, 3);
     const list = byStart.get(key) ?? [];
     list.push(n);
     byStart.set(key, list);
@@ -51,15 +59,19 @@ export function packLegalWith(book: readonly string[]): (json: string) => string
       let cost = 1 + best[i + 1]!;
       let phrase = -1;
       // a phrase starts only at the start or after a quote: elsewhere there is nothing to look up
-      const list = i + 1 < n && (i === 0 || json.charCodeAt(i - 1) === QUOTE) ? byStart.get(json.charCodeAt(i) * 0x10000 + json.charCodeAt(i + 1)) : undefined;
-      if (list) {
-        for (const p of list) {
-          const text = book[p]!;
-          const end = i + text.length;
-          // whole pieces between quotes only: an id (a piece no phrase holds) is never cut
-          if ((end < n && json.charCodeAt(end) !== QUOTE) || !json.startsWith(text, i)) continue;
-          const c = (p < ONE_BYTE ? 1 : 2) + best[i + text.length]!;
-          if (c < cost) { cost = c; phrase = p; }
+      if (i + 1 < n && (i === 0 || json.charCodeAt(i - 1) === QUOTE)) {
+        for (let length = 2; length <= 3 && i + length <= n; length++) {
+          const list = byStart.get(startKey(json, i, length));
+          if (!list) continue;
+          for (const p of list) {
+            const text = book[p]!;
+            const end = i + text.length;
+            // whole pieces between quotes only: an id (a piece no phrase holds) is never cut
+            if ((end < n && json.charCodeAt(end) !== QUOTE) || !json.startsWith(text, i)) continue;
+            const c = (p < ONE_BYTE ? 1 : 2) + best[end]!;
+            // the cheapest; of those as cheap, the first in the book (a literal when no phrase is cheaper)
+            if (c < cost || (c === cost && phrase >= 0 && p < phrase)) { cost = c; phrase = p; }
+          }
         }
       }
       best[i] = cost;
