@@ -152,6 +152,8 @@ const newAsset = () => new AssetState();
 
 /** What was last projected into a table's GameState (and the plain items of its arrays). */
 interface GameMemo {
+  /** The view whose plain fields (GAME_PLAIN) were written last. */
+  plain: GameView | undefined;
   pending: PendingView | null | undefined;
   /** The corp name that began the pending text last encoded, and the stage it was encoded beside. */
   pendingName: string | undefined;
@@ -182,7 +184,7 @@ function gameMemo(game: GameState): GameMemo {
   let m = gameMemos.get(game);
   if (!m) {
     m = {
-      pending: undefined, pendingName: undefined, pendingStage: undefined, result: undefined, supply: undefined,
+      plain: undefined, pending: undefined, pendingName: undefined, pendingStage: undefined, result: undefined, supply: undefined,
       deal: undefined, dealFields: undefined, counters: new List(game.deal.counters), supports: new List(game.deal.supports),
       decks: undefined, piles: new Map(), reserve: undefined, districtsView: undefined, districts: new List(game.districts),
     };
@@ -263,7 +265,8 @@ function projectSeat(seat: SeatState, s: SeatView): void {
 /** Writes the public view (a spectator's view) into the game state and the seats' public fields. */
 export function projectPublic(game: GameState, seats: Map<string, SeatState>, view: GameView): void {
   const m = gameMemo(game);
-  writeFields(game, view, GAME_PLAIN);
+  if (!m.plain || !sameFields(m.plain, view, GAME_PLAIN)) writeFields(game, view, GAME_PLAIN);
+  m.plain = view;
   game.demand = view.demand.id;
   projectPending(game, m, view);
   if (m.result !== view.result && !same(m.result, view.result)) game.result = encodeResult(view.result);
