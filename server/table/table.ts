@@ -102,8 +102,6 @@ export class Table {
   private answers = new Map<number, StandingAnswers>();
   /** The table passes for a person who leaves a counteroffer chance or an asked ability unanswered. */
   private timedPasses: TimedPasses;
-  /** Each seat's answers as last worded for it (answersSent), with what they were worded from. */
-  private readonly sentAnswers = new Map<number, { answers: StandingAnswers; passAt: number; text: string }>();
   private moves = new Moves();
   private proposals: TradeLimiter;
   private idleTimer: Timer | null = null;
@@ -880,13 +878,7 @@ export class Table {
   /** A seat's answers as sent to it alone: with `passAt`, when a timed pass runs for it (epoch ms). */
   private answersSent(seat: number): string {
     const passAt = this.timedPasses.at(seat);
-    const answers = this.answersOf(seat);
-    // sent with every change of the game: worded again only when the answers or the timed pass changed
-    const last = this.sentAnswers.get(seat);
-    if (last?.answers === answers && last.passAt === passAt) return last.text;
-    const text = JSON.stringify(passAt ? { ...answers, passAt } : answers);
-    this.sentAnswers.set(seat, { answers, passAt, text });
-    return text;
+    return JSON.stringify(passAt ? { ...this.answersOf(seat), passAt } : this.answersOf(seat));
   }
 
   /** A seat changes its answers in advance (the room has checked the message's shape). */
