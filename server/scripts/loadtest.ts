@@ -202,11 +202,12 @@ async function main(): Promise<void> {
   };
   if (pids.length === 1) {
     // The server's CPU over the window, per command the clients had answered in it (bots' commands ride along).
-    const serverCpuMs = ((out.cpuPct / 100) * seconds * 1000) / Math.max(1, out.commands);
+    const cpuMs = (out.cpuPct / 100) * seconds * 1000;
+    const serverCpuMs = cpuMs / Math.max(1, out.commands);
     console.log(`the server's CPU per command: ${serverCpuMs.toFixed(3)} ms${floorCpuMs !== null ? `; the bench floor's CPU per message: ${floorCpuMs} ms (ratio ${(serverCpuMs / floorCpuMs).toFixed(2)})` : " (--floor-cpu-ms prints the bench floor's beside it)"}`);
     // Every command it accepted, those its tables played for their seats (answers in advance) included.
     const accepted = after.accepted - before.accepted;
-    if (accepted > 0) console.log(`the server accepted ${accepted} commands in the window (${(accepted / seconds).toFixed(1)} per second): CPU per accepted command ${(((out.cpuPct / 100) * seconds * 1000) / accepted).toFixed(3)} ms`);
+    if (accepted > 0) console.log(`the server accepted ${accepted} commands in the window (${(accepted / seconds).toFixed(1)} per second): CPU per accepted command ${(cpuMs / accepted).toFixed(3)} ms`);
   }
   if (bots > 0) console.log(`bot decisions in the window: ${out.botDecisions}, p99.9 <= ${out.botDecisionP999Ms} ms; the server's event-loop delay p99.9 ${out.loopDelayP999Ms} ms`);
   console.log(`load workers' event-loop delay: ${results.map((r) => `p99 ${r.loopDelayP99Ms.toFixed(1)} ms, longest ${r.loopDelayMaxMs.toFixed(1)} ms`).join("; ")}`);

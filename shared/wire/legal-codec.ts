@@ -21,11 +21,11 @@ function phraseOf(c: number): number {
 /** How many phrases a book may hold. */
 export const MAX_LEGAL_PHRASES = ONE_BYTE + 0x800 - 0x80;
 
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[^\x00-\x7f]/g;
 
 /** JSON with every non-ASCII character escaped (\uXXXX), as JSON.parse reads it the same. */
 function asciiJson(json: string): string {
-  return !NON_ASCII.test(json) ? json : json.replace(/[^\x00-\x7f]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return json.search(NON_ASCII) < 0 ? json : json.replace(NON_ASCII, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
 
 /** The key of the `length` (2 or 3) ASCII characters at `i`: never the same for a pair as for a triple. */
@@ -40,7 +40,7 @@ export function packLegalWith(book: readonly string[]): (json: string) => string
   // The JSON is ASCII (asciiJson), so a phrase that is not cannot match: it is left out.
   const byStart = new Map<number, number[]>();
   book.forEach((p, n) => {
-    if (p.length < 2 || !/^[\x00-\x7f]*$/.test(p)) return;
+    if (p.length < 2 || p.search(NON_ASCII) >= 0) return;
     const key = p.length === 2 ? startKey(p, 0, 2) : startKey(p, 0, 3);
     const list = byStart.get(key) ?? [];
     list.push(n);
