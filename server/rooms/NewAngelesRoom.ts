@@ -461,6 +461,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
 
   /** Called by the lobby (remoteRoomCall) for a finished game's replay. */
   replayLog() { return this.table.replayLog(); }
+  /** How many game commands have been played (the replay log's length, read from no store). */
+  commandCount(): number { return this.table.commandCount(); }
   botDelayMs(): number { return this.table.botDelayMs(); }
 
   // Seat keys (server/table/seat-keys.ts), called by the seat-link routes (remoteRoomCall): each

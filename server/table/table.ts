@@ -8,7 +8,7 @@ import type { ChatMessage } from "../../shared/room-protocol.ts";
 type Chat = ReturnType<(typeof ChatMessage)["parse"]>;
 import type { GameEvent } from "../../shared/view.ts";
 import { makeRandom, type Random } from "../bots/random.ts";
-import type { GameStore, NewNudge } from "../store/index.ts";
+import { gameCommands, type GameStore, type NewNudge } from "../store/index.ts";
 import { WriteQueue } from "../store/write-queue.ts";
 import * as metrics from "../metrics.ts";
 import { DEFAULT_ROOM_LIMITS, TABLE_IDLE_MS, TradeLimiter, type RoomLimits } from "./limits.ts";
@@ -91,7 +91,11 @@ export class Table {
   readonly limits: RoomLimits;
   game: EngineState | null = null;
   status: TableStatus = "lobby";
-  private commands: { seat: number; command: Command }[] = [];
+  /**
+   * How many game commands the game has played (take-backs applied). The commands themselves are the
+   * store's (replayLog reads them there): a room holding them too would keep a whole game's in memory.
+   */
+  private played = 0;
   /** Records in the store's command log (commands and take-backs): the next one's number. */
   private records = 0;
   /** The decision that may be taken back now (take-back.ts). */
@@ -221,11 +225,11 @@ export class Table {
     }
     this.game = restored.rebuilt.game;
     if (this.banks) this.banks.restore(restored.clocks ?? []);
-    this.commands = [...restored.commands];
+    this.played = restored.commands.length;
     this.records = restored.records;
     // A woken game's people all left before it parked: each one's nudge was written then, not again now.
     if (restored.woken) for (const n of this.people()) this.nudged.set(n, this.records - 1);
-    for (const { seat, command } of this.commands) this.moves.count(seat, command.type);
+    for (const { seat, command } of restored.commands) this.moves.count(seat, command.type);
     this.votes.restoreOpenings(restored.voteOpenings ?? []);
     if (restored.vote) this.restoreVote(restored.vote);
     if (restored.status === "adjourned") return this.openAdjourned(restored.rebuilt.events, restored.adjourned ?? null);
@@ -654,7 +658,7 @@ export class Table {
 
   /** A seated player asks what the bot would do for them now, and why: answered to them alone. */
   hint(seat: Seat | undefined): Refusal | null {
-    return this.guide.hint(seat, this.status === "playing" ? this.game : null, this.commands.length);
+    return this.guide.hint(seat, this.status === "playing" ? this.game : null, this.played);
   }
 
   /** A seated player at a tutorial table: "Got it", or the guide off or on. */
@@ -717,7 +721,7 @@ export class Table {
     lap("engine");
     this.takeBacks.accepted(seat, command, before, result.state, result.events);
     const seq = this.records++;
-    this.commands.push({ seat, command });
+    this.played++;
     metrics.commandAccepted();
     if (command.type === "trade-propose") this.proposals.count(seat);
     // A trade is no answer to the decision the seat owes: its deadline runs on.
@@ -805,7 +809,7 @@ export class Table {
       const taken = this.takeBacks.take(seat);
       if (!("before" in taken)) return refuse(taken);
       this.game = taken.before;
-      this.commands.pop();
+      this.played--;
       const seq = this.records++;
       this.writes.write(() => this.deps.store.appendCommand(this.code, seq, { seat, command: { type: "take-back" } }), () => {
         this.afterGameChange([{ type: "take-back", text: takeBackLine(this.seats.get(seat)?.name ?? `Seat ${seat + 1}`, taken.command) }]);
@@ -1104,9 +1108,16 @@ export class Table {
     this.p.flush(true);
   }
 
-  /** Seed, variant and every accepted command: enough to replay the game exactly. */
-  replayLog() {
-    return { players: this.options.seats, seed: this.seed, variant: this.options.variant, commands: this.commands };
+  /** Seed, variant and every accepted command (from the store, once its writes are done): enough to replay the game exactly. */
+  async replayLog() {
+    await this.writes.idle();
+    const commands = gameCommands(await this.deps.store.commands(this.code));
+    return { players: this.options.seats, seed: this.seed, variant: this.options.variant, commands };
+  }
+
+  /** How many game commands have been played (take-backs applied): the replay log's length, without reading it. */
+  commandCount(): number {
+    return this.played;
   }
 
   /**

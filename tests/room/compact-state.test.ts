@@ -45,9 +45,9 @@ describe("compact state fields", () => {
       if (viewFor(game(), "spectator").deal) deals++;
       if (legal(game(), 0).some((l) => l.type === "trade-propose")) trades++;
       const seat = [0, 1, 2, 3].find((n) => randomCommand(legal(game(), n), random) !== null)!;
-      const before = room.replayLog().commands.length;
+      const before = room.commandCount();
       clients[seat]!.send("command", randomCommand(legal(game(), seat), random));
-      await until(() => room.replayLog().commands.length > before, 5000, `command ${step} to be applied`);
+      await until(() => room.commandCount() > before, 5000, `command ${step} to be applied`);
     }
     await until(matches, 5000, "the clients to decode the last step").catch(() => compare());
     expect(deals).toBeGreaterThan(10);
@@ -59,7 +59,7 @@ describe("compact state fields", () => {
     const { code, roomId, room } = await createTable({ seats: 4, bots: 3, seed: 8, botDelayMs: 0 });
     const alice = await join(colyseus, roomId, { code, name: "Alice" });
     const player = autoplay(alice, 3);
-    await until(() => room.replayLog().commands.length > 30, 20_000, "some play");
+    await until(() => room.commandCount() > 30, 20_000, "some play");
     const late = await join(colyseus, roomId, { code, spectator: true });
     const gameLog = () => (room as any).gameLog as string[];
     // The log is in no one's state: a late spectator's full state holds none of it, the history message does.

@@ -21,7 +21,7 @@ describe("the game room", () => {
     const players = clients.map((c, i) => autoplay(c, 100 + i));
     await until(() => stateOf(clients[0]!).status === "finished", 150_000, "the game to finish").catch((e) => {
       const g = (room as any).game;
-      throw new Error(`${e.message}: stage ${g?.stage}, pending ${JSON.stringify(g?.pending)}, commands ${room.replayLog().commands.length}, errors ${JSON.stringify(players.map((p) => p.errors.slice(-2)))} open ${clients.map((c: any) => c.connection.isOpen)} sent ${players.map((p) => p.sent)}`);
+      throw new Error(`${e.message}: stage ${g?.stage}, pending ${JSON.stringify(g?.pending)}, commands ${room.commandCount()}, errors ${JSON.stringify(players.map((p) => p.errors.slice(-2)))} open ${clients.map((c: any) => c.connection.isOpen)} sent ${players.map((p) => p.sent)}`);
     });
     for (const p of players) p.stop();
     const final = stateOf(clients[0]!);
@@ -31,7 +31,7 @@ describe("the game room", () => {
     // Every seat decoded the same public outcome.
     for (const c of clients) expect(tableOf(c).game!.result).toEqual(result);
     // The log of accepted commands replays to the same final state.
-    const log = room.replayLog();
+    const log = await room.replayLog();
     expect(replay({ players: 4, seed: log.seed, variant: log.variant, commands: log.commands })).toEqual((room as any).game);
     // The replay route now answers.
     const res = await fetch(`${BASE}/api/games/${code}/replay`);

@@ -58,7 +58,7 @@ describe("General draws answered in advance", () => {
       for (const h of heard.slice(1)) expect(h).toEqual([]);
       expect(shownWhileSet).toBe(0);
       // the draws made are the seat's own commands: types of the answer, in its order
-      const made = room.replayLog().commands.filter((c) => c.seat === 0 && c.command.type === "choose").map((c) => c.command as Extract<Command, { type: "choose" }>);
+      const made = (await room.replayLog()).commands.filter((c) => c.seat === 0 && c.command.type === "choose").map((c) => c.command as Extract<Command, { type: "choose" }>);
       const answered = made.filter((c) => PREFERENCE.includes(String(c.option)));
       expect(answered.length).toBeGreaterThanOrEqual(2);
       for (const c of answered) {

@@ -152,6 +152,15 @@ export function until(check: () => boolean, timeoutMs = 20_000, what = "conditio
   });
 }
 
+/** until, for a check that must read something first (a room's replay log is the store's). */
+export async function untilRead(check: () => Promise<boolean>, timeoutMs = 20_000, what = "condition"): Promise<void> {
+  const started = Date.now();
+  while (!(await check())) {
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
 /** autoplay's least time between two commands: at most ~67 messages a second, well under the room's limit. */
 const PLAY_PAUSE_MS = 15;
 

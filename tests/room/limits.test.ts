@@ -41,7 +41,7 @@ describe("trade limits", () => {
     const alice = await join(colyseus, roomId, { code, name: "Alice" });
     const bob = await join(colyseus, roomId, { code, name: "Bob" });
     await until(() => tableOf(alice).legal.some((l) => l.type === "trade-propose"), 5000, "trades allowed");
-    const stored = () => room.replayLog().commands.length;
+    const stored = () => room.commandCount();
 
     // Open proposals: two at once, not a third.
     expect(await send(alice, propose(1))).toBeNull();
@@ -81,12 +81,12 @@ describe("the bots' pace", () => {
     const { room } = await createTable({ seats: 4, bots: 4, botDelayMs: 0 });
     expect(room.botDelayMs()).toBe(LIMITS.botDelayMinMs);
     const started = Date.now();
-    await until(() => room.replayLog().commands.length > 0, 5000, "a first bot move");
+    await until(() => room.commandCount() > 0, 5000, "a first bot move");
     await new Promise((r) => setTimeout(r, 1000));
     const elapsed = Date.now() - started;
     // Each bot waits the floor before each move; several may wait at once (every seat chooses its investment).
     const most = (Math.floor(elapsed / LIMITS.botDelayMinMs) + 1) * 4;
-    expect(room.replayLog().commands.length).toBeLessThanOrEqual(most);
+    expect(room.commandCount()).toBeLessThanOrEqual(most);
     expect(room.state.status).toBe("playing");
   });
 });

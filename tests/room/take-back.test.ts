@@ -86,7 +86,7 @@ describe("take-back", () => {
     }
     expect(drew && tookBack).toBe(true);
     // the engine's replay of the table's commands, and the game rebuilt from the store, are this game
-    const log = room.replayLog();
+    const log = await room.replayLog();
     expect(replay({ players: 4, seed: log.seed, variant: log.variant, commands: log.commands })).toEqual(game());
     const store = (room as any).table.deps.store;
     const stored = await storedTable(store, code);

@@ -42,7 +42,7 @@ describe("answers in advance, in order with commands", () => {
   it("a change of answers sent after a command waits for it: the person's own pass is theirs, not refused", async () => {
     const held = heldStore();
     const { table, chance } = await atCounterofferChance(held.store);
-    const before = table.replayLog().commands.length;
+    const before = table.commandCount();
     held.hold();
     table.chat(NAMES[0]!, table.seats.get(0), { text: "one moment" }); // a write now pending
     const refusals: Refusal[] = [];
@@ -51,7 +51,7 @@ describe("answers in advance, in order with commands", () => {
     held.release();
     await vi.advanceTimersByTimeAsync(0);
     expect(refusals).toEqual([]);
-    const after = table.replayLog().commands.slice(before);
+    const after = (await table.replayLog()).commands.slice(before);
     expect(after[0]).toEqual({ seat: chance, command: { type: "pass" } });
     expect(table.answersOf(chance).counteroffers).toEqual({ round: table.game!.round });
   });
@@ -59,7 +59,7 @@ describe("answers in advance, in order with commands", () => {
   it("a countdown that ends while a write is pending passes only if the answers still say so", async () => {
     const held = heldStore();
     const { table, chance } = await atCounterofferChance(held.store);
-    const before = table.replayLog().commands.length;
+    const before = table.commandCount();
     held.hold();
     table.chat(NAMES[0]!, table.seats.get(0), { text: "one moment" }); // a write now pending
     // "Wait for me" before the countdown ends, queued behind the write; the countdown ends meanwhile.
@@ -67,18 +67,18 @@ describe("answers in advance, in order with commands", () => {
     await vi.advanceTimersByTimeAsync(TIMED_PASS_SECONDS * 1000 + 100);
     held.release();
     await vi.advanceTimersByTimeAsync(TIMED_PASS_SECONDS * 4000);
-    expect(table.replayLog().commands.slice(before)).toEqual([]);
+    expect((await table.replayLog()).commands.slice(before)).toEqual([]);
     expect(legal(table.game!, chance).some((l) => l.type === "counteroffer")).toBe(true);
 
     // The control: left alone, the same countdown passes for the seat.
     expect(table.setAnswers(chance, { timedPass: true })).toBeNull();
     await vi.advanceTimersByTimeAsync(TIMED_PASS_SECONDS * 1000 + 100);
-    expect(table.replayLog().commands.slice(before)[0]).toEqual({ seat: chance, command: { type: "pass" } });
+    expect((await table.replayLog()).commands.slice(before)[0]).toEqual({ seat: chance, command: { type: "pass" } });
   });
 
   it("an adjournment stops the countdown (the seat is told), and the resume starts it afresh", async () => {
     const { table, chance, of } = await atCounterofferChance(memoryStore());
-    const before = table.replayLog().commands.length;
+    const before = table.commandCount();
     const passAt = () => (JSON.parse(of("answersChanged").filter(([seat]) => seat === chance).at(-1)![1] as string) as { passAt?: number }).passAt ?? 0;
     expect(passAt()).toBe(Date.now() + TIMED_PASS_SECONDS * 1000);
     await vi.advanceTimersByTimeAsync(TIMED_PASS_SECONDS * 500);
@@ -91,9 +91,9 @@ describe("answers in advance, in order with commands", () => {
     expect(passAt()).toBe(resumedAt + TIMED_PASS_SECONDS * 1000);
     // the first countdown's moment goes by: nothing is played for the seat
     await vi.advanceTimersByTimeAsync(TIMED_PASS_SECONDS * 500);
-    expect(table.replayLog().commands.slice(before)).toEqual([]);
+    expect((await table.replayLog()).commands.slice(before)).toEqual([]);
     await vi.advanceTimersByTimeAsync(TIMED_PASS_SECONDS * 500 + 100);
-    expect(table.replayLog().commands.slice(before)[0]).toEqual({ seat: chance, command: { type: "pass" } });
+    expect((await table.replayLog()).commands.slice(before)[0]).toEqual({ seat: chance, command: { type: "pass" } });
   });
 
   it("are a person's, not a seat's: a newcomer in a seat someone left starts with the table's defaults", async () => {

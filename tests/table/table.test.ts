@@ -51,12 +51,23 @@ describe("the start of a full table", () => {
 });
 
 describe("a table without sockets", () => {
+  it("holds no list of the commands played: the replay log is read from the store", async () => {
+    const { table, store, code } = await openTable({ seats: 4, bots: 4, botDelayMs: 0 });
+    await vi.waitFor(() => expect(table.commandCount()).toBeGreaterThan(20), { timeout: 60_000, interval: 20 });
+    // A whole game's commands (~25 KB) would stay in each live room's memory (docs/performance.md, #32).
+    const lists = Object.entries(table).filter(([, v]) => Array.isArray(v) && v.some((e) => typeof e === "object" && e !== null && "command" in e));
+    expect(lists.map(([k]) => k)).toEqual([]);
+    const log = await table.replayLog();
+    expect(log.commands).toHaveLength(table.commandCount());
+    expect(log.commands).toEqual((await store.commands(code)).filter((r) => r.command.type !== "take-back"));
+  }, 60_000);
+
   it("plays a whole game of bots: every command stored, published, and the replay rebuilds the game", async () => {
     const { table, store, code, of } = await openTable({ seats: 4, bots: 4, botDelayMs: 0 });
     expect(table.status).toBe("playing"); // a table of bots starts at once
     await vi.waitFor(() => expect(table.status).toBe("finished"), { timeout: 60_000, interval: 20 });
 
-    const log = table.replayLog();
+    const log = await table.replayLog();
     expect(log.commands.length).toBeGreaterThan(20);
     expect(replay(log)).toEqual(table.game);
     // Stored in order, as played, and the game closed in the store with its result.
@@ -85,7 +96,7 @@ describe("a table without sockets", () => {
     expect(refusals).toHaveLength(1);
     expect(refusals[0]!.code).toMatch(/\S/);
     expect(JSON.stringify(table.game)).toBe(game);
-    expect(table.replayLog().commands).toHaveLength(0);
+    expect(table.commandCount()).toBe(0);
     expect(await store.commands(code)).toHaveLength(0);
     expect(calls.length).toBe(published);
   });
@@ -101,9 +112,9 @@ describe("a table without sockets", () => {
     expect(of("deadlineChanged").at(-1)).toEqual([due]);
 
     await vi.advanceTimersByTimeAsync(4999);
-    expect(table.replayLog().commands).toHaveLength(0);
+    expect(table.commandCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(1);
-    const commands = table.replayLog().commands;
+    const commands = (await table.replayLog()).commands;
     expect(commands.length).toBeGreaterThan(0);
     expect(commands[0]!.seat).toBe(pending);
     // The seat stays its player's: only that decision was made for them.
@@ -124,9 +135,9 @@ describe("a table without sockets", () => {
     let owed = 0;
     for (let step = 0; step < 50_000 && table.status !== "finished"; step++) {
       const due = table.deadlineAt.get(human);
-      const before = table.replayLog().commands.length;
+      const before = table.commandCount();
       await vi.advanceTimersByTimeAsync(due ? Math.max(0, due - Date.now()) : 1);
-      const made = table.replayLog().commands.slice(before).filter((c) => c.seat === human);
+      const made = (await table.replayLog()).commands.slice(before).filter((c) => c.seat === human);
       if (due && made.length > 0) { owed++; late.push(Date.now() - due); }
     }
     expect(table.status).toBe("finished");
@@ -135,12 +146,12 @@ describe("a table without sockets", () => {
     expect(owed).toBeGreaterThan(10);
     expect(late.every((ms) => ms >= 0 && ms < 1000), JSON.stringify(late.slice(0, 20))).toBe(true);
     // The bot made the decisions owed and nothing else: no trade in the person's name.
-    const theirs = table.replayLog().commands.filter((c) => c.seat === human).map((c) => c.command.type);
+    const theirs = (await table.replayLog()).commands.filter((c) => c.seat === human).map((c) => c.command.type);
     expect(theirs.length).toBeGreaterThanOrEqual(owed);
     expect(theirs.filter((t) => t.startsWith("trade-"))).toEqual([]);
     // The seat stayed its player's (no bot takeover: they never left), and the game replays to itself.
     expect(table.seats.get(human)!.botControlled).toBe(false);
     expect(of("seatBotControlled").some(([, on]) => on === true)).toBe(false);
-    expect(replay(table.replayLog())).toEqual(table.game);
+    expect(replay(await table.replayLog())).toEqual(table.game);
   }, 120_000);
 });

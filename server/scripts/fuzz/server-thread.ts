@@ -141,7 +141,7 @@ function loopReport(): LoopReport {
   return { turnMaxMs: Math.round(turnMaxMs), delayP99Ms: ms(loopDelay.percentile(99)), delayMaxMs: ms(loopDelay.max), delaySamples: loopDelay.count };
 }
 
-function liveRoom(roomId: string): { game: GameState | null; replayLog(): any; state: any; seatsBySeat?: Map<number, any>; seed?: unknown } | undefined {
+function liveRoom(roomId: string): { game: GameState | null; replayLog(): Promise<any>; commandCount(): number; state: any; seatsBySeat?: Map<number, any>; seed?: unknown } | undefined {
   return matchMaker.getLocalRoomById(roomId) as any;
 }
 
@@ -156,7 +156,7 @@ async function inspect(honestRoomIds: string[]): Promise<Record<string, TableRep
     if (broken.length) problem("invariantViolations", `room ${cache.roomId}: ${broken.slice(0, 3).join("; ")}`);
     if (room.game.result && !replayed.has(cache.roomId)) {
       replayed.add(cache.roomId);
-      const log = room.replayLog();
+      const log = await room.replayLog();
       try {
         const again = replay({ players: log.players, seed: log.seed, variant: log.variant, commands: log.commands });
         if (JSON.stringify(again) !== JSON.stringify(room.game)) problem("invariantViolations", `room ${cache.roomId}: its replay log does not rebuild its game`);
@@ -174,7 +174,7 @@ async function inspect(honestRoomIds: string[]): Promise<Record<string, TableRep
     tables[id] = {
       gone: false,
       status: room.state.status,
-      commands: room.replayLog().commands.length,
+      commands: room.commandCount(),
       pendingAttacker: !!seat && isAttacker(seat.name),
       pending: `stage ${(room.game as any)?.stage}, pending ${JSON.stringify(pending)}, `
         + `that seat: ${JSON.stringify(seat && { name: seat.name, bot: seat.bot, connected: seat.connected, botControlled: seat.botControlled })}, `
@@ -185,12 +185,12 @@ async function inspect(honestRoomIds: string[]): Promise<Record<string, TableRep
 }
 
 /** Each attacker seat's trade proposals stored so far and its open proposals, by room. */
-function trades(roomIds: string[]): Record<string, TradeReport> {
+async function trades(roomIds: string[]): Promise<Record<string, TradeReport>> {
   const reports: Record<string, TradeReport> = {};
   for (const id of roomIds) {
     const room = liveRoom(id);
     if (!room?.game) continue;
-    const commands = room.replayLog().commands as { seat: number; command: { type: string } }[];
+    const commands = (await room.replayLog()).commands as { seat: number; command: { type: string } }[];
     reports[id] = [...(room.seatsBySeat?.values() ?? [])].filter((s) => isAttacker(s.name)).map((s) => ({
       seat: s.seat as number,
       proposals: commands.filter((c) => c.seat === s.seat && c.command.type === "trade-propose").length,
@@ -206,7 +206,7 @@ function pace(roomIds: string[]): Record<string, PaceReport> {
   for (const id of roomIds) {
     const room = liveRoom(id);
     const times = room && commandTimes.get(room.state.code);
-    reports[id] = room && times ? { commands: room.replayLog().commands.length, first: times.first, last: times.last, status: room.state.status } : null;
+    reports[id] = room && times ? { commands: room.commandCount(), first: times.first, last: times.last, status: room.state.status } : null;
   }
   return reports;
 }
@@ -250,7 +250,7 @@ const calls: Record<string, (...args: any[]) => Promise<unknown>> = {
   talkSpent: async () => Object.fromEntries(talkSpent()),
   spectators: async (id: string) => liveRoom(id)?.state.spectators ?? null,
   inspect: (ids: string[]) => fuzzersOwn(() => inspect(ids)),
-  trades: (ids: string[]) => fuzzersOwn(async () => trades(ids)),
+  trades: (ids: string[]) => fuzzersOwn(() => trades(ids)),
   pace: (ids: string[]) => fuzzersOwn(async () => pace(ids)),
   secretSeed: (candidate: string) => fuzzersOwn(() => secretSeed(candidate)),
   seedOf: async (id: string) => seedOf(id),
