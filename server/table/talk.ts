@@ -8,6 +8,7 @@ type Chat = ReturnType<(typeof ChatMessage)["parse"]>;
 import type { GameStore, StoredChatLine, StoredWhisper, Write } from "../store/index.ts";
 import type { Publisher } from "./publisher.ts";
 import type { Seat, Seats } from "./seats.ts";
+import { LastLines } from "./last-lines.ts";
 
 /** A store write for this table, then what follows it once it is done. */
 type WriteThen = (write: (store: GameStore, code: string) => Write, after: () => void) => void;
@@ -32,8 +33,8 @@ export class Talk {
   /** The last WHISPER_LINES private messages of each pair of players, of whisperCount in all. */
   whispers: StoredWhisper[] = [];
   whisperCount = 0;
-  /** The last LOG_LINES public log lines, of gameLogCount in all. */
-  gameLog: string[] = [];
+  /** The last LOG_LINES public log lines, of gameLogCount in all, kept compactly (last-lines.ts). */
+  private lastLog = new LastLines(LOG_LINES);
   gameLogCount = 0;
   private unsentLog: string[] = [];
   private privateLogs = new Map<number, string[]>();
@@ -144,11 +145,15 @@ export class Talk {
     return this.whispers.filter((w) => w.from === seat || w.to === seat);
   }
 
+  /** The last LOG_LINES public log lines (a new array each time). */
+  get gameLog(): string[] {
+    return this.lastLog.lines();
+  }
+
   /** A public log line: kept, and sent with the next patch. */
   log(text: string): void {
-    this.gameLog.push(text);
+    this.lastLog.push(text);
     this.gameLogCount++;
-    while (this.gameLog.length > LOG_LINES) this.gameLog.shift();
     this.unsentLog.push(text);
   }
 
@@ -176,6 +181,7 @@ export class Talk {
   /** The last LOG_LINES public lines and, for a seat, its private ones: sent on every (re)join. */
   logHistory(seat: number | null): LogMessage {
     const privateLines = seat === null ? [] : (this.privateLogs.get(seat) ?? []);
-    return { from: this.gameLogCount - this.gameLog.length, lines: this.gameLog, private: privateLines, history: true };
+    const lines = this.gameLog;
+    return { from: this.gameLogCount - lines.length, lines, private: privateLines, history: true };
   }
 }
