@@ -89,10 +89,11 @@ export class TableGuide {
   private skipNext = false;
   private timer: Timer | null = null;
   /** Bot moves held by the pause, by seat: run once it is released. */
-  private held = new Map<number, () => void>();
-  private lastHint = new Map<number, number>();
+  // Each Map made when first used: an empty one costs ~0.15 KB a live room (docs/performance.md, #32).
+  private held: Map<number, () => void> | null = null;
+  private lastHint: Map<number, number> | null = null;
   /** Each seat's memory for its hints (its proposals, as a bot playing it would remember them). */
-  private memories = new Map<number, BotMemory>();
+  private memories: Map<number, BotMemory> | null = null;
   private readonly d: GuideDeps;
 
   constructor(deps: GuideDeps) {
@@ -155,7 +156,7 @@ export class TableGuide {
 
   /** Holds a bot's move for seat n until the pause is released. */
   hold(n: number, move: () => void): void {
-    this.held.set(n, move);
+    (this.held ??= new Map()).set(n, move);
   }
 
   /**
@@ -209,8 +210,8 @@ export class TableGuide {
     if (this.moment) this.timer = this.d.timers.later(() => this.release(), GUIDE_PAUSE_MAX_MS);
     this.publish();
     if (!this.moment) {
-      const moves = [...this.held.values()];
-      this.held.clear();
+      const moves = [...this.held?.values() ?? []];
+      this.held?.clear();
       for (const move of moves) move();
     }
   }
@@ -236,14 +237,14 @@ export class TableGuide {
     if (!seat || seat.bot) return { code: "not-a-player", message: "Only a seated player can ask for a hint." };
     if (!game) return { code: "not-started", message: "The game has not started yet." };
     const now = this.d.now?.() ?? Date.now();
-    const last = this.lastHint.get(seat.seat);
+    const last = this.lastHint?.get(seat.seat);
     if (last !== undefined && now - last < HINT_INTERVAL_MS) return { code: "too-many-hints", message: "One hint a second: read the last one first." };
-    this.lastHint.set(seat.seat, now);
+    (this.lastHint ??= new Map()).set(seat.seat, now);
     const view = viewFor(game, seat.seat);
     const events = this.d.talk.privateLines(seat.seat).map((text) => ({ type: "private", text, to: [seat.seat] }));
     const names = [...this.d.seats.all()].reduce<string[]>((out, s) => ((out[s.seat] = s.name), out), []);
-    let memory = this.memories.get(seat.seat);
-    if (!memory) this.memories.set(seat.seat, (memory = newMemory()));
+    let memory = this.memories?.get(seat.seat);
+    if (!memory) (this.memories ??= new Map()).set(seat.seat, (memory = newMemory()));
     const hint: Hint = hintFor(view, view.you?.legal ?? [], events, makeRandom(commands), memory, { names, remember: true });
     this.d.publisher.hint?.(seat.seat, hint);
     if (announcesHints(this.d.options)) {

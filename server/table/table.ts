@@ -101,7 +101,7 @@ export class Table {
   /** The decision that may be taken back now (take-back.ts). */
   private takeBacks = new TakeBacks();
   /** The command after which each seat's last nudge was written (one per owed decision). */
-  private nudged = new Map<number, number>();
+  private nudged: Map<number, number> | null = null; // made when first used: an empty Map costs ~0.15 KB a room
   /** Each seat's answers in advance (standing-answers.ts): its own settings, held here, sent to it alone. */
   private answers = new Map<number, StandingAnswers>();
   /** The table passes for a person who leaves a counteroffer chance or an asked ability unanswered. */
@@ -130,7 +130,7 @@ export class Table {
   /** A turn-based table's time banks (time-bank.ts); null at a live table. */
   readonly banks: TimeBanks | null;
   /** Each seat's bank run (its owedSince) whose reminder is written: one per run. */
-  private warned = new Map<number, number>();
+  private warned: Map<number, number> | null = null; // made when first used
   /** The seat whose spent bank the bot is deciding for now (its command counts as the bot's). */
   private bankBot: number | null = null;
 
@@ -187,7 +187,7 @@ export class Table {
     this.bots = new BotMoves({
       seats, talk, publisher, voice, random: this.botRandom,
       play: (n, command) => this.play(n, command),
-      again: (n, ms) => this.botLooks.set(n, this.timers.later(() => { this.botLooks.delete(n); this.botMove(n); }, ms)),
+      again: (n, ms) => (this.botLooks ??= new Map()).set(n, this.timers.later(() => { this.botLooks?.delete(n); this.botMove(n); }, ms)),
       botDelayMs: () => this.botDelayMs(),
       stepSeconds: () => this.options.stepSeconds,
       onStuck: (seat, legal) => deps.log.error({ seat, legal }, "bot found no command"),
@@ -228,7 +228,7 @@ export class Table {
     this.played = restored.commands.length;
     this.records = restored.records;
     // A woken game's people all left before it parked: each one's nudge was written then, not again now.
-    if (restored.woken) for (const n of this.people()) this.nudged.set(n, this.records - 1);
+    if (restored.woken) for (const n of this.people()) (this.nudged ??= new Map()).set(n, this.records - 1);
     for (const { seat, command } of restored.commands) this.moves.count(seat, command.type);
     this.votes.restoreOpenings(restored.voteOpenings ?? []);
     if (restored.vote) this.restoreVote(restored.vote);
@@ -315,8 +315,8 @@ export class Table {
       this.adjournment.meetAt = meetAt;
       this.adjournment.votes.clear();
       this.turns.clear();
-      for (const look of this.botLooks.values()) look.clear();
-      this.botLooks.clear();
+      for (const look of this.botLooks?.values() ?? []) look.clear();
+      this.botLooks?.clear();
       this.timedPasses.keepOnly(new Set()); // a countdown starts afresh at the resume
       for (const seat of this.seats.all()) {
         seat.awayTimer?.clear();
@@ -620,8 +620,8 @@ export class Table {
     const afterMs = this.limits.nudgeAfterMs ?? 0;
     if (afterMs <= 0 || seat.bot || this.status !== "playing" || !this.game || !waitingFor(this.game).includes(seat.seat) || this.vacations?.onVacation(seat.seat)) return;
     const since = this.records - 1;
-    if (this.nudged.get(seat.seat) === since) return;
-    this.nudged.set(seat.seat, since);
+    if (this.nudged?.get(seat.seat) === since) return;
+    (this.nudged ??= new Map()).set(seat.seat, since);
     this.writes.write(() => this.deps.store.addNudges(this.code, since, [{ seat: seat.seat, kind: "your-move", afterMs, deadline: this.deadlineOf(seat.seat) }]));
   }
 
@@ -773,7 +773,7 @@ export class Table {
     const owed = new Set(waitingFor(before));
     const seq = this.records - 1; // this command's number
     const due = waitingFor(after).filter((n) => (n === seat || !owed.has(n)) && this.seats.get(n)?.bot === false && !this.seats.get(n)?.connected && !this.vacations?.onVacation(n));
-    for (const n of due) this.nudged.set(n, seq);
+    for (const n of due) (this.nudged ??= new Map()).set(n, seq);
     return due.map((n) => ({ seat: n, kind: "your-move" as const, afterMs, deadline: this.deadlineOf(n) }));
   }
 
@@ -784,8 +784,8 @@ export class Table {
    */
   private bankWarnings(changed: readonly StoredClock[]): NewNudge[] {
     if ((this.limits.nudgeAfterMs ?? 0) <= 0 || !this.banks) return [];
-    const started = changed.filter((c) => c.owedSince !== null && c.dueAt !== null && this.warned.get(c.seat) !== c.owedSince && this.seats.get(c.seat)?.bot === false && !this.vacations?.onVacation(c.seat));
-    for (const c of started) this.warned.set(c.seat, c.owedSince!);
+    const started = changed.filter((c) => c.owedSince !== null && c.dueAt !== null && this.warned?.get(c.seat) !== c.owedSince && this.seats.get(c.seat)?.bot === false && !this.vacations?.onVacation(c.seat));
+    for (const c of started) (this.warned ??= new Map()).set(c.seat, c.owedSince!);
     return started.map((c) => ({ seat: c.seat, kind: "deadline-warning" as const, afterMs: 0, at: this.banks!.warnAt(c.seat)!, deadline: c.dueAt }));
   }
 
@@ -955,17 +955,17 @@ export class Table {
     if (this.guide.paused()) return this.guide.hold(n, () => this.botMove(n)); // a tutorial table explains: bots wait
     // Waiting on its own offer with nothing to answer, the bot's next look is already due: another one
     // now (a reload, someone else's trade) would count against the time the other side has to answer.
-    if (this.botLooks.has(n) && this.game.trades.some((t) => t.from === n) && !this.game.trades.some((t) => t.to === n)) return;
+    if (this.botLooks?.has(n) && this.game.trades.some((t) => t.from === n) && !this.game.trades.some((t) => t.to === n)) return;
     // One look at a time: a look still due from an earlier wait would count twice against this one.
-    this.botLooks.get(n)?.clear();
-    this.botLooks.delete(n);
+    this.botLooks?.get(n)?.clear();
+    this.botLooks?.delete(n);
     // A person's deadline: the bot makes the decision they owe, and nothing else (no trade in their name,
     // no waiting on one); a seat a bot plays (a bot's, or an away person's) is the bot's to play.
     this.bots.move(this.game, n, !this.seats.botDriven(n));
   }
 
   /** Each bot's next look at its own open trade proposal, while it waits on one. */
-  private botLooks = new Map<number, Timer>();
+  private botLooks: Map<number, Timer> | null = null; // made when first used
 
   // ---- a turn-based table's time banks (time-bank.ts) ------------------------------------------
 
@@ -1011,7 +1011,7 @@ export class Table {
   private restoreBanks(): void {
     const banks = this.banks!;
     for (const c of banks.all()) {
-      if (c.owedSince !== null) this.warned.set(c.seat, c.owedSince); // its reminder was written with it
+      if (c.owedSince !== null) (this.warned ??= new Map()).set(c.seat, c.owedSince); // its reminder was written with it
       const s = this.seats.get(c.seat);
       if (s && !s.bot && c.botStreak >= BOT_DECISIONS_TO_AWAY) this.seating.setBotControl(s, true);
     }

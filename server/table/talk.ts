@@ -38,7 +38,7 @@ export class Talk {
   gameLogCount = 0;
   private unsentLog: string[] = [];
   private privateLogs = new Map<number, string[]>();
-  private chatTimes = new Map<string, number[]>();
+  private chatTimes: Map<string, number[]> | null = null; // made at the first line: an empty Map costs ~0.15 KB a room
 
   /**
    * Takes back what the store kept: the last CHAT_LINES lines of each channel, with their numbers (new
@@ -89,10 +89,10 @@ export class Talk {
 
   /** Counts a message from this sender; false when it has sent CHAT_PER_10S in the last ten seconds. */
   mayChat(sender: string, now: number): boolean {
-    const times = (this.chatTimes.get(sender) ?? []).filter((t) => now - t < 10_000);
+    const times = (this.chatTimes?.get(sender) ?? []).filter((t) => now - t < 10_000);
     if (times.length >= CHAT_PER_10S) return false;
     times.push(now);
-    this.chatTimes.set(sender, times);
+    (this.chatTimes ??= new Map()).set(sender, times);
     return true;
   }
 
