@@ -140,20 +140,8 @@ export function chatOf(client: SDKRoom): ChatLine[] {
   return [...(chats.get(client) ?? [])];
 }
 
-export function until(check: () => boolean, timeoutMs = 20_000, what = "condition"): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const started = Date.now();
-    const tick = () => {
-      if (check()) return resolve();
-      if (Date.now() - started > timeoutMs) return reject(new Error(`timed out waiting for ${what}`));
-      setTimeout(tick, 10);
-    };
-    tick();
-  });
-}
-
-/** until, for a check that must read something first (a room's replay log is the store's). */
-export async function untilRead(check: () => Promise<boolean>, timeoutMs = 20_000, what = "condition"): Promise<void> {
+/** Waits until `check` holds (it may read something first: a room's replay log is the store's). */
+export async function until(check: () => boolean | Promise<boolean>, timeoutMs = 20_000, what = "condition"): Promise<void> {
   const started = Date.now();
   while (!(await check())) {
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);

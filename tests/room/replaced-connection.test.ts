@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as SDKRoom } from "@colyseus/sdk";
-import { bootServer, createTable, join, recordWire, stateOf, tableOf, until, untilRead } from "./helpers.ts";
+import { bootServer, createTable, join, recordWire, stateOf, tableOf, until } from "./helpers.ts";
 import { clearWrongCodes } from "../../server/access/throttle.ts";
 import { randomCommand } from "../../server/bots/random.ts";
 import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
@@ -27,7 +27,7 @@ async function playOn(room: NewAngelesRoom, client: SDKRoom): Promise<void> {
   await until(() => randomCommand(tableOf(client).legal, () => 0.3) !== null, 10_000, "a decision of Alice's");
   const commands = room.commandCount();
   client.send("command", randomCommand(tableOf(client).legal, () => 0.3));
-  await untilRead(async () => (await room.replayLog()).commands.slice(commands).some((c) => c.seat === 0), 5000, "Alice's move");
+  await until(async () => (await room.replayLog()).commands.slice(commands).some((c) => c.seat === 0), 5000, "Alice's move");
   await new Promise((r) => setTimeout(r, 300));
 }
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
 import type { Room as SDKRoom } from "@colyseus/sdk";
 import { Protocol } from "@colyseus/core";
-import { autoplay, bootServer, chatOf, createTable, join, recordWire, stateOf, tableOf, until, untilRead } from "./helpers.ts";
+import { autoplay, bootServer, chatOf, createTable, join, recordWire, stateOf, tableOf, until } from "./helpers.ts";
 import { clearWrongCodes } from "../../server/access/throttle.ts";
 import { randomCommand } from "../../server/bots/random.ts";
 import type { ServerMessages } from "../../shared/room-protocol.ts";
@@ -101,7 +101,7 @@ describe("reconnection", () => {
     await until(() => stateOf(watcher).seats["0"].botControlled === true, 15_000, "the bot takeover");
     expect(stateOf(watcher).seats["0"].connected).toBe(false);
     // The bot plays Alice's seat: the game moves past decisions she owed.
-    await untilRead(async () => (await room.replayLog()).commands.some((c) => c.seat === 0), 20_000, "a move in Alice's seat");
+    await until(async () => (await room.replayLog()).commands.some((c) => c.seat === 0), 20_000, "a move in Alice's seat");
     const back = await join(colyseus, roomId, { code, seatToken: token });
     await until(() => stateOf(watcher).seats["0"].botControlled === false && stateOf(watcher).seats["0"].connected === true);
     // From now on the game waits for Alice again (or it is over).

@@ -12,7 +12,7 @@ import { memoryStore, type StoredClock } from "../../server/store/index.ts";
 import { sweepDeadlines } from "../../server/rooms/deadlines.ts";
 import { BOT_DECISIONS_TO_AWAY, EXCUSED_DELAYS } from "../../server/table/time-bank.ts";
 import { BOT_CHOSE } from "../../shared/bot-chose.ts";
-import { PORT, autoplay, createTable, join, recordWire, stateOf, tableOf, until, untilRead } from "./helpers.ts";
+import { PORT, autoplay, createTable, join, recordWire, stateOf, tableOf, until } from "./helpers.ts";
 import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
 
 const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
@@ -58,7 +58,7 @@ describe("a turn-based seat whose bank keeps running out", () => {
       expect(stateOf(watcher).seats[String(seat)].botControlled).toBe(true);
       expect(stateOf(ann).log.filter((l: string) => / let the bot decide 3 times in a row: a bot plays their seat until they act again\./.test(l))).toHaveLength(1);
       const played = (await room.replayLog()).commands.filter((c) => c.seat === seat).length;
-      await untilRead(async () => (await room.replayLog()).commands.filter((c) => c.seat === seat).length > played, 20_000, "the bot playing Ann's seat");
+      await until(async () => (await room.replayLog()).commands.filter((c) => c.seat === seat).length > played, 20_000, "the bot playing Ann's seat");
       expect(seatState().bankDueAt).toBe(0);
       expect(await clockOf()).toMatchObject({ botDecisions: BOT_DECISIONS_TO_AWAY }); // the away seat's moves are no spent bank's
 
