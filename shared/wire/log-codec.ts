@@ -20,17 +20,32 @@ function unitBytes(line: string, i: number): number {
  * runs (each run costs a byte of its own), or the text itself when that is no dearer.
  */
 export function encodeLogLineWith(book: readonly string[]): (line: string) => WireLogLine {
-  // The phrases by their first two characters (a number: two code units), and those of one character.
-  const byStart = new Map<number, number[]>();
+  // The phrases by their first two characters, and those of one character: in arrays indexed by the
+  // characters' codes when those are ASCII (most lines are), in maps otherwise.
+  const singleAscii = new Int32Array(128).fill(-1);
   const single = new Map<number, number>();
+  const pairsAscii: (number[] | undefined)[] = new Array(128 * 128).fill(undefined);
+  const pairs = new Map<number, number[]>();
   book.forEach((p, n) => {
-    if (p.length === 1) { if (!single.has(p.charCodeAt(0))) single.set(p.charCodeAt(0), n); return; }
     if (p.length === 0) return;
-    const key = p.charCodeAt(0) * 0x10000 + p.charCodeAt(1);
-    const list = byStart.get(key) ?? [];
+    const a = p.charCodeAt(0);
+    if (p.length === 1) {
+      if (a < 128) { if (singleAscii[a] < 0) singleAscii[a] = n; }
+      else if (!single.has(a)) single.set(a, n);
+      return;
+    }
+    const b = p.charCodeAt(1);
+    let list: number[] | undefined;
+    if (a < 128 && b < 128) list = pairsAscii[a * 128 + b] ??= [];
+    else {
+      const key = a * 0x10000 + b;
+      list = pairs.get(key);
+      if (!list) pairs.set(key, (list = []));
+    }
     list.push(n);
-    byStart.set(key, list);
   });
+  const singleOf = (a: number) => (a < 128 ? singleAscii[a]! : (single.get(a) ?? -1));
+  const startingWith = (a: number, b: number) => (a < 128 && b < 128 ? pairsAscii[a * 128 + b] : pairs.get(a * 0x10000 + b));
   // Scratch arrays, grown for the longest line so far.
   let fresh = new Float64Array(0);
   let inRun = new Float64Array(0);
@@ -50,9 +65,10 @@ export function encodeLogLineWith(book: readonly string[]): (line: string) => Wi
     for (let i = n - 1; i >= 0; i--) {
       let best = Infinity;
       let phrase = -1;
-      const one = single.get(line.charCodeAt(i));
-      if (one !== undefined) { best = numberBytes(one) + fresh[i + 1]!; phrase = one; }
-      const list = i + 1 < n ? byStart.get(line.charCodeAt(i) * 0x10000 + line.charCodeAt(i + 1)) : undefined;
+      const c = line.charCodeAt(i);
+      const one = singleOf(c);
+      if (one >= 0) { best = numberBytes(one) + fresh[i + 1]!; phrase = one; }
+      const list = i + 1 < n ? startingWith(c, line.charCodeAt(i + 1)) : undefined;
       if (list) {
         for (const p of list) {
           const text = book[p]!;
