@@ -881,9 +881,18 @@ export class Table {
 
   /** A seat's answers as sent to it alone: with `passAt`, when a timed pass runs for it (epoch ms). */
   private answersSent(seat: number): string {
+    const answers = this.answersOf(seat);
     const passAt = this.timedPasses.at(seat);
-    return JSON.stringify(passAt ? { ...this.answersOf(seat), passAt } : this.answersOf(seat));
+    // Asked for every seat after every change: worded again only when the answers or the pass changed.
+    const last = this.sentAnswers?.get(seat);
+    if (last && last.answers === answers && last.passAt === passAt) return last.text;
+    const text = JSON.stringify(passAt ? { ...answers, passAt } : answers);
+    (this.sentAnswers ??= new Map()).set(seat, { answers, passAt, text });
+    return text;
   }
+
+  /** Each seat's answers as last worded by answersSent, with what they were worded from. */
+  private sentAnswers: Map<number, { answers: StandingAnswers; passAt: number; text: string }> | null = null; // made when first used
 
   /** A seat changes its answers in advance (the room has checked the message's shape). */
   setAnswers(seat: number, change: AnswersMessage): Refusal | null {
