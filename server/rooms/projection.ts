@@ -17,12 +17,12 @@
 import { Decoder, Encoder, type ArraySchema, type MapSchema } from "@colyseus/schema";
 import type { CardView, DealView, DistrictView, GameView, PendingView, ResultView, SeatView, TradeView } from "../../shared/view.ts";
 import {
-  ASSET_FIELDS, DECKS_FIELDS, DISTRICT_FIELDS, EMERGENCY_FIELDS, GAME_PLAIN, OFFER_FIELDS, PENDING_FIELDS, PILE_FIELDS, SEAT_PUBLIC_FIELDS,
-  SUPPORT_FIELDS, encodeCard, encodeDeal, encodeDecks, encodeForecast, encodeInvestment, encodeLegal, encodePending, packLegal, encodeResult, encodeTrades,
+  DECKS_FIELDS, DISTRICT_FIELDS, GAME_PLAIN, OFFER_FIELDS, PENDING_FIELDS, PILE_FIELDS, SEAT_PUBLIC_FIELDS, SUPPORT_FIELDS, encodeAssets, encodeCard,
+  encodeDeal, encodeDecks, encodeEmergencies, encodeForecast, encodeInvestment, encodeLegal, encodePending, packLegal, encodeResult, encodeTrades,
   sameFields, writeFields, WIRE_BOOKS, type DealFields, type TableFacts, type WireTable,
 } from "../../shared/wire/index.ts";
 import {
-  AssetState, DistrictState, EmergencyState, GameState, OfferState, PileState, SeatState, SupportState, TableState,
+  DistrictState, GameState, OfferState, PileState, SeatState, SupportState, TableState,
   type DealState, type DecksState, type SecretState,
 } from "./schema.ts";
 
@@ -135,18 +135,11 @@ const offer = byFields<Offer, keyof Offer>(OFFER_FIELDS);
 type Support = DealFields["supports"][number];
 const support = byFields<Support, keyof Support>(SUPPORT_FIELDS);
 const district = byFields<DistrictView, (typeof DISTRICT_FIELDS)[number]>(DISTRICT_FIELDS);
-// (An emergency action's title and an asset's name are the catalog's, not sent: see encodeEmergency.)
-type Emergency = SeatView["emergency"][number];
-const emergency = byFields<Emergency, (typeof EMERGENCY_FIELDS)[number]>(EMERGENCY_FIELDS);
-type Asset = SeatView["assets"][number];
-const asset = byFields<Asset, (typeof ASSET_FIELDS)[number]>(ASSET_FIELDS);
 const seatPublic = byFields<SeatView, (typeof SEAT_PUBLIC_FIELDS)[number]>(SEAT_PUBLIC_FIELDS);
 
 const newOffer = () => new OfferState();
 const newSupport = () => new SupportState();
 const newDistrict = () => new DistrictState();
-const newEmergency = () => new EmergencyState();
-const newAsset = () => new AssetState();
 
 // ---- the public state -------------------------------------------------------------------------------------
 
@@ -171,10 +164,9 @@ interface GameMemo {
   districts: List<DistrictState, DistrictView>;
 }
 
+/** The seat view last projected into a seat. */
 interface SeatMemo {
   view: SeatView | undefined;
-  emergency: List<EmergencyState, Emergency>;
-  assets: List<AssetState, Asset>;
 }
 
 const gameMemos = new WeakMap<GameState, GameMemo>();
@@ -196,7 +188,7 @@ function gameMemo(game: GameState): GameMemo {
 function seatMemo(seat: SeatState): SeatMemo {
   let m = seatMemos.get(seat);
   if (!m) {
-    m = { view: undefined, emergency: new List(seat.emergency), assets: new List(seat.assets) };
+    m = { view: undefined };
     seatMemos.set(seat, m);
   }
   return m;
@@ -258,8 +250,9 @@ function projectSeat(seat: SeatState, s: SeatView): void {
   if (last === s) return;
   m.view = s;
   if (!last || !seatPublic.same(last, s)) seatPublic.write(seat, s);
-  if (!last || last.emergency !== s.emergency) syncList(seat.emergency, m.emergency, s.emergency, newEmergency, emergency.write, emergency.same);
-  if (!last || last.assets !== s.assets) syncList(seat.assets, m.assets, s.assets, newAsset, asset.write, asset.same);
+  // (Its emergency actions and assets are a string each, written whole: the setter ignores one unchanged.)
+  if (!last || last.emergency !== s.emergency) seat.emergency = encodeEmergencies(s.emergency);
+  if (!last || last.assets !== s.assets) seat.assets = encodeAssets(s.assets);
 }
 
 /** Writes the public view (a spectator's view) into the game state and the seats' public fields. */

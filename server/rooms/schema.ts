@@ -10,8 +10,8 @@ import { schema, t, type SchemaType, type ToJSON } from "@colyseus/schema";
 import type { CorpId } from "../../shared/catalog/types.ts";
 import { DISTRICT_BOARD, DISTRICT_BOARD_KEYS, type DistrictBoardState } from "../../shared/view.ts";
 import {
-  type DistrictBoard, type TableStatus, type WireAsset, type WireDeal, type WireDecks,
-  type WireEmergency, type WireGame, type WireOffer, type WirePile, type WireSeat, type WireSecret, type WireSupport, type WireTable,
+  type DistrictBoard, type TableStatus, type WireDeal, type WireDecks,
+  type WireGame, type WireOffer, type WirePile, type WireSeat, type WireSecret, type WireSupport, type WireTable,
 } from "../../shared/wire/index.ts";
 
 /** A schema class's fields: every key of its wire type W, and no other. */
@@ -48,20 +48,6 @@ export const SecretState = schema({
 } satisfies Declares<WireSecret>, "SecretState");
 export type SecretState = SchemaType<typeof SecretState>;
 
-/** An emergency action (its title is the catalog's: shared/wire decodeEmergency). */
-export const EmergencyState = schema({
-  id: t.string().default(""),
-  faceup: t.boolean().default(true),
-} satisfies Declares<WireEmergency>, "EmergencyState");
-export type EmergencyState = SchemaType<typeof EmergencyState>;
-
-/** An asset held (its name is the catalog's: shared/wire decodeAsset). */
-export const AssetState = schema({
-  id: t.string().default(""),
-  exhausted: t.boolean().default(false),
-} satisfies Declares<WireAsset>, "AssetState");
-export type AssetState = SchemaType<typeof AssetState>;
-
 export const SeatState = schema({
   /** Secrets first: view-tagged fields early keep encoding on the fast path. */
   secret: t.ref(SecretState).view(),
@@ -86,8 +72,13 @@ export const SeatState = schema({
   capital: t.uint16().default(0),
   handSize: t.uint8().default(0),
   hasInvestment: t.boolean().default(false),
-  emergency: t.array(EmergencyState),
-  assets: t.array(AssetState),
+  /**
+   * The seat's emergency actions and its assets, each as one string of ids, marked when facedown or
+   * exhausted (shared/wire encodeEmergencies, encodeAssets): a schema object apiece would cost the
+   * server far more memory than a string.
+   */
+  emergency: t.string().default(""),
+  assets: t.string().default(""),
 } satisfies Declares<WireSeat>, "SeatState");
 export type SeatState = SchemaType<typeof SeatState>;
 

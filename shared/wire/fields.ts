@@ -3,8 +3,7 @@
 // (table.ts) all take a record's fields from here: a field added to a wire type (types.ts) is a compile
 // error here until it is listed, and once listed it is written, compared and read everywhere.
 import {
-  type DistrictBoard, type SeatPresence, type WireAsset, type WireDecks, type WireEmergency, type WireOffer,
-  type WirePending, type WirePile, type WireSeatPublic, type WireSupport,
+  type DistrictBoard, type SeatPresence, type WireDecks, type WireOffer, type WirePending, type WirePile, type WireSeatPublic, type WireSupport,
 } from "./types.ts";
 import { DISTRICT_BOARD_KEYS, type DistrictBoardState } from "../view.ts";
 
@@ -42,8 +41,6 @@ export const SEAT_PUBLIC_FIELDS = fields<WireSeatPublic>({ seat: true, corp: tru
 export const PRESENCE_FIELDS = fields<SeatPresence>({
   name: true, bot: true, connected: true, botControlled: true, awayUntil: true, bank: true, bankDueAt: true, owedSince: true,
 });
-export const EMERGENCY_FIELDS = fields<WireEmergency>({ id: true, faceup: true });
-export const ASSET_FIELDS = fields<WireAsset>({ id: true, exhausted: true });
 export const OFFER_FIELDS = fields<WireOffer>({ seat: true, card: true });
 export const SUPPORT_FIELDS = fields<WireSupport>({ seat: true, offer: true, count: true });
 export const PILE_FIELDS = fields<WirePile>({ deck: true, discard: true });

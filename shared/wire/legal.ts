@@ -2,8 +2,8 @@
 // (encodeLegal), and read back (decodeLegal). Private to that seat's secret: nothing here is public.
 import type { CardPick, ChoiceIntent, ChoiceOption, LegalCommand } from "../protocol.ts";
 import { unpackLegal } from "./legal-codec.ts";
-import { decodeJson } from "./placeholders.ts";
-import type { WireCardId } from "./types.ts";
+import { assetIds, decodeJson } from "./placeholders.ts";
+import type { WireCardId, WireHeld } from "./types.ts";
 
 /** Stands for a card list equal to your hand (you have the hand beside it). */
 const HAND = "@hand";
@@ -142,12 +142,15 @@ function compactLegal(l: LegalCommand, hand: readonly string[]): CompactLegal {
 }
 
 /** What a seat holds to trade, from its public fields. */
-function holdings(s: { capital: number; assets?: { id: string }[] }): { capital: number; assets: string[] } {
-  return { capital: s.capital, assets: (s.assets ?? []).map((a) => a.id) };
+function holdings(s: { capital: number; assets?: WireHeld }): { capital: number; assets: string[] } {
+  return { capital: s.capital, assets: assetIds(s.assets) };
 }
 
-/** A seat as decodeLegal() reads it: its public holdings and, for your own seat, the secret with your hand. */
-interface LegalSeat { seat: number; capital: number; assets?: { id: string }[] }
+/**
+ * A seat as decodeLegal() reads it, as sent (a decoded schema object or its toJSON()): its public
+ * holdings and, for your own seat, the secret with your hand.
+ */
+interface LegalSeat { seat: number; capital: number; assets?: WireHeld }
 
 /** The card ids of your hand, from your seat's secret as decoded (a schema array or its toJSON()). */
 function handOf(me: { secret?: unknown } | null): string[] {

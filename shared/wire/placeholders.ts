@@ -5,9 +5,9 @@
 import { catalog } from "../catalog/index.ts";
 import type { CardView, DealView, DistrictView, GameView, ResultView, SeatView, ThreatForecast, ThreatSourceName, TradeView } from "../view.ts";
 import { RESOURCES } from "../catalog/types.ts";
-import { ASSET_FIELDS, DISTRICT_FIELDS, EMERGENCY_FIELDS, SEAT_PUBLIC_FIELDS, pickFields } from "./fields.ts";
+import { DISTRICT_FIELDS, SEAT_PUBLIC_FIELDS, pickFields } from "./fields.ts";
 import type {
-  DistrictBoard, WireAsset, WireCardId, WireDeal, WireDecks, WireEmergency, WireInvestment, WireOffer, WireSeatPublic, WireSupport,
+  DistrictBoard, WireCardId, WireDeal, WireDecks, WireHeld, WireInvestment, WireOffer, WireSeatPublic, WireSupport,
 } from "./types.ts";
 
 /** null as "" (a string field cannot be null on the wire). */
@@ -132,20 +132,52 @@ export function decodeInvestment(w: Partial<WireInvestment> | undefined): Invest
   return w?.investment ? { id: w.investment, name: INVESTMENT_NAMES.get(w.investment) ?? w.investment } : null;
 }
 
-type Emergency = SeatView["emergency"][number];
-export function encodeEmergency(e: Emergency): WireEmergency {
-  return pickFields(e, EMERGENCY_FIELDS);
+/**
+ * A seat's emergency actions and assets each travel as one string (WireHeld): the ids in order, joined by
+ * HELD_SEPARATOR, each behind HELD_TURNED when it is facedown (an emergency action) or exhausted (an
+ * asset): "!sweeps-week" (facedown), "aaron-marron,!braintrust" (the second exhausted). Catalog ids
+ * are lowercase letters, digits and hyphens (tests/room/wire.test.ts checks every one), so neither
+ * character is ever part of one; and the ids travel as they are, where the wire's byte searches
+ * (tests/room/secrecy.test.ts) find them.
+ */
+export const HELD_SEPARATOR = ",";
+export const HELD_TURNED = "!";
+
+/** The ids, each behind the mark when `turned` says so, joined. */
+function encodeHeld<T extends { id: string }>(items: readonly T[], turned: (item: T) => boolean): WireHeld {
+  let out = "";
+  for (let i = 0; i < items.length; i++) {
+    const item = items[i]!;
+    if (i > 0) out += HELD_SEPARATOR;
+    if (turned(item)) out += HELD_TURNED;
+    out += item.id;
+  }
+  return out;
 }
-export function decodeEmergency(w: WireEmergency): Emergency {
-  return { id: w.id, title: EMERGENCY_TITLES.get(w.id) ?? w.id, faceup: w.faceup };
+/** Each item's id, and whether it was marked. */
+function decodeHeld<T>(wire: WireHeld | undefined, item: (id: string, turned: boolean) => T): T[] {
+  if (!wire) return [];
+  return wire.split(HELD_SEPARATOR).map((x) => (x.startsWith(HELD_TURNED) ? item(x.slice(HELD_TURNED.length), true) : item(x, false)));
+}
+
+type Emergency = SeatView["emergency"][number];
+export function encodeEmergencies(list: readonly Emergency[]): WireHeld {
+  return encodeHeld(list, (e) => !e.faceup);
+}
+export function decodeEmergencies(wire: WireHeld | undefined): Emergency[] {
+  return decodeHeld(wire, (id, facedown) => ({ id, title: EMERGENCY_TITLES.get(id) ?? id, faceup: !facedown }));
 }
 
 type Asset = SeatView["assets"][number];
-export function encodeAsset(a: Asset): WireAsset {
-  return pickFields(a, ASSET_FIELDS);
+export function encodeAssets(list: readonly Asset[]): WireHeld {
+  return encodeHeld(list, (a) => a.exhausted);
 }
-export function decodeAsset(w: WireAsset): Asset {
-  return { id: w.id, name: assetName(w.id), exhausted: w.exhausted };
+export function decodeAssets(wire: WireHeld | undefined): Asset[] {
+  return decodeHeld(wire, (id, exhausted) => ({ id, name: assetName(id), exhausted }));
+}
+/** The ids of the assets a seat holds, from its wire form (what it can trade: decodeLegal). */
+export function assetIds(wire: WireHeld | undefined): string[] {
+  return decodeHeld(wire, (id) => id);
 }
 /** An asset's name, as the engine gives it (its id when the catalog has none). */
 function assetName(id: string): string {

@@ -11,7 +11,7 @@ import { decodeAnswers } from "./answers.ts";
 import { decodeLegal } from "./legal.ts";
 import { decodePending } from "./pending.ts";
 import {
-  decodeAsset, decodeCard, decodeDeal, decodeEmergency, decodeDecks, decodeForecast, decodeInvestment, decodeResult, decodeTrades,
+  decodeAssets, decodeCard, decodeDeal, decodeEmergencies, decodeDecks, decodeForecast, decodeInvestment, decodeResult, decodeTrades,
 } from "./placeholders.ts";
 import { GAME_PLAIN, type DistrictBoard, type GamePlain, type SeatPresence, type TableStatus, type WireSeatPublic, type WireTable } from "./types.ts";
 
@@ -111,13 +111,14 @@ export interface TableTalk {
  * `seat` message), else the seat whose secret you receive.
  */
 export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: number | null): TableSnapshot {
-  const seats: TableSeat[] = Object.values(state.seats ?? {}).map((s) => ({
+  const wireSeats = Object.values(state.seats ?? {});
+  const seats: TableSeat[] = wireSeats.map((s) => ({
     ...pickFields(s, SEAT_PUBLIC_FIELDS), ...pickFields(s, PRESENCE_FIELDS),
     awayUntil: s.awayUntil ?? 0, bank: s.bank ?? 0, bankDueAt: s.bankDueAt ?? 0, owedSince: s.owedSince ?? 0,
-    emergency: (s.emergency ?? []).map(decodeEmergency),
-    assets: (s.assets ?? []).map(decodeAsset),
+    emergency: decodeEmergencies(s.emergency),
+    assets: decodeAssets(s.assets),
   })).sort((a, b) => a.seat - b.seat);
-  const wireSecret = Object.values(state.seats ?? {}).find((s) => s.secret && (mySeat == null || s.seat === mySeat));
+  const wireSecret = wireSeats.find((s) => s.secret && (mySeat == null || s.seat === mySeat));
   const seat = mySeat ?? wireSecret?.seat ?? null;
   const me = seat === null ? null : (seats.find((s) => s.seat === seat) ?? null);
   const w = wireSecret?.secret;
@@ -151,7 +152,7 @@ export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: numbe
     vacations: state.vacations ? (JSON.parse(state.vacations) as VacationsShown) : null,
     guide: { tutorial: state.tutorial ?? false, on: state.guideOn ?? false, moment: state.guideMoment ?? "" },
     seats, mySeat: seat, me, secret,
-    legal: decodeLegal(w?.legal, seats, me, [...(w?.hand ?? [])], w?.legalTrades),
+    legal: decodeLegal(w?.legal, wireSeats, wireSecret ?? null, [...(w?.hand ?? [])], w?.legalTrades),
     trades: decodeTrades(w?.trades),
     game,
     log: [...(talk.log ?? [])],

@@ -98,14 +98,17 @@ export interface SeatPresence {
 /** A seat's public fields as sent: the SeatView, with "" for a corp not dealt yet (before the start). */
 export type WireSeatPublic = Omit<SeatView, "corp" | "emergency" | "assets" | "handLimit"> & { corp: CorpId | "" };
 
-/** An emergency action and an asset as sent: their title and name are the catalog's. */
-export interface WireEmergency { id: string; faceup: boolean }
-export interface WireAsset { id: string; exhausted: boolean }
+/**
+ * A seat's emergency actions, or its assets, as sent: one string of their ids in order (their titles and
+ * names are the catalog's), each behind the mark of a facedown emergency action or an exhausted asset
+ * when it is one, joined by a separator; "" for none (placeholders.ts: encodeEmergencies, encodeAssets).
+ */
+export type WireHeld = string;
 
 export interface WireSeat extends WireSeatPublic, SeatPresence {
   secret?: WireSecret;
-  emergency?: WireEmergency[];
-  assets?: WireAsset[];
+  emergency: WireHeld;
+  assets: WireHeld;
 }
 
 export interface WireGame extends WirePending, Pick<GameView, GamePlain> {

@@ -118,7 +118,7 @@ export function tableOf(client: SDKRoom): TableSnapshot {
  * cheaper than tableOf() for a client that looks after every patch.
  */
 export function legalOf(client: SDKRoom): LegalCommand[] {
-  const seats = [...((client.state as any)?.seats?.values() ?? [])] as { seat: number; capital: number; assets?: { id: string }[]; secret?: { legal: string } }[];
+  const seats = [...((client.state as any)?.seats?.values() ?? [])] as { seat: number; capital: number; assets?: string; secret?: { legal: string } }[];
   const me = seats.find((s) => s.secret) ?? null;
   return decodeLegal(me?.secret?.legal, seats, me);
 }

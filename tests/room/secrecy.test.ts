@@ -2,25 +2,36 @@
 // game, and prove that no other seat's hand card, investment or rival, no facedown asset and no deck
 // order ever reaches a player or a spectator: in the first full state, in patches, in messages,
 // and after a reconnection. The byte search is shown to work: it finds each human's own hand cards
-// (and own rival, where its id is not public) in the frames sent to that human. A rival card names a
+// (and own rival, where its id is not public) in the frames sent to that human, and an id wherever it
+// stands in a seat's emergency actions or assets (one string of ids each). A rival card names a
 // corporation, so its id is public whenever that corporation plays: those rivals are checked in the
 // decoded state after every patch instead (no seat but one's own carries a secret).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ColyseusTestServer } from "@colyseus/testing";
+import { Encoder } from "@colyseus/schema";
 import type { Room as SDKRoom } from "@colyseus/sdk";
 import { autoplay, bootServer, chatOf, createTable, join, recordWire, stateOf, tableOf, until } from "./helpers.ts";
 import type { NewAngelesRoom } from "../../server/rooms/NewAngelesRoom.ts";
+import { SeatState, TableState } from "../../server/rooms/schema.ts";
+import { ACTION_INSTANCES, catalog } from "../../server/engine/data.ts";
+import { encodeAssets, encodeEmergencies, HELD_SEPARATOR, HELD_TURNED } from "../../shared/wire/index.ts";
 
 let colyseus: ColyseusTestServer;
 beforeAll(async () => { colyseus = await bootServer(); });
 afterAll(async () => colyseus.shutdown());
 
-/** How a string travels: msgpack/schema short-string encoding, or quoted inside a JSON string field. */
+/**
+ * How a string travels: msgpack/schema short-string encoding, quoted inside a JSON string field, or as an
+ * id among a seat's emergency actions or assets (shared/wire encodeAssets: after the separator or the
+ * mark, or before the separator; an id alone there is a string of its own). No catalog id begins or ends
+ * another that a seat can hold, so these find only the id itself.
+ */
 function encodings(s: string): Buffer[] {
   const utf8 = Buffer.from(s, "utf8");
   const out = [Buffer.from(`"${s}"`, "utf8")];
   if (utf8.length < 32) out.push(Buffer.concat([Buffer.from([0xa0 | utf8.length]), utf8]));
   else out.push(Buffer.concat([Buffer.from([0xd9, utf8.length]), utf8]));
+  out.push(Buffer.from(HELD_SEPARATOR + s), Buffer.from(HELD_TURNED + s), Buffer.from(s + HELD_SEPARATOR));
   return out;
 }
 function contains(bytes: Buffer, s: string): boolean {
@@ -41,6 +52,30 @@ interface Snapshot {
 }
 
 describe("secrecy on the wire", () => {
+  it("searches the bytes for an id wherever it stands in a seat's emergency actions or assets", () => {
+    // (so that no id searched for is found inside another one a seat holds)
+    const held = [...catalog.emergencyActions, ...catalog.assets].map((x) => x.id);
+    const searched = [...held, ...ACTION_INSTANCES.map((x) => x.id), ...[...catalog.investments, ...catalog.rivals, ...catalog.events].map((x) => x.id)];
+    for (const x of searched) for (const y of held) if (x !== y) expect(y.startsWith(x) || y.endsWith(x), `${x} begins or ends ${y}`).toBe(false);
+    const ids = (list: readonly { id: string }[]) => list.slice(0, 3).map((x) => x.id);
+    for (const turned of [false, true]) {
+      for (let n = 1; n <= 3; n++) {
+        const emergency = ids(catalog.emergencyActions).slice(0, n);
+        const assets = ids(catalog.assets).slice(0, n);
+        const state = new TableState();
+        state.seats.set("0", new SeatState({
+          emergency: encodeEmergencies(emergency.map((id) => ({ id, title: id, faceup: !turned }))),
+          assets: encodeAssets(assets.map((id) => ({ id, name: id, exhausted: turned }))),
+        }));
+        const bytes = Buffer.from(new Encoder(state).encodeAll());
+        for (const id of [...emergency, ...assets]) expect(contains(bytes, id), `${id} among ${n} (turned: ${turned})`).toBe(true);
+        for (const id of [...ids(catalog.emergencyActions), ...ids(catalog.assets)].filter((x) => !emergency.includes(x) && !assets.includes(x))) {
+          expect(contains(bytes, id), `${id} not held`).toBe(false);
+        }
+      }
+    }
+  });
+
   it("never sends another seat's secrets, facedown assets or deck contents to anyone", async () => {
     const { code, roomId, room } = await createTable({ seats: 4, bots: 2, seed: 21, graceSeconds: 600 });
     let game: any = null;

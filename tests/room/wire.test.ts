@@ -11,8 +11,8 @@ import { makeRandom, randomCommand, type Random } from "../../server/bots/random
 import { projectPublic, projectSecret } from "../../server/rooms/projection.ts";
 import { SecretState, SeatState, TableState } from "../../server/rooms/schema.ts";
 import {
-  decodeAsset, decodeCard, decodeEmergency, decodeInvestment, encodeAsset, encodeCard, encodeDistrict, encodeEmergency, encodeInvestment,
-  GameLogReader, readTable, type TableSnapshot, type WireTable,
+  decodeAssets, decodeCard, decodeEmergencies, decodeInvestment, encodeAssets, encodeCard, encodeDistrict, encodeEmergencies, encodeInvestment,
+  GameLogReader, HELD_SEPARATOR, HELD_TURNED, readTable, type TableSnapshot, type WireTable,
 } from "../../shared/wire/index.ts";
 import type { Command } from "../../shared/protocol.ts";
 import type { GameView } from "../../shared/view.ts";
@@ -103,17 +103,31 @@ describe("the wire", () => {
     }
   });
 
-  it("sends an emergency action, an asset and an investment as ids, and reads back the engine's titles and names", () => {
-    for (const { id } of catalog.emergencyActions) {
-      for (const faceup of [true, false]) {
-        const view = { id, title: emergencyAction(id).title, faceup };
-        expect(decodeEmergency(encodeEmergency(view))).toEqual(view);
+  it("sends a seat's emergency actions and assets as a string of ids, an investment as its id, and reads back the engine's words", () => {
+    // The separator and the mark can never be part of an id: every id is lowercase letters, digits and hyphens.
+    for (const { id } of [...catalog.emergencyActions, ...catalog.assets]) expect(id).toMatch(/^[a-z0-9-]+$/);
+    for (const mark of [HELD_SEPARATOR, HELD_TURNED]) expect(mark).toMatch(/^[^a-z0-9-]$/);
+    expect(HELD_SEPARATOR).not.toBe(HELD_TURNED);
+    const emergency = (id: string, faceup: boolean) => ({ id, title: emergencyAction(id).title, faceup });
+    const asset = (id: string, exhausted: boolean) => ({ id, name: assetName(id), exhausted });
+    for (const flag of [true, false]) {
+      for (const { id } of catalog.emergencyActions) expect(decodeEmergencies(encodeEmergencies([emergency(id, flag)]))).toEqual([emergency(id, flag)]);
+      for (const { id } of catalog.assets) expect(decodeAssets(encodeAssets([asset(id, flag)]))).toEqual([asset(id, flag)]);
+    }
+    // Whole lists, in order, with each state in each place (and none: "").
+    for (let shift = 0; shift < 3; shift++) {
+      const emergencies = catalog.emergencyActions.map(({ id }, n) => emergency(id, (n + shift) % 3 !== 0));
+      const assets = catalog.assets.map(({ id }, n) => asset(id, (n + shift) % 3 === 0));
+      for (let n = 0; n <= 3; n++) {
+        expect(decodeEmergencies(encodeEmergencies(emergencies.slice(0, n)))).toEqual(emergencies.slice(0, n));
+        expect(decodeAssets(encodeAssets(assets.slice(0, n)))).toEqual(assets.slice(0, n));
       }
+      expect(decodeEmergencies(encodeEmergencies(emergencies))).toEqual(emergencies);
+      expect(decodeAssets(encodeAssets(assets))).toEqual(assets);
     }
-    for (const { id } of catalog.assets) {
-      const view = { id, name: assetName(id), exhausted: true };
-      expect(decodeAsset(encodeAsset(view))).toEqual(view);
-    }
+    expect(encodeEmergencies([])).toBe("");
+    expect(encodeEmergencies([emergency("sweeps-week", false)])).toBe("!sweeps-week");
+    expect(encodeAssets([asset("aaron-marron", false), asset("braintrust", true)])).toBe("aaron-marron,!braintrust");
     for (const { id } of catalog.investments) {
       const view = { id, name: investmentDef(id).name };
       expect(decodeInvestment(encodeInvestment(view))).toEqual(view);

@@ -110,7 +110,7 @@ export function mySecret(room: SdkRoom): any {
  * it. Read from the decoded state directly (not through readTable()): bench and loadtest call this often.
  */
 export function myLegal(room: SdkRoom, json: string | undefined = mySecret(room)?.legal): LegalCommand[] {
-  const seats = [...((room.state as any)?.seats?.values() ?? [])] as { seat: number; capital: number; assets?: { id: string }[]; secret?: unknown }[];
+  const seats = [...((room.state as any)?.seats?.values() ?? [])] as { seat: number; capital: number; assets?: string; secret?: unknown }[];
   return decodeLegal(json, seats, seats.find((s) => s.secret) ?? null);
 }
 
