@@ -15,16 +15,19 @@ export interface GameEvent {
  */
 export const DISTRICT_FLAGS = ["illness", "development", "android", "humanFirst", "orgcrime", "prisec"] as const;
 export type DistrictFlag = (typeof DISTRICT_FLAGS)[number];
+/** What stands on a district besides its tokens: nothing, a protest, a strike or an outage. */
+export const DISTRICT_CONDITIONS = ["none", "protest", "strike", "outage"] as const;
+export type DistrictCondition = (typeof DISTRICT_CONDITIONS)[number];
 
 /**
  * A district's public state on the board, each field with its value before the setup places anything.
  * Declared once: the engine's district (server/engine/state.ts), its setup, its view, the view's reuse,
- * the bots' imagined district and the wire (shared/wire DISTRICT_FIELDS, the schema's DistrictState) are
- * all made from this. A field added here is a compile error where something must still be said of it
- * (the schema's type of a new kind of value) and nowhere else; its engine rule is the rest.
+ * the bots' imagined district and the wire (shared/wire DISTRICT_FIELDS, encodeDistrict) are all made
+ * from this. A field added here is a compile error where something must still be said of it (the
+ * values the wire packs it in, unless it is a flag) and nowhere else; its engine rule is the rest.
  */
 export const DISTRICT_BOARD = {
-  condition: "none" as "none" | "protest" | "strike" | "outage",
+  condition: "none" as DistrictCondition,
   ...(Object.fromEntries(DISTRICT_FLAGS.map((f) => [f, false])) as Record<DistrictFlag, boolean>),
 };
 export type DistrictBoardState = typeof DISTRICT_BOARD;

@@ -15,14 +15,14 @@
 //   field declared there is projected with no code here. A schema setter ignores a value equal to the
 //   one it holds.
 import { Decoder, Encoder, type ArraySchema, type MapSchema } from "@colyseus/schema";
-import type { CardView, DealView, DistrictView, GameView, PendingView, ResultView, SeatView, TradeView } from "../../shared/view.ts";
+import type { CardView, DealView, GameView, PendingView, ResultView, SeatView, TradeView } from "../../shared/view.ts";
 import {
-  DECKS_FIELDS, DISTRICT_FIELDS, GAME_PLAIN, OFFER_FIELDS, PENDING_FIELDS, PILE_FIELDS, SEAT_PUBLIC_FIELDS, SUPPORT_FIELDS, encodeAssets, encodeCard,
-  encodeDeal, encodeDecks, encodeEmergencies, encodeForecast, encodeInvestment, encodeLegal, encodePending, packLegal, encodeResult, encodeTrades,
+  DECKS_FIELDS, GAME_PLAIN, OFFER_FIELDS, PENDING_FIELDS, SEAT_PUBLIC_FIELDS, SUPPORT_FIELDS, encodeAssets, encodeCard,
+  encodeDeal, encodeDecks, encodeDistrict, encodePiles, encodeEmergencies, encodeForecast, encodeInvestment, encodeLegal, encodePending, packLegal, encodeResult, encodeTrades,
   sameFields, writeFields, WIRE_BOOKS, type DealFields, type TableFacts, type WireTable,
 } from "../../shared/wire/index.ts";
 import {
-  DistrictState, GameState, OfferState, PileState, SeatState, SupportState, TableState,
+  GameState, OfferState, SeatState, SupportState, TableState,
   type DealState, type DecksState, type SecretState,
 } from "./schema.ts";
 
@@ -134,12 +134,10 @@ type Offer = DealFields["main"];
 const offer = byFields<Offer, keyof Offer>(OFFER_FIELDS);
 type Support = DealFields["supports"][number];
 const support = byFields<Support, keyof Support>(SUPPORT_FIELDS);
-const district = byFields<DistrictView, (typeof DISTRICT_FIELDS)[number]>(DISTRICT_FIELDS);
 const seatPublic = byFields<SeatView, (typeof SEAT_PUBLIC_FIELDS)[number]>(SEAT_PUBLIC_FIELDS);
 
 const newOffer = () => new OfferState();
 const newSupport = () => new SupportState();
-const newDistrict = () => new DistrictState();
 
 // ---- the public state -------------------------------------------------------------------------------------
 
@@ -158,10 +156,12 @@ interface GameMemo {
   counters: List<OfferState, Offer>;
   supports: List<SupportState, Support>;
   decks: GameView["decks"] | undefined;
-  piles: Map<string, PileState>;
+  /** The action piles' sizes last written. */
+  piles: { decks: number[]; discards: number[] } | undefined;
   reserve: GameView["reserve"] | undefined;
   districtsView: GameView["districts"] | undefined;
-  districts: List<DistrictState, DistrictView>;
+  /** The districts' wire numbers last written. */
+  districts: number[] | undefined;
 }
 
 /** The seat view last projected into a seat. */
@@ -178,7 +178,7 @@ function gameMemo(game: GameState): GameMemo {
     m = {
       plain: undefined, pending: undefined, pendingName: undefined, pendingStage: undefined, result: undefined, supply: undefined,
       deal: undefined, dealFields: undefined, counters: new List(game.deal.counters), supports: new List(game.deal.supports),
-      decks: undefined, piles: new Map(), reserve: undefined, districtsView: undefined, districts: new List(game.districts),
+      decks: undefined, piles: undefined, reserve: undefined, districtsView: undefined, districts: undefined,
     };
     gameMemos.set(game, m);
   }
@@ -230,18 +230,14 @@ function projectDeal(deal: DealState, m: GameMemo, view: DealView | null): void 
 
 function projectDecks(decks: DecksState, m: GameMemo, view: GameView["decks"]): void {
   if (m.decks === view) return;
+  const last = m.decks;
   m.decks = view;
   writeFields(decks, encodeDecks(view), DECKS_FIELDS);
-  for (const type in view.action) {
-    const pile = view.action[type as keyof typeof view.action];
-    let state = m.piles.get(type);
-    if (!state) {
-      state = decks.action.get(type);
-      if (!state) decks.action.set(type, (state = new PileState()));
-      m.piles.set(type, state);
-    }
-    writeFields(state, pile, PILE_FIELDS);
-  }
+  if (last?.action === view.action) return;
+  const piles = encodePiles(view.action);
+  syncValues(decks.actionDecks, m.piles?.decks, piles.decks);
+  syncValues(decks.actionDiscards, m.piles?.discards, piles.discards);
+  m.piles = piles;
 }
 
 function projectSeat(seat: SeatState, s: SeatView): void {
@@ -283,7 +279,9 @@ export function projectPublic(game: GameState, seats: Map<string, SeatState>, vi
   }
   if (m.districtsView !== view.districts) {
     m.districtsView = view.districts;
-    syncList(game.districts, m.districts, view.districts, newDistrict, district.write, district.same);
+    const numbers = view.districts.map(encodeDistrict);
+    syncValues(game.districts, m.districts, numbers);
+    m.districts = numbers;
   }
   for (const s of view.seats) {
     const seat = seats.get(String(s.seat));

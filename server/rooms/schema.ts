@@ -8,10 +8,9 @@
 // a field added to a wire type fails to compile here until its class has it.
 import { schema, t, type SchemaType, type ToJSON } from "@colyseus/schema";
 import type { CorpId } from "../../shared/catalog/types.ts";
-import { DISTRICT_BOARD, DISTRICT_BOARD_KEYS, type DistrictBoardState } from "../../shared/view.ts";
 import {
-  type DistrictBoard, type TableStatus, type WireDeal, type WireDecks,
-  type WireGame, type WireOffer, type WirePile, type WireSeat, type WireSecret, type WireSupport, type WireTable,
+  type TableStatus, type WireDeal, type WireDecks,
+  type WireGame, type WireOffer, type WireSeat, type WireSecret, type WireSupport, type WireTable,
 } from "../../shared/wire/index.ts";
 
 /** A schema class's fields: every key of its wire type W, and no other. */
@@ -82,30 +81,6 @@ export const SeatState = schema({
 } satisfies Declares<WireSeat>, "SeatState");
 export type SeatState = SchemaType<typeof SeatState>;
 
-const booleanField = (v: boolean) => t.boolean().default(v);
-const numberField = (v: number) => t.number().default(v);
-const stringField = <S extends string>(v: S) => t.string<S>().default(v);
-/** The schema field of a district's board field, by the kind of its start value (another kind: add it here). */
-type BoardField<V> = [V] extends [boolean] ? ReturnType<typeof booleanField> : [V] extends [number] ? ReturnType<typeof numberField>
-  : [V] extends [string] ? ReturnType<typeof stringField<V>> : never;
-
-/** The district's board fields (shared/view.ts DISTRICT_BOARD), in its order, each defaulting to its start value. */
-function districtBoard() {
-  const field = (v: unknown) => {
-    if (typeof v === "boolean") return booleanField(v);
-    if (typeof v === "number") return numberField(v);
-    if (typeof v === "string") return stringField(v);
-    throw new Error(`a district's board field of an unknown kind: ${String(v)}`);
-  };
-  return Object.fromEntries(DISTRICT_BOARD_KEYS.map((k) => [k, field(DISTRICT_BOARD[k])])) as { [K in keyof DistrictBoardState]: BoardField<DistrictBoardState[K]> };
-}
-
-export const DistrictState = schema({
-  id: t.uint8().default(0),
-  ...districtBoard(),
-} satisfies Declares<DistrictBoard>, "DistrictState");
-export type DistrictState = SchemaType<typeof DistrictState>;
-
 /** An offer in the deal (the public DealView's OfferView). */
 export const OfferState = schema({
   seat: t.uint8().default(0),
@@ -137,15 +112,11 @@ export const DealState = schema({
 } satisfies Declares<WireDeal>, "DealState");
 export type DealState = SchemaType<typeof DealState>;
 
-export const PileState = schema({
-  deck: t.number().default(0),
-  discard: t.number().default(0),
-} satisfies Declares<WirePile>, "PileState");
-export type PileState = SchemaType<typeof PileState>;
-
 /** Deck sizes and the next event's category ("" when there is none), as the view's `decks`. */
 export const DecksState = schema({
-  action: t.map(PileState),
+  /** The action piles' sizes, in ACTION_TYPES' order (shared/wire encodePiles). */
+  actionDecks: t.array("uint8"),
+  actionDiscards: t.array("uint8"),
   events: t.number().default(0),
   nextEventCategory: t.string().default(""),
   assets: t.number().default(0),
@@ -162,7 +133,8 @@ export const GameState = schema({
   threat: t.uint8().default(0),
   supply: t.map("uint8"),
   demand: t.string().default(""),
-  districts: t.array(DistrictState),
+  /** Each district as one number: its id and board (shared/wire encodeDistrict). */
+  districts: t.array("uint32"),
   turnsLeft: t.uint8().default(0),
   /** The public deal (offers, support counts, who abstained). */
   deal: t.ref(DealState),

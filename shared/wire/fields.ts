@@ -3,7 +3,7 @@
 // (table.ts) all take a record's fields from here: a field added to a wire type (types.ts) is a compile
 // error here until it is listed, and once listed it is written, compared and read everywhere.
 import {
-  type DistrictBoard, type SeatPresence, type WireDecks, type WireOffer, type WirePending, type WirePile, type WireSeatPublic, type WireSupport,
+  type DistrictBoard, type SeatPresence, type WireDecks, type WireOffer, type WirePending, type WireSeatPublic, type WireSupport,
 } from "./types.ts";
 import { DISTRICT_BOARD_KEYS, type DistrictBoardState } from "../view.ts";
 
@@ -43,9 +43,8 @@ export const PRESENCE_FIELDS = fields<SeatPresence>({
 });
 export const OFFER_FIELDS = fields<WireOffer>({ seat: true, card: true });
 export const SUPPORT_FIELDS = fields<WireSupport>({ seat: true, offer: true, count: true });
-export const PILE_FIELDS = fields<WirePile>({ deck: true, discard: true });
-/** The decks' counts (the action piles are a map apart). */
-export const DECKS_FIELDS = fields<Omit<WireDecks, "action">>({
+/** The decks' counts (the action piles are two lists apart). */
+export const DECKS_FIELDS = fields<Omit<WireDecks, "actionDecks" | "actionDiscards">>({
   events: true, nextEventCategory: true, assets: true, assetDiscard: true, investments: true, demands: true,
 });
 export const PENDING_FIELDS = fields<WirePending>({ pendingKind: true, pendingSeat: true, pendingText: true });

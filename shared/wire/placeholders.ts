@@ -3,11 +3,14 @@
 // Each encode has its decode beside it; the projection (server/rooms/projection.ts) encodes, the
 // reader (table.ts) decodes.
 import { catalog } from "../catalog/index.ts";
-import type { CardView, DealView, DistrictView, GameView, ResultView, SeatView, ThreatForecast, ThreatSourceName, TradeView } from "../view.ts";
-import { RESOURCES } from "../catalog/types.ts";
-import { DISTRICT_FIELDS, SEAT_PUBLIC_FIELDS, pickFields } from "./fields.ts";
+import {
+  DISTRICT_BOARD, DISTRICT_BOARD_KEYS, DISTRICT_CONDITIONS,
+  type CardView, type DealView, type DistrictBoardState, type GameView, type ResultView, type SeatView, type ThreatForecast, type ThreatSourceName, type TradeView,
+} from "../view.ts";
+import { ACTION_TYPES, RESOURCES } from "../catalog/types.ts";
+import { SEAT_PUBLIC_FIELDS, pickFields } from "./fields.ts";
 import type {
-  DistrictBoard, WireCardId, WireDeal, WireDecks, WireHeld, WireInvestment, WireOffer, WireSeatPublic, WireSupport,
+  DistrictBoard, WireCardId, WireDistrict, WireDeal, WireDecks, WireHeld, WireInvestment, WireOffer, WireSeatPublic, WireSupport,
 } from "./types.ts";
 
 /** null as "" (a string field cannot be null on the wire). */
@@ -207,8 +210,59 @@ export function decodeCard(id: WireCardId): CardView {
   return card ? { ...card } : { id, title: EMERGENCY_CARD_TITLES.get(id) ?? id, type: "emergency" };
 }
 
-export function encodeDistrict(d: DistrictView): DistrictBoard {
-  return pickFields(d, DISTRICT_FIELDS);
+// ---- districts -------------------------------------------------------------------------------------------
+
+/**
+ * What each field of a district's board may hold, beside the flags (true or false): a string field its
+ * values in a fixed order, a number field how many values (0 up to that, less one). A field added to
+ * DISTRICT_BOARD that is not a flag fails to compile here until it is said.
+ */
+type BoardDomains = {
+  readonly [K in keyof DistrictBoardState as DistrictBoardState[K] extends boolean ? never : K]:
+    DistrictBoardState[K] extends string ? readonly DistrictBoardState[K][] : number;
+};
+const BOARD_DOMAINS: BoardDomains = {
+  condition: DISTRICT_CONDITIONS,
+};
+/** Ids below this fit (the catalog's are 1 to 10). */
+const DISTRICT_IDS = 256;
+/** Each board field as a digit of a mixed-radix number: its base (how many values it may take) and its values. */
+const BOARD_DIGITS = DISTRICT_BOARD_KEYS.map((key) => {
+  const start: unknown = DISTRICT_BOARD[key];
+  const domain = (BOARD_DOMAINS as Record<string, readonly unknown[] | number | undefined>)[key];
+  const values: readonly unknown[] = typeof start === "boolean" ? [false, true]
+    : typeof domain === "number" ? Array.from({ length: domain }, (_, i) => i)
+    : domain ?? [];
+  if (values.length < 2 || !values.includes(start)) throw new Error(`a district's board field the wire cannot pack: ${key}`);
+  return { key, values };
+});
+if (BOARD_DIGITS.reduce((n, d) => n * d.values.length, DISTRICT_IDS) > 2 ** 32) throw new Error("a district's board no longer fits a uint32");
+
+/**
+ * A district travels as one whole number: its id, then each board field in DISTRICT_BOARD's order as a
+ * digit whose base is the number of values it may take (a flag 0 or 1; a condition its place in
+ * DISTRICT_CONDITIONS). One number a district keeps the schema to one list for the whole board; a
+ * value outside its field's domain is refused (an error), never sent as another.
+ */
+export function encodeDistrict(d: DistrictBoard): WireDistrict {
+  if (!Number.isInteger(d.id) || d.id < 0 || d.id >= DISTRICT_IDS) throw new Error(`a district id the wire cannot carry: ${d.id}`);
+  let n = 0;
+  for (let i = BOARD_DIGITS.length - 1; i >= 0; i--) {
+    const digit = BOARD_DIGITS[i]!;
+    const at = digit.values.indexOf(d[digit.key]);
+    if (at < 0) throw new Error(`a district's ${digit.key} the wire cannot carry: ${String(d[digit.key])}`);
+    n = n * digit.values.length + at;
+  }
+  return n * DISTRICT_IDS + d.id;
+}
+export function decodeDistrict(wire: WireDistrict): DistrictBoard {
+  let n = Math.floor(wire / DISTRICT_IDS);
+  const board: Record<string, unknown> = { id: wire % DISTRICT_IDS };
+  for (const digit of BOARD_DIGITS) {
+    board[digit.key] = digit.values[n % digit.values.length];
+    n = Math.floor(n / digit.values.length);
+  }
+  return board as DistrictBoard;
 }
 
 export function encodeSeatPublic(s: SeatView): WireSeatPublic {
@@ -253,17 +307,21 @@ export function decodeDeal(w: WireDeal | undefined): DealView | null {
   };
 }
 
-export function encodeDecks(view: GameView["decks"]): Required<Omit<WireDecks, "action">> {
+export function encodeDecks(view: GameView["decks"]): Required<Omit<WireDecks, "actionDecks" | "actionDiscards">> {
   return {
     events: view.events, nextEventCategory: encodeNullable(view.nextEventCategory), assets: view.assets,
     assetDiscard: view.assetDiscard, investments: view.investments, demands: view.demands,
   };
 }
+/** The action piles' sizes, each list in ACTION_TYPES' order. */
+export function encodePiles(action: GameView["decks"]["action"]): { decks: number[]; discards: number[] } {
+  return { decks: ACTION_TYPES.map((t) => action[t].deck), discards: ACTION_TYPES.map((t) => action[t].discard) };
+}
 export function decodeDecks(w: WireDecks | undefined): GameView["decks"] {
-  const action: Record<string, { deck: number; discard: number }> = {};
-  for (const [type, pile] of Object.entries(w?.action ?? {})) if (pile) action[type] = { deck: pile.deck, discard: pile.discard };
+  const action = {} as GameView["decks"]["action"];
+  ACTION_TYPES.forEach((t, i) => (action[t] = { deck: w?.actionDecks?.[i] ?? 0, discard: w?.actionDiscards?.[i] ?? 0 }));
   return {
-    action: action as GameView["decks"]["action"],
+    action,
     events: w?.events ?? 0,
     nextEventCategory: decodeNullable(w?.nextEventCategory),
     assets: w?.assets ?? 0,

@@ -6,12 +6,12 @@ import type { LegalCommand } from "../protocol.ts";
 import type { ChatLine, ServerMessages } from "../room-protocol.ts";
 import type { VacationsShown, VoteView } from "../vote-protocol.ts";
 import type { CardView, DealView, GameView, PendingView, ResultView, TradeView } from "../view.ts";
-import { DISTRICT_FIELDS, PRESENCE_FIELDS, SEAT_PUBLIC_FIELDS, pickFields } from "./fields.ts";
+import { PRESENCE_FIELDS, SEAT_PUBLIC_FIELDS, pickFields } from "./fields.ts";
 import { decodeAnswers } from "./answers.ts";
 import { decodeLegal } from "./legal.ts";
 import { decodePending } from "./pending.ts";
 import {
-  decodeAssets, decodeCard, decodeDeal, decodeEmergencies, decodeDecks, decodeForecast, decodeInvestment, decodeResult, decodeTrades,
+  decodeAssets, decodeCard, decodeDeal, decodeDistrict, decodeEmergencies, decodeDecks, decodeForecast, decodeInvestment, decodeResult, decodeTrades,
 } from "./placeholders.ts";
 import { GAME_PLAIN, type DistrictBoard, type GamePlain, type SeatPresence, type TableStatus, type WireSeatPublic, type WireTable } from "./types.ts";
 
@@ -139,7 +139,7 @@ export function readTable(state: WireTable, talk: TableTalk = {}, mySeat?: numbe
     ? {
       ...pickFields(g, GAME_PLAIN),
       supply: { ...g.supply }, reserve: { ...g.reserve }, demand: g.demand,
-      districts: (g.districts ?? []).map((d) => pickFields(d, DISTRICT_FIELDS)),
+      districts: (g.districts ?? []).map(decodeDistrict),
       deal: decodeDeal(g.deal), decks: decodeDecks(g.decks), pending: decodePending(g, seats),
       result: decodeResult(g.result), deadline: g.deadline, moves: g.moves, forecast: decodeForecast(g.forecast),
     }

@@ -14,7 +14,7 @@ export type BoardFlag = DistrictFlag;
 export const GAME_PLAIN = ["round", "stage", "active", "threat", "turnsLeft"] as const satisfies readonly (keyof GameView)[];
 export type GamePlain = (typeof GAME_PLAIN)[number];
 
-/** A district as sent: its static facts (name, tier, resources) come from the catalog, not the wire. */
+/** A district as read: its static facts (name, tier, resources) come from the catalog, not the wire. */
 export type DistrictBoard = Omit<DistrictView, "name" | "tier" | "primary" | "secondary" | "production" | "next">;
 
 /** A card as sent: its id alone (its title and type are the catalog's, see decodeCard). */
@@ -38,11 +38,14 @@ export interface WireDeal {
 }
 
 /** An action card pile's counts. */
-export type WirePile = GameView["decks"]["action"][keyof GameView["decks"]["action"]];
-
-/** The view's decks, with "" for no next event category. */
+/**
+ * The view's decks, with "" for no next event category, and the action piles as two lists of sizes in
+ * ACTION_TYPES' order (placeholders.ts: encodeDecks): two numbers lists cost the server less memory
+ * than a schema object a pile.
+ */
 export type WireDecks = Partial<Omit<GameView["decks"], "nextEventCategory" | "action">> & {
-  action?: Partial<GameView["decks"]["action"]>;
+  actionDecks?: number[];
+  actionDiscards?: number[];
   nextEventCategory?: string;
 };
 
@@ -111,10 +114,16 @@ export interface WireSeat extends WireSeatPublic, SeatPresence {
   assets: WireHeld;
 }
 
+/**
+ * A district as sent: its id and board packed into one whole number (placeholders.ts: encodeDistrict),
+ * a schema object apiece costing the server far more memory than a number.
+ */
+export type WireDistrict = number;
+
 export interface WireGame extends WirePending, Pick<GameView, GamePlain> {
   supply?: Partial<GameView["supply"]>;
   demand: string;
-  districts?: DistrictBoard[];
+  districts?: WireDistrict[];
   deal?: WireDeal;
   decks?: WireDecks;
   reserve?: Partial<GameView["reserve"]>;

@@ -11,11 +11,12 @@ import { makeRandom, randomCommand, type Random } from "../../server/bots/random
 import { projectPublic, projectSecret } from "../../server/rooms/projection.ts";
 import { SecretState, SeatState, TableState } from "../../server/rooms/schema.ts";
 import {
-  decodeAssets, decodeCard, decodeEmergencies, decodeInvestment, encodeAssets, encodeCard, encodeDistrict, encodeEmergencies, encodeInvestment,
-  GameLogReader, HELD_SEPARATOR, HELD_TURNED, readTable, type TableSnapshot, type WireTable,
+  decodeAssets, decodeCard, decodeDistrict, decodeEmergencies, decodeInvestment, encodeAssets, encodeCard, encodeDistrict, encodeEmergencies, encodeInvestment,
+  DISTRICT_FIELDS, pickFields,
+  GameLogReader, HELD_SEPARATOR, HELD_TURNED, readTable, type DistrictBoard, type TableSnapshot, type WireTable,
 } from "../../shared/wire/index.ts";
 import type { Command } from "../../shared/protocol.ts";
-import type { GameView } from "../../shared/view.ts";
+import { DISTRICT_CONDITIONS, DISTRICT_FLAGS, type GameView } from "../../shared/view.ts";
 
 /** The next command: now and then a trade proposal (random commands never propose), else a random move. */
 function nextMove(s: GameState, random: Random): { seat: number; command: Command } | null {
@@ -42,7 +43,7 @@ function nextMove(s: GameState, random: Random): { seat: number; command: Comman
 function sent(view: GameView) {
   return {
     round: view.round, stage: view.stage, active: view.active, threat: view.threat, turnsLeft: view.turnsLeft,
-    supply: view.supply, reserve: view.reserve, demand: view.demand.id, districts: view.districts.map(encodeDistrict),
+    supply: view.supply, reserve: view.reserve, demand: view.demand.id, districts: view.districts.map((d) => pickFields(d, DISTRICT_FIELDS)),
     deal: view.deal && { ...view.deal, supports: view.deal.supports.map(({ asset: _, ...x }) => x) },
     decks: view.decks, pending: view.pending, result: view.result,
     seats: view.seats.map(({ handLimit: _h, ...s }) => s),
@@ -132,6 +133,32 @@ describe("the wire", () => {
       const view = { id, name: investmentDef(id).name };
       expect(decodeInvestment(encodeInvestment(view))).toEqual(view);
     }
+  });
+
+  it("sends a district as one number, and reads back every board it can hold, each board its own number", () => {
+    const boards: DistrictBoard[] = [];
+    for (const { id } of catalog.districts) {
+      for (const condition of DISTRICT_CONDITIONS) {
+        for (let bits = 0; bits < 2 ** DISTRICT_FLAGS.length; bits++) {
+          const flags = Object.fromEntries(DISTRICT_FLAGS.map((f, i) => [f, (bits & (1 << i)) !== 0]));
+          boards.push({ id, condition, ...flags } as DistrictBoard);
+        }
+      }
+    }
+    // every field of the board is varied above: a field added to the board and not here fails this
+    expect(Object.keys(boards[0]!).sort()).toEqual([...DISTRICT_FIELDS].sort());
+    const numbers = new Set<number>();
+    for (const board of boards) {
+      const wire = encodeDistrict(board);
+      expect(Number.isInteger(wire) && wire >= 0 && wire < 2 ** 32).toBe(true);
+      expect(decodeDistrict(wire)).toEqual(board);
+      numbers.add(wire);
+    }
+    expect(numbers.size).toBe(boards.length);
+    expect(boards.length).toBe(catalog.districts.length * DISTRICT_CONDITIONS.length * 2 ** DISTRICT_FLAGS.length);
+    // a value the wire has no digit for is refused, not sent as another
+    expect(() => encodeDistrict({ ...boards[0]!, condition: "riot" as DistrictBoard["condition"] })).toThrow(/condition/);
+    expect(() => encodeDistrict({ ...boards[0]!, id: 256 })).toThrow(/id/);
   });
 
   it("holds each game-log line once: a history replaces, later lines already held are dropped, the oldest go past the limit", () => {
