@@ -352,14 +352,18 @@ export class Table {
     if (back < needed) return { code: "not-enough-back", message: `At least ${needed} of the people seated must be back to resume (${back} ${back === 1 ? "is" : "are"}).` };
     const away = [...this.seats.all()].filter((s) => !s.bot && !s.open && !s.connected).sort((a, b) => a.seat - b.seat);
     for (const seat of away) this.seating.setAbsent(seat, absent);
-    this.goOn(resumedLine(absent, away.map((s) => s.name)));
-    this.scheduleDecisions();
-    this.p.flush(true);
+    this.goOn(resumedLine(absent, away.map((s) => s.name)), () => {
+      this.scheduleDecisions();
+      this.p.flush(true);
+    });
     return null;
   }
 
-  /** An adjournment or a pause is over: its deadlines run on, everyone and the store learn it, the log says `line`. */
-  private goOn(line: string): void {
+  /**
+   * An adjournment or a pause is over: its deadlines run on, and once the store has it, the log says
+   * `line` and `then` tells everyone (a server that dies meanwhile comes back adjourned, as they last saw it).
+   */
+  private goOn(line: string, then: () => void): void {
     this.turns.carry(this.adjournment.deadlines);
     this.adjournment.deadlines = new Map();
     this.adjournment.meetAt = null;
@@ -368,8 +372,10 @@ export class Table {
     this.stopIdle();
     this.setStatus("playing");
     this.p.adjournmentChanged(0, []);
-    this.writes.write(() => this.deps.store.setAdjourned(this.code, null));
-    this.talk.log(line);
+    this.writes.write(() => this.deps.store.setAdjourned(this.code, null), () => {
+      this.talk.log(line);
+      then();
+    });
   }
 
   // ---- votes (votes.ts counts them; the table carries out one that passed) ----------------------
@@ -472,11 +478,12 @@ export class Table {
       if (!this.paused() || !this.game) return;
       this.pauseTimer?.clear();
       this.pauseTimer = null;
-      this.goOn("The pause is over: the game goes on, and every time bank runs again.");
-      if (this.banks) this.writeClocks(this.banks.update(this.people(), this.owing(this.game), Math.min(from, this.now())));
-      this.scheduleDecisions();
-      this.p.flush(true);
-      this.timers.later(() => this.runDeadlines(), 0); // a bank that ran out since the pause's end
+      this.goOn("The pause is over: the game goes on, and every time bank runs again.", () => {
+        if (this.banks && this.game) this.writeClocks(this.banks.update(this.people(), this.owing(this.game), Math.min(from, this.now())));
+        this.scheduleDecisions();
+        this.p.flush(true);
+        this.timers.later(() => this.runDeadlines(), 0); // a bank that ran out since the pause's end
+      });
     });
   }
 
