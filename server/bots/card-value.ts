@@ -191,8 +191,12 @@ function cityLoad(sense: Sense, districts: readonly District[]): number {
 
 /** How an imagined resolver picks: as a sensible player, or carelessly (any option alike). */
 export type Picks = "sensible" | "careless";
-/** Careless picks are imagined this many times (fixed seeds) and averaged. */
-const CARELESS_RUNS = 2;
+/**
+ * Careless picks are imagined this many times (fixed seeds) and averaged. Once: they weigh DISTRUST
+ * (0.3) of another seat's card, and a second run cost a tenth of a negotiating game's cards for no
+ * strength seen (docs/performance.md, "Bots' imagination, fourth round").
+ */
+export const CARELESS_RUNS = 1;
 
 /** Picks on an imagined card: each chooser as a sensible player reading only the public table, or at random. */
 function picker(picks: Picks, seed: number): (chooser: number, options: ChoiceOption[], now: () => GameView) => string | number {
@@ -339,14 +343,15 @@ export const ROUGH_AGE = 2;
 
 /**
  * What `titleId` resolved by me is worth to me. `rough`: as imagined up to ROUGH_AGE rounds before
- * when the bot keeps such worths (sense.roundWorth), else afresh; a fresh worth is kept for later.
+ * when the bot keeps such worths (sense.roundWorth), else afresh; "any-age": as imagined in any earlier
+ * round of the game. A fresh worth is kept for later.
  */
-export function myUtility(sense: Sense, titleId: string, rough = false): number {
+export function myUtility(sense: Sense, titleId: string, rough: boolean | "any-age" = false): number {
   const kept = sense.roundWorth;
   const round = sense.s.round;
   if (rough && kept) {
     const k = kept.get(titleId);
-    if (k && k.round <= round && k.round >= round - ROUGH_AGE) return k.u;
+    if (k && k.round <= round && (rough === "any-age" || k.round >= round - ROUGH_AGE)) return k.u;
   }
   const u = utility(sense, guessOutcome(sense, titleId, sense.me));
   kept?.set(titleId, { u, round });
@@ -359,11 +364,15 @@ export function dealWorth(sense: Sense, titleId: string, winner: number, asset: 
   return u + (asset ? capitalWorth(sense, winner, ASSET_WORTH) : 0);
 }
 
-/** What drawing one card of a type is worth to me: the mean worth of its titles as my next offer. */
+/**
+ * What drawing one card of a type is worth to me: the mean worth of its titles as my next offer. A draw
+ * only ranks the types, so a worth kept from any earlier round will do (a title is imagined afresh
+ * only the first time; the fresh worths of offers and counteroffers keep the memory current).
+ */
 export function typeWorth(sense: Sense, type: ActionType): number {
   const titles = catalog.actionCards.filter((c) => c.type === type);
   let sum = 0;
-  for (const t of titles) sum += myUtility(sense, t.id, true);
+  for (const t of titles) sum += myUtility(sense, t.id, "any-age");
   return sum / titles.length;
 }
 

@@ -1,7 +1,8 @@
 // The negotiator's rough worths (issue #32): what a title is worth to it as its own offer, kept in its
 // memory with the round it was imagined in and read where a rough worth will do, up to ROUGH_AGE rounds old.
 import { describe, expect, it } from "vitest";
-import { ROUGH_AGE, myUtility } from "../../server/bots/card-value.ts";
+import { ROUGH_AGE, myUtility, typeWorth } from "../../server/bots/card-value.ts";
+import { catalog } from "../../shared/catalog/index.ts";
 import { readTable } from "../../server/bots/city-sense.ts";
 import { newMemory } from "../../server/bots/index.ts";
 import { firstMainOffer, tableOf } from "./helpers.ts";
@@ -23,5 +24,23 @@ describe("the negotiator's kept worths", () => {
     expect(sense.roundWorth!.get("high-risk-investments")).toEqual({ u: fresh, round: s.round });
     keep(0);
     expect(myUtility(sense, "high-risk-investments")).toBe(fresh);
+  });
+
+  it("a type's worth for a draw reads kept worths of any earlier round, and imagines only titles never kept", () => {
+    const s = firstMainOffer(4, 1);
+    s.round = 6;
+    const sense = readTable(tableOf(s, 1));
+    const titles = catalog.actionCards.filter((c) => c.type === "media").map((c) => c.id);
+    expect(titles.length).toBeGreaterThan(1);
+    sense.roundWorth = newMemory().worth;
+    // all but the last title kept long ago (older than ROUGH_AGE), each worth 10 * its place
+    titles.slice(0, -1).forEach((id, i) => sense.roundWorth!.set(id, { u: 10 * i, round: s.round - ROUGH_AGE - 3 }));
+    const last = titles[titles.length - 1]!;
+    const fresh = myUtility(readTable(tableOf(s, 1)), last);
+    const kept = titles.slice(0, -1).reduce((n, _, i) => n + 10 * i, 0);
+    expect(typeWorth(sense, "media")).toBeCloseTo((kept + fresh) / titles.length, 9);
+    // the old worths were read, not replaced; the one never kept was imagined and kept with this round
+    expect(sense.roundWorth.get(titles[1]!)).toEqual({ u: 10, round: s.round - ROUGH_AGE - 3 });
+    expect(sense.roundWorth.get(last)).toEqual({ u: fresh, round: s.round });
   });
 });
