@@ -13,8 +13,7 @@ import { catalog } from "../../shared/catalog/index.ts";
 import { RESOURCES } from "../../shared/catalog/types.ts";
 import type { ActionType, Resource } from "../../shared/catalog/types.ts";
 import type { ChoiceOption } from "../../shared/protocol.ts";
-import type { GameView } from "../../shared/view.ts";
-import { imagineCard } from "../engine/imagine.ts";
+import { imagineCard, type ImaginedView } from "../engine/imagine.ts";
 import { MODELED, MODELS, melangeAfterEvent, melangeContract, type Guess } from "./card-models.ts";
 import { argmax, chooseForEffect } from "./choices.ts";
 import { ASSET_WORTH, CARD_WORTH, ILLNESS_THREAT, capitalWorth, districtCode, layoutId, readTable, rulesId, seatOfCorp, type Sense } from "./city-sense.ts";
@@ -199,7 +198,7 @@ export type Picks = "sensible" | "careless";
 export const CARELESS_RUNS = 1;
 
 /** Picks on an imagined card: each chooser as a sensible player reading only the public table, or at random. */
-function picker(picks: Picks, seed: number): (chooser: number, options: ChoiceOption[], now: () => GameView) => string | number {
+function picker(picks: Picks, seed: number): (chooser: number, options: ChoiceOption[], now: () => ImaginedView) => string | number {
   const random = makeRandom(seed);
   if (picks === "careless") return (_chooser, options) => options[Math.floor(random() * options.length)]!.value;
   return (chooser, options, now) => chooseForEffect(pickReading(now(), chooser), options, random);
@@ -212,9 +211,9 @@ function picker(picks: Picks, seed: number): (chooser: number, options: ChoiceOp
  * the next pick reuses it while those stand (the same districts, as the views share them, the same
  * threat, round, supply, demand, rules and next event), and reads afresh otherwise.
  */
-let lastPick: { view: GameView; sense: Sense } | null = null;
+let lastPick: { view: ImaginedView; sense: Sense } | null = null;
 
-function sameCity(a: GameView, b: GameView): boolean {
+function sameCity(a: ImaginedView, b: ImaginedView): boolean {
   if (a.districts !== b.districts || a.threat !== b.threat || a.round !== b.round || a.players !== b.players) return false;
   if (a.demand.id !== b.demand.id || a.decks.nextEventCategory !== b.decks.nextEventCategory) return false;
   if (a.roundTrack.length !== b.roundTrack.length || a.roundTrack.some((r, i) => r !== b.roundTrack[i])) return false;
@@ -222,7 +221,7 @@ function sameCity(a: GameView, b: GameView): boolean {
   return rulesId(a.rules) === rulesId(b.rules);
 }
 
-function pickReading(view: GameView, chooser: number): Sense {
+function pickReading(view: ImaginedView, chooser: number): Sense {
   const s = publicTable(view, chooser);
   const last = lastPick;
   if (last && sameCity(last.view, view)) return { ...last.sense, s, me: chooser, memo: new Map(), looked: { n: 0, fresh: 0 } };
