@@ -341,16 +341,20 @@ export function utility(sense: Sense, o: Outcome): number {
 export const ROUGH_AGE = 2;
 
 /**
- * What `titleId` resolved by me is worth to me. `rough`: as imagined up to ROUGH_AGE rounds before
- * when the bot keeps such worths (sense.roundWorth), else afresh; "any-age": as imagined in any earlier
- * round of the game. A fresh worth is kept for later.
+ * Which worth kept by the bot (sense.roundWorth) will do instead of one imagined afresh: none (false),
+ * one imagined up to ROUGH_AGE rounds before (true), in this round ("this-round") or in any earlier
+ * round of the game ("any-age").
  */
-export function myUtility(sense: Sense, titleId: string, rough: boolean | "any-age" = false): number {
+export type Rough = boolean | "this-round" | "any-age";
+
+/** What `titleId` resolved by me is worth to me: kept, as `rough` allows, else afresh (and then kept for later). */
+export function myUtility(sense: Sense, titleId: string, rough: Rough = false): number {
   const kept = sense.roundWorth;
   const round = sense.s.round;
   if (rough && kept) {
     const k = kept.get(titleId);
-    if (k && k.round <= round && (rough === "any-age" || k.round >= round - ROUGH_AGE)) return k.u;
+    const age = rough === "any-age" ? Infinity : rough === "this-round" ? 0 : ROUGH_AGE;
+    if (k && k.round <= round && k.round >= round - age) return k.u;
   }
   const u = utility(sense, guessOutcome(sense, titleId, sense.me));
   kept?.set(titleId, { u, round });
@@ -358,7 +362,7 @@ export function myUtility(sense: Sense, titleId: string, rough: boolean | "any-a
 }
 
 /** What a deal won by `winner` with `titleId` is worth to me: the card's outcome plus the asset to the winner. */
-export function dealWorth(sense: Sense, titleId: string, winner: number, asset: boolean, rough = false): number {
+export function dealWorth(sense: Sense, titleId: string, winner: number, asset: boolean, rough: Rough = false): number {
   const u = winner === sense.me ? myUtility(sense, titleId, rough) : utility(sense, guessOutcome(sense, titleId, winner));
   return u + (asset ? capitalWorth(sense, winner, ASSET_WORTH) : 0);
 }
