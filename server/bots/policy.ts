@@ -276,11 +276,11 @@ export function investmentWorth(sense: Sense, id: string): number {
 /** A change to how a bot reads the table, made before it decides (the negotiator's own judgement of threat). */
 export type Judge = (sense: Sense) => void;
 
-function decide(s: Table, random: Random, judge?: Judge): Command | null {
+function decide(s: Table, random: Random, judge?: Judge, read?: Sense): Command | null {
   const seat = s.me;
   const templates = s.legal;
-  const sense = readTable(s);
-  judge?.(sense);
+  const sense = read ?? readTable(s);
+  if (!read) judge?.(sense);
   const answer = answerTrade(sense, templates, (t) => tradeWorth(sense, t), ACCEPT_MARGIN);
   if (answer) return answer.command;
   const p = s.pending;
@@ -385,13 +385,13 @@ export function fitsTemplates(templates: LegalCommand[], c: Command): boolean {
 export const botStats = { decisions: 0, fallbacks: 0, lastProblem: "" };
 
 /** The sensible bot's command for a seat, or null if it owes nothing. Never stalls: falls back to a random legal move. */
-export function sensibleCommand(state: Table, random: Random, judge?: Judge): Command | null {
+export function sensibleCommand(state: Table, random: Random, judge?: Judge, read?: Sense): Command | null {
   const templates = state.legal;
   if (templates.length === 0) return null;
   let command: Command | null = null;
   let problem = "";
   try {
-    command = decide(state, random, judge);
+    command = decide(state, random, judge, read);
     if (command && !fitsTemplates(templates, command)) problem = `not a legal command: ${JSON.stringify(command)}`;
   } catch (e) {
     problem = `heuristic failed: ${(e as Error).stack ?? String(e)}`; // a heuristic's slip must never stop the table
