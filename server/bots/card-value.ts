@@ -192,10 +192,10 @@ function cityLoad(sense: Sense, districts: readonly District[]): number {
 export type Picks = "sensible" | "careless";
 /**
  * Careless picks are imagined this many times (fixed seeds) and averaged. Once: they weigh DISTRUST
- * (0.3) of another seat's card, and a second run cost a tenth of a negotiating game's cards for no
- * strength seen (docs/performance.md, "Bots' imagination, fourth round").
+ * (0.3) of another seat's card, and a second run cost a tenth of a negotiating game's cards; the
+ * strength targets hold with one (docs/performance.md, "Bots' imagination, fourth round").
  */
-export const CARELESS_RUNS = 1;
+const CARELESS_RUNS = 1;
 
 /** Picks on an imagined card: each chooser as a sensible player reading only the public table, or at random. */
 function picker(picks: Picks, seed: number): (chooser: number, options: ChoiceOption[], now: () => ImaginedView) => string | number {
