@@ -13,8 +13,7 @@ import { catalog } from "../../shared/catalog/index.ts";
 import { RESOURCES } from "../../shared/catalog/types.ts";
 import type { ActionType, Resource } from "../../shared/catalog/types.ts";
 import type { ChoiceOption } from "../../shared/protocol.ts";
-import type { GameView } from "../../shared/view.ts";
-import { imagineCard } from "../engine/imagine.ts";
+import { imagineCard, type ImaginedView } from "../engine/imagine.ts";
 import { MODELED, MODELS, melangeAfterEvent, melangeContract, type Guess } from "./card-models.ts";
 import { argmax, chooseForEffect } from "./choices.ts";
 import { ASSET_WORTH, CARD_WORTH, ILLNESS_THREAT, capitalWorth, districtCode, layoutId, readTable, rulesId, seatOfCorp, type Sense } from "./city-sense.ts";
@@ -191,11 +190,15 @@ function cityLoad(sense: Sense, districts: readonly District[]): number {
 
 /** How an imagined resolver picks: as a sensible player, or carelessly (any option alike). */
 export type Picks = "sensible" | "careless";
-/** Careless picks are imagined this many times (fixed seeds) and averaged. */
-const CARELESS_RUNS = 2;
+/**
+ * Careless picks are imagined this many times (fixed seeds) and averaged. Once: they weigh DISTRUST
+ * (0.3) of another seat's card, and a second run cost a tenth of a negotiating game's cards; the
+ * strength targets hold with one (docs/performance.md, "Bots' imagination, fourth round").
+ */
+const CARELESS_RUNS = 1;
 
 /** Picks on an imagined card: each chooser as a sensible player reading only the public table, or at random. */
-function picker(picks: Picks, seed: number): (chooser: number, options: ChoiceOption[], now: () => GameView) => string | number {
+function picker(picks: Picks, seed: number): (chooser: number, options: ChoiceOption[], now: () => ImaginedView) => string | number {
   const random = makeRandom(seed);
   if (picks === "careless") return (_chooser, options) => options[Math.floor(random() * options.length)]!.value;
   return (chooser, options, now) => chooseForEffect(pickReading(now(), chooser), options, random);
@@ -208,9 +211,9 @@ function picker(picks: Picks, seed: number): (chooser: number, options: ChoiceOp
  * the next pick reuses it while those stand (the same districts, as the views share them, the same
  * threat, round, supply, demand, rules and next event), and reads afresh otherwise.
  */
-let lastPick: { view: GameView; sense: Sense } | null = null;
+let lastPick: { view: ImaginedView; sense: Sense } | null = null;
 
-function sameCity(a: GameView, b: GameView): boolean {
+function sameCity(a: ImaginedView, b: ImaginedView): boolean {
   if (a.districts !== b.districts || a.threat !== b.threat || a.round !== b.round || a.players !== b.players) return false;
   if (a.demand.id !== b.demand.id || a.decks.nextEventCategory !== b.decks.nextEventCategory) return false;
   if (a.roundTrack.length !== b.roundTrack.length || a.roundTrack.some((r, i) => r !== b.roundTrack[i])) return false;
@@ -218,7 +221,7 @@ function sameCity(a: GameView, b: GameView): boolean {
   return rulesId(a.rules) === rulesId(b.rules);
 }
 
-function pickReading(view: GameView, chooser: number): Sense {
+function pickReading(view: ImaginedView, chooser: number): Sense {
   const s = publicTable(view, chooser);
   const last = lastPick;
   if (last && sameCity(last.view, view)) return { ...last.sense, s, me: chooser, memo: new Map(), looked: { n: 0, fresh: 0 } };
@@ -338,15 +341,20 @@ export function utility(sense: Sense, o: Outcome): number {
 export const ROUGH_AGE = 2;
 
 /**
- * What `titleId` resolved by me is worth to me. `rough`: as imagined up to ROUGH_AGE rounds before
- * when the bot keeps such worths (sense.roundWorth), else afresh; a fresh worth is kept for later.
+ * Which worth kept by the bot (sense.roundWorth) will do instead of one imagined afresh: none (false),
+ * one imagined up to ROUGH_AGE rounds before (true), in this round ("this-round") or in any earlier
+ * round of the game ("any-age").
  */
-export function myUtility(sense: Sense, titleId: string, rough = false): number {
+export type Rough = boolean | "this-round" | "any-age";
+
+/** What `titleId` resolved by me is worth to me: kept, as `rough` allows, else afresh (and then kept for later). */
+export function myUtility(sense: Sense, titleId: string, rough: Rough = false): number {
   const kept = sense.roundWorth;
   const round = sense.s.round;
   if (rough && kept) {
     const k = kept.get(titleId);
-    if (k && k.round <= round && k.round >= round - ROUGH_AGE) return k.u;
+    const age = rough === "any-age" ? Infinity : rough === "this-round" ? 0 : ROUGH_AGE;
+    if (k && k.round <= round && k.round >= round - age) return k.u;
   }
   const u = utility(sense, guessOutcome(sense, titleId, sense.me));
   kept?.set(titleId, { u, round });
@@ -354,16 +362,20 @@ export function myUtility(sense: Sense, titleId: string, rough = false): number 
 }
 
 /** What a deal won by `winner` with `titleId` is worth to me: the card's outcome plus the asset to the winner. */
-export function dealWorth(sense: Sense, titleId: string, winner: number, asset: boolean, rough = false): number {
+export function dealWorth(sense: Sense, titleId: string, winner: number, asset: boolean, rough: Rough = false): number {
   const u = winner === sense.me ? myUtility(sense, titleId, rough) : utility(sense, guessOutcome(sense, titleId, winner));
   return u + (asset ? capitalWorth(sense, winner, ASSET_WORTH) : 0);
 }
 
-/** What drawing one card of a type is worth to me: the mean worth of its titles as my next offer. */
+/**
+ * What drawing one card of a type is worth to me: the mean worth of its titles as my next offer. A draw
+ * only ranks the types, so a worth kept from any earlier round will do (a title is imagined afresh
+ * only the first time; the fresh worths of offers and counteroffers keep the memory current).
+ */
 export function typeWorth(sense: Sense, type: ActionType): number {
   const titles = catalog.actionCards.filter((c) => c.type === type);
   let sum = 0;
-  for (const t of titles) sum += myUtility(sense, t.id, true);
+  for (const t of titles) sum += myUtility(sense, t.id, "any-age");
   return sum / titles.length;
 }
 

@@ -311,7 +311,7 @@ export function negotiate(s: Table, random: Random, memory: BotMemory = newMemor
       return { command: sale.command, say: { text: `I will back the ${offer}, ${cardName(sale.card)}, for ${sale.command.get!.capital} capital.` } };
     }
   }
-  return { command: sensibleWithoutSelling(s, random, judge) };
+  return { command: sensibleWithoutSelling(s, random, judge, sense) };
 }
 
 /** Until the engine has named a new proposal, it is remembered by its pair of seats. */
@@ -320,7 +320,7 @@ function pendingId(from: number, to: number): string {
 }
 
 /** The sensible bot's command, minus its occasional random sale (the negotiator sells by judgement). */
-function sensibleWithoutSelling(s: Table, random: Random, judge: (sense: Sense) => void): Command | null {
+function sensibleWithoutSelling(s: Table, random: Random, judge: (sense: Sense) => void, read: Sense): Command | null {
   const legal = s.pending?.kind === "support" && s.pending.seat === s.me ? s.legal.filter((x) => x.type !== "trade-propose") : s.legal;
-  return sensibleCommand({ ...s, legal }, random, judge);
+  return sensibleCommand({ ...s, legal }, random, judge, read);
 }

@@ -10,7 +10,7 @@ import type { Resource } from "../../shared/catalog/types.ts";
 import { RESOURCES } from "../../shared/catalog/types.ts";
 import type { CardPick, Command, LegalCommand } from "../../shared/protocol.ts";
 import type { TradeView } from "../../shared/view.ts";
-import { ASSET_WORTH, CARD_WORTH, bestType, dealWorth, myUtility, typeWorth } from "./card-value.ts";
+import { ASSET_WORTH, CARD_WORTH, bestType, dealWorth, myUtility, typeWorth, type Rough } from "./card-value.ts";
 import { assetChoice } from "./assets.ts";
 import { argmax, chooseForEffect } from "./choices.ts";
 import { capitalWorth, districtDef, readTable, type Sense } from "./city-sense.ts";
@@ -29,7 +29,7 @@ export const SUPPORT_PRICE = 2;
 export const ACCEPT_MARGIN = 1;
 
 /** What an offered card resolved by `seat` (and the asset to them) is worth to me. */
-export function offerWorth(sense: Sense, card: string, seat: number, rough = false): number {
+export function offerWorth(sense: Sense, card: string, seat: number, rough: Rough = false): number {
   return dealWorth(sense, titleOf(card), seat, sense.s.deal?.asset != null, rough);
 }
 
@@ -58,7 +58,10 @@ export function cheapest(sense: Sense, from: string[], n: number): string[] {
 
 // ---- the deal ----
 
-/** With worths kept from recent rounds, a counteroffer imagines afresh only its SCREENED best options by those worths. */
+/**
+ * With worths kept from recent rounds, a counteroffer values only its SCREENED best options by those
+ * worths, each afresh unless it was imagined in this round already.
+ */
 export const SCREENED = 3;
 /** A counteroffer option whose gain by kept worths misses the margin by more than this is not imagined afresh. */
 export const SCREEN_SLACK = 3;
@@ -98,7 +101,7 @@ export function counterGains(sense: Sense, t: Extract<LegalCommand, { type: "cou
   const byWorth = cheapest(sense, t.discard.from, t.discard.from.length);
   const payment = (card?: string) => byWorth.filter((id) => id !== card).slice(0, cost);
   const options: { card?: string; emergency?: string }[] = [...t.cards.map((card) => ({ card })), ...t.emergency.map((emergency) => ({ emergency }))];
-  const gainOf = (o: { card?: string; emergency?: string }, rough = false) => {
+  const gainOf = (o: { card?: string; emergency?: string }, rough: Rough = false) => {
     const mine = o.card ? offerWorth(sense, o.card, sense.me, rough) : offerWorth(sense, o.emergency!, sense.me, rough) - keep;
     const paid = payment(o.card).reduce((n, id) => n + holdWorth(sense, id), 0);
     const spent = o.card ? holdWorth(sense, o.card) * (sense.counterSpent ?? 0.5) : 0;
@@ -113,7 +116,8 @@ function counteroffer(sense: Sense, t: Extract<LegalCommand, { type: "counteroff
   let best: (typeof options)[number] | undefined;
   let bestGain = -Infinity;
   for (const o of screen(sense, options, (x) => gainOf(x, true), COUNTER_MARGIN - SCREEN_SLACK)) {
-    const g = gainOf(o);
+    // a screened option is imagined afresh once a round: a worth kept from this round's table will do
+    const g = gainOf(o, "this-round");
     if (g > bestGain + 1e-9 || (Math.abs(g - bestGain) <= 1e-9 && random() < 0.5)) [best, bestGain] = [o, g];
   }
   if (!best || bestGain < COUNTER_MARGIN) return { type: "pass" };
@@ -272,11 +276,11 @@ export function investmentWorth(sense: Sense, id: string): number {
 /** A change to how a bot reads the table, made before it decides (the negotiator's own judgement of threat). */
 export type Judge = (sense: Sense) => void;
 
-function decide(s: Table, random: Random, judge?: Judge): Command | null {
+function decide(s: Table, random: Random, judge?: Judge, read?: Sense): Command | null {
   const seat = s.me;
   const templates = s.legal;
-  const sense = readTable(s);
-  judge?.(sense);
+  const sense = read ?? readTable(s);
+  if (!read) judge?.(sense);
   const answer = answerTrade(sense, templates, (t) => tradeWorth(sense, t), ACCEPT_MARGIN);
   if (answer) return answer.command;
   const p = s.pending;
@@ -381,13 +385,13 @@ export function fitsTemplates(templates: LegalCommand[], c: Command): boolean {
 export const botStats = { decisions: 0, fallbacks: 0, lastProblem: "" };
 
 /** The sensible bot's command for a seat, or null if it owes nothing. Never stalls: falls back to a random legal move. */
-export function sensibleCommand(state: Table, random: Random, judge?: Judge): Command | null {
+export function sensibleCommand(state: Table, random: Random, judge?: Judge, read?: Sense): Command | null {
   const templates = state.legal;
   if (templates.length === 0) return null;
   let command: Command | null = null;
   let problem = "";
   try {
-    command = decide(state, random, judge);
+    command = decide(state, random, judge, read);
     if (command && !fitsTemplates(templates, command)) problem = `not a legal command: ${JSON.stringify(command)}`;
   } catch (e) {
     problem = `heuristic failed: ${(e as Error).stack ?? String(e)}`; // a heuristic's slip must never stop the table

@@ -49,8 +49,8 @@ export interface Table {
   over: boolean;
   /** The events this seat was shown (public ones and its own private ones), oldest first. */
   events: GameEvent[];
-  /** The view all this was read from (what card-value.ts imagines from). */
-  view: GameView;
+  /** The view all this was read from (what card-value.ts imagines from; an imagined card's views carry no forecast). */
+  view: Omit<GameView, "forecast">;
 }
 
 /** A bot's table from its seat's view, its legal commands and its events; null for a spectator's view. */
@@ -63,11 +63,11 @@ export function tableFrom(view: GameView, legal: LegalCommand[], events: GameEve
  * The table as anyone sees it, read for seat `me` without its secrets (no hand; its own corp stands
  * in for its rival, so a reader must not read the rival): how a bot pictures another player's picks.
  */
-export function publicTable(view: GameView, me: number): Table {
+export function publicTable(view: Omit<GameView, "forecast">, me: number): Table {
   return build(view, me, [], view.seats[me]!.corp, [], []);
 }
 
-function build(view: GameView, me: number, hand: string[], rival: RivalId, legal: LegalCommand[], events: GameEvent[]): Table {
+function build(view: Omit<GameView, "forecast">, me: number, hand: string[], rival: RivalId, legal: LegalCommand[], events: GameEvent[]): Table {
   const deal = view.deal;
   return {
     me,

@@ -11,9 +11,10 @@
 //   a card's memory) and for a command the engine refuses.
 // - imagineCard(view, card, resolver, choose): `resolver` resolves `card` (an action card title or an
 //   emergency action) on the city as it stands, every pick answered by `choose`; the public
-//   (spectator's) view afterwards. None of the viewer's secrets goes in (its hand is a placeholder
-//   too), so the answer is the same for every seat at the table and may be shared. Timing windows
-//   stay closed (no asset answers), as in the engine's own look-ahead for Caprice Nisei.
+//   (spectator's) view afterwards, without a threat forecast (ImaginedView), as are the picks' views.
+//   None of the viewer's secrets goes in (its hand is a placeholder too), so the answer is the same
+//   for every seat at the table and may be shared. Timing windows stay closed (no asset answers), as
+//   in the engine's own look-ahead for Caprice Nisei.
 // The copy plays by the table's own rules: the view carries the whole variant. Every loop is bounded.
 import { catalog } from "../../shared/catalog/index.ts";
 import { ACTION_TYPES } from "../../shared/catalog/types.ts";
@@ -33,8 +34,15 @@ import { deepFreeze, publicViewSince, viewFor } from "./view.ts";
 
 export type Refusal = { ok: false; code: string; message: string };
 export type Imagined = { ok: true; view: GameView; events: GameEvent[] };
+/**
+ * A public view of an imagined card's copy, without the threat forecast: a forecast of a copy whose
+ * hidden parts are placeholders says little, no bot reads one, and working it out when read meant
+ * keeping each pick's state apart for it (a tenth of a negotiating game's time). At run time it is null.
+ */
+export type ImaginedView = Omit<GameView, "forecast">;
+export type ImaginedCard = { ok: true; view: ImaginedView; events: GameEvent[] };
 /** Answers one pick of an imagined card: `chooser` picks among `options`; `now()` is the public view at that moment. */
-export type Chooser = (chooser: number, options: ChoiceOption[], now: () => GameView) => string | number;
+export type Chooser = (chooser: number, options: ChoiceOption[], now: () => ImaginedView) => string | number;
 
 /** Picks one imagined card may ask for at most, and commands one imagine() call applies at most. */
 export const IMAGINE_PICKS = 200;
@@ -70,7 +78,7 @@ type Own = { seat: number; you: NonNullable<GameView["you"]> } | null;
  * order, decks and discards first (their sizes per type are public); `left` is the rest, in catalog
  * order, for hands and facedown support.
  */
-function dealActionCards(view: GameView, own: Own): { decks: GameState["actionDecks"]; discards: GameState["actionDiscards"]; left: string[] } | string {
+function dealActionCards(view: ImaginedView, own: Own): { decks: GameState["actionDecks"]; discards: GameState["actionDiscards"]; left: string[] } | string {
   const deal = view.deal;
   const seen = new Set(deal ? [deal.main, ...deal.counters].filter((o) => o !== null).map((o) => o!.card.id) : []);
   if (own) for (const c of own.you.hand) seen.add(c.id);
@@ -93,7 +101,7 @@ function dealActionCards(view: GameView, own: Own): { decks: GameState["actionDe
  * The seats: hands from `left`, rivals and investments out of sight from the catalog's, in order, past
  * the viewer's own; the rival under the board is the next one. `investments` keeps what is left.
  */
-function dealSeats(view: GameView, own: Own, left: string[], investments: string[]): { seats: PlayerState[]; rivalUnderBoard: RivalId } | string {
+function dealSeats(view: ImaginedView, own: Own, left: string[], investments: string[]): { seats: PlayerState[]; rivalUnderBoard: RivalId } | string {
   const rivals: RivalId[] = own ? RIVAL_IDS.filter((r) => r !== own.you.rival) : RIVAL_IDS.slice();
   const mine = own?.you.investment?.id;
   if (mine !== undefined) investments.splice(investments.indexOf(mine), 1);
@@ -121,7 +129,7 @@ function dealSeats(view: GameView, own: Own, left: string[], investments: string
 }
 
 /** The other piles, out of sight in catalog order: the turn track's facedown assets, assets, investments, events (one of the public category on top) and demands. */
-function dealPiles(view: GameView, investments: string[]): Pick<GameState, "turnTrack" | "assetDeck" | "assetDiscard" | "investmentDeck" | "eventDeck" | "demandDeck"> | string {
+function dealPiles(view: ImaginedView, investments: string[]): Pick<GameState, "turnTrack" | "assetDeck" | "assetDiscard" | "investmentDeck" | "eventDeck" | "demandDeck"> | string {
   const assetsSeen = new Set<string>();
   for (const p of view.seats) for (const a of p.assets) assetsSeen.add(a.id);
   if (view.deal?.asset) assetsSeen.add(view.deal.asset.id);
@@ -141,7 +149,7 @@ function dealPiles(view: GameView, investments: string[]): Pick<GameState, "turn
 }
 
 /** The deal: offers as shown, facedown support from `left`, the counteroffer queue as the table's rules make it. */
-function dealDeal(view: GameView, left: string[]): GameState["deal"] | string {
+function dealDeal(view: ImaginedView, left: string[]): GameState["deal"] | string {
   const deal = view.deal;
   if (!deal) return null;
   const offer = (o: { seat: number; card: { id: string } }): Offer => ({ seat: o.seat, card: o.card.id, emergency: isEmergencyAction(o.card.id) });
@@ -172,7 +180,7 @@ function dealDeal(view: GameView, left: string[]): GameState["deal"] | string {
 }
 
 /** The viewer's own open trades (their support cards from its hand). */
-function dealTrades(view: GameView, own: Own, seats: PlayerState[]): Trade[] {
+function dealTrades(view: ImaginedView, own: Own, seats: PlayerState[]): Trade[] {
   return (own ? view.trades : []).map((t) => ({
     id: t.id,
     from: t.from,
@@ -184,7 +192,7 @@ function dealTrades(view: GameView, own: Own, seats: PlayerState[]): Trade[] {
 }
 
 /** The decision owed, as the view shows it (an investment choice: the viewer's own options, or placeholders). */
-function dealPending(view: GameView, own: Own, seats: PlayerState[], investments: string[]): Pending | null {
+function dealPending(view: ImaginedView, own: Own, seats: PlayerState[], investments: string[]): Pending | null {
   const p = view.pending;
   if (!p) return null;
   if (p.kind === "hand-limit") return { kind: p.kind, seat: p.seat, count: Math.max(0, seats[p.seat]!.hand.length - view.seats[p.seat]!.handLimit) };
@@ -201,7 +209,7 @@ function dealPending(view: GameView, own: Own, seats: PlayerState[], investments
  * under the table's own rules (the view carries them whole). With `own` false the viewer's own
  * secrets (hand, rival, investment, trades) are placeholders too.
  */
-function stateFrom(view: GameView, withOwn: boolean): GameState | string {
+function stateFrom(view: ImaginedView, withOwn: boolean): GameState | string {
   const n = view.players;
   if (![4, 5, 6].includes(n) || view.seats.length !== n) return "the view's seats do not match its players";
   const own: Own = withOwn && view.seat !== null && view.you ? { seat: view.seat, you: view.you } : null;
@@ -273,10 +281,10 @@ export function imagine(view: GameView, commands: { seat: number; command: Comma
  * With it, the copy's spectator view (made when first needed): the views of the imagined card share
  * its unchanged parts (publicViewSince), so a pick's view costs only what the card changed.
  */
-const publicStates = new WeakMap<GameView, { s: GameState; view: GameView | null } | string>();
+const publicStates = new WeakMap<ImaginedView, { s: GameState; view: GameView | null } | string>();
 
 /** The public view after `resolver` resolves `card` (a title id or an emergency action id), picks by `choose`. */
-export function imagineCard(view: GameView, card: string, resolver: number, choose: Chooser): Imagined | Refusal {
+export function imagineCard(view: ImaginedView, card: string, resolver: number, choose: Chooser): ImaginedCard | Refusal {
   if (view.result) return refuse("game-over", "The game is over.");
   if (!Number.isInteger(resolver) || resolver < 0 || resolver >= view.players) return refuse("bad-seat", "No such seat.");
   const def = actionDefById(card) ?? (isEmergencyAction(card) ? emergencyAction(card) : undefined);
@@ -293,13 +301,8 @@ export function imagineCard(view: GameView, card: string, resolver: number, choo
   const from = base;
   // the deal stays the base's own object (a card's rules never touch it): finding what changed then needs no compare
   const c: Ctx = { s: { ...forkState(from.s, from.s.deal), pending: null, effects: [], stage: "effect" }, ev: [], frame: null, rules: RULEBOOK, sandbox: true };
-  // the bots read the city, tracks and seats of these views, never the threat forecast: it is worked out only if read
-  // on the state itself: once a view of it is out, the next pick's rules work on a fork of it
-  let shown = false;
-  const now = () => {
-    shown = true;
-    return publicViewSince(RULEBOOK, from.s, (from.view ??= viewFor(RULEBOOK, from.s, "spectator", "when-read")), c.s, "when-read-kept");
-  };
+  // the views carry no forecast (ImaginedView), so they keep nothing of the copy: its rules go on in place
+  const now = (): ImaginedView => publicViewSince(RULEBOOK, from.s, (from.view ??= viewFor(RULEBOOK, from.s, "spectator", "none")), c.s, "none");
   // A rule that throws on the copy (a card's script meeting a city it does not expect) is a card that
   // cannot be imagined: the bot gets a refusal, not the exception. The chooser's own errors go through.
   let choosing = false;
@@ -315,10 +318,6 @@ export function imagineCard(view: GameView, card: string, resolver: number, choo
       choosing = true;
       const value = choose(owed.seat, choice.options, now);
       choosing = false;
-      if (shown) {
-        c.s = forkState(c.s, c.s.deal);
-        shown = false;
-      }
       c.s.pending = null;
       const err = untilOver(c, () => answerEffect(c, value));
       if (err) return refuse("bad-choice", err);

@@ -163,11 +163,12 @@ function rulesView(v: Variant): Variant {
 
 /**
  * When a view's threat forecast is worked out: "now", or "when-read" (the first read plays the events
- * on a fork of the state as it is now; for views that are mostly never asked for it, as the
- * imagined picks of a bot's card are). "when-read-kept" is "when-read" on the state itself, for a caller
- * that never changes that state again (it forks it first, as imagine.ts does): no fork per view.
+ * on a fork of the state as it is now; for views that are mostly never asked for it). "when-read-kept"
+ * is "when-read" on the state itself, for a caller that never changes that state again: no fork per
+ * view. "none": never (the forecast is null), for a caller that hands the view on typed without it
+ * (imagine.ts's imagined cards: ImaginedView).
  */
-export type Forecast = "now" | "when-read" | "when-read-kept";
+export type Forecast = "now" | "when-read" | "when-read-kept" | "none";
 
 /** The view around its parts: the cheap fields, built fresh each time (the catalog's shared, frozen). */
 function scalarView(rules: Rulebook, s: GameState, seat: number | null, forecast: Forecast, parts: Parts): GameView {
@@ -204,7 +205,7 @@ function scalarView(rules: Rulebook, s: GameState, seat: number | null, forecast
       : null,
     forecast: forecast === "now" ? threatForecast(rules, s) : (null as unknown as GameView["forecast"]),
   };
-  if (forecast === "now") return view;
+  if (forecast === "now" || forecast === "none") return view;
   // the forecast reads no deal (forecast.ts plays each event with none): the fork leaves it out
   return forecastWhenRead(view, rules, forecast === "when-read-kept" ? s : forkState(s, null));
 }

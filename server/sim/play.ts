@@ -1,8 +1,10 @@
 // One whole game played by bots inside the engine (no network): the loop behind `npm run simulate`,
 // the bot tests and the room's load tools. Deterministic: the same players, seed, variant and policy
 // always give the same command log.
-import { apply, checkInvariants, createGameWithEvents, viewFor, waitingFor } from "../engine/index.ts";
+import { apply, checkInvariants, createGameWithEvents, waitingFor } from "../engine/index.ts";
 import type { GameEvent, GameState, GameView, Variant } from "../engine/index.ts";
+import { RULEBOOK } from "../engine/registry.ts";
+import { publicViewSince, secretViewFor, viewFor } from "../engine/view.ts";
 import type { Command, LegalCommand } from "../../shared/protocol.ts";
 import { botCommand } from "../bots/index.ts";
 import { makeRandom, type Random } from "../bots/random.ts";
@@ -55,6 +57,27 @@ function nextSeat(state: GameState): number | null {
   return waitingFor(state)[0] ?? null;
 }
 
+/**
+ * The deciding seat's view of each state in turn, equal to the engine's viewFor(state, seat): its public
+ * parts built from the last decision's view (publicViewSince shares what the commands between left
+ * alone), the seat's own part added, and the threat forecast worked out only if read (on the state
+ * itself: apply() never changes a state it was given, so no fork is needed).
+ */
+export function seatViews(): (state: GameState, seat: number) => GameView {
+  let last: { state: GameState; view: GameView } | null = null;
+  return (state, seat) => {
+    const view = last
+      ? publicViewSince(RULEBOOK, last.state, last.view, state, "when-read-kept")
+      : viewFor(RULEBOOK, state, "spectator", "when-read-kept");
+    const own = secretViewFor(RULEBOOK, state, seat);
+    view.seat = seat;
+    view.trades = own.trades;
+    view.you = own.you;
+    last = { state, view };
+    return view;
+  };
+}
+
 export function playGame(
   players: 4 | 5 | 6,
   seed: number,
@@ -66,6 +89,7 @@ export function playGame(
   const check = options.check === undefined ? checkInvariants : options.check;
   // the bots' own randomness, apart from the game's seeded RNG
   const random = makeRandom(seed ^ 0x5eed_b075);
+  const viewOf = seatViews();
   const run: GameRun = { players, seed, variant, commands: [], state: null as unknown as GameState, ending: null, error: null, violations: [], ms: 0, decisionMs: [] };
   let started = performance.now();
   const created = createGameWithEvents({ players, seed, variant });
@@ -92,7 +116,7 @@ export function playGame(
       stop(-1, null, "nobody owes a decision but the game is not over");
       break;
     }
-    const view = viewFor(state, seat);
+    const view = viewOf(state, seat);
     const events = unseen[seat]!.splice(0);
     const decided = performance.now();
     let command = policy(view, view.you?.legal ?? [], events, random);

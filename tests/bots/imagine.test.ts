@@ -70,7 +70,7 @@ function effectOptions(s: GameState, card: string, resolver: number): number {
   resolveForRealBy(s, card, resolver, (_seat, options) => (n ||= options.length, options[0]!.value));
   return n;
 }
-const publicOf = (v: ReturnType<typeof viewFor>) => ({ threat: v.threat, supply: v.supply, districts: v.districts, capital: v.seats.map((p) => p.capital), hands: v.seats.map((p) => p.handSize) });
+const publicOf = (v: Omit<ReturnType<typeof viewFor>, "forecast">) => ({ threat: v.threat, supply: v.supply, districts: v.districts, capital: v.seats.map((p) => p.capital), hands: v.seats.map((p) => p.handSize) });
 
 describe("imagining from a seat's view", () => {
   /** Compares each deal command imagined from the view with the real game; gives how many were compared. */
