@@ -61,7 +61,9 @@ function nextSeat(state: GameState): number | null {
  * The deciding seat's view of each state in turn, equal to the engine's viewFor(state, seat): its public
  * parts built from the last decision's view (publicViewSince shares what the commands between left
  * alone), the seat's own part added, and the threat forecast worked out only if read (on the state
- * itself: apply() never changes a state it was given, so no fork is needed).
+ * itself: apply() never changes a state it was given, so no fork is needed). The seat's part is set
+ * on the view itself (a copy would read the forecast's getter); the next call hands that view to
+ * publicViewSince as `last`, which reads only its public parts (districts, reserve, seats, deal, decks).
  */
 export function seatViews(): (state: GameState, seat: number) => GameView {
   let last: { state: GameState; view: GameView } | null = null;

@@ -37,10 +37,9 @@ export interface WireDeal {
   winner: string;
 }
 
-/** An action card pile's counts. */
 /**
  * The view's decks, with "" for no next event category, and the action piles as two lists of sizes in
- * ACTION_TYPES' order (placeholders.ts: encodeDecks): two numbers lists cost the server less memory
+ * ACTION_TYPES' order (placeholders.ts: encodePiles): two lists of numbers cost the server less memory
  * than a schema object a pile.
  */
 export type WireDecks = Partial<Omit<GameView["decks"], "nextEventCategory" | "action">> & {
