@@ -26,6 +26,7 @@ import { staticClient } from "./static.ts";
 import { NUDGE_AFTER_MS, Notifier, type SeatNow } from "./notify/notify.ts";
 import { vapidFrom } from "./notify/channels.ts";
 import { mailerFrom } from "./lobby/mail.ts";
+import { botThread } from "./bots/thinker.ts";
 
 const clientDir = path.resolve(import.meta.dirname, "../dist/client");
 const startedAt = Date.now();
@@ -66,6 +67,8 @@ export interface ServerOptions {
    * false: no nudges (NUDGES=off).
    */
   nudges?: false | { pageUrl?: string; now?: () => number; everyMs?: number; pushAgent?: import("node:https").Agent };
+  /** The bots think on a thread of their own (server/bots/thinker.ts; BOT_THREADS, 1 when absent); 0: in the tables' thread. */
+  botThreads?: number;
 }
 
 /**
@@ -288,9 +291,10 @@ export function createServer(options: ServerOptions) {
     },
   });
   notifier?.start(options.nudges ? options.nudges.everyMs : undefined);
+  const botThinker = (options.botThreads ?? 1) > 0 ? botThread((err) => options.logger.error({ err }, "the bots' thread failed: its decisions are made in the tables' thread")) : undefined;
   const roomLimits = { ...DEFAULT_ROOM_LIMITS, ...(notifier ? { nudgeAfterMs: NUDGE_AFTER_MS } : {}), ...options.roomLimits };
   const server = defineServer({
-    rooms: { [ROOM_NAME]: defineRoom(NewAngelesRoom, { store, access, seeds: options.seeds, limits: roomLimits, clock: options.clock, turnEvents: options.turnEvents }) },
+    rooms: { [ROOM_NAME]: defineRoom(NewAngelesRoom, { store, access, seeds: options.seeds, limits: roomLimits, clock: options.clock, turnEvents: options.turnEvents, botThinker }) },
     ...scaleOut,
     publicAddress: options.publicAddress,
     transport,
@@ -319,5 +323,5 @@ export function createServer(options: ServerOptions) {
     },
   });
   // The limits' counts, for the process to leave the shared ones on shutdown (Access.close).
-  return Object.assign(server, { access, notifier });
+  return Object.assign(server, { access, notifier, botThinker });
 }

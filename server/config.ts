@@ -28,6 +28,8 @@ export interface Config {
   clockOffsetMs: number;
   /** Seconds between two looks for turn-based deadlines that have come (TURN_SWEEP_SECONDS). */
   turnSweepSeconds: number;
+  /** Threads the bots think on (BOT_THREADS, 0 or 1): with 0 they think in the tables' own thread. */
+  botThreads: number;
   /**
    * Tests only (CLOCK_FILE): a file holding the clock's offset (ms, as CLOCK_OFFSET_MS), read again every
    * few milliseconds, so that a test moves a running process's time; with it, TURN_SWEEP_MS and
@@ -108,6 +110,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     parkedGameDays: intSetting(env, "PARKED_GAME_DAYS", 30, 1, 3650),
     clockOffsetMs: intSetting(env, "CLOCK_OFFSET_MS", 0, 0, 3650 * 24 * 3600_000),
     turnSweepSeconds: intSetting(env, "TURN_SWEEP_SECONDS", 10, 1, 3600),
+    botThreads: intSetting(env, "BOT_THREADS", 1, 0, 1),
     clockFile: env.CLOCK_FILE || undefined,
     turnSweepMs: env.TURN_SWEEP_MS ? intSetting(env, "TURN_SWEEP_MS", 0, 10, 3600_000) : undefined,
     nudgePassMs: env.NUDGE_PASS_MS ? intSetting(env, "NUDGE_PASS_MS", 0, 10, 3600_000) : undefined,

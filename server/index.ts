@@ -39,6 +39,7 @@ const server = createServer({
   logger, clock, store, redisUrl: config.redisUrl, publicAddress: config.publicAddress,
   limits: config.limits, roomLimits: config.roomLimits, trustProxy: config.trustProxy, corsOrigins: config.corsOrigins,
   nudges: process.env.NUDGES === "off" ? false : { everyMs: config.nudgePassMs },
+  botThreads: config.botThreads,
 });
 
 let claims: { stop(): void } | null = null;
@@ -53,6 +54,7 @@ server.onShutdown(async () => {
   claims?.stop();
   deadlines?.stop();
   await server.notifier?.stop();
+  await server.botThinker?.stop();
   await store.releaseLeases().catch((err) => logger.warn({ err }, "could not release game claims"));
   await store.close();
   logger.info("game store closed");

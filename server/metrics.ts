@@ -37,14 +37,25 @@ new Gauge({
 
 const botDecisionSeconds = new Histogram({
   name: "newangeles_bot_decision_seconds",
-  help: "A bot's decision for one seat (its view, imagining and choosing), the event loop held all along.",
+  help: "What a bot's decision for one seat held the tables' event loop: all of it in the room's thread; with BOT_THREADS, its view and the message to the bots' thread.",
   buckets: [0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.02, 0.05, 0.1, 0.5],
   registers: [registry],
 });
 
-/** A bot decided for a seat in this many ms. */
+/** A bot's decision for a seat held the event loop this many ms. */
 export function botDecided(ms: number): void {
   botDecisionSeconds.observe(ms / 1000);
+}
+
+const botThinkingSeconds = new Histogram({
+  name: "newangeles_bot_thinking_seconds",
+  help: "A bot's thinking for one seat on the bots' own thread (BOT_THREADS), apart from the tables' event loop.",
+  buckets: [0.0005, 0.001, 0.002, 0.003, 0.005, 0.0075, 0.01, 0.02, 0.05, 0.1, 0.5],
+  registers: [registry],
+});
+
+export function botThought(ms: number): void {
+  botThinkingSeconds.observe(ms / 1000);
 }
 
 const messages = new Counter({

@@ -19,7 +19,7 @@ import { hostAction } from "../table/host.ts";
 import { DEFAULT_ROOM_LIMITS } from "../table/limits.ts";
 import type { Seat } from "../table/seats.ts";
 import { newTable, storedTable, type TableStart } from "../table/start.ts";
-import { Table, type Refusal, type TurnEvents } from "../table/table.ts";
+import { Table, type Refusal, type TableDeps, type TurnEvents } from "../table/table.ts";
 import { handOver, redeemRestoreTicket } from "./restore.ts";
 import { TableState } from "./schema.ts";
 import { corked, fullStateSent, withoutEmptyPatches, zodParser, type MessageRule } from "./sockets.ts";
@@ -181,7 +181,8 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     const shuttingDown = () => matchMaker.state === matchMaker.MatchMakerState.SHUTTING_DOWN;
     const clock = typeof input.clock === "function" ? (input.clock as () => number) : undefined;
     const turnEvents = (input.turnEvents ?? undefined) as TurnEvents | undefined;
-    this.table = new Table(start, { store, publisher, log: logger, limits: input.limits as object | undefined, shuttingDown, roomId: this.roomId, clock, turnEvents });
+    const botThinker = (input.botThinker ?? undefined) as TableDeps["botThinker"];
+    this.table = new Table(start, { store, publisher, log: logger, limits: input.limits as object | undefined, shuttingDown, roomId: this.roomId, clock, turnEvents, botThinker });
     for (const [type, rule] of Object.entries(this.rules)) {
       this.onMessage(type, (client, payload) => { metrics.messageReceived(type); this.receive(client, rule, payload); });
     }

@@ -1,12 +1,16 @@
 // A bot's move for a seat: a bot's own seat, an away player's, or a human's whose deadline passed.
 // BotMoves runs them for a table: each bot-driven seat's memory, the person told what was chosen for
 // them, a bot waiting on its own trade proposal looking again later, and what the bot wants said.
+// With a thinker (server/bots/thinker.ts), a bot-driven seat's bot thinks on another thread: its move
+// is asked for, and played when the answer is back (the table asks for the move again then); a
+// person's owed decision at their deadline is decided at once, here.
 import { legal, viewFor, waitingFor, type GameState } from "../engine/index.ts";
-import type { Command } from "../../shared/protocol.ts";
-import type { GameView } from "../../shared/view.ts";
+import type { Command, LegalCommand } from "../../shared/protocol.ts";
+import type { GameEvent, GameView } from "../../shared/view.ts";
 import { BOT_CHOSE, BOT_PLAYED_AWAY } from "../../shared/bot-chose.ts";
-import { botDecision, newMemory, type BotLine, type BotMemory } from "../bots/index.ts";
+import { botDecision, newMemory, type BotDecision, type BotLine, type BotMemory } from "../bots/index.ts";
 import type { Random } from "../bots/random.ts";
+import type { BotThinker } from "../bots/thinker.ts";
 import * as metrics from "../metrics.ts";
 import type { BotVoice } from "./bot-voice.ts";
 import type { Publisher } from "./publisher.ts";
@@ -34,11 +38,28 @@ export interface BotMovesDeps {
   botDelayMs(): number;
   stepSeconds(): number;
   onStuck(seat: number, legalTypes: string[]): void;
+  /** Bots think on another thread through this; in the table's own thread when absent. */
+  thinker?: BotThinker;
+  /** A seat's bot has an answer from the thinker: the table asks for the seat's move again (through its usual checks). */
+  thought?(seat: number): void;
+}
+
+/** A bot-driven seat's answer from the thinker, kept until the table asks for the seat's move again. */
+interface Ready {
+  /** The seat's choices when it was asked (choicesKey): the answer is played only while they stand. */
+  legal: string;
+  view: GameView;
+  decision: BotDecision;
+  memory: BotMemory;
 }
 
 export class BotMoves {
   /** Each bot-driven seat's memory of this game (its proposals), kept while the room lives. */
   private memories = new Map<number, BotMemory>();
+  /** Seats whose bot is thinking on the thinker's thread, and the answers that came back, by seat. */
+  private thinking = new Set<number>();
+  private ready = new Map<number, Ready>();
+  private stopped = false;
   private readonly d: BotMovesDeps;
 
   constructor(deps: BotMovesDeps) {
@@ -47,13 +68,26 @@ export class BotMoves {
 
   /** The bot's move for seat n, now due; `decisionOnly`: the decision the seat owes, no trade (a spent bank's). */
   move(game: GameState, n: number, decisionOnly = false): void {
-    const { seats, talk, publisher } = this.d;
+    const { seats, talk, publisher, thinker } = this.d;
     let memory = this.memories.get(n);
     if (!memory) this.memories.set(n, (memory = newMemory()));
+    const ready = this.ready.get(n);
+    this.ready.delete(n);
+    let decide: Decide = (view, legalNow, events) => botDecision(view, legalNow, events, this.d.random, memory);
+    let decidedOn: GameView | undefined;
+    if (thinker && !decisionOnly) {
+      if (this.thinking.has(n)) return; // its answer asks for the move again
+      // The answer stands while the seat's choices do (another seat's vote meanwhile changes nothing it may choose).
+      if (ready && ready.legal === choicesKey(game, n, legal(game, n))) {
+        this.memories.set(n, ready.memory);
+        decide = () => ready.decision;
+        decidedOn = ready.view;
+      } else return this.ask(thinker, game, n, memory);
+    }
     const seat = seats.get(n);
     const human = !!seat && !seat.bot;
     const away = !!seat?.botControlled;
-    const { say, wait, done } = botTurn(game, n, talk.privateLines(n), this.d.random, memory, (command) => this.d.play(n, command), (types) => this.d.onStuck(n, types), decisionOnly);
+    const { say, wait, done } = botTurn(game, n, talk.privateLines(n), decide, (command) => this.d.play(n, command), (types) => this.d.onStuck(n, types), decisionOnly, decidedOn);
     // A person's decision the bot made: they read on their screen what was chosen for them (and again after a reload).
     if (done && human) {
       const text = `${away ? BOT_PLAYED_AWAY : BOT_CHOSE} ${done}.`;
@@ -66,6 +100,45 @@ export class BotMoves {
     if (wait) this.d.again(n, Math.max(this.d.botDelayMs(), Math.min(step, BOT_TRADE_WAIT_MS)));
     if (say) this.d.voice.say(n, say);
   }
+
+  /** Sends the seat's question to the thinker; its answer asks for the move again (table.ts botMove). */
+  private ask(thinker: BotThinker, game: GameState, n: number, memory: BotMemory): void {
+    if (!waitingFor(game).includes(n) && !game.trades.some((t) => t.to === n)) return;
+    const started = metrics.now();
+    const view = viewFor(game, n);
+    const legalNow = view.you?.legal ?? [];
+    const events = this.d.talk.privateLines(n).map((text) => ({ type: "private", text, to: [n] }));
+    // The decision's randomness is drawn from the table's, as the thread cannot share the table's generator.
+    const job = { view, legal: legalNow, events, seed: Math.floor(this.d.random() * 2 ** 32), memory };
+    const asked = choicesKey(game, n, legalNow);
+    this.thinking.add(n);
+    void thinker.think(job).then((thought) => {
+      this.thinking.delete(n);
+      metrics.botThought(thought.ms);
+      if (this.stopped) return;
+      this.ready.set(n, { legal: asked, view, decision: thought.decision, memory: thought.memory });
+      this.d.thought?.(n);
+    });
+    metrics.botDecided(metrics.now() - started); // what the event loop was held: the view and the message, not the thinking
+  }
+
+  /** The table closes: answers still coming are dropped. */
+  stop(): void {
+    this.stopped = true;
+    this.ready.clear();
+  }
+
+  /** Drops an answer kept for the seat (a person took it back). */
+  drop(n: number): void {
+    this.ready.delete(n);
+  }
+}
+
+type Decide = (view: GameView, legal: LegalCommand[], events: GameEvent[]) => BotDecision;
+
+/** Where the game is (round, stage, whose turn) and what the seat may do there, as a key. */
+function choicesKey(game: GameState, seat: number, legalNow: readonly LegalCommand[]): string {
+  return `${game.round}|${game.stage}|${game.active}|${seat}|${JSON.stringify(legalNow)}`;
 }
 
 /**
@@ -76,16 +149,16 @@ export class BotMoves {
  * wants said (when its command was accepted), whether it waits on its own proposal (ask again later),
  * and what was played, in plain words for the seat's player (`done`).
  */
-export function botTurn(game: GameState, seat: number, shown: readonly string[], random: Random, memory: BotMemory, play: (command: Command) => boolean, onStuck: (legalTypes: string[]) => void, decisionOnly = false): { say?: BotLine; wait?: boolean; done?: string } {
+export function botTurn(game: GameState, seat: number, shown: readonly string[], decide: Decide, play: (command: Command) => boolean, onStuck: (legalTypes: string[]) => void, decisionOnly = false, decidedOn?: GameView): { say?: BotLine; wait?: boolean; done?: string } {
   // What the move was scheduled for may be gone (a trade withdrawn before the bot answered it, a
   // decision made before its deadline); the decision owed only: a trade offered to the seat is not it.
   if (!waitingFor(game).includes(seat) && (decisionOnly || !game.trades.some((t) => t.to === seat))) return {};
   const started = metrics.now();
-  const view = viewFor(game, seat);
+  const view = decidedOn ?? viewFor(game, seat);
   const events = shown.map((text) => ({ type: "private", text, to: [seat] }));
   const legalNow = (view.you?.legal ?? []).filter((l) => !decisionOnly || !l.type.startsWith("trade-"));
-  const d = botDecision(view, legalNow, events, random, memory);
-  metrics.botDecided(metrics.now() - started);
+  const d = decide(view, legalNow, events);
+  if (!decidedOn) metrics.botDecided(metrics.now() - started);
   if (d.wait && !decisionOnly) return { wait: true };
   if (d.command && play(d.command)) return { ...(d.say ? { say: d.say } : {}), done: describeCommand(view, seat, d.command) };
   for (const fallback of [{ type: "pass" }, { type: "abstain" }, { type: "choose", option: "done" }] as Command[]) {

@@ -19,6 +19,7 @@ import { SeatKeys } from "./seat-keys.ts";
 import { botSeed, type TableStart } from "./start.ts";
 import { Talk } from "./talk.ts";
 import { BotMoves } from "./bot-turn.ts";
+import type { BotThinker } from "../bots/thinker.ts";
 import { BotVoice } from "./bot-voice.ts";
 import { Moves, Timers, Turns, type Timer } from "./turns.ts";
 import { TakeBacks, takeBackLine } from "./take-back.ts";
@@ -69,6 +70,8 @@ export interface TableDeps {
   clock?: () => number;
   /** Told of excused delays and bot decisions at a turn-based table. */
   turnEvents?: TurnEvents;
+  /** The bots think on this thread (server/bots/thinker.ts); in the table's thread when absent. */
+  botThinker?: BotThinker;
 }
 
 /** What a seat owes, by the engine's pending decision, in the words of a nudge. */
@@ -191,6 +194,9 @@ export class Table {
       botDelayMs: () => this.botDelayMs(),
       stepSeconds: () => this.options.stepSeconds,
       onStuck: (seat, legal) => deps.log.error({ seat, legal }, "bot found no command"),
+      thinker: deps.botThinker,
+      // The answer is played through the move's usual checks, while a bot still plays the seat.
+      thought: (n) => this.seats.botDriven(n) ? this.botMove(n) : this.bots.drop(n),
     });
     this.vacations = this.banks ? this.vacationDesk(this.banks.settings.vacation) : null;
   }
@@ -1143,6 +1149,7 @@ export class Table {
    */
   close(): Promise<void> {
     this.timers.clearAll();
+    this.bots.stop();
     if (!this.deps.shuttingDown?.() && !this.lost && this.status !== "finished") {
       this.writes.write(() => this.deps.store.parkGame(this.code));
     }

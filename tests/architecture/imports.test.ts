@@ -47,7 +47,7 @@ export const PICTURE: Record<string, string[]> = {
   "server/lobby": ["server/access", "server/engine", "server/http-guard", "server/store", "server/table", "shared/ends-api", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
   "server/config": ["server/access", "server/table"],
   "server/notify": ["server/lobby", "server/store", "server/table"],
-  "server/app": ["server/access", "server/fair-turns", "server/http-guard", "server/lobby", "server/metrics", "server/notify", "server/rooms", "server/static", "server/store", "server/table", "shared/room-protocol"],
+  "server/app": ["server/access", "server/bots", "server/fair-turns", "server/http-guard", "server/lobby", "server/metrics", "server/notify", "server/rooms", "server/static", "server/store", "server/table", "shared/room-protocol"],
   "server/index": ["server/app", "server/config", "server/logger", "server/rooms", "server/store"],
   "server/scripts": ["server/access", "server/app", "server/bots", "server/engine", "server/http-guard", "server/lobby", "server/metrics", "server/rooms", "server/sim", "server/store", "server/table", "shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
   // The client imports nothing from server/ (the "client-imports-no-server" rule below).

@@ -3,7 +3,7 @@
 // where it once found no command and logged an error (the fuzzer met it as a crash).
 import { describe, expect, it } from "vitest";
 import { apply, createGame, waitingFor, type GameState } from "../../server/engine/index.ts";
-import { newMemory } from "../../server/bots/index.ts";
+import { botDecision, newMemory } from "../../server/bots/index.ts";
 import { makeRandom } from "../../server/bots/random.ts";
 import { botTurn } from "../../server/table/bot-turn.ts";
 import type { Command } from "../../shared/protocol.ts";
@@ -25,7 +25,7 @@ describe("botTurn for the decision owed only", () => {
     expect(waitingFor(game)).not.toContain(idle);
     const played: Command[] = [];
     const stuck: string[][] = [];
-    const turn = botTurn(game, idle, [], makeRandom(1), newMemory(), (c) => { played.push(c); return true; }, (types) => stuck.push(types), true);
+    const turn = botTurn(game, idle, [], (view, legal, events) => botDecision(view, legal, events, makeRandom(1), newMemory()), (c) => { played.push(c); return true; }, (types) => stuck.push(types), true);
     expect({ turn, played, stuck }).toEqual({ turn: {}, played: [], stuck: [] });
   });
 
@@ -33,7 +33,7 @@ describe("botTurn for the decision owed only", () => {
     const { game, idle } = tradeToAnIdleSeat();
     const played: Command[] = [];
     const stuck: string[][] = [];
-    botTurn(game, idle, [], makeRandom(1), newMemory(), (c) => { played.push(c); return true; }, (types) => stuck.push(types), false);
+    botTurn(game, idle, [], (view, legal, events) => botDecision(view, legal, events, makeRandom(1), newMemory()), (c) => { played.push(c); return true; }, (types) => stuck.push(types), false);
     expect(stuck).toEqual([]);
     expect(played.map((c) => c.type)).toEqual([expect.stringMatching(/^trade-(accept|decline)$/)]);
   });

@@ -1,0 +1,84 @@
+// The bots' own thread (server/bots/thinker.ts) decides as the bot in the tables' thread would: the
+// same decision and the same memory for the same question, a real worker thread answering. A question
+// the bot cannot answer costs a command (the seat takes the simplest way out), not the thread; a thread
+// stopped with questions open has them answered.
+import { afterEach, describe, expect, it } from "vitest";
+import { apply, createGame, viewFor, waitingFor, type GameState } from "../../server/engine/index.ts";
+import { botDecision, newMemory, type BotMemory } from "../../server/bots/index.ts";
+import { makeRandom, randomCommand } from "../../server/bots/random.ts";
+import { botThread, thinkHere, type BotThinker, type ThinkJob } from "../../server/bots/thinker.ts";
+
+const threads: BotThinker[] = [];
+afterEach(async () => { await Promise.all(threads.splice(0).map((t) => t.stop())); });
+
+function thread(failures: unknown[] = []): BotThinker {
+  const t = botThread((err) => failures.push(err));
+  threads.push(t);
+  return t;
+}
+
+/** Memory as plain data, to compare (Maps become entry lists). */
+const plain = (m: BotMemory) => JSON.parse(JSON.stringify(m, (_k, v) => v instanceof Map ? [...v] : v));
+
+/** The first questions of a 6-player game, the game played on by the bots' own answers. */
+function questions(count: number): ThinkJob[] {
+  let game: GameState = createGame({ players: 6, seed: 5 });
+  const memories = new Map<number, BotMemory>();
+  const jobs: ThinkJob[] = [];
+  for (let i = 0; jobs.length < count && i < 10 * count; i++) {
+    const seat = waitingFor(game)[0]!;
+    const view = viewFor(game, seat);
+    const memory = memories.get(seat) ?? newMemory();
+    const job: ThinkJob = { view, legal: view.you?.legal ?? [], events: [], seed: 1000 + i, memory: structuredClone(memory) };
+    jobs.push(job);
+    const d = botDecision(view, job.legal, [], makeRandom(job.seed), memory);
+    memories.set(seat, memory);
+    // a bot waiting on its own proposal, or one the engine refuses, moves on at random
+    let next = d.command ? apply(game, seat, d.command) : null;
+    if (!next?.ok) next = apply(game, seat, randomCommand(job.legal.filter((l) => !l.type.startsWith("trade-")), makeRandom(i))!);
+    if (!next.ok) throw new Error(next.message);
+    game = next.state;
+  }
+  return jobs;
+}
+
+describe("the bots' thread", () => {
+  it("answers each question with the decision and the memory the bot reaches in the tables' thread", async () => {
+    const jobs = questions(40);
+    expect(jobs.length).toBe(40);
+    const t = thread();
+    const answers = await Promise.all(jobs.map((job) => t.think(job)));
+    for (const [i, job] of jobs.entries()) {
+      const here = thinkHere(structuredClone(job));
+      expect(answers[i]!.decision).toEqual(here.decision);
+      expect(plain(answers[i]!.memory)).toEqual(plain(here.memory));
+      expect(answers[i]!.ms).toBeGreaterThan(0);
+    }
+    // the decisions are the game's own moves, not all the same
+    expect(new Set(answers.map((a) => a.decision.command?.type)).size).toBeGreaterThan(2);
+  });
+
+  it("a question the bot cannot answer is told and decides nothing; the thread answers the next one", async () => {
+    const failures: unknown[] = [];
+    const t = thread(failures);
+    const [good] = questions(1);
+    const broken = { ...good!, view: { ...good!.view, seats: null } } as unknown as ThinkJob;
+    const refused = await t.think(broken);
+    expect(refused.decision).toEqual({ command: null });
+    expect(failures).toHaveLength(1);
+    expect(String(failures[0])).toContain("a bot failed to decide");
+    const answered = await t.think(good!);
+    expect(answered.decision).toEqual(thinkHere(structuredClone(good!)).decision);
+    expect(failures).toHaveLength(1);
+  });
+
+  it("stopped with questions open, answers them in the calling thread, and every later one there", async () => {
+    const t = thread();
+    const jobs = questions(3);
+    const open = jobs.map((job) => t.think(job));
+    await t.stop();
+    const answers = await Promise.all(open);
+    expect(answers.map((a) => a.decision)).toEqual(jobs.map((job) => thinkHere(structuredClone(job)).decision));
+    expect((await t.think(jobs[0]!)).decision).toEqual(answers[0]!.decision);
+  });
+});
