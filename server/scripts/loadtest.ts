@@ -9,8 +9,9 @@
 // (uniform in 0.5–1.5 × --think-ms), then sends a random legal command. A finished game makes way for a
 // new table. A latency sample is the time from a client's send to that client decoding its result (the
 // patch or the refusal), taken during the S seconds that follow the ramp-up.
-// --bots B: each table seats B bots and 6 - B clients; the bots' decision times and the server's
-// event-loop delay at the 99.9th percentile are printed (target: 5 ms, issue #32).
+// --bots B: each table seats B bots and 6 - B clients; what the bots' decisions held the server's event
+// loop (target: 5 ms, issue #32), their thinking on their own thread (BOT_THREADS) and the server's
+// event-loop delay, each at the 99.9th percentile, are printed.
 // --floor-cpu-ms: the bench's floor CPU per message from a bench run just before (its JSON's
 // floorCpuMsPerCommand), printed beside the server's CPU per command (with --pid) for comparison.
 // --reconnect: a client whose room goes away (its server stopped) looks the code up again and rejoins by
@@ -198,6 +199,8 @@ async function main(): Promise<void> {
     ...(bots > 0 ? {
       botDecisions: (after.botBuckets.get(Infinity) ?? 0) - (before.botBuckets.get(Infinity) ?? 0),
       botDecisionP999Ms: bucketPercentile(before.botBuckets, after.botBuckets, 99.9),
+      ...((after.thinkingBuckets.get(Infinity) ?? 0) > (before.thinkingBuckets.get(Infinity) ?? 0)
+        ? { botThinkingP999Ms: bucketPercentile(before.thinkingBuckets, after.thinkingBuckets, 99.9) } : {}),
     } : {}),
   };
   if (pids.length === 1) {
@@ -209,7 +212,10 @@ async function main(): Promise<void> {
     const accepted = after.accepted - before.accepted;
     if (accepted > 0) console.log(`the server accepted ${accepted} commands in the window (${(accepted / seconds).toFixed(1)} per second): CPU per accepted command ${(cpuMs / accepted).toFixed(3)} ms`);
   }
-  if (bots > 0) console.log(`bot decisions in the window: ${out.botDecisions}, p99.9 <= ${out.botDecisionP999Ms} ms; the server's event-loop delay p99.9 ${out.loopDelayP999Ms} ms`);
+  if (bots > 0) {
+    console.log(`bot decisions in the window: ${out.botDecisions}, the event loop held p99.9 <= ${out.botDecisionP999Ms} ms; the server's event-loop delay p99.9 ${out.loopDelayP999Ms} ms`);
+    if (out.botThinkingP999Ms !== undefined) console.log(`  thinking on the bots' own thread (BOT_THREADS): p99.9 <= ${out.botThinkingP999Ms} ms`);
+  }
   console.log(`load workers' event-loop delay: ${results.map((r) => `p99 ${r.loopDelayP99Ms.toFixed(1)} ms, longest ${r.loopDelayMaxMs.toFixed(1)} ms`).join("; ")}`);
   console.log(`load workers' garbage-collection pauses: ${results.map((r) => `${r.gcPauses} (${r.gcMs.toFixed(0)} ms, longest ${r.gcMaxMs.toFixed(1)} ms)`).join("; ")}`);
   console.log(`games finished: ${results.reduce((a, r) => a + r.gamesFinished, 0)}; commands per second: ${(out.commands / seconds).toFixed(1)}`);

@@ -14,8 +14,10 @@ export interface ServerMetrics {
   loopDelayMaxMs: number;
   /** The same delay at the 99.9th percentile (the server's own monitorEventLoopDelay). */
   loopDelayP999Ms: number;
-  /** The bots' decision times: cumulative counts by bucket bound (s). */
+  /** What the bots' decisions held the event loop: cumulative counts by bucket bound (s). */
   botBuckets: Map<number, number>;
+  /** The bots' thinking on their own thread (BOT_THREADS): cumulative counts by bucket bound (s). */
+  thinkingBuckets: Map<number, number>;
   /** Commands the server accepted so far: the clients', the bots' and those its tables played for their seats. */
   accepted: number;
 }
@@ -38,6 +40,7 @@ export async function serverMetrics(httpUrl: string): Promise<ServerMetrics> {
   return {
     buckets, gc, loopDelayP99Ms: seconds("p99") * 1000, loopDelayMaxMs: seconds("max") * 1000,
     loopDelayP999Ms: p999 * 1000, botBuckets: histogram("newangeles_bot_decision_seconds"),
+    thinkingBuckets: histogram("newangeles_bot_thinking_seconds"),
     accepted: Number(text.match(/^newangeles_commands_total ([0-9.e+-]+)/m)?.[1] ?? 0),
   };
 }
