@@ -2,13 +2,15 @@
 // event loop (issue #32: a decision may hold it at most 5 ms at the 99.9th percentile). The room's
 // thread builds the seat's view and sends it, with the seat's legal commands, the lines it was shown
 // and the bot's memory, to the worker; the worker runs botDecision and answers with the decision and
-// the memory as the decision left it. The worker is given only what the seat may know, as the bot in
-// the room's thread is. A worker that fails is replaced; its jobs are decided in the room's thread.
+// the memory as the decision left it. A person's hint (hint.ts) is the same decision in words, asked the
+// same way. The worker is given only what the seat may know, as the bot in the room's thread is. A
+// worker that fails is replaced; its jobs are decided in the room's thread.
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { performance } from "node:perf_hooks";
 import type { LegalCommand } from "../../shared/protocol.ts";
 import type { GameEvent, GameView } from "../../shared/view.ts";
 import { botDecision, type BotDecision, type BotMemory } from "./index.ts";
+import { hintFor, type Hint } from "./hint.ts";
 import { makeRandom } from "./random.ts";
 
 /** What the bot of one seat is asked: its view, legal commands and shown lines, the seed of this decision's randomness, its memory. */
@@ -18,6 +20,8 @@ export interface ThinkJob {
   events: GameEvent[];
   seed: number;
   memory: BotMemory;
+  /** A hint for the seat's person (hint.ts), not the bot's move: the players' names for its words. */
+  hint?: { names: string[] };
 }
 
 /** The bot's answer: its decision, its memory after it, and how long it thought (ms, on its own thread). */
@@ -25,10 +29,14 @@ export interface Thought {
   decision: BotDecision;
   memory: BotMemory;
   ms: number;
+  /** The hint, when one was asked for. */
+  hint?: Hint;
 }
 
 export interface BotThinker {
   think(job: ThinkJob): Promise<Thought>;
+  /** Questions asked and not answered yet. */
+  readonly open: number;
   /** Ends the worker; jobs still open are decided in the calling thread. */
   stop(): Promise<void>;
 }
@@ -39,6 +47,10 @@ const MAX_RESTARTS = 3;
 /** The same decision in the calling thread (the worker's stand-in when it has failed, and the tests' reference). */
 export function thinkHere(job: ThinkJob): Thought {
   const started = performance.now();
+  if (job.hint) {
+    const hint = hintFor(job.view, job.legal, job.events, makeRandom(job.seed), job.memory, { names: job.hint.names, remember: true });
+    return { decision: { command: hint.command }, hint, memory: job.memory, ms: performance.now() - started };
+  }
   const decision = botDecision(job.view, job.legal, job.events, makeRandom(job.seed), job.memory);
   return { decision, memory: job.memory, ms: performance.now() - started };
 }
@@ -91,6 +103,7 @@ export function botThread(onFailure: (err: unknown) => void = () => {}): BotThin
   };
 
   return {
+    get open() { return open.size; },
     think(job) {
       return new Promise<Thought>((resolve) => {
         const w = start();

@@ -18,6 +18,7 @@ import type { GuideKey } from "../../shared/guide/texts.ts";
 import { hintFor, type Hint } from "../bots/hint.ts";
 import { makeRandom } from "../bots/random.ts";
 import { newMemory, type BotMemory } from "../bots/index.ts";
+import type { BotThinker } from "../bots/thinker.ts";
 import type { Publisher } from "./publisher.ts";
 import type { Seat, Seats } from "./seats.ts";
 import type { Talk } from "./talk.ts";
@@ -25,6 +26,10 @@ import type { Timer, Timers } from "./turns.ts";
 
 /** One hint per seat at most this often. */
 export const HINT_INTERVAL_MS = 1000;
+/** Questions waiting on the bots' thread past which a hint is refused (`busy`): each costs it up to ~20 ms. */
+export const HINTS_WAITING_MAX = 64;
+/** What a person reads when their hint could not be worked out (the bot failed: logged). */
+const NO_HINT: Hint = { command: null, action: "No hint this time", why: "The hint could not be worked out: ask again after the next move." };
 /** A guide pause releases itself after this long: a person who walked away does not hold the bots for ever. */
 export const GUIDE_PAUSE_MAX_MS = 5 * 60_000;
 
@@ -73,6 +78,8 @@ export interface GuideDeps {
   publisher: Publisher;
   timers: Timers;
   now?: () => number;
+  /** Hints are worked out on the bots' thread (server/bots/thinker.ts); in the table's thread when absent. */
+  thinker?: BotThinker;
 }
 
 export class TableGuide {
@@ -239,14 +246,25 @@ export class TableGuide {
     const now = this.d.now?.() ?? Date.now();
     const last = this.lastHint?.get(seat.seat);
     if (last !== undefined && now - last < HINT_INTERVAL_MS) return { code: "too-many-hints", message: "One hint a second: read the last one first." };
+    // Every hint asked for anywhere waits on the bots' one thread: past a few dozen, one is refused, not queued.
+    const thinker = this.d.thinker;
+    if (thinker && thinker.open >= HINTS_WAITING_MAX) return { code: "busy", message: "The bots are busy: ask for a hint again in a moment." };
     (this.lastHint ??= new Map()).set(seat.seat, now);
     const view = viewFor(game, seat.seat);
     const events = this.d.talk.privateLines(seat.seat).map((text) => ({ type: "private", text, to: [seat.seat] }));
     const names = [...this.d.seats.all()].reduce<string[]>((out, s) => ((out[s.seat] = s.name), out), []);
     let memory = this.memories?.get(seat.seat);
     if (!memory) (this.memories ??= new Map()).set(seat.seat, (memory = newMemory()));
-    const hint: Hint = hintFor(view, view.you?.legal ?? [], events, makeRandom(commands), memory, { names, remember: true });
-    this.d.publisher.hint?.(seat.seat, hint);
+    const n = seat.seat;
+    if (thinker) {
+      void thinker.think({ view, legal: view.you?.legal ?? [], events, seed: commands, memory, hint: { names } }).then((t) => {
+        this.memories!.set(n, t.memory);
+        this.d.publisher.hint?.(n, t.hint ?? NO_HINT);
+      });
+    } else {
+      const hint: Hint = hintFor(view, view.you?.legal ?? [], events, makeRandom(commands), memory, { names, remember: true });
+      this.d.publisher.hint?.(n, hint);
+    }
     if (announcesHints(this.d.options)) {
       this.d.talk.log(`${seat.name} asked for a hint.`);
       this.d.publisher.flush(false);

@@ -186,7 +186,7 @@ export class Table {
       writeChat: (chat, after) => this.writes.write(() => deps.store.appendChat(this.code, chat.seq, chat), after),
       writeWhisper: (seq, whisper, after) => this.writes.write(() => deps.store.appendWhisper(this.code, seq, whisper), after),
     });
-    this.guide = new TableGuide({ options: this.options, seats, talk, publisher, timers });
+    this.guide = new TableGuide({ options: this.options, seats, talk, publisher, timers, thinker: deps.botThinker });
     this.bots = new BotMoves({
       seats, talk, publisher, voice, random: this.botRandom,
       play: (n, command) => this.play(n, command),

@@ -1,11 +1,13 @@
 // The bots' own thread (server/bots/thinker.ts) decides as the bot in the tables' thread would: the
-// same decision and the same memory for the same question, a real worker thread answering. A question
+// same decision and the same memory for the same question (a hint: the same words), a real worker
+// thread answering. A question
 // the bot cannot answer costs a command (the seat takes the simplest way out), not the thread; a thread
 // stopped with questions open has them answered.
 import { afterEach, describe, expect, it } from "vitest";
 import { apply, createGame, viewFor, waitingFor, type GameState } from "../../server/engine/index.ts";
 import { botDecision, newMemory, type BotMemory } from "../../server/bots/index.ts";
 import { makeRandom, randomCommand } from "../../server/bots/random.ts";
+import { hintFor } from "../../server/bots/hint.ts";
 import { botThread, thinkHere, type BotThinker, type ThinkJob } from "../../server/bots/thinker.ts";
 
 const threads: BotThinker[] = [];
@@ -56,6 +58,21 @@ describe("the bots' thread", () => {
     }
     // the decisions are the game's own moves, not all the same
     expect(new Set(answers.map((a) => a.decision.command?.type)).size).toBeGreaterThan(2);
+  });
+
+  it("answers a hint with the words and the memory the table's thread would give", async () => {
+    const jobs = questions(30).map((job) => ({ ...job, hint: { names: ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"] } }));
+    const t = thread();
+    const answers = await Promise.all(jobs.map((job) => t.think(job)));
+    for (const [i, job] of jobs.entries()) {
+      const memory = structuredClone(job.memory);
+      const here = hintFor(job.view, job.legal, job.events, makeRandom(job.seed), memory, { names: job.hint.names, remember: true });
+      expect(answers[i]!.hint).toEqual(here);
+      expect(answers[i]!.decision.command).toEqual(here.command);
+      expect(plain(answers[i]!.memory)).toEqual(plain(memory));
+    }
+    expect(answers.filter((a) => a.hint?.command).length).toBeGreaterThan(20);
+    expect(new Set(answers.map((a) => a.hint?.why)).size).toBeGreaterThan(5);
   });
 
   it("a question the bot cannot answer is told and decides nothing; the thread answers the next one", async () => {

@@ -2,12 +2,14 @@
 // is asked with its own seat's view of the game as it stands, and its answer is played only while it
 // still fits. The thread's answers are held back here where a test needs the game to move meanwhile:
 // a trade offered to the bot while it thinks makes it think again; a person back in their seat before
-// the bot's answer keeps their decision.
+// the bot's answer keeps their decision. A person's hint is worked out there too, and refused while
+// the thread has HINTS_WAITING_MAX questions waiting.
 import { afterEach, describe, expect, it } from "vitest";
 import { legal, viewFor, waitingFor } from "../../server/engine/index.ts";
 import { makeRandom, randomCommand } from "../../server/bots/random.ts";
 import { botThread, type BotThinker, type ThinkJob, type Thought } from "../../server/bots/thinker.ts";
 import type { Table } from "../../server/table/table.ts";
+import { HINTS_WAITING_MAX } from "../../server/table/guide.ts";
 import { openTable, seat, tables } from "./helpers.ts";
 
 const threads: BotThinker[] = [];
@@ -34,6 +36,7 @@ function heldThread() {
       });
     },
     stop: () => real.stop(),
+    get open() { return real.open + asked.filter((a) => !a.answered).length; },
   };
   return {
     thinker, asked,
@@ -79,6 +82,7 @@ describe("bots on their own thread", () => {
         return held.thinker.think(job);
       },
       stop: () => held.thinker.stop(),
+      get open() { return held.thinker.open; },
     };
     ({ table } = await openTable({ seats: 4, bots: 4, botDelayMs: 0 }, { botThinker: thinker }));
     await until(() => table!.status === "finished", 60_000);
@@ -139,5 +143,35 @@ describe("bots on their own thread", () => {
     const after = (await table.replayLog()).commands.slice(before);
     expect(after.filter((c) => c.seat === 0)).toEqual([]);
     expect(waitingFor(table.game!)).toContain(0);
+  });
+
+  it("a hint comes from the thread; with HINTS_WAITING_MAX questions waiting there, one is refused as busy", async () => {
+    const held = heldThread();
+    const { table, of } = await openTable({ seats: 4, bots: 3, botDelayMs: 0, stepSeconds: 3600 }, { botThinker: held.thinker });
+    await seat(table, ["Ann"]);
+    const person = table.seats.get(0)!;
+    // the bots' questions are held: fill the thread's queue with as many as the bound
+    await heldQuestion(table, held.asked);
+    expect(held.thinker.open).toBeGreaterThan(0);
+    const filler: Promise<unknown>[] = [];
+    while (held.thinker.open < HINTS_WAITING_MAX) filler.push(held.thinker.think(held.asked[0]!.job));
+    expect(table.hint(person)?.code).toBe("busy");
+    expect(of("hint")).toEqual([]);
+    // answered, the queue has room again: the hint is asked of the thread (the refusal did not count
+    // against her one a second), and Ann has it once answered
+    held.flow();
+    await Promise.all(filler);
+    await until(() => held.thinker.open === 0);
+    held.hold();
+    expect(table.hint(person)).toBeNull();
+    const q = held.asked.find((a) => a.job.hint)!;
+    expect(q.seat).toBe(0);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(of("hint")).toEqual([]);
+    q.release();
+    await until(() => of("hint").length === 1);
+    const [to, hint] = of("hint")[0] as [number, { action: string }];
+    expect(to).toBe(0);
+    expect(hint.action.length).toBeGreaterThan(3);
   });
 });
