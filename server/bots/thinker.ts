@@ -43,6 +43,8 @@ export interface BotThinker {
 
 /** A worker that fails this many times is not started again: the bots then think in the room's thread. */
 const MAX_RESTARTS = 3;
+/** The worker's old generation, MB: a bot needs a few; past this the worker fails and is replaced. */
+const HEAP_MB = 256;
 
 /** The same decision in the calling thread (the worker's stand-in when it has failed, and the tests' reference). */
 export function thinkHere(job: ThinkJob): Thought {
@@ -67,9 +69,10 @@ function thinkSafely(job: ThinkJob, told: (err: unknown) => void): Thought {
 
 /**
  * A thread for the bots' decisions. Jobs are answered in order; each bot-driven seat has at most one
- * open (server/table/bot-turn.ts), so the queue is bounded by the tables' seats.
+ * open (server/table/bot-turn.ts), so the queue is bounded by the tables' seats, and hints are refused
+ * past a bound (guide.ts). `heapMb`: the worker's heap limit (tests make it fail with a small one).
  */
-export function botThread(onFailure: (err: unknown) => void = () => {}): BotThinker {
+export function botThread(onFailure: (err: unknown) => void = () => {}, { heapMb = HEAP_MB }: { heapMb?: number } = {}): BotThinker {
   let worker: Worker | null = null;
   let restarts = 0;
   let nextId = 0;
@@ -87,7 +90,7 @@ export function botThread(onFailure: (err: unknown) => void = () => {}): BotThin
   };
   const start = (): Worker | null => {
     if (worker || restarts >= MAX_RESTARTS) return worker;
-    const w = new Worker(new URL(import.meta.url), { workerData: { botThinker: true } });
+    const w = new Worker(new URL(import.meta.url), { workerData: { botThinker: true }, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
     w.unref(); // never what keeps the process alive
     w.on("message", ({ id, thought, error }: { id: number; thought?: Thought; error?: string }) => {
       const asked = open.get(id);

@@ -13,8 +13,8 @@ import { botThread, thinkHere, type BotThinker, type ThinkJob } from "../../serv
 const threads: BotThinker[] = [];
 afterEach(async () => { await Promise.all(threads.splice(0).map((t) => t.stop())); });
 
-function thread(failures: unknown[] = []): BotThinker {
-  const t = botThread((err) => failures.push(err));
+function thread(failures: unknown[] = [], heapMb?: number): BotThinker {
+  const t = botThread((err) => failures.push(err), { heapMb });
   threads.push(t);
   return t;
 }
@@ -98,4 +98,26 @@ describe("the bots' thread", () => {
     expect(answers.map((a) => a.decision)).toEqual(jobs.map((job) => thinkHere(structuredClone(job)).decision));
     expect((await t.think(jobs[0]!)).decision).toEqual(answers[0]!.decision);
   });
+
+  it("a thread that fails (out of memory here) is replaced; after three failures the bots think in the calling thread", async () => {
+    const failures: unknown[] = [];
+    const t = thread(failures, 48);
+    const [good] = questions(1);
+    const expected = thinkHere(structuredClone(good!)).decision;
+    // 100 MB of shown lines: more than the thread's heap may hold
+    const huge: ThinkJob = { ...good!, events: Array.from({ length: 50 }, (_, i) => ({ type: "private", text: `${i}`.padEnd(2 ** 21, "x"), to: [0] })) };
+    for (let crash = 1; crash <= 3; crash++) {
+      const waiting = t.think(good!);
+      expect(t.open).toBe(1); // on a thread, not decided here at once
+      expect((await waiting).decision).toEqual(expected);
+      const answered = await t.think(huge);
+      expect(answered.decision).toBeTruthy(); // decided here once the thread failed
+      expect(failures).toHaveLength(crash);
+      expect(t.open).toBe(0);
+    }
+    // no fourth thread: decided here, at once
+    const here = t.think(good!);
+    expect(t.open).toBe(0);
+    expect((await here).decision).toEqual(expected);
+  }, 60_000);
 });
