@@ -87,7 +87,7 @@ export class BotMoves {
     const seat = seats.get(n);
     const human = !!seat && !seat.bot;
     const away = !!seat?.botControlled;
-    const { say, wait, done } = botTurn(game, n, talk.privateLines(n), decide, (command) => this.d.play(n, command), (types) => this.d.onStuck(n, types), decisionOnly, decidedOn);
+    const { say, wait, done } = botTurn(game, n, talk.shownTo(n), decide, (command) => this.d.play(n, command), (types) => this.d.onStuck(n, types), decisionOnly, decidedOn);
     // A person's decision the bot made: they read on their screen what was chosen for them (and again after a reload).
     if (done && human) {
       const text = `${away ? BOT_PLAYED_AWAY : BOT_CHOSE} ${done}.`;
@@ -107,7 +107,7 @@ export class BotMoves {
     const started = metrics.now();
     const view = viewFor(game, n);
     const legalNow = view.you?.legal ?? [];
-    const events = this.d.talk.privateLines(n).map((text) => ({ type: "private", text, to: [n] }));
+    const events = this.d.talk.shownTo(n);
     // The decision's randomness is drawn from the table's, as the thread cannot share the table's generator.
     const job = { view, legal: legalNow, events, seed: Math.floor(this.d.random() * 2 ** 32), memory };
     const asked = choicesKey(game, n, legalNow);
@@ -144,18 +144,17 @@ function choicesKey(game: GameState, seat: number, legalNow: readonly LegalComma
 /**
  * Decides and plays (through `play`, which answers whether the command was accepted) a move for this
  * seat, if the game still waits for it. The bot gets what the seat may know: its view, its legal
- * commands and its private log lines (`shown`), and its own memory of this game. A bot that cannot
- * decide must never stall the table: it falls back to the simplest way out. Returns what the bot
+ * commands, its private log lines (`events`: Talk.shownTo) and its own memory of this game. A bot that
+ * cannot decide must never stall the table: it falls back to the simplest way out. Returns what the bot
  * wants said (when its command was accepted), whether it waits on its own proposal (ask again later),
  * and what was played, in plain words for the seat's player (`done`).
  */
-export function botTurn(game: GameState, seat: number, shown: readonly string[], decide: Decide, play: (command: Command) => boolean, onStuck: (legalTypes: string[]) => void, decisionOnly = false, decidedOn?: GameView): { say?: BotLine; wait?: boolean; done?: string } {
+export function botTurn(game: GameState, seat: number, events: GameEvent[], decide: Decide, play: (command: Command) => boolean, onStuck: (legalTypes: string[]) => void, decisionOnly = false, decidedOn?: GameView): { say?: BotLine; wait?: boolean; done?: string } {
   // What the move was scheduled for may be gone (a trade withdrawn before the bot answered it, a
   // decision made before its deadline); the decision owed only: a trade offered to the seat is not it.
   if (!waitingFor(game).includes(seat) && (decisionOnly || !game.trades.some((t) => t.to === seat))) return {};
   const started = metrics.now();
   const view = decidedOn ?? viewFor(game, seat);
-  const events = shown.map((text) => ({ type: "private", text, to: [seat] }));
   const legalNow = (view.you?.legal ?? []).filter((l) => !decisionOnly || !l.type.startsWith("trade-"));
   const d = decide(view, legalNow, events);
   if (!decidedOn) metrics.botDecided(metrics.now() - started);

@@ -251,7 +251,7 @@ export class TableGuide {
     if (thinker && thinker.open >= HINTS_WAITING_MAX) return { code: "busy", message: "The bots are busy: ask for a hint again in a moment." };
     (this.lastHint ??= new Map()).set(seat.seat, now);
     const view = viewFor(game, seat.seat);
-    const events = this.d.talk.privateLines(seat.seat).map((text) => ({ type: "private", text, to: [seat.seat] }));
+    const events = this.d.talk.shownTo(seat.seat);
     const names = [...this.d.seats.all()].reduce<string[]>((out, s) => ((out[s.seat] = s.name), out), []);
     let memory = this.memories?.get(seat.seat);
     if (!memory) (this.memories ??= new Map()).set(seat.seat, (memory = newMemory()));

@@ -4,6 +4,7 @@
 // state: a late joiner's full state does not grow with them. The last lines of each are kept here for
 // every (re)join; each line has an index so a client never shows one twice.
 import type { ChatLine, ChatMessage } from "../../shared/room-protocol.ts";
+import type { GameEvent } from "../../shared/view.ts";
 type Chat = ReturnType<(typeof ChatMessage)["parse"]>;
 import type { GameStore, StoredChatLine, StoredWhisper, Write } from "../store/index.ts";
 import type { Publisher } from "./publisher.ts";
@@ -168,6 +169,11 @@ export class Talk {
   /** A seat's private log lines (the last LOG_LINES). */
   privateLines(seat: number): readonly string[] {
     return this.privateLogs.get(seat) ?? [];
+  }
+
+  /** A seat's private lines as the events a bot deciding for it (or a hint to it) is shown. */
+  shownTo(seat: number): GameEvent[] {
+    return this.privateLines(seat).map((text) => ({ type: "private", text, to: [seat] }));
   }
 
   /** The public lines not sent yet, or null; they count as sent from now. */
