@@ -103,7 +103,7 @@ export class BotMoves {
 
   /** Sends the seat's question to the thinker; its answer asks for the move again (table.ts botMove). */
   private ask(thinker: BotThinker, game: GameState, n: number, memory: BotMemory): void {
-    if (!waitingFor(game).includes(n) && !game.trades.some((t) => t.to === n)) return;
+    if (!owesMove(game, n, false)) return;
     const started = metrics.now();
     const view = viewFor(game, n);
     const legalNow = view.you?.legal ?? [];
@@ -136,6 +136,15 @@ export class BotMoves {
 
 type Decide = (view: GameView, legal: LegalCommand[], events: GameEvent[]) => BotDecision;
 
+/**
+ * Whether the game still waits on the seat: what a move was scheduled for may be gone (a trade
+ * withdrawn before the bot answered it, a decision made before its deadline). `decisionOnly`: the
+ * decision owed only, a trade offered to the seat is not it.
+ */
+function owesMove(game: GameState, seat: number, decisionOnly: boolean): boolean {
+  return waitingFor(game).includes(seat) || (!decisionOnly && game.trades.some((t) => t.to === seat));
+}
+
 /** Where the game is (round, stage, whose turn) and what the seat may do there, as a key. */
 function choicesKey(game: GameState, seat: number, legalNow: readonly LegalCommand[]): string {
   return `${game.round}|${game.stage}|${game.active}|${seat}|${JSON.stringify(legalNow)}`;
@@ -150,9 +159,7 @@ function choicesKey(game: GameState, seat: number, legalNow: readonly LegalComma
  * and what was played, in plain words for the seat's player (`done`).
  */
 export function botTurn(game: GameState, seat: number, events: GameEvent[], decide: Decide, play: (command: Command) => boolean, onStuck: (legalTypes: string[]) => void, decisionOnly = false, decidedOn?: GameView): { say?: BotLine; wait?: boolean; done?: string } {
-  // What the move was scheduled for may be gone (a trade withdrawn before the bot answered it, a
-  // decision made before its deadline); the decision owed only: a trade offered to the seat is not it.
-  if (!waitingFor(game).includes(seat) && (decisionOnly || !game.trades.some((t) => t.to === seat))) return {};
+  if (!owesMove(game, seat, decisionOnly)) return {};
   const started = metrics.now();
   const view = decidedOn ?? viewFor(game, seat);
   const legalNow = (view.you?.legal ?? []).filter((l) => !decisionOnly || !l.type.startsWith("trade-"));
