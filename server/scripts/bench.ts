@@ -15,7 +15,7 @@
 //    patchBytesAvg, fullStateBytesPerClient, heapPerRoomKB, socketWriteMsPerCommand,
 //    floorPatchMsPerCommand, serverLessWritesMsPerCommand, viewsSendLessWritesMsPerCommand,
 //    serverCpuMsPerCommand, serverCpuMsPerAccepted, answeredByTables, floorCpuMsPerCommand, ratioP99,
-//    cpuRatio, wireBytesPerCommandPerClient}
+//    cpuRatio, wireBytesPerCommandPerClient, allocatedKBPerCommand, floorAllocatedKBPerCommand}
 // A client's command may be followed, in the same patch, by one the table plays for the next seat (an
 // answer in advance): the latencies and the CPU per command include it; the stages, and the CPU per
 // accepted command, count it as a command of its own.
@@ -30,6 +30,7 @@ import { createTable, freePort, joinRoom, mySecret, myLegal, percentile, round, 
 import { makeRandom, randomCommand } from "../bots/random.ts";
 import { reportTargets, type Target } from "./lib/targets.ts";
 import { viewsOnly } from "./lib/bench-views.ts";
+import { allocationMeter } from "./lib/allocation.ts";
 import { pinClientThread, pinServerThread } from "./lib/pin.ts";
 import { installWireFieldTally, wireFieldTally } from "./lib/wire-fields.ts";
 
@@ -219,10 +220,17 @@ async function main(): Promise<void> {
   const writesBefore = await socketWrites();
   let heapAfterGame = 0;
   // The server thread's CPU time over a phase (joins and all): unlike the stages' clock time, it hardly
-  // grows when other work on the machine takes the core away.
+  // grows when other work on the machine takes the core away. And what the thread allocated meanwhile
+  // (the clients' heap is their thread's own).
   let cpu = process.threadCpuUsage();
   let gameCpu = cpu;
-  const game = await runPhase({ ...job, kind: "game" }, () => { gameCpu = process.threadCpuUsage(cpu); heapAfterGame = heapUsed(); });
+  let allocation = allocationMeter();
+  let gameAllocated = 0;
+  const game = await runPhase({ ...job, kind: "game" }, () => {
+    gameCpu = process.threadCpuUsage(cpu);
+    gameAllocated = allocation.stop();
+    heapAfterGame = heapUsed();
+  });
   const gamePatchBytes = patchBytes;
   const gamePatches = patches;
   const gameMessageBytes = messageBytes;
@@ -234,7 +242,12 @@ async function main(): Promise<void> {
   cpu = process.threadCpuUsage();
   let floorCpu = cpu;
   floorPatchMs = 0;
-  const floor = await runPhase({ ...job, kind: "floor", seed: seed + 1000 }, () => { floorCpu = process.threadCpuUsage(cpu); });
+  allocation = allocationMeter();
+  let floorAllocated = 0;
+  const floor = await runPhase({ ...job, kind: "floor", seed: seed + 1000 }, () => {
+    floorCpu = process.threadCpuUsage(cpu);
+    floorAllocated = allocation.stop();
+  });
   const cpuMs = (used: NodeJS.CpuUsage, samples: number) => round((used.user + used.system) / 1000 / Math.max(1, samples), 3);
   untap();
 
@@ -264,6 +277,8 @@ async function main(): Promise<void> {
     serverCpuMsPerAccepted: cpuMs(gameCpu, acceptedInGame),
     answeredByTables: Math.max(0, acceptedInGame - game.samples.length),
     floorCpuMsPerCommand: cpuMs(floorCpu, floor.samples.length),
+    allocatedKBPerCommand: round(gameAllocated / 1024 / Math.max(1, game.samples.length), 1),
+    floorAllocatedKBPerCommand: round(floorAllocated / 1024 / Math.max(1, floor.samples.length), 1),
   };
   // What this process does itself: the sockets' system calls are the kernel's (on loopback they include
   // the receiving clients' side of TCP).
@@ -291,6 +306,7 @@ async function main(): Promise<void> {
   console.log(`  outside those system calls: server time ${result.serverLessWritesMsPerCommand.toFixed(3)} ms per command; views + send ${result.viewsSendLessWritesMsPerCommand.toFixed(3)} ms per accepted command`);
   console.log(`  the floor's patch, encoded and written to the same number of sockets${floorDelayMs ? ` after ${floorDelayMs} ms of busy work` : ""}: ${result.floorPatchMsPerCommand.toFixed(3)} ms per command`);
   console.log(`the server thread's CPU time per command (whole phase, joins included): game ${result.serverCpuMsPerCommand.toFixed(3)} ms, floor ${result.floorCpuMsPerCommand.toFixed(3)} ms; per accepted command ${result.serverCpuMsPerAccepted.toFixed(3)} ms`);
+  console.log(`the server thread's heap allocation per command (whole phase, joins included): game ${result.allocatedKBPerCommand} KB, floor ${result.floorAllocatedKBPerCommand} KB`);
   console.log(`full states of late joiners (bytes): min ${Math.min(...fullStates)}, median ${percentile(fullStates, 50)}, max ${Math.max(...fullStates)}`);
   const targets: Target[] = [
     [`server thread's CPU per command / floor's (${result.serverCpuMsPerCommand} / ${result.floorCpuMsPerCommand} ms)`, result.cpuRatio, TARGETS.cpuRatio],
