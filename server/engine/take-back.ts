@@ -10,25 +10,36 @@ import { ACTION_TYPES } from "../../shared/catalog/types.ts";
 import type { GameState } from "./state.ts";
 
 function same(a: readonly unknown[], b: readonly unknown[]): boolean {
-  return a === b || (a.length === b.length && a.every((x, i) => x === b[i]));
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }
 
-/** Why `seat`'s decision from `before` to `after` (with its `events`) cannot be taken back, or null when it can. */
+/** The piles a drawn or revealed card leaves (besides the action decks and the demand). */
+const PILES = ["demandDeck", "eventDeck", "assetDeck", "investmentDeck", "turnTrack"] as const;
+/** The discard piles a hidden card can become public on (besides the action discards). */
+const DISCARDS = ["eventDiscard", "assetDiscard"] as const;
+
+/**
+ * Why `seat`'s decision from `before` to `after` (with its `events`) cannot be taken back, or null when it
+ * can. Runs after every accepted command: it compares in loops and makes no lists of its own.
+ */
 export function whyFinal(before: GameState, after: GameState, seat: number, events: readonly GameEvent[]): string | null {
   if (after.result) return "the game ended";
   if (!same(before.rng, after.rng)) return "it used chance";
-  if (events.some((e) => e.to)) return "someone was told something privately";
-  const piles: [readonly unknown[], readonly unknown[]][] = [
-    [before.demandDeck, after.demandDeck], [before.eventDeck, after.eventDeck], [before.assetDeck, after.assetDeck],
-    [before.investmentDeck, after.investmentDeck], [before.turnTrack, after.turnTrack],
-    ...ACTION_TYPES.map((t): [readonly unknown[], readonly unknown[]] => [before.actionDecks[t], after.actionDecks[t]]),
-  ];
-  if (before.demand !== after.demand || piles.some(([a, b]) => !same(a, b))) return "it drew or revealed a card";
-  const discards: [readonly unknown[], readonly unknown[]][] = [
-    [before.eventDiscard, after.eventDiscard], [before.assetDiscard, after.assetDiscard],
-    ...ACTION_TYPES.map((t): [readonly unknown[], readonly unknown[]] => [before.actionDiscards[t], after.actionDiscards[t]]),
-  ];
-  if (discards.some(([a, b]) => !same(a, b))) return "cards were revealed on a discard pile";
+  for (let i = 0; i < events.length; i++) if (events[i]!.to) return "someone was told something privately";
+  if (before.demand !== after.demand) return "it drew or revealed a card";
+  for (let i = 0; i < PILES.length; i++) if (!same(before[PILES[i]!], after[PILES[i]!])) return "it drew or revealed a card";
+  for (let i = 0; i < ACTION_TYPES.length; i++) {
+    const t = ACTION_TYPES[i]!;
+    if (!same(before.actionDecks[t], after.actionDecks[t])) return "it drew or revealed a card";
+  }
+  for (let i = 0; i < DISCARDS.length; i++) if (!same(before[DISCARDS[i]!], after[DISCARDS[i]!])) return "cards were revealed on a discard pile";
+  for (let i = 0; i < ACTION_TYPES.length; i++) {
+    const t = ACTION_TYPES[i]!;
+    if (!same(before.actionDiscards[t], after.actionDiscards[t])) return "cards were revealed on a discard pile";
+  }
   for (let n = 0; n < before.players; n++) {
     const b = before.seats[n]!;
     const a = after.seats[n]!;
