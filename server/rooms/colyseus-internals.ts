@@ -125,9 +125,10 @@ export function aroundSeatReservations(room: Room, around: (reserve: () => Promi
 
 /** From now on this client is sent no frame that `drop` refuses (the class's own send, looked up at each call). */
 export function dropFrames(client: Client, drop: (data: Uint8Array | Buffer) => boolean): void {
-  (client as unknown as { raw: RawSend }).raw = function (this: Client, data: Uint8Array | Buffer, ...rest: unknown[]) {
+  // the arguments named, not gathered: this runs for every frame to every client
+  (client as unknown as { raw: RawSend }).raw = function (this: Client, data: Uint8Array | Buffer, options?: unknown, cb?: unknown) {
     if (drop(data)) return;
-    return ((Object.getPrototypeOf(this) as { raw: RawSend }).raw as RawSend).call(this, data, ...(rest as []));
+    return ((Object.getPrototypeOf(this) as { raw: RawSend }).raw as RawSend).call(this, data, options, cb);
   };
 }
 

@@ -33,13 +33,17 @@ export function withoutEmptyPatches(client: Client): void {
 
 /** Runs fn with every client's socket corked: what it sends leaves in one write per socket (timed). */
 export function corked<T>(clients: readonly Client[], fn: () => T): T {
-  const sockets = clients.map(socketOf);
-  for (const socket of sockets) socket?.cork();
+  // indexed loops: this runs for every change of every table, and iterators here were allocated
+  const sockets = new Array<ReturnType<typeof socketOf>>(clients.length);
+  for (let i = 0; i < clients.length; i++) {
+    sockets[i] = socketOf(clients[i]!);
+    sockets[i]?.cork();
+  }
   try {
     return fn();
   } finally {
     const start = metrics.now();
-    for (const socket of sockets) socket?.uncork();
+    for (let i = 0; i < sockets.length; i++) sockets[i]?.uncork();
     metrics.socketWrites(metrics.now() - start);
   }
 }
