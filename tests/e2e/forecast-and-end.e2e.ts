@@ -162,7 +162,11 @@ describe("the forecast and the end, in the browser", () => {
         await page.waitForTimeout(50);
       }
     }
-    await page.getByTestId("game-over").waitFor({ timeout: 60_000 });
+    await page.getByTestId("game-over").waitFor({ timeout: 60_000 }).catch(async (e: unknown) => {
+      // where the game stood: a game that stopped and one that ran long fail here alike
+      const round = await page.getByTestId("stepper").getByTestId("round-now").textContent({ timeout: 2000 }).catch(() => "(no stepper)");
+      throw new Error(`no end after ${decisions} of the person's decisions; the stepper says "${round}"`, { cause: e });
+    });
     expect(decisions).toBeGreaterThan(10);
     expect(cityChecked).toBe(true);
     // on a laptop and a desktop the bar kept to one line with the forecast in it, at every look
