@@ -15,10 +15,9 @@ import type { TableOptions } from "../../shared/room-protocol.ts";
 import type { GameEvent, GameView } from "../../shared/view.ts";
 import { momentsOf } from "../../shared/guide/moments.ts";
 import type { GuideKey } from "../../shared/guide/texts.ts";
-import { hintFor, type Hint } from "../bots/hint.ts";
-import { makeRandom } from "../bots/random.ts";
+import type { Hint } from "../bots/hint.ts";
 import { newMemory, type BotMemory } from "../bots/index.ts";
-import type { BotThinker } from "../bots/thinker.ts";
+import { thinkHere, type BotThinker, type Thought } from "../bots/thinker.ts";
 import type { Publisher } from "./publisher.ts";
 import type { Seat, Seats } from "./seats.ts";
 import type { Talk } from "./talk.ts";
@@ -256,15 +255,14 @@ export class TableGuide {
     let memory = this.memories?.get(seat.seat);
     if (!memory) (this.memories ??= new Map()).set(seat.seat, (memory = newMemory()));
     const n = seat.seat;
-    if (thinker) {
-      void thinker.think({ view, legal: view.you?.legal ?? [], events, seed: commands, memory, hint: { names } }).then((t) => {
-        this.memories!.set(n, t.memory);
-        this.d.publisher.hint?.(n, t.hint ?? NO_HINT);
-      });
-    } else {
-      const hint: Hint = hintFor(view, view.you?.legal ?? [], events, makeRandom(commands), memory, { names, remember: true });
-      this.d.publisher.hint?.(n, hint);
-    }
+    const job = { view, legal: view.you?.legal ?? [], events, seed: commands, memory, hint: { names } };
+    const answer = (t: Thought) => {
+      this.memories!.set(n, t.memory);
+      this.d.publisher.hint?.(n, t.hint ?? NO_HINT);
+    };
+    // the same question either way: on the bots' thread, or here (thinker.ts's thinkHere) without one
+    if (thinker) void thinker.think(job).then(answer);
+    else answer(thinkHere(job));
     if (announcesHints(this.d.options)) {
       this.d.talk.log(`${seat.name} asked for a hint.`);
       this.d.publisher.flush(false);

@@ -3,7 +3,7 @@
 // still fits. The thread's answers are held back here where a test needs the game to move meanwhile:
 // a trade offered to the bot while it thinks makes it think again; a person back in their seat before
 // the bot's answer keeps their decision. A person's hint is worked out there too, and refused while
-// the thread has HINTS_WAITING_MAX questions waiting.
+// the thread has HINTS_WAITING_MAX questions waiting; without a thread it is worked out at once.
 import { afterEach, describe, expect, it } from "vitest";
 import { legal, viewFor, waitingFor } from "../../server/engine/index.ts";
 import { makeRandom, randomCommand } from "../../server/bots/random.ts";
@@ -172,6 +172,20 @@ describe("bots on their own thread", () => {
     await until(() => of("hint").length === 1);
     const [to, hint] = of("hint")[0] as [number, { action: string }];
     expect(to).toBe(0);
+    expect(hint.action.length).toBeGreaterThan(3);
+  });
+});
+
+describe("hints without a bots' thread", () => {
+  it("are worked out at once in the table's thread, as the bot's choice for the seat", async () => {
+    const { table, of } = await openTable({ seats: 4, bots: 3, botDelayMs: 60_000, stepSeconds: 3600 });
+    await seat(table, ["Ann"]);
+    await until(() => waitingFor(table.game!).includes(0));
+    expect(table.hint(table.seats.get(0)!)).toBeNull();
+    // answered before hint() returned: no thread to wait on
+    const [to, hint] = of("hint")[0] as [number, { command: unknown; action: string }];
+    expect(to).toBe(0);
+    expect(hint.command).toBeTruthy();
     expect(hint.action.length).toBeGreaterThan(3);
   });
 });
