@@ -23,7 +23,7 @@ import { Table, type Refusal, type TableDeps, type TurnEvents } from "../table/t
 import { handOver, redeemRestoreTicket } from "./restore.ts";
 import { TableState } from "./schema.ts";
 import { corked, fullStateSent, withoutEmptyPatches, zodParser, type MessageRule } from "./sockets.ts";
-import { afterFullState, aroundSeatReservations, quietClock } from "./colyseus-internals.ts";
+import { afterFullState, aroundSeatReservations, freshPatchViews, quietClock } from "./colyseus-internals.ts";
 import { statePublisher } from "./table-state.ts";
 
 export type { SeedSource } from "../table/start.ts";
@@ -138,6 +138,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     // The room's clock ticks four times a second: only Colyseus's message-rate limit reads it, and a
     // quarter second is precise enough for that; the table's own timers are plain ones.
     quietClock(this, CLOCK_TICK_MS);
+    freshPatchViews(this);
     // After a joining or returning client's full state, its view's pending changes are dropped.
     afterFullState(this, (client) => fullStateSent(client.view));
     // A spectator's seat reservation counts against the spectators' limits from the moment it is made

@@ -4,7 +4,7 @@
 // private happened), the corked writes, the room's quiet clock or the tests' wire recorder. So
 // `checkColyseusInternals` runs when the server is made, and the server refuses to start when one of
 // them is gone. The room, the bench and the tests reach these members only through this file.
-import { Room, type Client } from "@colyseus/core";
+import { Room, SchemaSerializer, type Client } from "@colyseus/core";
 import { WebSocketClient } from "@colyseus/ws-transport";
 import { WebSocket } from "ws";
 
@@ -16,10 +16,11 @@ export interface Internals {
   Room: { prototype: object; new (): object };
   WebSocketClient: { prototype: object };
   WebSocket: { prototype: object };
+  SchemaSerializer: { prototype: object };
 }
 
 /** The name of each private member relied on, with what stops working without it; empty when all are there. */
-export function missingInternals(parts: Internals = { Room: Room as unknown as Internals["Room"], WebSocketClient, WebSocket }): string[] {
+export function missingInternals(parts: Internals = { Room: Room as unknown as Internals["Room"], WebSocketClient, WebSocket, SchemaSerializer }): string[] {
   const missing: string[] = [];
   const room = parts.Room.prototype as Record<string, unknown>;
   if (typeof room.sendFullState !== "function") {
@@ -35,6 +36,11 @@ export function missingInternals(parts: Internals = { Room: Room as unknown as I
   const setSocket = (parts.WebSocket.prototype as Record<string, unknown>).setSocket;
   if (typeof setSocket !== "function" || !/this\._socket\s*=\s*socket/.test(String(setSocket))) {
     missing.push("ws WebSocket#_socket (one corked write per client)");
+  }
+  const serializer = parts.SchemaSerializer.prototype as Record<string, unknown>;
+  if (typeof serializer.applyPatches !== "function" || !/this\.encodedViews\.get\(/.test(String(serializer.applyPatches))
+    || typeof serializer.reset !== "function" || !/this\.encodedViews = /.test(String(serializer.reset))) {
+    missing.push("SchemaSerializer#encodedViews (each patch's view encodings in a map of its own: less for the collector)");
   }
   let instance: Record<string, unknown> | null = null;
   try {
@@ -94,6 +100,27 @@ export function checkColyseusInternals(parts?: Internals): void {
 export function quietClock(room: Room, ms: number): void {
   room.setTimestep(() => {}, ms);
   room.patchRate = null;
+}
+
+type PatchSerializer = { encodedViews?: Map<unknown, unknown>; applyPatches(clients: unknown, state: unknown, timing: unknown): boolean };
+
+/**
+ * Each patch encodes the clients' views into a map made for that patch. Colyseus keeps one map per
+ * room and clears it after each patch; once that map has outlived two young collections it sits in
+ * the old generation, and V8 puts the tables it grows and clears there as well. A table cleared there
+ * still points at the patch's encoded frames until the next full collection, so every young collection
+ * meanwhile kept them and moved them to the old generation: a sixth of all the server promoted at
+ * 1,000 tables (docs/performance.md, "What outlives a young collection"). A map made for the patch
+ * is young, and what it held dies young with it.
+ */
+export function freshPatchViews(room: Room): void {
+  const serializer = (room as unknown as { _serializer: PatchSerializer })._serializer;
+  const apply = serializer.applyPatches;
+  // the arguments named, not gathered: this runs for every patch of every table
+  serializer.applyPatches = function (this: PatchSerializer, clients: unknown, state: unknown, timing: unknown) {
+    if (this.encodedViews) this.encodedViews = new Map();
+    return apply.call(this, clients, state, timing);
+  };
 }
 
 /** Runs `after(client)` each time the room has sent a client its full state (private in Colyseus's types). */

@@ -17,11 +17,12 @@ describe("Colyseus internals", () => {
 
   it("each one missing is named, and the check refuses", () => {
     class BareRoom {}
-    const missing = missingInternals({ Room: BareRoom, WebSocketClient: class {}, WebSocket: class {} });
+    const missing = missingInternals({ Room: BareRoom, WebSocketClient: class {}, WebSocket: class {}, SchemaSerializer: class {} });
     expect(missing.map((m) => m.split(" ")[0])).toEqual([
-      "Room#sendFullState", "Room#setTimestep", "Room#_reserveSeat(sessionId,", "WebSocketClient#raw", "ws", "Room#_reservedSeats", "Room#_simulationInterval",
+      "Room#sendFullState", "Room#setTimestep", "Room#_reserveSeat(sessionId,", "WebSocketClient#raw", "ws", "SchemaSerializer#encodedViews",
+      "Room#_reservedSeats", "Room#_simulationInterval",
     ]);
-    expect(() => checkColyseusInternals({ Room: BareRoom, WebSocketClient: class {}, WebSocket: class {} })).toThrow(/Colyseus has changed under this server/);
+    expect(() => checkColyseusInternals({ Room: BareRoom, WebSocketClient: class {}, WebSocket: class {}, SchemaSerializer: class {} })).toThrow(/Colyseus has changed under this server/);
   });
 
   it("a server is not made when one is gone (here the frames' send, which the empty-patch filter wraps)", () => {
@@ -34,6 +35,27 @@ describe("Colyseus internals", () => {
       proto.raw = raw;
     }
     expect(typeof proto.raw).toBe("function");
+  });
+});
+
+describe("each patch's view encodings", () => {
+  let colyseus: ColyseusTestServer;
+  beforeAll(async () => { colyseus = await bootServer(); });
+  afterAll(async () => { await colyseus.shutdown(); });
+
+  it("are kept in a map made for that patch, not in one the room keeps", async () => {
+    const { code, roomId, room } = await createTable({ seats: 4 });
+    const serializer = () => (room as unknown as { _serializer: { encodedViews: Map<unknown, unknown> } })._serializer;
+    const ann = await join(colyseus, roomId, { code, name: "Ann" });
+    const before = serializer().encodedViews;
+    const ben = await join(colyseus, roomId, { code, name: "Ben" });
+    // Ben's arrival is a patch for Ann, encoded for her view.
+    await until(() => Object.keys((ann.state as any).toJSON().seats).length === 2, 5_000, "Ann to see Ben");
+    expect(serializer().encodedViews).toBeInstanceOf(Map);
+    expect(serializer().encodedViews, "the map the room had before the patch").not.toBe(before);
+    expect(serializer().encodedViews.size, "nothing kept after the patch").toBe(0);
+    await ann.leave();
+    await ben.leave();
   });
 });
 
