@@ -3,7 +3,6 @@
 // messages, and sends what the table publishes: the schema state as patches (corked, empty ones
 // dropped) and private messages to one seat's connection.
 import { CloseCode, ErrorCode, OnMessageException, Room, ServerError, logger, matchMaker, type Client, type AuthContext, type RoomException, type RoomMethodName } from "@colyseus/core";
-import { StateView } from "@colyseus/schema";
 import { parseCommand } from "../../shared/protocol.ts";
 import { AnswersMessage, ChatMessage, GuideMessage, HintMessage, HostMessage, JoinOptions, PlayerName } from "../../shared/room-protocol.ts";
 import { AdjournMessage, ResumeMessage } from "../../shared/adjourn-protocol.ts";
@@ -23,7 +22,7 @@ import { Table, type Refusal, type TableDeps, type TurnEvents } from "../table/t
 import { handOver, redeemRestoreTicket } from "./restore.ts";
 import { TableState } from "./schema.ts";
 import { corked, fullStateSent, withoutEmptyPatches, zodParser, type MessageRule } from "./sockets.ts";
-import { afterFullState, aroundSeatReservations, freshPatchViews, quietClock } from "./colyseus-internals.ts";
+import { afterFullState, aroundSeatReservations, clientView, freshPatchViews, quietClock } from "./colyseus-internals.ts";
 import { statePublisher } from "./table-state.ts";
 
 export type { SeedSource } from "../table/start.ts";
@@ -315,7 +314,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   async onJoin(client: Client, _options: unknown, auth: Auth) {
     this.table.stopIdle();
     withoutEmptyPatches(client);
-    client.view = new StateView();
+    client.view = clientView();
     if (auth.role === "spectator") {
       const key = this.watchersComing.get(client.sessionId)?.key ?? "unknown";
       this.watcherGone(client.sessionId);
@@ -361,7 +360,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     this.table.seats.detach(sessionId);
     const old = this.clients.getById(sessionId);
     if (old) {
-      old.view = new StateView(); // nothing more of the seat, even before the socket has closed
+      old.view = clientView(); // nothing more of the seat, even before the socket has closed
       old.leave(CloseCode.CONSENTED, reason);
     }
     this.reconnections.get(sessionId)?.reject(new Error("replaced by a seat-token join"));
@@ -383,7 +382,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     const seat = this.seatOf(client);
     if (!seat && !client.userData?.spectator) {
       // Its seat went to another connection while it was coming back.
-      client.view = new StateView();
+      client.view = clientView();
       client.leave(CloseCode.CONSENTED, "Your seat was taken back from another connection.");
       return;
     }
