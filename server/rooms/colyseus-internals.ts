@@ -110,7 +110,7 @@ type PatchSerializer = { encodedViews?: Map<unknown, unknown>; applyPatches(clie
  * room and clears it after each patch; once that map has outlived two young collections it sits in
  * the old generation, and V8 puts the tables it grows and clears there as well. A table cleared there
  * still points at the patch's encoded frames until the next full collection, so every young collection
- * meanwhile kept them and moved them to the old generation: a sixth of all the server promoted at
+ * meanwhile kept them and moved them to the old generation: a fifth of all the server promoted at
  * 1,000 tables (docs/performance.md, "What outlives a young collection"). A map made for the patch
  * is young, and what it held dies young with it.
  */
