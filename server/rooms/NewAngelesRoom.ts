@@ -7,7 +7,6 @@ import { parseCommand } from "../../shared/protocol.ts";
 import { AnswersMessage, ChatMessage, GuideMessage, HintMessage, HostMessage, JoinOptions, PlayerName } from "../../shared/room-protocol.ts";
 import { AdjournMessage, ResumeMessage } from "../../shared/adjourn-protocol.ts";
 import { VacationMessage, VoteMessage } from "../../shared/vote-protocol.ts";
-import { encodeLogMessage } from "../../shared/wire/log-codec.ts";
 import { normalizeCode } from "../access/codes.ts";
 import { quickCommand, waitingFor } from "../engine/index.ts";
 import type { TableMetadata } from "../access/metadata.ts";
@@ -421,7 +420,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
   /** The last chat lines, the last log lines and (for a seat) its private ones: sent on every (re)join. */
   private sendHistories(client: Client, seat: number | null): void {
     client.send("chat-history", { lines: this.table.talk.chatHistory(seat !== null) });
-    client.send("log", encodeLogMessage(this.table.talk.logHistory(seat)));
+    client.send("log", this.table.talk.logHistory(seat));
   }
 
   /**
@@ -431,7 +430,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
    */
   broadcastPatch(): boolean {
     const log = this.table?.talk.takeUnsentLog();
-    if (log) this.broadcast("log", encodeLogMessage(log), { afterNextPatch: true });
+    if (log) this.broadcast("log", log, { afterNextPatch: true });
     return corked(this.clients, () => super.broadcastPatch());
   }
 

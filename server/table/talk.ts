@@ -3,7 +3,8 @@
 // lines for one seat). Chat and the log travel as messages, not in the
 // state: a late joiner's full state does not grow with them. The last lines of each are kept here for
 // every (re)join; each line has an index so a client never shows one twice.
-import type { ChatLine, ChatMessage } from "../../shared/room-protocol.ts";
+import type { ChatLine, ChatMessage, ServerMessages, WireLogLine } from "../../shared/room-protocol.ts";
+import { decodeLogLine, encodeLogLine, wireLogMessage } from "../../shared/wire/log-codec.ts";
 import type { GameEvent } from "../../shared/view.ts";
 type Chat = ReturnType<(typeof ChatMessage)["parse"]>;
 import type { GameStore, StoredChatLine, StoredWhisper, Write } from "../store/index.ts";
@@ -21,8 +22,6 @@ export const CHAT_LINES = 100;
 export const WHISPER_LINES = 100;
 export const CHAT_PER_10S = 8;
 
-export interface LogMessage { from: number; lines: string[]; private?: string[]; history?: true }
-
 export const TALK_QUOTA = { code: "talk-quota", message: "Your address has sent as much chat as the server keeps from one address in a day: try again tomorrow." };
 
 export class Talk {
@@ -34,11 +33,12 @@ export class Talk {
   /** The last WHISPER_LINES private messages of each pair of players, of whisperCount in all. */
   whispers: StoredWhisper[] = [];
   whisperCount = 0;
-  /** The last LOG_LINES public log lines, of gameLogCount in all, kept compactly (last-lines.ts). */
+  /** The last LOG_LINES public log lines, of gameLogCount in all, in their wire form, kept compactly (last-lines.ts). */
   private lastLog = new LastLines(LOG_LINES);
   gameLogCount = 0;
-  private unsentLog: string[] = [];
-  private privateLogs = new Map<number, string[]>();
+  private unsentLog: WireLogLine[] = [];
+  /** Each seat's last LOG_LINES private lines, kept as the public ones are. */
+  private privateLogs = new Map<number, LastLines>();
   private chatTimes: Map<string, number[]> | null = null; // made at the first line: an empty Map costs ~0.15 KB a room
 
   /**
@@ -146,29 +146,29 @@ export class Talk {
     return this.whispers.filter((w) => w.from === seat || w.to === seat);
   }
 
-  /** The last LOG_LINES public log lines (a new array each time). */
+  /** The last LOG_LINES public log lines, as text (a new array each time). */
   get gameLog(): string[] {
-    return this.lastLog.lines();
+    return this.lastLog.lines().map(decodeLogLine);
   }
 
-  /** A public log line: kept, and sent with the next patch. */
+  /** A public log line: kept, and sent with the next patch (put in its wire form once, here). */
   log(text: string): void {
-    this.lastLog.push(text);
+    const line = encodeLogLine(text);
+    this.lastLog.push(line);
     this.gameLogCount++;
-    this.unsentLog.push(text);
+    this.unsentLog.push(line);
   }
 
   /** A private log line for one seat, kept for its reloads. */
   logPrivate(seat: number, text: string): void {
-    const lines = this.privateLogs.get(seat) ?? [];
-    lines.push(text);
-    while (lines.length > LOG_LINES) lines.shift();
-    this.privateLogs.set(seat, lines);
+    let lines = this.privateLogs.get(seat);
+    if (!lines) this.privateLogs.set(seat, (lines = new LastLines(LOG_LINES)));
+    lines.push(encodeLogLine(text));
   }
 
-  /** A seat's private log lines (the last LOG_LINES). */
-  privateLines(seat: number): readonly string[] {
-    return this.privateLogs.get(seat) ?? [];
+  /** A seat's private log lines (the last LOG_LINES), as text. */
+  privateLines(seat: number): string[] {
+    return this.privateLogs.get(seat)?.lines().map(decodeLogLine) ?? [];
   }
 
   /** A seat's private lines as the events a bot deciding for it (or a hint to it) is shown. */
@@ -176,18 +176,18 @@ export class Talk {
     return this.privateLines(seat).map((text) => ({ type: "private", text, to: [seat] }));
   }
 
-  /** The public lines not sent yet, or null; they count as sent from now. */
-  takeUnsentLog(): LogMessage | null {
+  /** The public lines not sent yet as the `log` message that sends them, or null; they count as sent from now. */
+  takeUnsentLog(): ServerMessages["log"] | null {
     if (this.unsentLog.length === 0) return null;
-    const message = { from: this.gameLogCount - this.unsentLog.length, lines: this.unsentLog };
+    const message = wireLogMessage({ from: this.gameLogCount - this.unsentLog.length, lines: this.unsentLog });
     this.unsentLog = [];
     return message;
   }
 
-  /** The last LOG_LINES public lines and, for a seat, its private ones: sent on every (re)join. */
-  logHistory(seat: number | null): LogMessage {
-    const privateLines = seat === null ? [] : (this.privateLogs.get(seat) ?? []);
-    const lines = this.gameLog;
-    return { from: this.gameLogCount - lines.length, lines, private: privateLines, history: true };
+  /** The `log` message of every (re)join: the last LOG_LINES public lines and, for a seat, its private ones. */
+  logHistory(seat: number | null): ServerMessages["log"] {
+    const privateLines = seat === null ? [] : (this.privateLogs.get(seat)?.lines() ?? []);
+    const lines = this.lastLog.lines();
+    return wireLogMessage({ from: this.gameLogCount - lines.length, lines, private: privateLines, history: true });
   }
 }

@@ -39,7 +39,7 @@ export const PICTURE: Record<string, string[]> = {
   "server/metrics": [],
   "server/access": [],
   "server/store": ["server/engine", "shared/protocol", "shared/room-protocol", "shared/vote-protocol"],
-  "server/table": ["server/access", "server/bots", "server/engine", "server/metrics", "server/store", "shared/adjourn-protocol", "shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/guide", "shared/protocol", "shared/room-protocol", "shared/view", "shared/vote-protocol"],
+  "server/table": ["server/access", "server/bots", "server/engine", "server/metrics", "server/store", "shared/adjourn-protocol", "shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/guide", "shared/protocol", "shared/room-protocol", "shared/view", "shared/vote-protocol", "shared/wire"],
   "server/http-guard": ["server/access"],
   "server/fair-turns": ["server/access"],
   "server/static": [],
