@@ -327,14 +327,17 @@ async function main(): Promise<void> {
   process.exit(misses.length ? 1 : 0);
 }
 
-/** Runs one phase in a worker; `whileOpen` runs while its clients are still connected. */
+/**
+ * Runs one phase in a worker; `whileOpen` runs while its clients are still connected, before their
+ * results (a sample a command) reach this thread: its heap and CPU are then the server's alone.
+ */
 function runPhase(job: Job, whileOpen: () => void = () => {}): Promise<PhaseResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(new URL(import.meta.url), { workerData: job });
     let result: PhaseResult | null = null;
-    worker.once("message", (r: PhaseResult) => {
-      result = r;
+    worker.once("message", () => {
       whileOpen();
+      worker.once("message", (r: PhaseResult) => { result = r; });
       worker.postMessage("leave");
     });
     worker.once("error", reject);
@@ -357,9 +360,10 @@ async function runWorker(job: Job): Promise<void> {
     else await playFloorTable(job, result, open);
   }
   if (job.tally) result.patchFields = wireFieldTally();
-  parentPort!.postMessage(result);
   // The main thread weighs the server's heap while every table is still open, then lets us go.
+  parentPort!.postMessage("played");
   await new Promise((resolve) => parentPort!.once("message", resolve));
+  parentPort!.postMessage(result);
   await Promise.all(open.map((r) => r.leave().catch(() => 0)));
   process.exit(0);
 }
