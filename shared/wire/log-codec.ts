@@ -130,12 +130,7 @@ export function decodeLogMessage(m: ServerMessages["log"] | LogText): LogText {
   return text;
 }
 
-/** A log message in its wire form: a history with its lines (and private lines), or the lines a change wrote. */
-export function encodeLogMessage(m: { from: number; lines: readonly string[]; history?: true; private?: readonly string[] }): ServerMessages["log"] {
-  return wireLogMessage({ from: m.from, lines: m.lines.map(encodeLogLine), history: m.history, private: m.private?.map(encodeLogLine) });
-}
-
-/** The same, of lines already in their wire form. */
+/** A log message of lines in their wire form: a history with its lines (and private lines), or the lines a change wrote. */
 export function wireLogMessage(m: { from: number; lines: WireLogLine[]; history?: true; private?: WireLogLine[] }): ServerMessages["log"] {
   if (!m.history) return [m.from, ...m.lines];
   const wire: ServerMessages["log"] = { from: m.from, lines: m.lines, history: true };

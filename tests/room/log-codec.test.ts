@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { pack, unpack } from "msgpackr";
 import { playGame } from "../../server/sim/play.ts";
 import { makeRandom, randomCommand } from "../../server/bots/random.ts";
-import { decodeLogLine, decodeLogMessage, encodeLogLine, encodeLogMessage, GameLogReader } from "../../shared/wire/index.ts";
+import { decodeLogLine, decodeLogMessage, encodeLogLine, GameLogReader, wireLogMessage, type LogText } from "../../shared/wire/index.ts";
 
 function linesOf(players: 4 | 5 | 6, seed: number, random: boolean): string[] {
   const lines: string[] = [];
@@ -40,6 +40,8 @@ describe("the game log's wire form", () => {
   });
 
   it("carries a history and a change's lines, numbered, through the messages", () => {
+    // As the table sends them (server/table/talk.ts): each line put in its wire form, then the message.
+    const encodeLogMessage = (m: LogText) => wireLogMessage({ from: m.from, lines: m.lines.map(encodeLogLine), history: m.history, private: m.private?.map(encodeLogLine) });
     const history = { from: 3, lines: ["Haas-Bioroid does not counter.", "hello"], history: true as const, private: ["You drew nothing."] };
     expect(decodeLogMessage(encodeLogMessage(history))).toEqual(history);
     const fresh = { from: 5, lines: ["Jinteki has no cards and abstains."] };
