@@ -25,12 +25,14 @@ type EventForecast = NonNullable<ThreatForecast["event"]>;
  */
 const memo = new WeakMap<readonly DistrictState[], Map<string, EventForecast | null>>();
 const MEMO_KEYS = 8;
+/** Each event's category (its card's back), by id. */
+const EVENT_CATEGORY = new Map(catalog.events.map((e) => [e.id, e.category]));
 
 /** What each event that may be next would add now (every one of the top card's category not yet resolved). */
 export function eventForecast(rules: Rulebook, s: GameState): EventForecast | null {
   const top = s.eventDeck[0];
   if (!top || s.result) return null;
-  const category = catalog.events.find((e) => e.id === top)!.category;
+  const category = EVENT_CATEGORY.get(top)!;
   const key = `${category}|${s.threat}|${s.eventDiscard.join(",")}`;
   let known = memo.get(s.districts);
   const hit = known?.get(key);
@@ -64,13 +66,18 @@ function playEvent(rules: Rulebook, s: GameState, id: string): number {
   return copy.threat - s.threat;
 }
 
+/** Whether the card being resolved involved illness and ends owing its threat (none once the game is over). */
+export function illnessOwed(s: GameState): boolean {
+  const top = s.effects[s.effects.length - 1];
+  return !!top && top.illnessInvolved && !top.illnessFree && !s.result;
+}
+
 export function threatForecast(rules: Rulebook, s: GameState): ThreatForecast {
   const d = demandDef(s.demand);
   const short = RESOURCES.filter((r) => s.supply[r] < d.targets[r]);
   const demand = { adds: short.length > 0 && !s.result ? d.penalty : 0, short };
   const event = eventForecast(rules, s);
-  const top = s.effects[s.effects.length - 1];
-  const illness = top && top.illnessInvolved && !top.illnessFree && !s.result ? ILLNESS_THREAT : 0;
+  const illness = illnessOwed(s) ? ILLNESS_THREAT : 0;
   const worst = Math.min(THREAT_MAX, s.threat + demand.adds + (event?.max ?? 0) + illness);
   return { worst, demand, event, illness, round: { ...s.threatRound }, total: { ...s.threatFrom } };
 }

@@ -1,9 +1,10 @@
 // What a change of state can have changed in the views, found by comparing the state before and after
 // (apply() never changes its input, so both are at hand). A table recomputes only what may differ:
 // a seat's own view and legal list (secretViewFor), and the public parts of the spectator's view.
-// The rules here follow what view.ts and legal.ts read; tests/room/incremental.test.ts checks over many
+// The rules here follow what view.ts, legal.ts and forecast.ts read; tests/room/incremental.test.ts checks over many
 // random games that whatever they call unchanged is indeed unchanged.
-import { ACTION_TYPES } from "../../shared/catalog/types.ts";
+import { ACTION_TYPES, RESOURCES } from "../../shared/catalog/types.ts";
+import { illnessOwed } from "./forecast.ts";
 import type { Deal, DistrictState, GameState, PlayerState, Trade } from "./state.ts";
 import { sameDistrictBoard } from "../../shared/view.ts";
 
@@ -19,17 +20,32 @@ export interface PublicTouched {
    * Not its hand size limit, which the rulebook's modifiers may compute from anything: compare that apart.
    */
   seats: boolean[];
+  /** The threat forecast (forecast.ts): the districts, or anything else it reads. */
+  forecast: boolean;
 }
 
 export function publicTouched(before: GameState, after: GameState): PublicTouched {
   // The variant (district overrides, token pools) never changes after setup; another game shares nothing.
   const other = !sameGame(before, after);
+  const districts = other || !districtsEqual(before.districts, after.districts);
   return {
-    districts: other || !districtsEqual(before.districts, after.districts),
+    districts,
     decks: other || !decksEqual(before, after),
     deal: other || !dealEqual(before.deal, after.deal),
     seats: after.seats.map((p, i) => other || !seatEqual(p, before.seats[i])),
+    forecast: districts || !forecastReadsEqual(before, after),
   };
+}
+
+/**
+ * What threatForecast reads besides the districts: the demand and the supply, the threat and its
+ * counts, the next event's card and the resolved ones (its events' memo key), an illness owed, the result.
+ */
+function forecastReadsEqual(a: GameState, b: GameState): boolean {
+  if (a.result !== null || b.result !== null || a.demand !== b.demand || a.threat !== b.threat) return false;
+  if (a.eventDeck[0] !== b.eventDeck[0] || !sameStrings(a.eventDiscard, b.eventDiscard) || illnessOwed(a) !== illnessOwed(b)) return false;
+  for (const r of RESOURCES) if (a.supply[r] !== b.supply[r]) return false;
+  return plainEqual(a.threatFrom, b.threatFrom) && plainEqual(a.threatRound, b.threatRound);
 }
 
 function districtsEqual(a: readonly DistrictState[], b: readonly DistrictState[]): boolean {

@@ -115,10 +115,13 @@ export function publicViewSince(rules: Rulebook, before: GameState, last: GameVi
     }),
     deal: t.deal ? dealView(after) : last.deal,
     decks: t.decks ? decksView(after) : last.decks,
+    // the last view's forecast while nothing it reads has changed (asked for only when worked out now)
+    forecast: forecast === "now" && !t.forecast ? last.forecast : undefined,
   });
 }
 
-type Parts = Pick<GameView, "districts" | "reserve" | "seats" | "deal" | "decks">;
+/** A view's parts made apart, and its threat forecast when the last view's still holds. */
+type Parts = Pick<GameView, "districts" | "reserve" | "seats" | "deal" | "decks"> & { forecast?: GameView["forecast"] | null };
 
 /** The round track as views show it: one frozen list for every view. */
 const ROUND_TRACK_VIEW: string[] = Object.freeze([...ROUND_TRACK]) as unknown as string[];
@@ -203,7 +206,7 @@ function scalarView(rules: Rulebook, s: GameState, seat: number | null, forecast
           rivalUnderBoard: s.result.rivalUnderBoard,
         }
       : null,
-    forecast: forecast === "now" ? threatForecast(rules, s) : (null as unknown as GameView["forecast"]),
+    forecast: forecast === "now" ? (parts.forecast ?? threatForecast(rules, s)) : (null as unknown as GameView["forecast"]),
   };
   if (forecast === "now" || forecast === "none") return view;
   // the forecast reads no deal (forecast.ts plays each event with none): the fork leaves it out

@@ -150,6 +150,8 @@ interface GameMemo {
   pendingName: string | undefined;
   pendingStage: string | undefined;
   result: ResultView | null | undefined;
+  /** The threat forecast last written. */
+  forecast: GameView["forecast"] | undefined;
   supply: GameView["supply"] | undefined;
   deal: DealView | null | undefined;
   dealFields: DealFields | undefined;
@@ -176,7 +178,7 @@ function gameMemo(game: GameState): GameMemo {
   let m = gameMemos.get(game);
   if (!m) {
     m = {
-      plain: undefined, pending: undefined, pendingName: undefined, pendingStage: undefined, result: undefined, supply: undefined,
+      plain: undefined, pending: undefined, pendingName: undefined, pendingStage: undefined, result: undefined, forecast: undefined, supply: undefined,
       deal: undefined, dealFields: undefined, counters: new List(game.deal.counters), supports: new List(game.deal.supports),
       decks: undefined, piles: undefined, reserve: undefined, districtsView: undefined, districts: undefined,
     };
@@ -260,8 +262,12 @@ export function projectPublic(game: GameState, seats: Map<string, SeatState>, vi
   projectPending(game, m, view);
   if (m.result !== view.result && !same(m.result, view.result)) game.result = encodeResult(view.result);
   m.result = view.result;
-  const forecast = encodeForecast(view.forecast);
-  if (game.forecast !== forecast) game.forecast = forecast;
+  if (m.forecast !== view.forecast) {
+    // (publicViewSince keeps the last view's forecast while nothing it reads changes)
+    const forecast = encodeForecast(view.forecast);
+    if (game.forecast !== forecast) game.forecast = forecast;
+    m.forecast = view.forecast;
+  }
   const supply = view.supply;
   if (m.supply !== supply) {
     const last = m.supply;
