@@ -5,6 +5,7 @@
 // the memory as the decision left it. A person's hint (hint.ts) is the same decision in words, asked the
 // same way. The worker is given only what the seat may know, as the bot in the room's thread is. A
 // worker that fails is replaced; its jobs are decided in the room's thread.
+import os from "node:os";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { performance } from "node:perf_hooks";
 import type { LegalCommand } from "../../shared/protocol.ts";
@@ -40,6 +41,14 @@ export interface BotThinker {
   /** Ends the worker; jobs still open are decided in the calling thread. */
   stop(): Promise<void>;
 }
+
+/**
+ * How much nicer than the tables' thread the bots' thread runs (Linux nice levels). Woken by a question, a
+ * thread of equal priority would often take the CPU from the thread that asked, for as long as it thinks:
+ * the tables' event loop then waits on the bot all the same (docs/performance.md, "The bots' thread,
+ * niced"). Nicer, it mostly thinks on the CPU the tables leave.
+ */
+export const BOTS_NICER_BY = 10;
 
 /** A worker that fails this many times is not started again: the bots then think in the room's thread. */
 const MAX_RESTARTS = 3;
@@ -130,6 +139,14 @@ export function botThread(onFailure: (err: unknown) => void = () => {}, { heapMb
 }
 
 if (!isMainThread && (workerData as { botThinker?: boolean })?.botThinker) {
+  // Linux sets a nice level per thread: this one only (elsewhere it would be the whole process's, left alone).
+  if (process.platform === "linux") {
+    try {
+      os.setPriority(Math.min(19, os.getPriority() + BOTS_NICER_BY));
+    } catch {
+      // not allowed here (a container's policy): the thread thinks at the tables' priority
+    }
+  }
   parentPort!.on("message", ({ id, job }: { id: number; job: ThinkJob }) => {
     let thought: Thought;
     try {

@@ -2,13 +2,15 @@
 // same decision and the same memory for the same question (a hint: the same words), a real worker
 // thread answering. A question
 // the bot cannot answer costs a command (the seat takes the simplest way out), not the thread; a thread
-// stopped with questions open has them answered.
+// stopped with questions open has them answered. The thread thinks at a nicer level than the one asking.
 import { afterEach, describe, expect, it } from "vitest";
 import { apply, createGame, viewFor, waitingFor, type GameState } from "../../server/engine/index.ts";
 import { botDecision, newMemory, type BotMemory } from "../../server/bots/index.ts";
 import { makeRandom, randomCommand } from "../../server/bots/random.ts";
 import { hintFor } from "../../server/bots/hint.ts";
-import { botThread, thinkHere, type BotThinker, type ThinkJob } from "../../server/bots/thinker.ts";
+import { readFileSync, readdirSync } from "node:fs";
+import os from "node:os";
+import { BOTS_NICER_BY, botThread, thinkHere, type BotThinker, type ThinkJob } from "../../server/bots/thinker.ts";
 
 const threads: BotThinker[] = [];
 afterEach(async () => { await Promise.all(threads.splice(0).map((t) => t.stop())); });
@@ -17,6 +19,21 @@ function thread(failures: unknown[] = [], heapMb?: number): BotThinker {
   const t = botThread((err) => failures.push(err), { heapMb });
   threads.push(t);
   return t;
+}
+
+/** The nice level of each of this process's threads (Linux's /proc; a thread gone meanwhile is left out). */
+function niceLevels(): number[] {
+  const levels: number[] = [];
+  for (const tid of readdirSync(`/proc/${process.pid}/task`)) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${process.pid}/task/${tid}/stat`, "utf8");
+    } catch {
+      continue;
+    }
+    levels.push(Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[16])); // field 19, after the name
+  }
+  return levels;
 }
 
 /** Memory as plain data, to compare (Maps become entry lists). */
@@ -97,6 +114,17 @@ describe("the bots' thread", () => {
     const answers = await Promise.all(open);
     expect(answers.map((a) => a.decision)).toEqual(jobs.map((job) => thinkHere(structuredClone(job)).decision));
     expect((await t.think(jobs[0]!)).decision).toEqual(answers[0]!.decision);
+  });
+
+  it("thinks nicer than the thread that asks, which keeps its own level", async () => {
+    const mine = os.getPriority(); // the calling thread's own level (Linux)
+    const nicer = Math.min(19, mine + BOTS_NICER_BY);
+    const atNicer = () => niceLevels().filter((n) => n === nicer).length;
+    const before = atNicer();
+    const t = thread();
+    await t.think(questions(1)[0]!);
+    expect(atNicer()).toBe(before + 1);
+    expect(os.getPriority()).toBe(mine);
   });
 
   it("a thread that fails (out of memory here) is replaced; after three failures the bots think in the calling thread", async () => {
