@@ -88,17 +88,24 @@ function seatEqual(p: PlayerState, q: PlayerState | undefined): boolean {
   return true;
 }
 
-/** Deep equality of plain JSON data. */
+/** Deep equality of plain JSON data (asked after every command: it makes no lists of keys). */
 function plainEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!plainEqual(a[i], b[i])) return false;
+    return true;
+  }
   const x = a as Record<string, unknown>;
   const y = b as Record<string, unknown>;
-  const keys = Object.keys(x);
-  if (keys.length !== Object.keys(y).length) return false;
-  for (const k of keys) if (!plainEqual(x[k], y[k])) return false;
-  return true;
+  let keys = 0;
+  for (const k in x) {
+    if (!plainEqual(x[k], y[k])) return false;
+    keys++;
+  }
+  for (const _ in y) keys--;
+  return keys === 0;
 }
 
 /**

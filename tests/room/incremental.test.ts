@@ -8,6 +8,7 @@ import { publicViewSince, secretsTouched, secretViewFor, viewFor, type GameState
 import type { Publisher } from "../../server/table/publisher.ts";
 import { TableState } from "../../server/rooms/schema.ts";
 import { statePublisher } from "../../server/rooms/table-state.ts";
+import { publicTouched } from "../../server/engine/touched.ts";
 import { playRandomGame } from "../engine/driver.ts";
 
 /** A publisher into a fresh table state, with no sockets behind it. */
@@ -37,6 +38,16 @@ function fromScratch(game: Game, publicMoves: number, privateMoves: number[]): u
 }
 
 describe("incremental views", () => {
+  it("a deal that only gains a field (an asset's mark) is touched; an equal copy of it is not", () => {
+    let inDeal: Game | null = null;
+    playRandomGame(4, 7, { maxSteps: 300, onStep: (s) => { if (!inDeal && s.deal?.main) inDeal = s; } });
+    const before = inDeal as Game | null;
+    if (!before?.deal) throw new Error("no offer made in 300 steps");
+    expect(publicTouched(before, { ...before, deal: { ...before.deal, tied: true } }).deal).toBe(true);
+    expect(publicTouched(before, { ...before, deal: { ...before.deal, noTrade: [1] } }).deal).toBe(true);
+    expect(publicTouched(before, { ...before, deal: structuredClone(before.deal) }).deal).toBe(false);
+  });
+
   it("a seat secretsTouched leaves out has the same secret view (hand, rival, investment, trades, legal), and publicViewSince equals viewFor", () => {
     let checked = 0;
     let skipped = 0;
