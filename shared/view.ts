@@ -46,6 +46,26 @@ export function sameDistrictBoard(a: DistrictBoardState, b: DistrictBoardState):
   return true;
 }
 
+/** Deep equality of plain JSON-like data (views, a state's parts); asked after every command, it makes no lists of keys. */
+export function samePlain(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!samePlain(a[i], b[i])) return false;
+    return true;
+  }
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  let keys = 0;
+  for (const k in x) {
+    if (!samePlain(x[k], y[k])) return false;
+    keys++;
+  }
+  for (const _ in y) keys--;
+  return keys === 0;
+}
+
 /** A district: its catalog facts (or the variant's overrides of them) and its board. */
 export interface DistrictView extends DistrictDef, DistrictBoardState {}
 

@@ -6,7 +6,7 @@
 import { ACTION_TYPES, RESOURCES } from "../../shared/catalog/types.ts";
 import { illnessOwed } from "./forecast.ts";
 import type { Deal, DistrictState, GameState, PlayerState, Trade } from "./state.ts";
-import { sameDistrictBoard } from "../../shared/view.ts";
+import { sameDistrictBoard, samePlain } from "../../shared/view.ts";
 
 /** Which parts of the spectator's view may differ between two states (the rest is cheap and always rebuilt). */
 export interface PublicTouched {
@@ -45,7 +45,7 @@ function forecastReadsEqual(a: GameState, b: GameState): boolean {
   if (a.result !== null || b.result !== null || a.demand !== b.demand || a.threat !== b.threat) return false;
   if (a.eventDeck[0] !== b.eventDeck[0] || !sameStrings(a.eventDiscard, b.eventDiscard) || illnessOwed(a) !== illnessOwed(b)) return false;
   for (const r of RESOURCES) if (a.supply[r] !== b.supply[r]) return false;
-  return plainEqual(a.threatFrom, b.threatFrom) && plainEqual(a.threatRound, b.threatRound);
+  return samePlain(a.threatFrom, b.threatFrom) && samePlain(a.threatRound, b.threatRound);
 }
 
 function districtsEqual(a: readonly DistrictState[], b: readonly DistrictState[]): boolean {
@@ -71,7 +71,7 @@ function decksEqual(a: GameState, b: GameState): boolean {
 
 /** The whole deal, every field (more than the view shows: a cheap and safe test). */
 function dealEqual(a: Deal | null, b: Deal | null): boolean {
-  return plainEqual(a, b);
+  return samePlain(a, b);
 }
 
 function seatEqual(p: PlayerState, q: PlayerState | undefined): boolean {
@@ -86,26 +86,6 @@ function seatEqual(p: PlayerState, q: PlayerState | undefined): boolean {
     if (p.assets[i]!.id !== q.assets[i]!.id || p.assets[i]!.exhausted !== q.assets[i]!.exhausted) return false;
   }
   return true;
-}
-
-/** Deep equality of plain JSON data (asked after every command: it makes no lists of keys). */
-function plainEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a) || Array.isArray(b)) {
-    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!plainEqual(a[i], b[i])) return false;
-    return true;
-  }
-  const x = a as Record<string, unknown>;
-  const y = b as Record<string, unknown>;
-  let keys = 0;
-  for (const k in x) {
-    if (!plainEqual(x[k], y[k])) return false;
-    keys++;
-  }
-  for (const _ in y) keys--;
-  return keys === 0;
 }
 
 /**

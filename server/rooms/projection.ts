@@ -15,7 +15,7 @@
 //   field declared there is projected with no code here. A schema setter ignores a value equal to the
 //   one it holds.
 import { Decoder, Encoder, type ArraySchema, type MapSchema } from "@colyseus/schema";
-import type { CardView, DealView, GameView, PendingView, ResultView, SeatView, TradeView } from "../../shared/view.ts";
+import { samePlain as same, type CardView, type DealView, type GameView, type PendingView, type ResultView, type SeatView, type TradeView } from "../../shared/view.ts";
 import {
   DECKS_FIELDS, GAME_PLAIN, OFFER_FIELDS, PENDING_FIELDS, SEAT_PUBLIC_FIELDS, SUPPORT_FIELDS, encodeAssets, encodeCard,
   encodeDeal, encodeDecks, encodeDistrict, encodePiles, encodeEmergencies, encodeForecast, encodeInvestment, encodeLegal, encodePending, packLegal, encodeResult, encodeTrades,
@@ -25,29 +25,6 @@ import {
   GameState, OfferState, SeatState, SupportState, TableState,
   type DealState, type DecksState, type SecretState,
 } from "./schema.ts";
-
-type Plain = Record<string, unknown>;
-
-/** Deep equality of plain JSON-like values. */
-function same(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-  if (Array.isArray(a)) {
-    if (!Array.isArray(b) || a.length !== b.length) return false;
-    for (let i = 0; i < a.length; i++) if (!same(a[i], b[i])) return false;
-    return true;
-  }
-  if (Array.isArray(b)) return false;
-  const x = a as Plain;
-  const y = b as Plain;
-  let n = 0;
-  for (const key in x) {
-    if (!same(x[key], y[key])) return false;
-    n++;
-  }
-  for (const _ in y) n--;
-  return n === 0;
-}
 
 // ---- schema arrays --------------------------------------------------------------------------------------
 
