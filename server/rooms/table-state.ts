@@ -54,8 +54,8 @@ export function statePublisher(state: TableState, room: RoomSide): Publisher {
     hint: (seat, hint) => room.toSeat(seat, "hint", hint),
     parkIfEmpty: () => room.closeIfEmpty?.(),
     // Not afterNextPatch: a private frame staged that way skips the queue of a client still joining.
-    // Its words in the log's wire form (shared/wire/log-codec.ts).
-    event: (seat, event) => room.toSeat(seat, "event", { type: event.type, text: encodeLogLine(event.text) }),
+    // Its words in the log's wire form (shared/wire/log-codec.ts), put in it once when the line was kept.
+    event: (seat, event) => room.toSeat(seat, "event", { type: event.type, text: event.line ?? encodeLogLine(event.text) }),
     whisper: (seat, whisper) => room.toSeat(seat, "whisper", whisper),
     chat: (line, audience) => audience === "spectators" ? room.toSpectators("chat", line) : room.broadcast("chat", line),
     chatHistory: (seat, lines) => room.toSeat(seat, "chat-history", { lines }),

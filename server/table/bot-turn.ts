@@ -91,8 +91,8 @@ export class BotMoves {
     // A person's decision the bot made: they read on their screen what was chosen for them (and again after a reload).
     if (done && human) {
       const text = `${away ? BOT_PLAYED_AWAY : BOT_CHOSE} ${done}.`;
-      talk.logPrivate(n, text);
-      publisher.event(n, { type: "bot-chose", text });
+      const line = talk.logPrivate(n, text);
+      publisher.event(n, { type: "bot-chose", text, line });
     }
     // waiting on its own proposal: it looks again later (and withdraws it once it has gone stale)
     // At a table with deadlines a person has no longer than one to answer it.

@@ -3,14 +3,14 @@
 // test by recording the calls. Calls come in the order the table makes its changes, and a patch leaves
 // only at flush(): what is changed between two flushes travels together.
 import type { GameState } from "../engine/index.ts";
-import type { ChatLine } from "../../shared/room-protocol.ts";
+import type { ChatLine, WireLogLine } from "../../shared/room-protocol.ts";
 import type { StoredWhisper } from "../store/index.ts";
 import type { VoteView } from "../../shared/vote-protocol.ts";
 
 export type TableStatus = "lobby" | "playing" | "adjourned" | "finished";
 
-/** What a private event sends to its seat alone. */
-export interface PrivateEvent { type: string; text: string }
+/** What a private event sends to its seat alone; `line`: its text already in the log's wire form (kept by Talk.logPrivate). */
+export interface PrivateEvent { type: string; text: string; line?: WireLogLine }
 
 export interface Publisher {
   /** The table's facts, once, before anything else: invite code, seats, step seconds, listing. */

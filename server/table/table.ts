@@ -838,8 +838,8 @@ export class Table {
         if (!e.to) this.talk.log(e.text);
         else for (const n of e.to) {
           // Kept for reloads (sent with the log history) and sent to that seat's connection alone.
-          if (this.seats.get(n)) this.talk.logPrivate(n, e.text);
-          this.p.event(n, { type: e.type, text: e.text });
+          const line = this.seats.get(n) ? this.talk.logPrivate(n, e.text) : undefined;
+          this.p.event(n, { type: e.type, text: e.text, line });
         }
       }
       this.p.gameChanged(game, this.moves.public, this.moves.private);

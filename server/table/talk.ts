@@ -159,11 +159,13 @@ export class Talk {
     this.unsentLog.push(line);
   }
 
-  /** A private log line for one seat, kept for its reloads. */
-  logPrivate(seat: number, text: string): void {
+  /** A private log line for one seat, kept for its reloads; returns it in its wire form (to send it as is). */
+  logPrivate(seat: number, text: string): WireLogLine {
     let lines = this.privateLogs.get(seat);
     if (!lines) this.privateLogs.set(seat, (lines = new LastLines(LOG_LINES)));
-    lines.push(encodeLogLine(text));
+    const line = encodeLogLine(text);
+    lines.push(line);
+    return line;
   }
 
   /** A seat's private log lines (the last LOG_LINES), as text. */
