@@ -67,7 +67,7 @@ const FULL_STATE_EVERY = 100;
 const WARM_UP_TABLES = 16;
 
 /** `tally`: the clients count their patches' bytes by field (lib/wire-fields.ts), which slows their decoding. */
-interface Job { kind: "game" | "floor"; httpUrl: string; wsUrl: string; tables: number; commands: number; seed: number; pin: boolean; tally?: boolean }
+interface Job { kind: "game" | "floor"; httpUrl: string; wsUrl: string; tables: number; commands: number; seed: number; clientCpus: number[]; tally?: boolean }
 interface PhaseResult {
   samples: number[]; refused: number; unanswered: number; stalls: number; finished: number; lateSessions: string[];
   /** The patches' bytes as the clients decoded them, by field (lib/wire-fields.ts). */
@@ -196,9 +196,10 @@ async function main(): Promise<void> {
   const server = createServer({ logger: pino({ level: "warn" }), seeds: () => seed + tableInPhase++, limits: perAddress });
   server.define("bench_floor", FloorRoom);
   await server.listen(port, "127.0.0.1");
-  const job = { httpUrl: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}`, tables, commands, seed, pin: values.pin };
+  const pinned = values.pin ? pinServerThread() : { said: "threads not pinned (--no-pin)", clientCpus: [] };
+  const job = { httpUrl: `http://127.0.0.1:${port}`, wsUrl: `ws://127.0.0.1:${port}`, tables, commands, seed, clientCpus: pinned.clientCpus };
   console.log(`server on ${job.httpUrl}; ${tables} tables of ${WATCHERS} clients, up to ${commands} commands each`);
-  console.log(values.pin ? pinServerThread() : "threads not pinned (--no-pin)");
+  console.log(pinned.said);
 
   // Warm-up, not measured: a server that has been up a while, its hot code optimized by V8 (see
   // WARM_UP_TABLES).
@@ -351,7 +352,7 @@ function runPhase(job: Job, whileOpen: () => void = () => {}): Promise<PhaseResu
 // ---- the client side (worker thread) -------------------------------------------------------------
 
 async function runWorker(job: Job): Promise<void> {
-  if (job.pin) pinClientThread();
+  pinClientThread(job.clientCpus);
   if (job.tally) installWireFieldTally();
   const result: PhaseResult = { samples: [], refused: 0, unanswered: 0, stalls: 0, finished: 0, lateSessions: [], patchFields: {} };
   const open: SdkRoom[] = [];

@@ -23,28 +23,34 @@ function setAffinity(tid: string, cpus: number[]): void {
   execFileSync("taskset", ["-p", "-c", cpus.join(","), tid], { stdio: "ignore" });
 }
 
+/** What pinning did: a line to print, and the CPUs left for the clients' threads ([] when nothing was pinned). */
+export interface Pinned { said: string; clientCpus: number[] }
+
 /**
  * Called by the server's thread: it keeps the first allowed CPU, every other thread of the process
- * (V8's helpers, workers already started) gets the others. Returns what was done, to print.
+ * (V8's helpers, workers already started) gets the others.
  */
-export function pinServerThread(): string {
+export function pinServerThread(): Pinned {
   const cpus = allowedCpus();
-  if (process.platform !== "linux" || cpus.length < 2) return "threads not pinned (needs Linux and 2 CPUs)";
+  if (process.platform !== "linux" || cpus.length < 2) return { said: "threads not pinned (needs Linux and 2 CPUs)", clientCpus: [] };
   try {
     const self = readlinkSync("/proc/thread-self").split("/").pop()!;
     for (const tid of readdirSync("/proc/self/task")) setAffinity(tid, tid === self ? cpus.slice(0, 1) : cpus.slice(1));
-    return `server thread on CPU ${cpus[0]}, clients and helper threads on CPU ${cpus.slice(1).join(",")}`;
+    return { said: `server thread on CPU ${cpus[0]}, clients and helper threads on CPU ${cpus.slice(1).join(",")}`, clientCpus: cpus.slice(1) };
   } catch {
-    return "threads not pinned (taskset failed)";
+    return { said: "threads not pinned (taskset failed)", clientCpus: [] };
   }
 }
 
-/** Called by a clients' thread (it inherits the server thread's CPU when started): moves to the others. */
-export function pinClientThread(): void {
-  const cpus = allowedCpus();
-  if (process.platform !== "linux" || cpus.length < 2) return;
+/**
+ * Called by a clients' thread with the CPUs pinServerThread left for it. A thread started after the
+ * pinning inherits the server thread's one CPU, and so does what it reads of the process's allowed CPUs
+ * (/proc/self is the server's thread): the CPUs have to be handed to it.
+ */
+export function pinClientThread(cpus: readonly number[]): void {
+  if (process.platform !== "linux" || cpus.length === 0) return;
   try {
-    setAffinity(readlinkSync("/proc/thread-self").split("/").pop()!, cpus.slice(1));
+    setAffinity(readlinkSync("/proc/thread-self").split("/").pop()!, [...cpus]);
   } catch {
     // not pinned: the figures are the machine's scheduler's
   }
