@@ -842,12 +842,6 @@ export class Table {
           this.p.event(n, { type: e.type, text: e.text, line });
         }
       }
-      this.p.gameChanged(game, this.moves.public, this.moves.private);
-      this.publishBanks();
-      for (const seat of this.seats.all()) {
-        this.p.takeBackChanged?.(seat.seat, this.takeBacks.offerFor(seat.seat));
-        this.p.answersChanged?.(seat.seat, this.answersSent(seat.seat));
-      }
       if (game.result && this.status !== "finished") {
         this.setStatus("finished");
         const players = this.players();
@@ -858,7 +852,19 @@ export class Table {
       this.guide.observe(game, events); // a tutorial table may pause here, before any bot is scheduled
       // Before the patch: it carries the new deadline. A decision the table answers for its seat is never
       // shown (a click on it could only be refused): the patch waits for that answer's own.
+      const publicMoves = this.moves.public; // (an answer played next counts itself: it is never a trade)
       const answered = this.status === "playing" && this.scheduleDecisions();
+      // An answer played for a seat has shown its own, later game by now (its write done: SQLite's at
+      // once), and this one would never reach a client: it is not projected. While that write is in
+      // flight (PostgreSQL), this game is what the state shows.
+      if (!answered || this.writes.pending) {
+        this.p.gameChanged(game, publicMoves, this.moves.private);
+        this.publishBanks();
+        for (const seat of this.seats.all()) {
+          this.p.takeBackChanged?.(seat.seat, this.takeBacks.offerFor(seat.seat));
+          this.p.answersChanged?.(seat.seat, this.answersSent(seat.seat));
+        }
+      }
       lap?.("views");
       if (!answered) this.p.flush(false);
     });
