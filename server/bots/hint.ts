@@ -45,7 +45,7 @@ export function copyMemory(m: BotMemory): BotMemory {
 }
 
 /** The bot's choice for this seat now and why: the same command botDecision returns with the same random and memory. */
-export function hintFor(view: GameView, legal: LegalCommand[], events: GameEvent[], random: Random, memory: BotMemory = newMemory(), options: HintOptions = {}): Hint {
+export function hintFor(view: Omit<GameView, "forecast">, legal: LegalCommand[], events: GameEvent[], random: Random, memory: BotMemory = newMemory(), options: HintOptions = {}): Hint {
   const d = botDecision(view, legal, events, random, options.remember ? memory : copyMemory(memory));
   const table = tableFrom(view, legal, events);
   if (!table || view.result) return { command: null, action: "Nothing to decide", why: "The game is over." };
@@ -72,9 +72,9 @@ const RESOURCE_WORDS: Record<Resource, string> = { energy: "energy", consumables
 class Words {
   readonly s: Table;
   readonly sense: Sense;
-  readonly view: GameView;
+  readonly view: Omit<GameView, "forecast">;
   readonly names: readonly string[] | undefined;
-  constructor(sense: Sense, view: GameView, names?: readonly string[]) {
+  constructor(sense: Sense, view: Omit<GameView, "forecast">, names?: readonly string[]) {
     this.s = sense.s;
     this.sense = sense;
     this.view = view;

@@ -12,19 +12,22 @@ import { tableFrom } from "./table.ts";
 
 export { newMemory, type BotDecision, type BotLine, type BotMemory } from "./negotiate.ts";
 
+/** What a bot is given of its seat's view: all of it but the threat forecast (engine.botViewFor). */
+export type BotView = Omit<GameView, "forecast">;
+
 /** The bot's decision: its command (null: it owes nothing), a line to say, or that it waits on its own proposal. */
-export function botDecision(view: GameView, legal: LegalCommand[], events: GameEvent[], random: Random, memory: BotMemory = newMemory()): BotDecision {
+export function botDecision(view: BotView, legal: LegalCommand[], events: GameEvent[], random: Random, memory: BotMemory = newMemory()): BotDecision {
   const table = tableFrom(view, legal, events);
   return table ? negotiate(table, random, memory) : { command: null };
 }
 
 /** The bot's command alone (no memory kept between calls: it still proposes at most once after a refusal it was shown). */
-export function botCommand(view: GameView, legal: LegalCommand[], events: GameEvent[], random: Random): Command | null {
+export function botCommand(view: BotView, legal: LegalCommand[], events: GameEvent[], random: Random): Command | null {
   return botDecision(view, legal, events, random).command;
 }
 
 /** The plain "sensible" bot: plays the cards, trades only now and then (the baseline the negotiator is measured against). */
-export function sensibleBot(view: GameView, legal: LegalCommand[], events: GameEvent[], random: Random): Command | null {
+export function sensibleBot(view: BotView, legal: LegalCommand[], events: GameEvent[], random: Random): Command | null {
   const table = tableFrom(view, legal, events);
   return table ? sensibleCommand(table, random) : null;
 }

@@ -54,7 +54,7 @@ export interface Table {
 }
 
 /** A bot's table from its seat's view, its legal commands and its events; null for a spectator's view. */
-export function tableFrom(view: GameView, legal: LegalCommand[], events: GameEvent[] = []): Table | null {
+export function tableFrom(view: Omit<GameView, "forecast">, legal: LegalCommand[], events: GameEvent[] = []): Table | null {
   if (view.seat === null || !view.you) return null;
   return build(view, view.seat, view.you.hand.map((c) => c.id), view.you.rival, legal, events);
 }

@@ -9,14 +9,14 @@ import os from "node:os";
 import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
 import { performance } from "node:perf_hooks";
 import type { LegalCommand } from "../../shared/protocol.ts";
-import type { GameEvent, GameView } from "../../shared/view.ts";
-import { botDecision, type BotDecision, type BotMemory } from "./index.ts";
+import type { GameEvent } from "../../shared/view.ts";
+import { botDecision, type BotDecision, type BotMemory, type BotView } from "./index.ts";
 import { hintFor, type Hint } from "./hint.ts";
 import { makeRandom } from "./random.ts";
 
 /** What the bot of one seat is asked: its view, legal commands and shown lines, the seed of this decision's randomness, its memory. */
 export interface ThinkJob {
-  view: GameView;
+  view: BotView;
   legal: LegalCommand[];
   events: GameEvent[];
   seed: number;

@@ -52,6 +52,12 @@ export interface Engine {
   legal(state: GameState, seat: number): LegalCommand[];
   viewFor(state: GameState, who: number | "spectator"): GameView;
   /**
+   * A seat's view as its bot (or its hint) gets it: viewFor without the threat forecast, which no bot
+   * reads (they read the city themselves: server/bots/city-threat.ts) and which is a good part of the
+   * view's work, done on the tables' thread.
+   */
+  botViewFor(state: GameState, seat: number): Omit<GameView, "forecast">;
+  /**
    * The spectator's view of `after`, given `last`, the spectator's view of `before`: equal to
    * viewFor(after, "spectator"), but the parts that cannot have changed are last's own objects.
    */
@@ -211,6 +217,7 @@ export function createEngine(rules: Rulebook): Engine {
     endByVote: (state, how) => endNow(rules, state, how),
     legal: (state, seat) => legalFor(rules, state, seat),
     viewFor: (state, who) => view(rules, state, who),
+    botViewFor: (state, seat) => view(rules, state, seat, "none"),
     publicViewSince: (before, last, after) => publicViewSince(rules, before, last, after),
     secretViewFor: (state, seat) => secretView(rules, state, seat),
     waitingFor: (state) => (state.result || !state.pending ? [] : [state.pending.seat]),

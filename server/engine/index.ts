@@ -21,4 +21,4 @@ export { imagine, imagineCard, type Chooser, type Imagined } from "./imagine.ts"
 
 /** The engine of the game as published: every card and asset of the catalog. */
 export const engine = createEngine(RULEBOOK);
-export const { createGame, createGameWithEvents, apply, endByVote, legal, viewFor, publicViewSince, secretViewFor, waitingFor, replay, handLimit } = engine;
+export const { createGame, createGameWithEvents, apply, endByVote, legal, viewFor, botViewFor, publicViewSince, secretViewFor, waitingFor, replay, handLimit } = engine;

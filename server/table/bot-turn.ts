@@ -4,11 +4,11 @@
 // With a thinker (server/bots/thinker.ts), a bot-driven seat's bot thinks on another thread: its move
 // is asked for, and played when the answer is back (the table asks for the move again then); a
 // person's owed decision at their deadline is decided at once, here.
-import { legal, viewFor, waitingFor, type GameState } from "../engine/index.ts";
+import { botViewFor, legal, waitingFor, type GameState } from "../engine/index.ts";
 import type { Command, LegalCommand } from "../../shared/protocol.ts";
-import type { GameEvent, GameView } from "../../shared/view.ts";
+import type { GameEvent } from "../../shared/view.ts";
 import { BOT_CHOSE, BOT_PLAYED_AWAY } from "../../shared/bot-chose.ts";
-import { botDecision, newMemory, type BotDecision, type BotLine, type BotMemory } from "../bots/index.ts";
+import { botDecision, newMemory, type BotDecision, type BotLine, type BotMemory, type BotView } from "../bots/index.ts";
 import type { Random } from "../bots/random.ts";
 import type { BotThinker } from "../bots/thinker.ts";
 import * as metrics from "../metrics.ts";
@@ -48,7 +48,7 @@ export interface BotMovesDeps {
 interface Ready {
   /** The seat's choices when it was asked (choicesKey): the answer is played only while they stand. */
   legal: string;
-  view: GameView;
+  view: BotView;
   decision: BotDecision;
   memory: BotMemory;
 }
@@ -74,7 +74,7 @@ export class BotMoves {
     const ready = this.ready.get(n);
     this.ready.delete(n);
     let decide: Decide = (view, legalNow, events) => botDecision(view, legalNow, events, this.d.random, memory);
-    let decidedOn: GameView | undefined;
+    let decidedOn: BotView | undefined;
     if (thinker && !decisionOnly) {
       if (this.thinking.has(n)) return; // its answer asks for the move again
       // The answer stands while the seat's choices do (another seat's vote meanwhile changes nothing it may choose).
@@ -105,7 +105,7 @@ export class BotMoves {
   private ask(thinker: BotThinker, game: GameState, n: number, memory: BotMemory): void {
     if (!owesMove(game, n, false)) return;
     const started = metrics.now();
-    const view = viewFor(game, n);
+    const view = botViewFor(game, n);
     const legalNow = view.you?.legal ?? [];
     const events = this.d.talk.shownTo(n);
     // The decision's randomness is drawn from the table's, as the thread cannot share the table's generator.
@@ -134,7 +134,7 @@ export class BotMoves {
   }
 }
 
-type Decide = (view: GameView, legal: LegalCommand[], events: GameEvent[]) => BotDecision;
+type Decide = (view: BotView, legal: LegalCommand[], events: GameEvent[]) => BotDecision;
 
 /**
  * Whether the game still waits on the seat: what a move was scheduled for may be gone (a trade
@@ -158,10 +158,10 @@ function choicesKey(game: GameState, seat: number, legalNow: readonly LegalComma
  * wants said (when its command was accepted), whether it waits on its own proposal (ask again later),
  * and what was played, in plain words for the seat's player (`done`).
  */
-export function botTurn(game: GameState, seat: number, events: GameEvent[], decide: Decide, play: (command: Command) => boolean, onStuck: (legalTypes: string[]) => void, decisionOnly = false, decidedOn?: GameView): { say?: BotLine; wait?: boolean; done?: string } {
+export function botTurn(game: GameState, seat: number, events: GameEvent[], decide: Decide, play: (command: Command) => boolean, onStuck: (legalTypes: string[]) => void, decisionOnly = false, decidedOn?: BotView): { say?: BotLine; wait?: boolean; done?: string } {
   if (!owesMove(game, seat, decisionOnly)) return {};
   const started = metrics.now();
-  const view = decidedOn ?? viewFor(game, seat);
+  const view = decidedOn ?? botViewFor(game, seat);
   const legalNow = (view.you?.legal ?? []).filter((l) => !decisionOnly || !l.type.startsWith("trade-"));
   const d = decide(view, legalNow, events);
   if (!decidedOn) metrics.botDecided(metrics.now() - started);
@@ -175,7 +175,7 @@ export function botTurn(game: GameState, seat: number, events: GameEvent[], deci
 }
 
 /** A command as its seat's player reads it ("offered Rolling Brownout as the main offer"), from the seat's own view. */
-export function describeCommand(view: GameView, seat: number, command: Command): string {
+export function describeCommand(view: BotView, seat: number, command: Command): string {
   const hand = new Map((view.you?.hand ?? []).map((c) => [c.id, c.title]));
   const emergencies = view.seats[seat]?.emergency ?? [];
   const title = (id: string | undefined) => (id && (hand.get(id) ?? emergencies.find((e) => e.id === id)?.title)) || "a card";

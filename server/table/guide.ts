@@ -10,7 +10,7 @@
 //   following it (a decision's, for the person who owes it) until each has said "Got it", left the
 //   guide or gone (disconnected, or away once the grace period has passed). A pause never lasts longer than GUIDE_PAUSE_MAX_MS, each kind pauses once a game (a
 //   decision once for each person), and a table that is no tutorial never pauses.
-import { viewFor, type GameState } from "../engine/index.ts";
+import { botViewFor, viewFor, type GameState } from "../engine/index.ts";
 import type { TableOptions } from "../../shared/room-protocol.ts";
 import type { GameEvent, GameView } from "../../shared/view.ts";
 import { momentsOf } from "../../shared/guide/moments.ts";
@@ -249,7 +249,7 @@ export class TableGuide {
     const thinker = this.d.thinker;
     if (thinker && thinker.open >= HINTS_WAITING_MAX) return { code: "busy", message: "The bots are busy: ask for a hint again in a moment." };
     (this.lastHint ??= new Map()).set(seat.seat, now);
-    const view = viewFor(game, seat.seat);
+    const view = botViewFor(game, seat.seat);
     const events = this.d.talk.shownTo(seat.seat);
     const names = [...this.d.seats.all()].reduce<string[]>((out, s) => ((out[s.seat] = s.name), out), []);
     let memory = this.memories?.get(seat.seat);

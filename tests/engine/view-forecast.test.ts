@@ -70,3 +70,22 @@ describe("an imagined card's views", () => {
     expect(moved).toBeGreaterThan(10);
   });
 });
+
+describe("a bot's view", () => {
+  it("is the seat's view less the threat forecast, which it leaves unworked", async () => {
+    const { botViewFor, viewFor: engineViewFor } = await import("../../server/engine/index.ts");
+    const states: GameState[] = [];
+    playRandomGame(6, 13, { onStep: (s) => states.push(s) });
+    let withForecast = 0;
+    for (let i = 0; i < states.length; i += 11) {
+      const s = states[i]!;
+      const seat = s.pending?.seat ?? 0;
+      const full = engineViewFor(s, seat);
+      const bot = botViewFor(s, seat);
+      expect((bot as { forecast?: unknown }).forecast ?? null).toBeNull();
+      expect({ ...bot, forecast: full.forecast }).toEqual(full);
+      if (full.forecast) withForecast++;
+    }
+    expect(withForecast).toBeGreaterThan(10);
+  });
+});

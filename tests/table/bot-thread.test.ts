@@ -5,7 +5,7 @@
 // the bot's answer keeps their decision. A person's hint is worked out there too, and refused while
 // the thread has HINTS_WAITING_MAX questions waiting; without a thread it is worked out at once.
 import { afterEach, describe, expect, it } from "vitest";
-import { legal, viewFor, waitingFor } from "../../server/engine/index.ts";
+import { botViewFor, legal, waitingFor } from "../../server/engine/index.ts";
 import { makeRandom, randomCommand } from "../../server/bots/random.ts";
 import { botThread, type BotThinker, type ThinkJob, type Thought } from "../../server/bots/thinker.ts";
 import type { Table } from "../../server/table/table.ts";
@@ -71,14 +71,14 @@ async function heldQuestion(table: Table, asked: Asked[], bot: (n: number) => bo
 }
 
 describe("bots on their own thread", () => {
-  it("play a whole game of bots, each asked with its own seat's view of the game as it stood", async () => {
+  it("play a whole game of bots, each asked with its own seat's view of the game as it stood (less the forecast)", async () => {
     const held = heldThread();
     held.flow();
     const views: { seat: number; sent: ThinkJob["view"]; own: ThinkJob["view"] }[] = [];
     let table: Table | null = null;
     const thinker: BotThinker = {
       think(job) {
-        if (table?.game) views.push({ seat: job.view.seat!, sent: job.view, own: viewFor(table.game, job.view.seat!) });
+        if (table?.game) views.push({ seat: job.view.seat!, sent: job.view, own: botViewFor(table.game, job.view.seat!) });
         return held.thinker.think(job);
       },
       stop: () => held.thinker.stop(),
