@@ -101,6 +101,8 @@ export class Table {
   private played = 0;
   /** Records in the store's command log (commands and take-backs): the next one's number. */
   private records = 0;
+  /** Games projected into the state so far (showGame): an answer played after a command shows its own. */
+  private shown = 0;
   /** The decision that may be taken back now (take-back.ts). */
   private takeBacks = new TakeBacks();
   /** The command after which each seat's last nudge was written (one per owed decision). */
@@ -853,23 +855,27 @@ export class Table {
       // Before the patch: it carries the new deadline. A decision the table answers for its seat is never
       // shown (a click on it could only be refused): the patch waits for that answer's own.
       const publicMoves = this.moves.public; // (an answer played next counts itself: it is never a trade)
+      const shown = this.shown;
       const answered = this.status === "playing" && this.scheduleDecisions();
-      // An answer played for a seat has shown its own, later game by now (its write done: SQLite's at
-      // once), and this one would never reach a client: it is not projected. While that write is in
-      // flight (PostgreSQL), this game is what the state shows.
-      if (!answered || this.writes.pending) {
-        this.p.gameChanged(game, publicMoves, this.moves.private);
-        this.publishBanks();
-        for (const seat of this.seats.all()) {
-          this.p.takeBackChanged?.(seat.seat, this.takeBacks.offerFor(seat.seat));
-          this.p.answersChanged?.(seat.seat, this.answersSent(seat.seat));
-        }
-      }
+      // An answer played for a seat shows its own, later game once its write is done (SQLite's at once):
+      // then this one would never reach a client and is not projected. Until then (PostgreSQL) it is shown.
+      if (this.shown === shown) this.showGame(game, publicMoves);
       lap?.("views");
       if (!answered) this.p.flush(false);
     });
     lap?.("send");
     this.p.listingChanged();
+  }
+
+  /** Projects a game into the state, with what goes with it: the banks, each seat's take-back and answers. */
+  private showGame(game: EngineState, publicMoves: number): void {
+    this.shown++;
+    this.p.gameChanged(game, publicMoves, this.moves.private);
+    this.publishBanks();
+    for (const seat of this.seats.all()) {
+      this.p.takeBackChanged?.(seat.seat, this.takeBacks.offerFor(seat.seat));
+      this.p.answersChanged?.(seat.seat, this.answersSent(seat.seat));
+    }
   }
 
   /** When each human seat's pending decision passes to the bot policy (ms since the epoch). */

@@ -16,10 +16,10 @@ afterEach(async () => {
 const NAMES = ["Ann", "Bo", "Cy", "Di"];
 
 /**
- * A memory store in which, once armed, the second command written from then on stays pending until
- * released: the command's own write is done, the answer played after it waits.
+ * A memory store in which, once armed, the `nth` command written from then on stays pending until
+ * released: those before it are done at once, as SQLite's are.
  */
-function secondWriteHeld(): { store: GameStore; arm(): void; disarm(): void; release(): void } {
+function nthWriteHeld(nth: number): { store: GameStore; arm(): void; disarm(): void; release(): void } {
   const inner = memoryStore();
   let armed = false;
   let seen = 0;
@@ -30,7 +30,7 @@ function secondWriteHeld(): { store: GameStore; arm(): void; disarm(): void; rel
       if (name !== "appendCommand" || typeof value !== "function") return value;
       return (...args: unknown[]) => {
         const result = value.apply(target, args);
-        if (!armed || ++seen < 2) return result;
+        if (!armed || ++seen < nth) return result;
         armed = false;
         return new Promise<void>((resolve) => { open = resolve; }).then(() => result);
       };
@@ -81,7 +81,7 @@ describe("a command answered at once for the next seat", () => {
   });
 
   it("shows the command's game while the answer's write is in flight, then the answer's", async () => {
-    const held = secondWriteHeld();
+    const held = nthWriteHeld(2);
     const { table, calls } = await passingTable(held.store);
     const random = makeRandom(3);
     for (let i = 0; i < 400 && table.game && !table.game.result; i++) {
@@ -108,5 +108,38 @@ describe("a command answered at once for the next seat", () => {
       return;
     }
     throw new Error("no command was answered at once for the next seat");
+  });
+
+  it("shows the first answer's game, never the command's, while a second answer's write is in flight", async () => {
+    const held = nthWriteHeld(3);
+    const { table, calls } = await passingTable(held.store);
+    const random = makeRandom(5);
+    for (let i = 0; i < 600 && table.game && !table.game.result; i++) {
+      const { pending, command } = nextCommand(table, random);
+      const from = calls.length;
+      held.arm();
+      table.command(pending, command, 0, (r) => { throw new Error(r.message); });
+      held.disarm();
+      const made = calls.slice(from);
+      const answers = made.filter((c) => c.name === "event" && answeredForYou(c.args));
+      if (answers.length < 2) {
+        held.release(); // a write held by a shorter chain (if any) goes on
+        await new Promise((resolve) => setImmediate(resolve));
+        continue;
+      }
+      // Command and first answer written at once, the second answer's write waiting: the first answer's
+      // game is shown (the second answer's seat owes its decision there), and nothing older after it.
+      // (each answer's event is sent once its play has returned: the last one played comes first)
+      const secondSeat = answers[0]!.args[0] as number;
+      const projected = made.filter((c) => c.name === "gameChanged").map((c) => c.args[0] as GameState);
+      expect(projected).toHaveLength(1);
+      expect(projected[0]!.pending?.seat).toBe(secondSeat);
+      held.release();
+      await new Promise((resolve) => setImmediate(resolve));
+      const after = calls.slice(from).filter((c) => c.name === "gameChanged").map((c) => c.args[0] as GameState);
+      expect(after.at(-1)).toBe(table.game);
+      return;
+    }
+    throw new Error("no command was answered at once twice over");
   });
 });
