@@ -9,7 +9,7 @@
 import { catalog } from "../../shared/catalog/index.ts";
 import { RESOURCES, type Resource } from "../../shared/catalog/types.ts";
 import type { ChoiceOption, Command, LegalCommand } from "../../shared/protocol.ts";
-import type { GameEvent, GameView } from "../../shared/view.ts";
+import type { GameEvent } from "../../shared/view.ts";
 import { CARD_WORTH, bestType, guessOutcome, typeWorth, type Outcome } from "./card-value.ts";
 import { effectOptionWorth } from "./choices.ts";
 import { readTable, type Sense } from "./city-sense.ts";
@@ -17,7 +17,7 @@ import { botDecision, newMemory, type BotMemory } from "./index.ts";
 import { cardName, negotiatorJudge, tradeValue } from "./negotiate.ts";
 import { contender, counterGains, holdWorth, investmentWorth, offerWorth, supportCount } from "./policy.ts";
 import type { Random } from "./random.ts";
-import { tableFrom, titleOf, type Table } from "./table.ts";
+import { tableFrom, titleOf, type BotView, type Table } from "./table.ts";
 
 export interface Hint {
   /** What the bot would send for this seat now (null: nothing is owed, or it would wait). */
@@ -45,7 +45,7 @@ export function copyMemory(m: BotMemory): BotMemory {
 }
 
 /** The bot's choice for this seat now and why: the same command botDecision returns with the same random and memory. */
-export function hintFor(view: Omit<GameView, "forecast">, legal: LegalCommand[], events: GameEvent[], random: Random, memory: BotMemory = newMemory(), options: HintOptions = {}): Hint {
+export function hintFor(view: BotView, legal: LegalCommand[], events: GameEvent[], random: Random, memory: BotMemory = newMemory(), options: HintOptions = {}): Hint {
   const d = botDecision(view, legal, events, random, options.remember ? memory : copyMemory(memory));
   const table = tableFrom(view, legal, events);
   if (!table || view.result) return { command: null, action: "Nothing to decide", why: "The game is over." };
@@ -72,9 +72,9 @@ const RESOURCE_WORDS: Record<Resource, string> = { energy: "energy", consumables
 class Words {
   readonly s: Table;
   readonly sense: Sense;
-  readonly view: Omit<GameView, "forecast">;
+  readonly view: BotView;
   readonly names: readonly string[] | undefined;
-  constructor(sense: Sense, view: Omit<GameView, "forecast">, names?: readonly string[]) {
+  constructor(sense: Sense, view: BotView, names?: readonly string[]) {
     this.s = sense.s;
     this.sense = sense;
     this.view = view;

@@ -4,16 +4,14 @@
 // tests call it through server/sim/play.ts. Deterministic given `random` (and `memory`).
 // The bot is the negotiating bot (negotiate.ts); `sensibleBot` is the plain one it builds on.
 import type { Command, LegalCommand } from "../../shared/protocol.ts";
-import type { GameEvent, GameView } from "../../shared/view.ts";
+import type { GameEvent } from "../../shared/view.ts";
 import { negotiate, newMemory, type BotDecision, type BotMemory } from "./negotiate.ts";
 import { sensibleCommand } from "./policy.ts";
 import type { Random } from "./random.ts";
-import { tableFrom } from "./table.ts";
+import { tableFrom, type BotView } from "./table.ts";
 
 export { newMemory, type BotDecision, type BotLine, type BotMemory } from "./negotiate.ts";
-
-/** What a bot is given of its seat's view: all of it but the threat forecast (engine.botViewFor). */
-export type BotView = Omit<GameView, "forecast">;
+export type { BotView } from "./table.ts";
 
 /** The bot's decision: its command (null: it owes nothing), a line to say, or that it waits on its own proposal. */
 export function botDecision(view: BotView, legal: LegalCommand[], events: GameEvent[], random: Random, memory: BotMemory = newMemory()): BotDecision {

@@ -14,6 +14,9 @@ export interface Offer {
   card: string;
 }
 
+/** What a bot is given of its seat's view: all of it but the threat forecast, which no bot reads (engine.botViewFor). */
+export type BotView = Omit<GameView, "forecast">;
+
 /** A bot's picture of the game, read from one seat's view. */
 export interface Table {
   /** The seat the bot plays. */
@@ -50,11 +53,11 @@ export interface Table {
   /** The events this seat was shown (public ones and its own private ones), oldest first. */
   events: GameEvent[];
   /** The view all this was read from (what card-value.ts imagines from; an imagined card's views carry no forecast). */
-  view: Omit<GameView, "forecast">;
+  view: BotView;
 }
 
 /** A bot's table from its seat's view, its legal commands and its events; null for a spectator's view. */
-export function tableFrom(view: Omit<GameView, "forecast">, legal: LegalCommand[], events: GameEvent[] = []): Table | null {
+export function tableFrom(view: BotView, legal: LegalCommand[], events: GameEvent[] = []): Table | null {
   if (view.seat === null || !view.you) return null;
   return build(view, view.seat, view.you.hand.map((c) => c.id), view.you.rival, legal, events);
 }
@@ -63,11 +66,11 @@ export function tableFrom(view: Omit<GameView, "forecast">, legal: LegalCommand[
  * The table as anyone sees it, read for seat `me` without its secrets (no hand; its own corp stands
  * in for its rival, so a reader must not read the rival): how a bot pictures another player's picks.
  */
-export function publicTable(view: Omit<GameView, "forecast">, me: number): Table {
+export function publicTable(view: BotView, me: number): Table {
   return build(view, me, [], view.seats[me]!.corp, [], []);
 }
 
-function build(view: Omit<GameView, "forecast">, me: number, hand: string[], rival: RivalId, legal: LegalCommand[], events: GameEvent[]): Table {
+function build(view: BotView, me: number, hand: string[], rival: RivalId, legal: LegalCommand[], events: GameEvent[]): Table {
   const deal = view.deal;
   return {
     me,
