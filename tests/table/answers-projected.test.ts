@@ -62,18 +62,35 @@ function nextCommand(table: Table, random: () => number) {
 
 const answeredForYou = (args: unknown[]) => (args[1] as { type: string }).type === "answered-for-you";
 
+type Call = { name: string; args: unknown[] };
+
+/**
+ * The pending seat plays its next random command (with `held`, armed around it): what the publisher was
+ * called with meanwhile, the games projected and the seats answered for (in the order of their events).
+ */
+function playNext(table: Table, calls: Call[], random: () => number, held?: { arm(): void; disarm(): void }) {
+  const { pending, command } = nextCommand(table, random);
+  const from = calls.length;
+  held?.arm();
+  table.command(pending, command, 0, (r) => { throw new Error(r.message); });
+  held?.disarm();
+  const made = calls.slice(from);
+  return {
+    projected: made.filter((c) => c.name === "gameChanged").map((c) => c.args[0] as GameState),
+    answeredSeats: made.filter((c) => c.name === "event" && answeredForYou(c.args)).map((c) => c.args[0] as number),
+  };
+}
+
+const projectedSince = (calls: Call[], from: number) => calls.slice(from).filter((c) => c.name === "gameChanged").map((c) => c.args[0] as GameState);
+
 describe("a command answered at once for the next seat", () => {
   it("is projected once, as the answer's game", async () => {
     const { table, calls } = await passingTable(memoryStore());
     const random = makeRandom(3);
     let answered = 0;
     for (let i = 0; i < 400 && table.game && !table.game.result; i++) {
-      const { pending, command } = nextCommand(table, random);
-      const from = calls.length;
-      table.command(pending, command, 0, (r) => { throw new Error(r.message); });
-      const made = calls.slice(from);
-      const projected = made.filter((c) => c.name === "gameChanged").map((c) => c.args[0] as GameState);
-      if (made.some((c) => c.name === "event" && answeredForYou(c.args))) answered++;
+      const { projected, answeredSeats } = playNext(table, calls, random);
+      if (answeredSeats.length > 0) answered++;
       expect(projected).toEqual([table.game]);
       expect(projected[0]).toBe(table.game);
     }
@@ -85,17 +102,10 @@ describe("a command answered at once for the next seat", () => {
     const { table, calls } = await passingTable(held.store);
     const random = makeRandom(3);
     for (let i = 0; i < 400 && table.game && !table.game.result; i++) {
-      const { pending, command } = nextCommand(table, random);
-      const from = calls.length;
-      held.arm();
-      table.command(pending, command, 0, (r) => { throw new Error(r.message); });
-      held.disarm();
-      const made = calls.slice(from);
-      const answer = made.find((c) => c.name === "event" && answeredForYou(c.args));
-      if (!answer) continue;
+      const { projected, answeredSeats } = playNext(table, calls, random, held);
+      if (answeredSeats.length === 0) continue;
       // The answer is played (the table's game is past it) and its write waits: the command's game is shown.
-      const answeringSeat = answer.args[0] as number;
-      const projected = made.filter((c) => c.name === "gameChanged").map((c) => c.args[0] as GameState);
+      const answeringSeat = answeredSeats[0]!;
       expect(projected).toHaveLength(1);
       expect(projected[0]).not.toBe(table.game);
       expect(projected[0]!.pending?.seat).toBe(answeringSeat);
@@ -103,8 +113,7 @@ describe("a command answered at once for the next seat", () => {
       const written = calls.length;
       held.release();
       await new Promise((resolve) => setImmediate(resolve));
-      const after = calls.slice(written).filter((c) => c.name === "gameChanged").map((c) => c.args[0] as GameState);
-      expect(after.at(-1)).toBe(table.game);
+      expect(projectedSince(calls, written).at(-1)).toBe(table.game);
       return;
     }
     throw new Error("no command was answered at once for the next seat");
@@ -115,14 +124,8 @@ describe("a command answered at once for the next seat", () => {
     const { table, calls } = await passingTable(held.store);
     const random = makeRandom(5);
     for (let i = 0; i < 600 && table.game && !table.game.result; i++) {
-      const { pending, command } = nextCommand(table, random);
-      const from = calls.length;
-      held.arm();
-      table.command(pending, command, 0, (r) => { throw new Error(r.message); });
-      held.disarm();
-      const made = calls.slice(from);
-      const answers = made.filter((c) => c.name === "event" && answeredForYou(c.args));
-      if (answers.length < 2) {
+      const { projected, answeredSeats } = playNext(table, calls, random, held);
+      if (answeredSeats.length < 2) {
         held.release(); // a write held by a shorter chain (if any) goes on
         await new Promise((resolve) => setImmediate(resolve));
         continue;
@@ -130,14 +133,13 @@ describe("a command answered at once for the next seat", () => {
       // Command and first answer written at once, the second answer's write waiting: the first answer's
       // game is shown (the second answer's seat owes its decision there), and nothing older after it.
       // (each answer's event is sent once its play has returned: the last one played comes first)
-      const secondSeat = answers[0]!.args[0] as number;
-      const projected = made.filter((c) => c.name === "gameChanged").map((c) => c.args[0] as GameState);
+      const secondSeat = answeredSeats[0]!;
       expect(projected).toHaveLength(1);
       expect(projected[0]!.pending?.seat).toBe(secondSeat);
+      const written = calls.length;
       held.release();
       await new Promise((resolve) => setImmediate(resolve));
-      const after = calls.slice(from).filter((c) => c.name === "gameChanged").map((c) => c.args[0] as GameState);
-      expect(after.at(-1)).toBe(table.game);
+      expect(projectedSince(calls, written).at(-1)).toBe(table.game);
       return;
     }
     throw new Error("no command was answered at once twice over");
