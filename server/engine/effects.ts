@@ -150,9 +150,10 @@ export function effectChoice(c: Ctx): { prompt: string; options: ChoiceOption[];
   const prompt = typeof pick.prompt === "function" ? pick.prompt(c, f) : pick.prompt;
   // a pick made several times in a row (`times`) says which one this is
   const times = timesOf(c, f, pick);
+  const own = times <= 1 ? pick.progress?.(c, f) : undefined;
   c.frame = null;
   const titled = titledPrompt(scriptTitle(f.source), prompt);
-  if (times <= 1) return { prompt: titled, options };
+  if (times <= 1) return own ? { prompt: titled, options, progress: own } : { prompt: titled, options };
   // the step's next picks may be sent with this one (`more`, checked one by one as they are applied:
   // each must find this step still asking this seat), up to one a pick left, one an option, MORE_PICKS
   const more = Math.min(times - f.count, options.filter((o) => o.value !== DONE).length, MORE_PICKS + 1) - 1;
@@ -226,7 +227,7 @@ export function answerEffect(c: Ctx, value: Value): string | null {
  * made `picks`; returns that seat's next pick, or null when the card would be finished. Picks owed
  * by other players are not declared: the scratch copy takes their first option.
  */
-export function nextPickAhead(c: Ctx, source: string, seat: number, picks: Value[]): { prompt: string; options: ChoiceOption[] } | null {
+export function nextPickAhead(c: Ctx, source: string, seat: number, picks: Value[]): { prompt: string; options: ChoiceOption[]; progress?: { at: number; of: number } } | null {
   if (script(c, source).hiddenPicks) return null;
   const t: GameState = { ...forkState(c.s), effects: [], pending: null }; // the rules change only its own parts (state.ts)
   const sc: Ctx = { s: t, ev: [], frame: null, rules: c.rules, sandbox: true };

@@ -39,6 +39,8 @@ export interface PickStep {
   times?: number | ((c: Ctx, f: EffectFrame) => number);
   /** "Up to": the chooser may stop with "done". */
   upTo?: boolean;
+  /** Where this pick stands when `times` cannot say (a declaration repeating another card's repeated pick). */
+  progress?: (c: Ctx, f: EffectFrame) => { at: number; of: number } | undefined;
   onPick: (c: Ctx, f: EffectFrame, value: Value) => void;
 }
 

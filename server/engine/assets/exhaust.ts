@@ -56,6 +56,8 @@ const capriceNisei = defineAsset("caprice-nisei", {
         who: proposer,
         prompt: (c, f) => `Declare how you will resolve it. ${declaration(c, f)?.prompt ?? ""}`,
         options: (c, f) => declaration(c, f)?.options ?? [],
+        // "Remove an illness token (up to 2)" declared twice says which of the two it is
+        progress: (c, f) => declaration(c, f)?.progress,
         onPick: (c, f, v) => {
           const label = declaration(c, f)?.options.find((o) => o.value === v)?.label ?? String(v);
           (f.vars.picks as Value[]).push(v);
@@ -76,7 +78,7 @@ const capriceNisei = defineAsset("caprice-nisei", {
 });
 
 /** The proposer's next pick in the declaration, or null when the card would be fully resolved. */
-function declaration(c: Ctx, f: EffectFrame): { prompt: string; options: ChoiceOption[] } | null {
+function declaration(c: Ctx, f: EffectFrame): { prompt: string; options: ChoiceOption[]; progress?: { at: number; of: number } } | null {
   if (!c.s.deal || !f.vars.script) return null;
   return nextPickAhead(c, f.vars.script as string, proposer(c, f), f.vars.picks as Value[]);
 }

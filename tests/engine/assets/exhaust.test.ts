@@ -89,6 +89,23 @@ describe("Caprice Nisei: the proposer declares how they will resolve their offer
     expect(r.state.seats[1]!.assets[0]!.exhausted).toBe(true);
   });
 
+  it("a card's repeated pick, declared, says which of its picks each one is", () => {
+    const s = table();
+    giveAsset(s, 1, "caprice-nisei");
+    s.districts[2]!.illness = true;
+    s.districts[6]!.illness = true;
+    let r = mainOffer(s, "clean-slate");
+    r = answerOffer(r.state, 1, "caprice-nisei", "use");
+    const asked = (t: typeof r.state) => legal(t, 0).find((l) => l.type === "choose");
+    expect(asked(r.state)).toMatchObject({ prompt: expect.stringContaining("Remove an illness token (up to 2)"), progress: { at: 1, of: 2 } });
+    r = say(r.state, 0, 3);
+    expect(asked(r.state)).toMatchObject({ prompt: expect.stringContaining("Remove an illness token (up to 2)"), progress: { at: 2, of: 2 } });
+    r = say(r.state, 0, 7);
+    // the card's next pick is asked once: no progress
+    expect(asked(r.state)).toMatchObject({ prompt: expect.stringContaining("Place an outage") });
+    expect(asked(r.state)).not.toHaveProperty("progress");
+  });
+
   it("a declared pick that is no longer possible frees the resolver", () => {
     const s = table();
     giveAsset(s, 1, "caprice-nisei");
