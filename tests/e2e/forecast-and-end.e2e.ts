@@ -93,7 +93,17 @@ describe("the forecast and the end, in the browser", () => {
     const page = await context.newPage();
     page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
     page.on("pageerror", (e) => errors.push(String(e)));
-    onTestFailed(async () => { await page.screenshot({ path: `${SHOTS}/failed.png` }).catch(() => {}); });
+    onTestFailed(async () => {
+      await page.screenshot({ path: `${SHOTS}/failed.png`, timeout: 10_000 }).catch(() => {});
+      // what the page saw when the test failed (a click once waited 30 s for a tab to be visible and stable)
+      const seen = page.evaluate(() => {
+        const bar = document.querySelector<HTMLElement>("[data-testid=tabbar]");
+        const r = bar?.getBoundingClientRect();
+        return `window ${innerWidth}×${innerHeight}, ${document.visibilityState}, tab bar ${bar ? `${getComputedStyle(bar).display} at ${Math.round(r!.top)}+${Math.round(r!.height)}` : "absent"}, ` +
+          `dialogs open ${document.querySelectorAll("dialog[open]").length}, status ${document.querySelector("[data-testid=table]")?.getAttribute("data-status")}`;
+      });
+      console.log("the page at the failure:", await Promise.race([seen, new Promise((ok) => setTimeout(() => ok("(no answer in 5 s)"), 5000))]).catch(String));
+    });
     const res = await fetch(at.server.url + "/api/games", {
       method: "POST", headers: { "content-type": "application/json" },
       body: JSON.stringify({ seats: 4, bots: 3, botDelayMs: 0, stepSeconds: 0 }),
