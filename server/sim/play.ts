@@ -6,14 +6,15 @@ import type { GameEvent, GameState, GameView, Variant } from "../engine/index.ts
 import { RULEBOOK } from "../engine/registry.ts";
 import { publicViewSince, secretViewFor, viewFor } from "../engine/view.ts";
 import type { Command, LegalCommand } from "../../shared/protocol.ts";
-import { botCommand } from "../bots/index.ts";
+import { botCommand, type BotView } from "../bots/index.ts";
 import { makeRandom, type Random } from "../bots/random.ts";
 
 /**
- * A bot: the command a seat sends now, or null when it owes nothing. It gets what the seat may know:
- * its view, its legal commands and the events it was shown since its last decision.
+ * A bot: the command a seat sends now, or null when it owes nothing. It gets what the seat may know,
+ * as the server's bots do: its view (less the threat forecast, engine.botViewFor), its legal commands
+ * and the events it was shown since its last decision.
  */
-export type Policy = (view: GameView, legal: LegalCommand[], events: GameEvent[], random: Random) => Command | null;
+export type Policy = (view: BotView, legal: LegalCommand[], events: GameEvent[], random: Random) => Command | null;
 
 /** Whether a seat was shown an event (public ones, and its own private ones). */
 export function shownTo(e: GameEvent, seat: number): boolean {
@@ -58,19 +59,18 @@ function nextSeat(state: GameState): number | null {
 }
 
 /**
- * The deciding seat's view of each state in turn, equal to the engine's viewFor(state, seat): its public
- * parts built from the last decision's view (publicViewSince shares what the commands between left
- * alone), the seat's own part added, and the threat forecast worked out only if read (on the state
- * itself: apply() never changes a state it was given, so no fork is needed). The seat's part is set
- * on the view itself (a copy would read the forecast's getter); the next call hands that view to
- * publicViewSince as `last`, which reads only its public parts (districts, reserve, seats, deal, decks).
+ * The deciding seat's view of each state in turn, equal to the engine's botViewFor(state, seat) (its
+ * view less the threat forecast, which no bot reads): its public parts built from the last decision's
+ * view (publicViewSince shares what the commands between left alone), the seat's own part added. The
+ * seat's part is set on the view itself; the next call hands that view to publicViewSince as `last`,
+ * which reads only its public parts (districts, reserve, seats, deal, decks).
  */
-export function seatViews(): (state: GameState, seat: number) => GameView {
+export function seatViews(): (state: GameState, seat: number) => BotView {
   let last: { state: GameState; view: GameView } | null = null;
   return (state, seat) => {
     const view = last
-      ? publicViewSince(RULEBOOK, last.state, last.view, state, "when-read-kept")
-      : viewFor(RULEBOOK, state, "spectator", "when-read-kept");
+      ? publicViewSince(RULEBOOK, last.state, last.view, state, "none")
+      : viewFor(RULEBOOK, state, "spectator", "none");
     const own = secretViewFor(RULEBOOK, state, seat);
     view.seat = seat;
     view.trades = own.trades;
