@@ -17,6 +17,21 @@ const mark = (s: GameState, label: string, step: number): RoundMark => ({
   label, step, capital: s.seats.map((p) => p.capital), threat: s.threat, threatFrom: { ...s.threatFrom },
 });
 
+/**
+ * A line said several times in a row, said once with how many times: four "Globalsec gains 1 capital
+ * from its contract (enemy unit removed)." become "…, 4 times." (the end screen shows a moment's first lines).
+ */
+export function saidOnce(lines: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; ) {
+    let j = i + 1;
+    while (j < lines.length && lines[j] === lines[i]) j++;
+    out.push(j - i === 1 ? lines[i]! : `${lines[i]!.replace(/\.$/, "")}, ${j - i} times.`);
+    i = j;
+  }
+  return out;
+}
+
 /** Feed it every step of a game in order; `result()` once it is over. */
 export class SummaryBuilder {
   private readonly rounds: RoundMark[];
@@ -114,6 +129,11 @@ export class SummaryBuilder {
   }
 
   private decided(result: ResultView): GameFigures["decided"] {
+    const moment = this.moment(result);
+    return moment && { ...moment, lines: saidOnce(moment.lines) };
+  }
+
+  private moment(result: ResultView): GameFigures["decided"] {
     const at = (i: number) => {
       const s = this.steps[i]!;
       return { round: ROUND_TRACK[s.round] ?? "?", step: s.step, lines: s.lines };

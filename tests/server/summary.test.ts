@@ -5,7 +5,7 @@
 import { describe, expect, it } from "vitest";
 import { apply, createGameWithEvents, viewFor, type GameState } from "../../server/engine/index.ts";
 import { botCommand } from "../../server/bots/index.ts";
-import { SummaryBuilder } from "../../server/lobby/summary.ts";
+import { SummaryBuilder, saidOnce } from "../../server/lobby/summary.ts";
 import { playGame } from "../../server/sim/play.ts";
 import { GuideNotes } from "../../server/table/guide.ts";
 import type { GameEvent } from "../../shared/view.ts";
@@ -56,6 +56,23 @@ describe("the summary's turns against each rival", () => {
       }
     }
     expect(turns).toBeGreaterThan(2);
+  });
+});
+
+describe("the moment that decided it", () => {
+  it("says a line repeated in a row once, with how many times", () => {
+    expect(saidOnce(["A gains 1.", "A gains 1.", "A gains 1.", "B wins.", "A gains 1."])).toEqual(["A gains 1, 3 times.", "B wins.", "A gains 1."]);
+    expect(saidOnce([])).toEqual([]);
+  });
+
+  it("in a game whose moment had a contract paid twice, names it once with how many times (4 players, seed 8)", () => {
+    const { summary, events } = replayed(4, 8);
+    const at = summary.decided!;
+    const said = events[at.step]!.filter((e) => !e.to).map((e) => e.text);
+    const twice = said.find((l) => / capital /.test(l) && said.filter((x) => x === l).length === 2);
+    expect(twice, "the step's own lines hold a capital line twice").toBeDefined();
+    expect(at.lines).toContain(`${twice!.replace(/\.$/, "")}, 2 times.`);
+    expect(at.lines.filter((l, i) => l === at.lines[i + 1])).toEqual([]);
   });
 });
 
