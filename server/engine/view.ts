@@ -13,7 +13,7 @@ import { legalFor } from "./legal.ts";
 import type { Rulebook } from "./rulebook.ts";
 import { publicTouched } from "./touched.ts";
 import type { DistrictState, GameState, Offer, PlayerState } from "./state.ts";
-import { ROUND_TRACK, forkState } from "./state.ts";
+import { ROUND_TRACK } from "./state.ts";
 
 /**
  * A card's view, by id: the same frozen object every time (the catalog never changes; views are read,
@@ -165,13 +165,11 @@ function rulesView(v: Variant): Variant {
 }
 
 /**
- * When a view's threat forecast is worked out: "now", or "when-read" (the first read plays the events
- * on a fork of the state as it is now; for views that are mostly never asked for it). "when-read-kept"
- * is "when-read" on the state itself, for a caller that never changes that state again: no fork per
- * view. "none": never (the forecast is null), for a caller that hands the view on typed without it
- * (imagine.ts's imagined cards: ImaginedView).
+ * Whether a view's threat forecast is worked out: "now", or "none" (the forecast is null), for a
+ * caller that hands the view on typed without it (a bot's view, engine.botViewFor; imagine.ts's
+ * imagined cards: ImaginedView).
  */
-export type Forecast = "now" | "when-read" | "when-read-kept" | "none";
+export type Forecast = "now" | "none";
 
 /** The view around its parts: the cheap fields, built fresh each time (the catalog's shared, frozen). */
 function scalarView(rules: Rulebook, s: GameState, seat: number | null, forecast: Forecast, parts: Parts): GameView {
@@ -208,15 +206,6 @@ function scalarView(rules: Rulebook, s: GameState, seat: number | null, forecast
       : null,
     forecast: forecast === "now" ? (parts.forecast ?? threatForecast(rules, s)) : (null as unknown as GameView["forecast"]),
   };
-  if (forecast === "now" || forecast === "none") return view;
-  // the forecast reads no deal (forecast.ts plays each event with none): the fork leaves it out
-  return forecastWhenRead(view, rules, forecast === "when-read-kept" ? s : forkState(s, null));
-}
-
-/** `view` with its forecast worked out on `at` (a fork of the state: the rules never change one in place, state.ts) when first read. */
-function forecastWhenRead(view: GameView, rules: Rulebook, at: GameState): GameView {
-  let known: GameView["forecast"] | undefined;
-  Object.defineProperty(view, "forecast", { enumerable: true, configurable: true, get: () => (known ??= threatForecast(rules, at)) });
   return view;
 }
 
