@@ -5,6 +5,8 @@ import type { GameState } from "./state.ts";
 export type { Ctx } from "./rulebook.ts";
 
 export function log(c: Ctx, type: string, text: string, to?: number[]): void {
+  // a line that ends on a title with its own mark ("Tri-Maf Leaders Unite!") takes no full stop after it
+  if (text.endsWith("!.") || text.endsWith("?.")) text = text.slice(0, -1);
   c.ev.push(to ? { type, text, to } : { type, text });
 }
 

@@ -26,6 +26,9 @@ describe("Event Phase (A5.3)", () => {
     expect(c.s.turnTrack.every((x) => x !== null)).toBe(true);
     expect(c.s.eventDeck[c.s.eventDeck.length - 1]).toBe("tri-maf-leaders-unite");
     expect(c.s.stage).toBe("next-round");
+    // the event's own "!" ends the line: no full stop after it
+    expect(c.ev.map((e) => e.text)).toContain("Threat rises by 1 to 1: Tri-Maf Leaders Unite!");
+    expect(c.ev.filter((e) => /[!?]\.$/.test(e.text))).toEqual([]);
   });
 
   it("a surplus copy moves on along the next-district graph; past Base de Cayambe it enters The Root (+2 threat)", () => {
