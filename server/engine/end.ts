@@ -6,12 +6,10 @@
 import type { Ctx } from "./ctx.ts";
 import { log } from "./ctx.ts";
 import { corpName, rivalName } from "./data.ts";
+// Own corp as rival: beat at least 3 other players (2 at 4 players) [V]; the number is the card's (shared by the end screen's words).
+import { ownRivalNeeds } from "../../shared/catalog/rivals.ts";
 import type { GameResult, SeatResult } from "./state.ts";
 
-/** Own corp as rival: beat at least this many other players (2 at 4 players, else 3) [V]. */
-function ownRivalNeeds(players: number): number {
-  return players === 4 ? 2 : 3;
-}
 
 /** Each seat's result at a normal end, from the standings now. */
 function standings(s: Ctx["s"]): SeatResult[] {

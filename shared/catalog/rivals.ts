@@ -2,6 +2,11 @@
 // Only the cards of the corps in play and the Federalist are dealt.
 import type { RivalDef } from "./types.ts";
 
+/** A player whose rival card is their own corporation wins with more capital than this many other players (the card's text). */
+export function ownRivalNeeds(players: number): number {
+  return players === 4 ? 2 : 3;
+}
+
 function corpRival(id: RivalDef["id"], name: string): RivalDef {
   return {
     id,

@@ -6,7 +6,7 @@ import { headlines } from "../../client/src/table/headlines.ts";
 import type { ResultView } from "../../shared/view.ts";
 import { viewFor } from "../../server/engine/index.ts";
 import { raiseThreat } from "../../server/engine/threat.ts";
-import { untilOver } from "../../server/engine/end.ts";
+import { endNormally, untilOver } from "../../server/engine/end.ts";
 import { playRandomGame } from "../engine/driver.ts";
 import { atFirstMainOffer, ctxOf } from "../engine/helpers.ts";
 
@@ -48,5 +48,22 @@ describe("end headlines", () => {
     const mine = headlines(result, c.s.threat, names, 1).find((h) => h.seat === 1)!;
     expect(mine.text).toBe("You win: Federalist with 27 capital at threat 25");
     expect(headlines(result, 25, names, 0)[0]!.text).toMatch(/^You lose: the city fell at threat 25/);
+  });
+
+  it("own corporation as rival says how many others it beat and how many it needed", () => {
+    for (const players of [4, 5] as const) {
+      const c = ctxOf(atFirstMainOffer(players));
+      const me = c.s.seats[0]!;
+      me.rival = me.corp;
+      // more capital than exactly two others: enough at 4 players, one short at 5
+      c.s.seats.forEach((p, i) => (p.capital = i === 0 ? 20 : i <= 2 ? 10 : 30));
+      untilOver(c, () => endNormally(c));
+      const result = viewFor(c.s, "spectator").result!;
+      check(result, c.s.threat);
+      const mine = headlines(result, c.s.threat, names, 0)[0]!.text;
+      expect(mine).toBe(players === 4
+        ? "You win: own corporation as rival, more capital than 2 of the 3 others, 2 needed (20 capital)"
+        : "You lose: own corporation as rival, more capital than 2 of the 4 others, 3 needed (20 capital)");
+    }
   });
 });

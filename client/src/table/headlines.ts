@@ -2,6 +2,7 @@
 // Globalsec ended with more capital than you". Read from the engine's result (rivals revealed, each
 // seat's capital and whether it won) and the final threat; no rule is decided here, only worded.
 import type { ResultView } from "../../../shared/view.ts";
+import { ownRivalNeeds } from "../../../shared/catalog/rivals.ts";
 import { rivalName } from "../text.ts";
 
 export interface Headline { seat: number; won: boolean; text: string }
@@ -23,7 +24,8 @@ export function headlines(result: ResultView, threat: number, names: (seat: numb
       why = `the city fell at threat ${threat}; only a Federalist with 25 capital wins then`;
     } else if (r.rival === r.corp) {
       const beaten = result.seats.filter((o) => o.seat !== r.seat && r.capital > o.capital).length;
-      why = `own corporation as rival, more capital than ${beaten} player${beaten === 1 ? "" : "s"} (${r.capital} capital)`;
+      const others = result.seats.length - 1;
+      why = `own corporation as rival, more capital than ${beaten} of the ${others} others, ${ownRivalNeeds(result.seats.length)} needed (${r.capital} capital)`;
     } else {
       const target = result.seats.find((o) => o.corp === r.rival);
       const theirs = target ? bySeat.get(target.seat)!.capital : 0;
