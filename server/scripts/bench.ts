@@ -77,16 +77,20 @@ interface PhaseResult {
 /**
  * A ROOM_DATA frame's message type: its code byte, then the type as MessagePack (a string, or a number for
  * a type the client registered as one), then the payload. A `log` history (sent on every (re)join) is
- * told apart from the lines a change adds: `log history`.
+ * told apart from the lines a change adds: `log history`. It runs on the server's thread for every
+ * message sent, so it reads bytes: the history is a map, the lines a change adds an array.
  */
+const typeDecoder = new TextDecoder();
 function messageType(data: Uint8Array): string {
   const head = data[1]!;
   let type: string;
   let end: number;
-  if (head >= 0xa0 && head <= 0xbf) { end = 2 + (head & 0x1f); type = new TextDecoder().decode(data.subarray(2, end)); }
-  else if (head === 0xd9) { end = 3 + data[2]!; type = new TextDecoder().decode(data.subarray(3, end)); }
+  if (head >= 0xa0 && head <= 0xbf) { end = 2 + (head & 0x1f); type = typeDecoder.decode(data.subarray(2, end)); }
+  else if (head === 0xd9) { end = 3 + data[2]!; type = typeDecoder.decode(data.subarray(3, end)); }
   else return `#${head}`;
-  if (type === "log" && new TextDecoder().decode(data.subarray(end)).includes("history")) return "log history";
+  const payload = data[end];
+  const isMap = payload !== undefined && ((payload >= 0x80 && payload <= 0x8f) || payload === 0xde || payload === 0xdf);
+  if (type === "log" && isMap) return "log history";
   return type;
 }
 
