@@ -13,7 +13,9 @@ export function raiseThreat(c: Ctx, amount: number, why: string, source: ThreatS
   c.s.threat = Math.min(THREAT_MAX, before + amount);
   c.s.threatFrom = { ...c.s.threatFrom, [source]: (c.s.threatFrom?.[source] ?? 0) + c.s.threat - before };
   c.s.threatRound = { ...c.s.threatRound, [source]: (c.s.threatRound?.[source] ?? 0) + c.s.threat - before };
-  log(c, "threat", `Threat rises by ${amount} to ${c.s.threat}: ${why}.`);
+  // the track stops at 25 and at 0: the line says how far it moved, and what was called for when that was more
+  const rise = c.s.threat - before;
+  log(c, "threat", `Threat rises by ${rise} to ${c.s.threat}${rise < amount ? ` (${amount} called for)` : ""}: ${why}.`);
   if (c.s.threat >= THREAT_MAX) {
     endByThreat(c);
     return;
@@ -23,8 +25,11 @@ export function raiseThreat(c: Ctx, amount: number, why: string, source: ThreatS
 
 export function lowerThreat(c: Ctx, amount: number, why: string): void {
   if (amount <= 0 || c.s.result) return;
-  c.s.threat = Math.max(0, c.s.threat - amount);
-  log(c, "threat", `Threat falls by ${amount} to ${c.s.threat}: ${why}.`);
+  const before = c.s.threat;
+  c.s.threat = Math.max(0, before - amount);
+  const fall = before - c.s.threat;
+  const moved = fall === 0 ? "Threat stays at 0" : `Threat falls by ${fall} to ${c.s.threat}`;
+  log(c, "threat", `${moved}${fall < amount ? ` (${amount} called for)` : ""}: ${why}.`);
 }
 
 /** A unit or token that moves out of the last district enters The Root: back to the reserve, threat +2 (A10.4). */

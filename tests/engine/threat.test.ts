@@ -12,6 +12,22 @@ describe("Threat (A11)", () => {
     expect(c.s.threat).toBe(0);
   });
 
+  it("the log says how far the track moved, and what was called for when it stopped at 25 or 0", () => {
+    const c = ctxOf(atFirstMainOffer());
+    c.s.threat = 1;
+    lowerThreat(c, 3, "Riot Control");
+    lowerThreat(c, 2, "Riot Control");
+    c.s.threat = 21;
+    raiseThreat(c, 2, "Refugee Influx", "demand");
+    expect(() => raiseThreat(c, 5, "Helium-3 Transport Threatened", "event")).toThrow(GameOver);
+    expect(c.ev.map((e) => e.text).filter((t) => t.startsWith("Threat "))).toEqual([
+      "Threat falls by 1 to 0 (3 called for): Riot Control.",
+      "Threat stays at 0 (2 called for): Riot Control.",
+      "Threat rises by 2 to 23: Refugee Influx.",
+      "Threat rises by 2 to 25 (5 called for): Helium-3 Transport Threatened.",
+    ]);
+  });
+
   it("reaching 25 ends the game at once; more threat is ignored afterwards", () => {
     const c = ctxOf(atFirstMainOffer());
     c.s.threat = 20;
