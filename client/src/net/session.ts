@@ -22,7 +22,18 @@ if (typeof window !== "undefined") window.addEventListener("load", () => void lo
 
 /** What a refusal answers: the server replies in order, so it is about the last thing sent. */
 export type About = "move" | "trade" | "chat" | "host" | "adjourn" | "vote" | "vacation";
-export interface Refusal { code: string; message: string; at: number; about: About }
+export interface Refusal { code: string; message: string; at: number; about: About; /** The game's public moves when it arrived. */ moves?: number }
+
+/** How long a refused move stays in view at least, however soon the game moves on. */
+export const REFUSAL_READ_MS = 4000;
+/**
+ * Whether a refusal of a move is out of date: the game has moved on since it arrived (another decision
+ * now, which the refusal would contradict) and it has been in view REFUSAL_READ_MS. Other refusals
+ * (chat, trades, votes) stay until dismissed or the next thing sent.
+ */
+export function refusalOutlived(r: Refusal | null, moves: number | undefined, now: number): boolean {
+  return !!r && r.about === "move" && r.moves !== undefined && moves !== undefined && moves !== r.moves && now - r.at >= REFUSAL_READ_MS;
+}
 
 /**
  * connected; reconnecting (by itself, see `retryAt`); gone (the table cannot be reached any more:
@@ -122,6 +133,7 @@ export class TableSession {
       if (!live()) return;
       this.state = (state as { toJSON(): WireTable }).toJSON();
       if (!sameBooks(this.state)) reloadForBooks(this.state.books!);
+      this.dropOutlivedRefusal();
       // Your seat is the one whose secret you receive; its token brings you back after a reload.
       const mine = Object.values(this.state.seats ?? {}).find((s) => s.secret?.seatToken);
       if (mine && (this.mySeat !== mine.seat || this.seatToken !== mine.secret!.seatToken)) {
@@ -142,7 +154,10 @@ export class TableSession {
       this.changed();
     });
     on("error", (m: { code: string; message: string }) => {
-      this.refusal = { code: m.code, message: m.message, at: Date.now(), about: this.lastSent };
+      const refusal: Refusal = { code: m.code, message: m.message, at: Date.now(), about: this.lastSent, moves: this.state?.game?.moves };
+      this.refusal = refusal;
+      // looked at again once it has been read: the game may have moved on meanwhile, with no change after
+      if (refusal.about === "move") setTimeout(() => { if (this.refusal === refusal && this.dropOutlivedRefusal()) this.changed(); }, REFUSAL_READ_MS);
       this.changed();
     });
     on("chat-history", (m: ServerMessages["chat-history"]) => {
@@ -441,6 +456,13 @@ export class TableSession {
   /** A tutorial table's guide: "Got it", or the guide off or on again. */
   guide(action: GuideMessage["action"], moment?: string): void {
     this.sendable("move")?.send("guide", moment ? { action, moment } : { action });
+  }
+
+  /** Drops a refused move the game has moved past (refusalOutlived); says whether it did. */
+  private dropOutlivedRefusal(): boolean {
+    if (!refusalOutlived(this.refusal, this.state?.game?.moves, Date.now())) return false;
+    this.refusal = null;
+    return true;
   }
 
   dismissRefusal(): void {
