@@ -5,7 +5,8 @@
 // threat nears 25 it turns to an alarm, also in the tab's title. On a phone the City tab shows the supply
 // without scrolling, a tapped district explains itself, and a tab switch replays no glow. At the end there
 // is a headline for each person, the moment that decided it, the charts, and the rematch in view on a
-// phone; the log filter keeps only the lines it names. Pictures go to FORECAST_SHOTS (default
+// phone; the log filter keeps only the lines it names. A hint asked for and then not followed (the person
+// decides for themselves) closes, and the next decision offers the Hint button again. Pictures go to FORECAST_SHOTS (default
 // /tmp/na-forecast).
 import { describe, expect, it, onTestFailed } from "vitest";
 import type { Page } from "playwright-core";
@@ -119,6 +120,9 @@ describe("the forecast and the end, in the browser", () => {
     let alarmShot = false;
     let cityChecked = false;
     let demandLooks = 0;
+    /** A hint asked for, then a decision made without it: the panel closed (and the button came back). */
+    let hintClosed = false;
+    let hintBack = false;
     /** The laptop and desktop top bars' first rows, and the desktop's broken card titles ("checked" a look). */
     const barRows: { row: number; at: string }[] = [];
     const titleChecks: string[] = [];
@@ -167,6 +171,17 @@ describe("the forecast and the end, in the browser", () => {
           cityChecked = true;
         }
         await page.setViewportSize(DESKTOP);
+        if (hintClosed && !hintBack) hintBack = (await page.getByTestId("hint").count()) > 0;
+        if (!hintClosed && decisions >= 2 && (await page.getByTestId("hint").count())) {
+          await page.getByTestId("hint").click();
+          await page.getByTestId("hint-action").waitFor({ timeout: 10_000 });
+          if (await actOnce(page)) {
+            // deciding for oneself closes the hint at once (it used to stay open for the rest of the game)
+            await page.getByTestId("hint-panel").waitFor({ state: "detached", timeout: 5000 });
+            hintClosed = true;
+          }
+          continue;
+        }
         await actOnce(page);
       } else {
         await page.waitForTimeout(50);
@@ -179,6 +194,8 @@ describe("the forecast and the end, in the browser", () => {
     });
     expect(decisions).toBeGreaterThan(10);
     expect(cityChecked).toBe(true);
+    expect(hintClosed, "a hint not followed closed").toBe(true);
+    expect(hintBack, "the Hint button came back at a later decision").toBe(true);
     // on a laptop and a desktop the bar kept to one line with the forecast in it, at every look
     expect(barRows.length).toBeGreaterThan(10);
     expect(demandLooks).toBeGreaterThan(0);

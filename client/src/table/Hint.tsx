@@ -1,7 +1,7 @@
 // "Hint" at every decision: asks the server what the bot would do for your seat now, and shows its
 // answer, what and why (server/bots/hint.ts; docs/guide.md). "Do this" sends that very command. A
 // hint goes stale once the game moves on; while a tutorial table's guide explains, it waits.
-import { useState } from "preact/hooks";
+import { useEffect, useState } from "preact/hooks";
 import type { Command } from "../../../shared/protocol.ts";
 import type { TableSession } from "../net/session.ts";
 import type { TableSnapshot } from "../state.ts";
@@ -14,6 +14,11 @@ export function Hint({ model, session }: { model: TableSnapshot; session: TableS
   const answerNeeded = model.trades.some((t) => t.to === model.mySeat);
   const decides = seated && (hasMoves(model) || answerNeeded);
   const moves = model.game?.moves ?? 0;
+  // a hint is done with once the person decides for themselves, or the game moves past it while they
+  // have nothing to decide: the next decision offers a fresh one (hintDone). While they still decide
+  // and the game moved (another seat's trade, say), it says it is stale and offers to ask again.
+  const done = hintDone(asked, moves, decides, session.lastCommandAt);
+  useEffect(() => { if (done) setAsked(null); }, [done]);
   if (!seated || model.guide.moment) return null;
   const hint = session.hint && asked && session.hint.at >= asked.at ? session.hint : null;
   const stale = !!asked && asked.moves !== moves;
@@ -54,4 +59,9 @@ export function Hint({ model, session }: { model: TableSnapshot; session: TableS
       )}
     </>
   );
+}
+
+/** Whether an open hint is done with: the person sent a command since asking, or the game moved past it and they have nothing to decide. */
+export function hintDone(asked: { at: number; moves: number } | null, moves: number, decides: boolean, lastCommandAt: number): boolean {
+  return !!asked && (lastCommandAt > asked.at || (asked.moves !== moves && !decides));
 }
