@@ -37,8 +37,9 @@ export function WaitingRoom({ model, session, lastLook }: { model: TableSnapshot
           {model.stepSeconds > 0 ? `; each decision has ${Number(model.stepSeconds.toPrecision(4))} seconds` : ""}.
         </p>
         <p class="muted small" data-testid="deadline-floor">
-          {model.stepSeconds > 0 ? "When time runs out, a bot decides for that player. " : "No deadline: everyone takes the time they need. "}
-          A deadline is never under {STEP_SECONDS_FLOOR} seconds, time to read an offer and answer.
+          {model.stepSeconds > 0
+            ? `When time runs out, a bot decides for that player. A deadline is never under ${STEP_SECONDS_FLOOR} seconds, time to read an offer and answer.`
+            : `No deadline: everyone takes the time they need. If the host sets one, it is never under ${STEP_SECONDS_FLOOR} seconds, time to read an offer and answer.`}
         </p>
       </section>
 
