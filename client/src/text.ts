@@ -1,5 +1,6 @@
 // Display texts from the shared catalog: the server sends ids and titles, the client looks up the words.
 import { catalog } from "../../shared/catalog/index.ts";
+import { ownRivalNeeds } from "../../shared/catalog/rivals.ts";
 import type { Resource } from "../../shared/catalog/types.ts";
 import type { TableSeat } from "./state.ts";
 
@@ -41,6 +42,15 @@ export function rivalName(id: string): string {
 }
 export function rivalText(id: string): string {
   return rivalById.get(id as never)?.text ?? "";
+}
+/**
+ * Your own rival card's words, for the case that is yours: the card names both cases (another
+ * corporation, or your own), and reads as a riddle when the named one is your own.
+ */
+export function myRivalText(rival: string, myCorp: string, players: number): string {
+  if (rival === "federalist") return rivalText(rival);
+  if (rival === myCorp) return `Your own corporation: win with more capital than at least ${ownRivalNeeds(players)} of the ${players - 1} other players.`;
+  return `Win with more capital than ${rivalName(rival)}.`;
 }
 export function investmentText(id: string): string {
   return investmentById.get(id)?.text ?? "";

@@ -159,7 +159,7 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
         <div class="pane-deal"><Reports reports={reports} onDismiss={dismiss} /></div>
         {model.me && model.secret && (
           <section class="you-area pane-you" aria-labelledby="you-h">
-            <YourCorp me={model.me} secret={model.secret} />
+            <YourCorp me={model.me} secret={model.secret} players={model.seatCount} />
           </section>
         )}
         <section class="log-area pane-deal" aria-label="Game log">

@@ -1,10 +1,11 @@
 // Only you see this: your hand, rival, investment and emergency action, each drawn as a card.
 import type { SeatSecrets, TableSeat } from "../state.ts";
-import { corpInfo, investmentText, plural, rivalName, rivalText } from "../text.ts";
+import { corpInfo, investmentText, myRivalText, plural, rivalName } from "../text.ts";
 import { ActionCard, CardFace, EmergencyCard, groupByTitle } from "./Card.tsx";
 import { flashClass, useFlash } from "./awareness.ts";
 
-export function YourCorp({ me, secret }: { me: TableSeat; secret: SeatSecrets }) {
+/** `players`: seats at the table (an own-corporation rival's count depends on it). */
+export function YourCorp({ me, secret, players }: { me: TableSeat; secret: SeatSecrets; players: number }) {
   const corp = corpInfo(me.corp);
   const flash = useFlash(me.capital);
   return (
@@ -12,7 +13,7 @@ export function YourCorp({ me, secret }: { me: TableSeat; secret: SeatSecrets })
       <h2 id="you-h">You{me.corpName ? `: ${me.corpName}` : ""} <span class={`cap${flashClass(flash)}`}>· capital <strong data-testid="my-capital">{me.capital}</strong></span></h2>
       <div class="secrets">
         <div data-testid="my-rival">
-          {secret.rival ? <CardFace kind="rival" title={`Rival: ${rivalName(secret.rival)}`} text={rivalText(secret.rival)} /> : <p class="muted">Rival: not dealt yet</p>}
+          {secret.rival ? <CardFace kind="rival" title={`Rival: ${rivalName(secret.rival)}`} text={myRivalText(secret.rival, me.corp, players)} /> : <p class="muted">Rival: not dealt yet</p>}
         </div>
         <div data-testid="my-investment">
           {secret.investment
