@@ -146,7 +146,8 @@ export function effectChoice(c: Ctx): { prompt: string; options: ChoiceOption[];
   const { f, pick } = cur;
   const shared = typeof pick.intent === "function" ? pick.intent(c, f) : (pick.intent ?? {});
   const options = pick.options(c, f).map((o) => ({ ...o, intent: intentOf(shared, o.intent) }));
-  if (pick.upTo) options.push({ value: DONE, label: "Done", intent: { act: "done" } });
+  // "up to": stop here; before the step's first pick that is skipping it ("… (or skip)"), after it being done
+  if (pick.upTo) options.push({ value: DONE, label: f.count === 0 ? "Skip" : "Done", intent: { act: "done" } });
   const prompt = typeof pick.prompt === "function" ? pick.prompt(c, f) : pick.prompt;
   // a pick made several times in a row (`times`) says which one this is
   const times = timesOf(c, f, pick);

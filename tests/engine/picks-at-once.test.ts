@@ -43,6 +43,14 @@ describe("Several picks of one step at once, and where a repeated pick is", () =
     expect(apply(s, seat, { type: "choose", option: a!, more: tooMany }).ok).toBe(false);
   });
 
+  it("an \"up to\" pick offers Skip before its first pick and Done after it", () => {
+    const stop = (s: GameState, seat: number) => chooseOf(s, seat)?.options.find((o) => o.value === "done")?.label;
+    const { s, seat } = playUntil((s, seat) => s.pending?.kind === "effect" && stop(s, seat) !== undefined && s.effects.at(-1)!.count === 0);
+    expect(stop(s, seat)).toBe("Skip");
+    const { s: later, seat: again } = playUntil((s, seat) => s.pending?.kind === "effect" && stop(s, seat) !== undefined && s.effects.at(-1)!.count > 0);
+    expect(stop(later, again)).toBe("Done");
+  });
+
   it("a card's pick made several times says which one it is (2 of 2 after the first)", () => {
     const { s, seat } = playUntil((s, seat) => s.pending?.kind === "effect" && (chooseOf(s, seat)?.progress?.of ?? 0) > 1);
     const ch = chooseOf(s, seat)!;
