@@ -48,6 +48,16 @@ export function tradeBlocked(s: GameState, seat: number): boolean {
   return s.deal?.noTrade?.includes(seat) ?? false;
 }
 
+/**
+ * checkSupport's refusals speak to the support decision ("…, or abstain"); a trade's support is refused
+ * in words about the trade, read by its proposer (at proposal) and by its receiver (at acceptance).
+ */
+const TRADE_SUPPORT_WORDS: Record<string, string> = {
+  "no-such-offer": "A trade's support must be for an offer its proposer may support now.",
+  "no-cards": "A trade's support needs at least one action card.",
+  "not-in-hand": "A trade's support must be cards from its proposer's hand, each once.",
+};
+
 /** Whether `seat` may attach support to a trade now (only in their own support turn). */
 export function maySupportByTrade(s: GameState, seat: number): boolean {
   return s.pending?.kind === "support" && s.pending.seat === seat;
@@ -62,7 +72,7 @@ export function checkTrade(s: GameState, t: Omit<Trade, "id">): Reject | null {
   if (t.support) {
     if (!maySupportByTrade(s, t.from)) return reject("not-support-turn", "You can trade your support only during your own support turn.");
     const bad = checkSupport(s, t.from, t.support.offer, t.support.cards);
-    if (bad) return bad;
+    if (bad) return reject(bad.code, TRADE_SUPPORT_WORDS[bad.code] ?? bad.message);
   }
   const empty = (b: Bundle) => b.capital === 0 && b.assets.length === 0;
   if (empty(t.give) && empty(t.get) && !t.support) return reject("empty-trade", "A trade must exchange something.");

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { Command } from "../../shared/protocol.ts";
 import { legal, viewFor } from "../../server/engine/index.ts";
 import { atFirstMainOffer, giveAsset, ok, rejected, texts } from "./helpers.ts";
 
@@ -71,6 +72,21 @@ describe("Trades (A9)", () => {
     expect(r.state.seats[3]!.capital).toBe(cap3 + 2);
     expect(texts(r.events)).toContain("Weyland Consortium supports the main offer with 1 card");
     expect(texts(r.events)).toContain("Jinteki wins the deal");
+  });
+
+  it("refuses a trade's support with no card, in words about the trade (not the support decision)", () => {
+    let s = atFirstMainOffer();
+    s = ok(s, 0, { type: "offer", card: s.seats[0]!.hand[0]! }).state;
+    s = ok(s, 1, { type: "counteroffer", card: s.seats[1]!.hand[0]!, discard: [] }).state;
+    s = ok(s, 2, { type: "pass" }).state;
+    s = ok(s, 3, { type: "pass" }).state;
+    expect(s.pending).toEqual({ kind: "support", seat: 2 });
+    const propose: Extract<Command, { type: "trade-propose" }> = { type: "trade-propose", to: 1, get: { capital: 1, assets: [] }, support: "main" };
+    expect(rejected(s, 2, { ...propose, supportCards: [] }, "no-cards")).toBe("A trade's support needs at least one action card.");
+    expect(rejected(s, 2, propose, "no-cards")).toBe("A trade's support needs at least one action card.");
+    expect(rejected(s, 2, { ...propose, supportCards: ["nope", "nope"] }, "not-in-hand")).toBe("A trade's support must be cards from its proposer's hand, each once.");
+    // the support decision itself keeps its own words
+    expect(rejected(s, 2, { type: "support", offer: "main", cards: [] }, "no-cards")).toBe("Support with at least one action card, or abstain.");
   });
 
   it("an accepted support trade after the support turn has passed is refused", () => {
