@@ -1,9 +1,10 @@
 // The server's reason for refusing your last message, shown beside the controls that sent it.
 import type { About, TableSession } from "../net/session.ts";
 
-export function RefusalNote({ session, about }: { session: TableSession; about: About }) {
+/** `since`: only a refusal that came after then (ms), e.g. since a form opened. */
+export function RefusalNote({ session, about, since = 0 }: { session: TableSession; about: About; since?: number }) {
   const r = session.refusal;
-  if (!r || r.about !== about) return null;
+  if (!r || r.about !== about || r.at < since) return null;
   return (
     <p class="refusal" role="alert" data-testid="refusal" data-code={r.code}>
       {r.message}{" "}

@@ -10,6 +10,7 @@ import { Countdown, runningDeadline } from "./Countdown.tsx";
 import { RefusalNote } from "./RefusalNote.tsx";
 import { SeatMark } from "./SeatMark.tsx";
 import { peopleOf, withPeople } from "./log-filter.ts";
+import { answerTo, ANSWER_WAIT_MS, proposeBlocked, type Sent } from "./trade-form.ts";
 
 /** Opening the trade form: with whom, and optionally "my support for your capital". */
 export interface TradeStart { seat: number; sellSupport?: boolean; at: number }
@@ -155,9 +156,25 @@ function ProposeTrade({ model, session, start, onDone }: { model: TableSnapshot;
   const [support, setSupport] = useState<"" | "main" | "counter">(sell ? theirOffer() : "");
   const [supportCards, setSupportCards] = useState<string[]>(sell ? (legal.support?.cards.from.slice(0, Math.max(1, legal.support.cards.min)) ?? []) : []);
   const clamp = (n: number, max: number) => Math.max(0, Math.min(max, Math.floor(n) || 0));
+  // Refusals shown in the form are those since it opened; once sent, it waits for the server's answer.
+  const [openedAt] = useState(() => Date.now());
+  const [sent, setSent] = useState<Sent | null>(null);
+  const outgoing = model.trades.filter((t) => t.from === model.mySeat).map((t) => t.id);
+  const blocked = proposeBlocked({ support, supportCards });
+  const answer = sent ? answerTo(sent, { refusal: session.refusal, outgoing, at: Date.now() }) : null;
+  useEffect(() => {
+    if (answer === "refused") setSent(null);
+    if (answer === "proposed") onDone();
+    if (answer !== "waiting") return;
+    // the server says nothing when it takes a proposal: look again once the wait is over
+    const timer = setTimeout(() => setSent((s) => s && { ...s }), ANSWER_WAIT_MS + 50);
+    return () => clearTimeout(timer);
+  }, [answer, sent]);
 
   function submit(e: Event) {
     e.preventDefault();
+    if (blocked || sent) return;
+    setSent({ at: Date.now(), outgoing });
     session.command({
       type: "trade-propose",
       to: partner.seat,
@@ -165,7 +182,6 @@ function ProposeTrade({ model, session, start, onDone }: { model: TableSnapshot;
       get: { capital: getCapital, assets: getAssets.filter((a) => partner.assets.includes(a)) },
       ...(support ? { support, supportCards } : {}),
     });
-    onDone();
   }
 
   return (
@@ -215,9 +231,13 @@ function ProposeTrade({ model, session, start, onDone }: { model: TableSnapshot;
             picked={supportCards} onChange={setSupportCards} testid="pick-trade-support" />}
         </fieldset>
       )}
+      <RefusalNote session={session} about="trade" since={openedAt} />
       <div class="row">
-        <button type="submit" data-testid="trade-send">Propose</button>
+        <button type="submit" data-testid="trade-send" disabled={!!blocked || !!sent} aria-describedby={blocked ? "trade-send-why" : undefined}>
+          {sent ? "Sending…" : "Propose"}
+        </button>
         <button type="button" class="secondary" onClick={onDone}>Cancel</button>
+        {blocked && <span class="muted" id="trade-send-why" data-testid="trade-send-why">{blocked}</span>}
       </div>
     </form>
   );
