@@ -7,6 +7,7 @@ import { parseCommand } from "../../shared/protocol.ts";
 import { AnswersMessage, ChatMessage, GuideMessage, HintMessage, HostMessage, JoinOptions, PlayerName } from "../../shared/room-protocol.ts";
 import { AdjournMessage, ResumeMessage } from "../../shared/adjourn-protocol.ts";
 import { VacationMessage, VoteMessage } from "../../shared/vote-protocol.ts";
+import { SEAT_PLAYED_ELSEWHERE } from "../../shared/seat-elsewhere.ts";
 import { normalizeCode } from "../access/codes.ts";
 import { quickCommand, waitingFor } from "../engine/index.ts";
 import type { TableMetadata } from "../access/metadata.ts";
@@ -353,9 +354,10 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
 
   /**
    * A seat-token join takes the seat from an older connection: that one is closed for good, and if it
-   * had dropped, its reconnection is cancelled. It never hears of the seat again.
+   * had dropped, its reconnection is cancelled. It never hears of the seat again; its page is told the
+   * seat is played elsewhere (shared/seat-elsewhere.ts) and may take it back with its own key.
    */
-  private replaceConnection(sessionId: string, reason = "Your seat was taken back from another connection."): void {
+  private replaceConnection(sessionId: string, reason = SEAT_PLAYED_ELSEWHERE): void {
     this.table.seats.detach(sessionId);
     const old = this.clients.getById(sessionId);
     if (old) {
@@ -382,7 +384,7 @@ export class NewAngelesRoom extends Room<{ state: TableState; metadata: TableMet
     if (!seat && !client.userData?.spectator) {
       // Its seat went to another connection while it was coming back.
       client.view = clientView();
-      client.leave(CloseCode.CONSENTED, "Your seat was taken back from another connection.");
+      client.leave(CloseCode.CONSENTED, SEAT_PLAYED_ELSEWHERE);
       return;
     }
     this.table.stopIdle();

@@ -8,6 +8,7 @@ import { describe, expect, it } from "vitest";
 import type { Room as SDKRoom } from "@colyseus/sdk";
 import { hashSeatToken } from "../../server/store/index.ts";
 import { MAILS_PER_ADDRESS_PER_HOUR } from "../../server/lobby/mail.ts";
+import { SEAT_PLAYED_ELSEWHERE } from "../../shared/seat-elsewhere.ts";
 import { mailRoom, post } from "./mail-room.ts";
 import { BASE, createTable, join, recordWire, stateOf, tableOf, until, annBenAndAWatcher } from "./helpers.ts";
 
@@ -15,6 +16,7 @@ const at = mailRoom();
 
 const secretOf = (link: string) => new URL(link).hash.replace(/^#seat-link=/, "");
 const closed = (room: SDKRoom) => new Promise<number>((resolve) => room.onLeave((code) => resolve(code)));
+const closedWith = (room: SDKRoom) => new Promise<{ code: number; reason: string }>((resolve) => room.onLeave((code, reason) => resolve({ code, reason: reason ?? "" })));
 
 describe("seat keys and seat links", () => {
   it("a link gives another device its own key; spent, expired and withdrawn links are refused; signing out closes the other device", async () => {
@@ -106,6 +108,36 @@ describe("seat keys and seat links", () => {
       expect(JSON.stringify(room.gameLog)).not.toMatch(new RegExp(secrets.concat(token).join("|")));
       expect(at.logText.join("")).not.toMatch(new RegExp(secrets.concat(token).join("|")));
       annBack.leave();
+    } finally {
+      wire.stop();
+    }
+  });
+
+  it("a spent link leaves both browsers holding the seat: the one it left is told it is played elsewhere and takes it back", async () => {
+    const { code, roomId, room, wire, ann, ben, watcher, token } = await annBenAndAWatcher(at.colyseus, 13);
+    try {
+      const secret = secretOf((await post(`/api/games/${code}/seat-link`, { seatToken: token })).body.link);
+      const key2: string = (await post("/api/seat-links/redeem", { secret })).body.seatToken;
+      const annGone = closedWith(ann);
+      const phone = await join(at.colyseus, roomId, { code, seatToken: key2 });
+      // The first browser hears, in plain words, that the seat is played elsewhere: nothing of whom or how.
+      expect(await annGone).toEqual({ code: 4000, reason: SEAT_PLAYED_ELSEWHERE });
+      expect(SEAT_PLAYED_ELSEWHERE).toBe("Your seat is now being played from another device or browser tab.");
+      // "Play here again": its own key still opens the seat, and the phone is told the same.
+      const phoneGone = closedWith(phone);
+      const annBack = await join(at.colyseus, roomId, { code, seatToken: token });
+      expect(tableOf(annBack).secret!.seatToken).toBe(token);
+      expect(stateOf(annBack).seats["0"].connected).toBe(true);
+      expect(await phoneGone).toEqual({ code: 4000, reason: SEAT_PLAYED_ELSEWHERE });
+      // and the phone may take it back in turn: both hold the seat, one plays it at a time.
+      const annAgainGone = closedWith(annBack);
+      const phoneBack = await join(at.colyseus, roomId, { code, seatToken: key2 });
+      expect(tableOf(phoneBack).secret!.seatToken).toBe(key2);
+      expect(await annAgainGone).toEqual({ code: 4000, reason: SEAT_PLAYED_ELSEWHERE });
+      // Neither key reached Ben or the spectator.
+      const others = new Set([ben.sessionId, watcher.sessionId]);
+      expect(wire.messages.filter((m) => others.has(m.sessionId) && [token, key2, secret].some((k) => m.bytes.includes(Buffer.from(k))))).toEqual([]);
+      phoneBack.leave();
     } finally {
       wire.stop();
     }
