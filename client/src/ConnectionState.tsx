@@ -1,6 +1,6 @@
 // The connection's state around the table: while it comes back by itself the table stays in view, dimmed
 // and out of reach, under a banner that says so; if the table is gone, a dialog says why in plain words
-// and offers the way back to the lobby.
+// and offers the way back to the lobby (and, when the seat was opened on another page, to play here again).
 import type { ComponentChildren } from "preact";
 import { useEffect, useReducer, useRef } from "preact/hooks";
 import type { TableSession } from "./net/session.ts";
@@ -69,13 +69,28 @@ function TableGone({ session, onLobby }: { session: TableSession; onLobby(): voi
     if (d && !d.open) d.showModal();
   }, []);
   const gone = session.link === "gone";
+  // The seat opened on another page: this browser still holds it, and may play it here again.
+  const elsewhere = !gone && session.playedElsewhere;
   return (
     <dialog ref={dialog} class="connection-gone" aria-labelledby="connection-gone-h" data-testid="connection" data-state={session.link}
-      onCancel={(e) => e.preventDefault()}>
-      <h2 id="connection-gone-h">{gone ? "This table cannot be reached" : "You are no longer at this table"}</h2>
+      data-elsewhere={elsewhere ? "" : undefined} onCancel={(e) => e.preventDefault()}>
+      <h2 id="connection-gone-h">{gone ? "This table cannot be reached" : elsewhere ? "Your seat is being played elsewhere" : "You are no longer at this table"}</h2>
       <p data-testid="connection-reason">{session.leftReason}</p>
-      <p class="muted">{gone ? "The board behind this message is how the table last stood." : "This page no longer follows the game."}</p>
-      <p><button type="button" data-testid="connection-lobby" onClick={onLobby} autoFocus>Back to the lobby</button></p>
+      <p class="muted">
+        {gone
+          ? "The board behind this message is how the table last stood."
+          : elsewhere
+            ? "This browser still holds the seat too: play here again, and the other page stops following the game instead."
+            : "This page no longer follows the game."}
+      </p>
+      <p class="row">
+        {elsewhere && (
+          <button type="button" data-testid="play-here-again" onClick={() => void session.playHereAgain()} disabled={session.rejoining} autoFocus>
+            {session.rejoining ? "Joining…" : "Play here again"}
+          </button>
+        )}
+        <button type="button" class={elsewhere ? "secondary" : undefined} data-testid="connection-lobby" onClick={onLobby} autoFocus={!elsewhere}>Back to the lobby</button>
+      </p>
     </dialog>
   );
 }

@@ -1,7 +1,8 @@
 // What the client says when a join fails, and how often it tries to come back (client/src/net/reconnect.ts).
 import { describe, expect, it } from "vitest";
-import { LONG_OUTAGE_MS, RESTORE_GRACE_S, RETRY_MAX_MS, RETRY_SLOW_MS, RETRY_UNKNOWN_MS, UNKNOWN_BEFORE_GONE, joinProblem, keepTrying, retryDelay, type Outcome } from "../../client/src/net/reconnect.ts";
+import { LONG_OUTAGE_MS, RESTORE_GRACE_S, RETRY_MAX_MS, RETRY_SLOW_MS, RETRY_UNKNOWN_MS, UNKNOWN_BEFORE_GONE, closedOnPurpose, joinProblem, keepTrying, retryDelay, type Outcome } from "../../client/src/net/reconnect.ts";
 import { ApiError } from "../../client/src/net/api.ts";
+import { SEAT_PLAYED_ELSEWHERE } from "../../shared/seat-elsewhere.ts";
 
 const CODE = "K7Q2Z-PMX4H";
 
@@ -30,6 +31,20 @@ describe("a failed join, as people read it", () => {
     const p = joinProblem(Object.assign(new Error("Too many seat requests from your address: try again in 15 s."), { code: 429 }), CODE);
     expect(p.final).toBe(false);
     expect(p.message).toContain("Too many seat requests");
+  });
+});
+
+describe("a close on purpose", () => {
+  it("says the seat is played elsewhere, and that this browser may take it back, when another page opened it", () => {
+    expect(closedOnPurpose(4000, SEAT_PLAYED_ELSEWHERE, false)).toEqual({ reason: SEAT_PLAYED_ELSEWHERE, playedElsewhere: true });
+    // a signed-out device no longer holds the seat: no way back here
+    expect(closedOnPurpose(4000, "This device was signed out of the seat by its owner.", false))
+      .toEqual({ reason: "This device was signed out of the seat by its owner.", playedElsewhere: false });
+    expect(closedOnPurpose(1000, undefined, false)).toEqual({ reason: "You left the table.", playedElsewhere: false });
+    expect(closedOnPurpose(4000, SEAT_PLAYED_ELSEWHERE, true)?.playedElsewhere).toBe(false);
+    // any other close: the page comes back by itself
+    expect(closedOnPurpose(4001, SEAT_PLAYED_ELSEWHERE, false)).toBeNull();
+    expect(closedOnPurpose(1006, "", false)).toBeNull();
   });
 });
 

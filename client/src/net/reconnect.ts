@@ -1,6 +1,7 @@
 // Coming back to a table after a lost connection: how often to try, and what a failed join means for
 // people (a sentence, never the SDK's message or a close code).
 import { ApiError } from "./api.ts";
+import { SEAT_PLAYED_ELSEWHERE } from "../../../shared/seat-elsewhere.ts";
 
 /** The SDK's own reconnection (same room, same session) tries at most this far apart. */
 export const SDK_MAX_DELAY_MS = 2000;
@@ -40,6 +41,19 @@ export function joinProblem(e: unknown, code: string): { final: boolean; message
   if ((status === ROOM_REFUSED || status === 403) && said) return { final: true, message: said };
   if (status === 429 && said) return { final: false, message: said };
   return { final: false, message: `Table ${code} could not be reached just now. Try again in a moment.` };
+}
+
+/**
+ * A close on purpose (1000, or the server's 4000): the sentence to show (the server's own, when it is
+ * one) and whether the seat is now played from another page, which this browser, still holding its
+ * key, may take back ("Play here again"). Null for any other close: the page comes back by itself.
+ */
+export function closedOnPurpose(code: number, reason: string | undefined, spectator: boolean): { reason: string; playedElsewhere: boolean } | null {
+  if (code !== 1000 && code !== 4000) return null;
+  return {
+    reason: reason && /^[A-Z].*\.$/.test(reason) ? reason : "You left the table.",
+    playedElsewhere: !spectator && reason === SEAT_PLAYED_ELSEWHERE,
+  };
 }
 
 /** What one try to come back found: back at the table, try later, an unknown code, or gone for good. */

@@ -9,7 +9,7 @@ import type { VacationMessage, VoteMessage } from "../../../shared/vote-protocol
 import type { AnswersMessage, ChatLine, GuideMessage, HostMessage, ServerMessages } from "../../../shared/room-protocol.ts";
 import { decodeLogMessage, GameLogReader, readTable, sameBooks, type TableSnapshot, type WireTable, type Whisper } from "../../../shared/wire/index.ts";
 import { ApiError, findTable, serverUptime, type TableInfo } from "./api.ts";
-import { SDK_MAX_DELAY_MS, joinProblem, keepTrying, type Outcome } from "./reconnect.ts";
+import { SDK_MAX_DELAY_MS, closedOnPurpose, joinProblem, keepTrying, type Outcome } from "./reconnect.ts";
 import { chatHistory, chatLine, logBatches, whisper, whisperList, type Heard, type Held, type LogBatch, type Settled } from "./heard.ts";
 import { forgetSeat, rememberName, rememberSeat, rememberedSeat } from "./seat-memory.ts";
 
@@ -37,7 +37,7 @@ export function refusalOutlived(r: Refusal | null, moves: number | undefined, no
 
 /**
  * connected; reconnecting (by itself, see `retryAt`); gone (the table cannot be reached any more:
- * `leftReason` says why); left (you left, or your seat was taken back from another page).
+ * `leftReason` says why); left (you left, or your seat is played from another page: `playedElsewhere`).
  */
 export type Link = "connected" | "reconnecting" | "gone" | "left";
 
@@ -98,6 +98,13 @@ export class TableSession {
   lastCommandAt = 0;
   /** Why the table is gone or was left: a sentence for people. */
   leftReason = "";
+  /**
+   * Left because the seat was opened on another page (another device, browser or tab): this browser
+   * still holds its key, so `playHereAgain` takes it back. True while that try is under way too.
+   */
+  playedElsewhere = false;
+  /** `playHereAgain` is under way. */
+  rejoining = false;
   private lastSent: About = "move";
   /** The game log arrives as messages (see ServerMessages["log"] and ["event"]). */
   private log = new GameLogReader(LOG_KEEP);
@@ -213,11 +220,13 @@ export class TableSession {
     });
     room.onLeave((code, reason) => {
       if (!live() || this.closed) return;
-      if (code === 1000 || code === 4000) {
-        // Closed on purpose: you left, or your seat was taken back from another page (the server says so).
+      const onPurpose = closedOnPurpose(code, reason, this.spectator);
+      if (onPurpose) {
+        // Closed on purpose: you left, or your seat is played from another page (the server says so).
         this.room = null;
         this.link = "left";
-        this.leftReason = reason && /^[A-Z].*\.$/.test(reason) ? reason : "You left the table.";
+        this.leftReason = onPurpose.reason;
+        this.playedElsewhere = onPurpose.playedElsewhere;
         this.changed();
         return;
       }
@@ -323,6 +332,34 @@ export class TableSession {
     this.attach(room);
     this.changed();
     return { kind: "back" };
+  }
+
+  /**
+   * "Play here again": the seat was opened on another page, and this browser still holds its key; a
+   * fresh join with it takes the seat back here (the other page is told the same in turn). If the key
+   * no longer opens it (signed out), the table is gone with the reason; if the server cannot be
+   * reached, the usual tries to come back follow.
+   */
+  async playHereAgain(): Promise<void> {
+    if (this.link !== "left" || !this.playedElsewhere || this.rejoining || this.closed) return;
+    this.rejoining = true;
+    this.changed();
+    let end: Outcome;
+    try {
+      end = await this.tryComeBack();
+    } finally {
+      this.rejoining = false;
+    }
+    if (end.kind === "back") {
+      this.playedElsewhere = false;
+      return;
+    }
+    if (end.kind === "gone") {
+      this.playedElsewhere = false;
+      return this.gone(end.message);
+    }
+    this.playedElsewhere = false;
+    void this.comeBack();
   }
 
   private gone(message: string): void {
