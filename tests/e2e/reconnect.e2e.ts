@@ -233,7 +233,8 @@ describe("a lost connection comes back by itself", () => {
     await ann.page.locator("[data-testid=table][data-status=playing]").waitFor();
     await expect(text(ann.page, "who-am-i")).resolves.toContain("You are Ann");
     await old.locator("[data-testid=connection][data-state=left]").waitFor();
-    await expect(text(old, "connection-reason")).resolves.toBe("Your seat was taken back from another connection.");
+    await expect(text(old, "connection-reason")).resolves.toBe("Your seat is now being played from another device or browser tab.");
+    await old.getByTestId("play-here-again").waitFor();
     // It stays so: no reconnection takes the seat back and forth.
     await new Promise((r) => setTimeout(r, 1500));
     await expect(old.locator("[data-testid=connection][data-state=left]").count()).resolves.toBe(1);

@@ -3,7 +3,9 @@
 // loading it spends nothing; Continue takes the seat there. The link refuses a second use with a
 // clear message; the first device signs the other out and the other's connection closes.
 // The sign-out is asked from the first browser's lobby while the phone holds the seat. Screenshots
-// of the dialog and the Continue page at 1440x900 and 390x844 go to test-results/seat-link/.
+// of the dialog and the Continue page at 1440x900 and 390x844 go to test-results/seat-link/. The first
+// browser, its seat now played on the phone, says so and plays it here again at a click (and the phone then
+// says so in turn).
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { serverAndBrowser } from "./browser.ts";
@@ -59,6 +61,29 @@ describe("seat links in the browser", () => {
     await phone.getByTestId("who-am-i").filter({ hasText: "Ann" }).waitFor({ state: "attached" });
     expect(await phone.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith("na.seat.")))).toBe(true);
     expect(new URL(phone.url()).hash).toBe("");
+
+    // The first browser is told plainly that the seat is played elsewhere, and may play it here again.
+    const elsewhere = (p: Page) => p.locator("[data-testid=connection][data-state=left][data-elsewhere]");
+    await elsewhere(ann).waitFor();
+    await expect(ann.getByTestId("connection-reason").textContent()).resolves.toBe("Your seat is now being played from another device or browser tab.");
+    await expect(elsewhere(ann).locator("h2").textContent()).resolves.toBe("Your seat is being played elsewhere");
+    await expect(elsewhere(ann).textContent()).resolves.not.toMatch(/taken back|no longer at this table/);
+    await expect(ann.getByTestId("play-here-again").evaluate((b) => b === document.activeElement)).resolves.toBe(true);
+    await ann.getByTestId("connection-lobby").waitFor();
+    await ann.screenshot({ path: `${SHOTS}/seat-played-elsewhere-1440.png` });
+    // "Play here again": Ann's browser has the seat back, and the phone is told the same in turn.
+    await ann.getByTestId("play-here-again").click();
+    await ann.getByTestId("connection").waitFor({ state: "detached" });
+    await ann.getByTestId("who-am-i").filter({ hasText: "Ann" }).waitFor({ state: "attached" });
+    await elsewhere(phone).waitFor();
+    await phone.screenshot({ path: `${SHOTS}/seat-played-elsewhere-390.png` });
+    // It stays so: nothing takes the seat back and forth by itself.
+    await new Promise((r) => setTimeout(r, 1500));
+    await expect(ann.getByTestId("connection").count()).resolves.toBe(0);
+    // The phone plays it again, for what follows.
+    await phone.getByTestId("play-here-again").click();
+    await phone.getByTestId("connection").waitFor({ state: "detached" });
+    await elsewhere(ann).waitFor();
 
     // Used once: the same link in another empty browser is refused with a sentence.
     const late = await fresh({ width: 1440, height: 900 });
