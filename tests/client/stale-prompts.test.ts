@@ -2,8 +2,8 @@
 // contradict the next decision) and an open hint (it would stay open, and the Hint button gone, for
 // the rest of the game). Both are seen first; then they go.
 import { describe, expect, it } from "vitest";
-import { REFUSAL_READ_MS, refusalOutlived, type Refusal } from "../../client/src/net/session.ts";
-import { hintDone } from "../../client/src/table/Hint.tsx";
+import { REFUSAL_READ_MS, refusalOutlived, type Refusal } from "../../client/src/net/refusal.ts";
+import { hintDone } from "../../client/src/table/hint-done.ts";
 
 describe("a refused move", () => {
   const refused: Refusal = { code: "not-your-turn", message: "It is not your decision: waiting for Globalsec.", at: 1000, about: "move", moves: 12 };

@@ -10,6 +10,7 @@ import type { AnswersMessage, ChatLine, GuideMessage, HostMessage, ServerMessage
 import { decodeLogMessage, GameLogReader, readTable, sameBooks, type TableSnapshot, type WireTable, type Whisper } from "../../../shared/wire/index.ts";
 import { ApiError, findTable, serverUptime, type TableInfo } from "./api.ts";
 import { SDK_MAX_DELAY_MS, closedOnPurpose, joinProblem, keepTrying, type Outcome } from "./reconnect.ts";
+import { REFUSAL_READ_MS, refusalOutlived, type About, type Refusal } from "./refusal.ts";
 import { chatHistory, chatLine, logBatches, whisper, whisperList, type Heard, type Held, type LogBatch, type Settled } from "./heard.ts";
 import { forgetSeat, rememberName, rememberSeat, rememberedSeat } from "./seat-memory.ts";
 
@@ -20,20 +21,8 @@ import { forgetSeat, rememberName, rememberSeat, rememberedSeat } from "./seat-m
 const loadSdk = () => import("@colyseus/sdk");
 if (typeof window !== "undefined") window.addEventListener("load", () => void loadSdk().catch(() => {}), { once: true });
 
-/** What a refusal answers: the server replies in order, so it is about the last thing sent. */
-export type About = "move" | "trade" | "chat" | "host" | "adjourn" | "vote" | "vacation";
-export interface Refusal { code: string; message: string; at: number; about: About; /** The game's public moves when it arrived. */ moves?: number }
+export type { About, Refusal } from "./refusal.ts";
 
-/** How long a refused move stays in view at least, however soon the game moves on. */
-export const REFUSAL_READ_MS = 4000;
-/**
- * Whether a refusal of a move is out of date: the game has moved on since it arrived (another decision
- * now, which the refusal would contradict) and it has been in view REFUSAL_READ_MS. Other refusals
- * (chat, trades, votes) stay until dismissed or the next thing sent.
- */
-export function refusalOutlived(r: Refusal | null, moves: number | undefined, now: number): boolean {
-  return !!r && r.about === "move" && r.moves !== undefined && moves !== undefined && moves !== r.moves && now - r.at >= REFUSAL_READ_MS;
-}
 
 /**
  * connected; reconnecting (by itself, see `retryAt`); gone (the table cannot be reached any more:

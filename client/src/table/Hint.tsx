@@ -6,6 +6,7 @@ import type { Command } from "../../../shared/protocol.ts";
 import type { TableSession } from "../net/session.ts";
 import type { TableSnapshot } from "../state.ts";
 import { hasMoves } from "./Choices.tsx";
+import { hintDone } from "./hint-done.ts";
 import "./guide.css";
 
 export function Hint({ model, session }: { model: TableSnapshot; session: TableSession }) {
@@ -61,7 +62,3 @@ export function Hint({ model, session }: { model: TableSnapshot; session: TableS
   );
 }
 
-/** Whether an open hint is done with: the person sent a command since asking, or the game moved past it and they have nothing to decide. */
-export function hintDone(asked: { at: number; moves: number } | null, moves: number, decides: boolean, lastCommandAt: number): boolean {
-  return !!asked && (lastCommandAt > asked.at || (asked.moves !== moves && !decides));
-}
