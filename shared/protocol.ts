@@ -137,6 +137,8 @@ export type LegalCommand =
       progress?: { at: number; of: number };
       /** How many more picks of this step may be sent with this one (`more`); each a different option. */
       more?: number;
+      /** With `more`: the picks differ by their place (the first gains 3, the second 2…), taken in the order sent. */
+      ordered?: true;
     }
   | { type: "discard"; prompt: string; cards: CardPick }
   | { type: "investment"; options: ChoiceOption[] }

@@ -139,7 +139,7 @@ function finishEffect(c: Ctx, f: EffectFrame): void {
 }
 
 /** The pending pick's prompt and options (with "done" when the card says "up to"). */
-export function effectChoice(c: Ctx): { prompt: string; options: ChoiceOption[]; progress?: { at: number; of: number }; more?: number } | null {
+export function effectChoice(c: Ctx): { prompt: string; options: ChoiceOption[]; progress?: { at: number; of: number }; more?: number; ordered?: true } | null {
   const cur = currentPick(c);
   if (!cur) return null;
   c.frame = cur.f;
@@ -158,7 +158,7 @@ export function effectChoice(c: Ctx): { prompt: string; options: ChoiceOption[];
   // the step's next picks may be sent with this one (`more`, checked one by one as they are applied:
   // each must find this step still asking this seat), up to one a pick left, one an option, MORE_PICKS
   const more = Math.min(times - f.count, options.filter((o) => o.value !== DONE).length, MORE_PICKS + 1) - 1;
-  return { prompt: titled, options, progress: { at: f.count + 1, of: times }, ...(more > 0 ? { more } : {}) };
+  return { prompt: titled, options, progress: { at: f.count + 1, of: times }, ...(more > 0 ? { more } : {}), ...(more > 0 && pick.ordered ? { ordered: true } : {}) };
 }
 
 /**

@@ -63,7 +63,7 @@ function decisionFor(rules: Rulebook, s: GameState, seat: number, out: LegalComm
     }
     case "effect": {
       const ch = effectChoice({ s, ev: [], frame: null, rules });
-      if (ch) out.push({ type: "choose", prompt: ch.prompt, options: ch.options, ...(ch.progress ? { progress: ch.progress } : {}), ...(ch.more ? { more: ch.more } : {}) });
+      if (ch) out.push({ type: "choose", prompt: ch.prompt, options: ch.options, ...(ch.progress ? { progress: ch.progress } : {}), ...(ch.more ? { more: ch.more } : {}), ...(ch.ordered ? { ordered: true } : {}) });
       break;
     }
     case "hand-limit":

@@ -39,6 +39,11 @@ export interface PickStep {
   times?: number | ((c: Ctx, f: EffectFrame) => number);
   /** "Up to": the chooser may stop with "done". */
   upTo?: boolean;
+  /**
+   * The picks of this step differ by their place ("in order: the first gains 3 capital, the second 2"):
+   * several sent at once (`more`) are taken in the order given, so no order may be offered as a shortcut.
+   */
+  ordered?: boolean;
   /** Where this pick stands when `times` cannot say (a declaration repeating another card's repeated pick). */
   progress?: (c: Ctx, f: EffectFrame) => { at: number; of: number } | undefined;
   onPick: (c: Ctx, f: EffectFrame, value: Value) => void;

@@ -22,7 +22,7 @@ type CompactLegal =
   | { type: "counteroffer"; cards: Cards; emergency: string[]; discard: Pick }
   | { type: "support"; offers: ("main" | "counter")[]; cards: Pick }
   | { type: "discard"; prompt: string; cards: Pick }
-  | { type: "choose"; prompt: string; options?: ChoiceOption[]; o?: CompactOptions; progress?: { at: number; of: number }; more?: number }
+  | { type: "choose"; prompt: string; options?: ChoiceOption[]; o?: CompactOptions; progress?: { at: number; of: number }; more?: number; ordered?: true }
   | { type: "investment"; options?: ChoiceOption[]; o?: CompactOptions }
   | { type: "trade-propose"; to: number[]; support?: { offers: ("main" | "counter")[]; cards: Pick } };
 
@@ -133,7 +133,7 @@ function compactLegal(l: LegalCommand, hand: readonly string[]): CompactLegal {
     case "discard":
       return { ...l, cards: encodePick(l.cards, hand) };
     case "choose":
-      return { type: l.type, prompt: l.prompt, ...encodeOptions(l.options), ...(l.progress ? { progress: l.progress } : {}), ...(l.more ? { more: l.more } : {}) };
+      return { type: l.type, prompt: l.prompt, ...encodeOptions(l.options), ...(l.progress ? { progress: l.progress } : {}), ...(l.more ? { more: l.more } : {}), ...(l.ordered ? { ordered: true } : {}) };
     case "investment":
       return { type: l.type, ...encodeOptions(l.options) };
     default:
@@ -192,7 +192,7 @@ export function decodeLegal(
       case "discard":
         return { ...l, cards: decodePick(l.cards, hand) };
       case "choose":
-        return { type: l.type, prompt: l.prompt, options: decodeOptions(l), ...(l.progress ? { progress: l.progress } : {}), ...(l.more ? { more: l.more } : {}) };
+        return { type: l.type, prompt: l.prompt, options: decodeOptions(l), ...(l.progress ? { progress: l.progress } : {}), ...(l.more ? { more: l.more } : {}), ...(l.ordered ? { ordered: true } : {}) };
       case "investment":
         return { type: l.type, options: decodeOptions(l) };
       default:

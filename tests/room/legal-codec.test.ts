@@ -62,6 +62,13 @@ describe("the legal commands' wire form", () => {
     }
   });
 
+  it("keeps a pick's order mattering (High-Risk Investments: the first gains 3, the second 2…)", () => {
+    const legal = [{ type: "choose" as const, prompt: "High-Risk Investments: Pick the player who gains 3 capital", options: [0, 1, 2, 3].map((v) => ({ value: v, label: `P${v}`, intent: { act: "gain" as const, amount: 3, seat: v } })),
+      progress: { at: 1, of: 3 }, more: 2, ordered: true as const }];
+    const w = encodeLegal(legal, []);
+    expect(decodeLegal(packLegal(w.legal), [], null, [], packLegal(w.legalTrades))).toEqual(legal);
+  });
+
   it("reads plain JSON (an older server's) as it is", () => {
     const json = '[{"type":"pass"}]';
     expect(unpackLegal(json)).toBe(json);

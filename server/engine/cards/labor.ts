@@ -37,6 +37,7 @@ export const LABOR_CARDS = defineCards({
           prompt: (_c, f) => `Pick the player who gains ${3 - listVar<number>(f, "chosen").length} capital`,
           intent: (_c, f) => ({ act: "gain", amount: 3 - listVar<number>(f, "chosen").length }),
           times: 3,
+          ordered: true,
           options: (c, f) => playerOptions(c.s, (seat) => !listVar<number>(f, "chosen").includes(seat)),
           onPick: (c, f, v) => {
             const chosen = listVar<number>(f, "chosen");

@@ -25,6 +25,9 @@ describe("High-Risk Investments", () => {
     const s = atFirstMainOffer();
     const caps = s.seats.map((p) => p.capital);
     let r = resolveAsActive(s, "high-risk-investments");
+    // the picks differ by their place: the command says so, for a client to offer no order as a shortcut
+    const ask = () => legal(r.state, 0).find((l) => l.type === "choose");
+    expect(ask()).toMatchObject({ more: 2, ordered: true });
     r = ok(r.state, 0, { type: "choose", option: 2 });
     expect(choices(r.state, 0)).toEqual([0, 1, 3]);
     rejected(r.state, 0, { type: "choose", option: 2 }, "bad-choice");
