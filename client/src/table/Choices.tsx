@@ -18,6 +18,7 @@ import { ActionCard, CardFace, EmergencyCard, groupByTitle } from "./Card.tsx";
 import { CardPicker } from "./CardPicker.tsx";
 import { districtPicks } from "./district-picks.ts";
 import { suggestDiscard } from "./suggest-discard.ts";
+import { allSets, offeredSets, pickable, setLabel } from "./pick-sets.ts";
 import { NARROW_QUERY, useMedia } from "./PhoneTabs.tsx";
 import { Countdown } from "./Countdown.tsx";
 
@@ -309,23 +310,18 @@ function SupportChoice({ legal, hand, session, model, alt }: { legal: Legal<"sup
 }
 
 
-/** Every way to pick `k` different options, in their order (a few: at most 5 types, at most 5 picks). */
-function combos<T>(xs: readonly T[], k: number): T[][] {
-  if (k === 0) return [[]];
-  return xs.flatMap((x, i) => combos(xs.slice(i + 1), k - 1).map((rest) => [x, ...rest]));
-}
-
 function ChooseChoice({ legal, session, onShowMap, countdown, standing }: { legal: Legal<"choose">; session: TableSession; onShowMap?: () => void; countdown?: ComponentChildren; standing?: readonly string[] }) {
   const onMap = districtPicks(legal).size > 0;
   const progress = legal.progress ? ` (${legal.progress.at} of ${legal.progress.of})` : "";
   // "Use X now? / Pass": pass, and let the table pass on it for you for the rest of the round
   const use = legal.options.find((o) => o.intent?.act === "use");
   const ability = use && legal.options.length === 2 && legal.options.some((o) => o.intent?.act === "pass") ? use.intent?.card : undefined;
-  // several picks of one step at once (General draws, a card's pick made several times): one button per
-  // set of options, when there are few sets (on a phone, small ones, the options one at a time folded
-  // below them); otherwise, on a phone, options to tick, the last tick sending them all
-  const picks = legal.options.filter((o) => o.intent?.act !== "done");
-  const all = legal.more ? combos(picks, legal.more + 1) : [];
+  // several picks of one step at once (General draws, a card's pick made several times, when their order
+  // does not matter: pick-sets.ts): one button per set of options, when there are few sets (on a phone,
+  // small ones, the options one at a time folded below them); otherwise, on a phone, options to tick, the
+  // last tick sending them all
+  const picks = pickable(legal);
+  const all = allSets(legal);
   const narrow = useMedia(NARROW_QUERY);
   // a General draw: "the same every round" makes the picks a standing answer too (withdrawn in the
   // settings); asked while one stands, the box starts ticked and the picks join it (general-draws.ts)
@@ -336,7 +332,7 @@ function ChooseChoice({ legal, session, onShowMap, countdown, standing }: { lega
     if (!general || !everyRound) return;
     session.answers({ generalDraws: standingDraws(standing, [command.option, ...(command.more ?? [])].map(String)) });
   };
-  const sets = all.length <= (picks.every((o) => o.intent?.type) ? MAX_SETS : MAX_OTHER_SETS) ? all : [];
+  const sets = offeredSets(legal);
   const one = legal.options.map((o) => (
     <button key={String(o.value)} type="button" data-choice="choose" data-option={String(o.value)}
       onClick={() => choose({ type: "choose", option: o.value })}>{o.label}</button>
@@ -380,16 +376,6 @@ function ChooseChoice({ legal, session, onShowMap, countdown, standing }: { lega
       )}
     </fieldset>
   );
-}
-
-/** At most this many sets of picks are offered as buttons: of action types (a General draw's: at most 10), of anything else (longer words). */
-const MAX_SETS = 10;
-const MAX_OTHER_SETS = 6;
-
-/** A set of picks in words: "Draw Labor + Media" (types), else "All 3: Ann, then Bea, then Cal" (in order). */
-function setLabel(set: ChoiceOption[]): string {
-  if (set.every((o) => o.intent?.type)) return `Draw ${set.map((o) => String(o.intent!.type)).join(" + ")}`;
-  return `All ${set.length}: ${set.map((o) => o.label).join(", then ")}`;
 }
 
 /** Narrow screens: tick the step's options one by one; the last one sends them all in one command. */
