@@ -121,21 +121,23 @@ function ChoiceList({ moves, model, session, hand, onShowMap, fingerprint, count
   countdown: ComponentChildren;
 }) {
   const [step, setStep] = useState("");
+  // on a phone the buttons under a card picker stay few lines, so the cards ticked stay in sight above them
+  const narrow = useMedia(NARROW_QUERY);
   // Passing and abstaining sit beside the buttons of their decision, not on a line of their own.
   const has = (t: LegalCommand["type"]) => moves.some((m) => m.type === t);
   const passButton = has("pass") && (
     <>
-      <button type="button" class="secondary" data-choice="pass" onClick={() => session.command({ type: "pass" })}>Pass: make no counteroffer</button>
+      <button type="button" class="secondary" data-choice="pass" onClick={() => session.command({ type: "pass" })}>{narrow ? "Pass" : "Pass: make no counteroffer"}</button>
       <button type="button" class="secondary" data-testid="pass-counters-round" onClick={() => {
         session.answers({ counteroffers: "round" });
         session.command({ type: "pass" });
-      }}>Pass, and for the rest of this round</button>
+      }}>{narrow ? "Pass all this round" : "Pass, and for the rest of this round"}</button>
       {countdown}
     </>
   );
   const abstainButton = has("abstain") && (
     <>
-      <button type="button" class="secondary" data-choice="abstain" onClick={() => session.command({ type: "abstain" })}>Abstain: support neither offer</button>
+      <button type="button" class="secondary" data-choice="abstain" onClick={() => session.command({ type: "abstain" })}>{narrow ? "Abstain" : "Abstain: support neither offer"}</button>
       {has("pass") ? null : countdown}
     </>
   );
@@ -226,6 +228,7 @@ function CounterChoice({ legal, hand, session, onStep, alt }: {
   const [counter, setCounter] = useState<Counter | null>(null);
   const [discard, setDiscard] = useState<string[]>([]);
   const [suggested, setSuggested] = useState<string[]>([]);
+  const narrow = useMedia(NARROW_QUERY);
   const cost = legal.discard.min;
   const free = legal.discard.max === 0;
   const paid = discard.length >= legal.discard.min && discard.length <= legal.discard.max;
@@ -248,7 +251,10 @@ function CounterChoice({ legal, hand, session, onStep, alt }: {
           picked={discard} onChange={setDiscard} testid="pick-counter-discard" max={legal.discard.max} />
         <span class="prompt-buttons">
           <button type="button" disabled={!paid} data-choice="counteroffer" data-testid="counter-confirm"
-            onClick={() => session.command({ type: "counteroffer", ...counter, discard })}>Counter with {title}, discard {discardWords(discard, hand)}</button>
+            onClick={() => session.command({ type: "counteroffer", ...counter, discard })}>
+            {/* a phone: the cards ticked are in sight above, the words short enough for one line */}
+            {narrow ? `Counter, discard ${plural(discard.length, "card")}` : `Counter with ${title}, discard ${discardWords(discard, hand)}`}
+          </button>
           <button type="button" class="secondary" data-testid="counter-back" onClick={() => { setCounter(null); onStep(""); }}>Back</button>
           {alt}
         </span>
@@ -275,16 +281,25 @@ function SupportChoice({ legal, hand, session, model, alt }: { legal: Legal<"sup
   // one card at once, the one you would part with first (suggest-discard.ts): one click, not a tick and a click
   const [spare] = legal.cards.min <= 1 ? suggestDiscard(legal.cards.from, hand, 1) : [];
   const offered = (offer: "main" | "counter") => (offer === "main" ? model.game?.deal?.main : model.game?.deal?.counters.at(-1)) ?? null;
+  // on a phone the buttons are short, one line for the supports under the picker (their full words in
+  // `title`), so the cards ticked stay in sight above them
+  const narrow = useMedia(NARROW_QUERY);
+  const offerWord = (offer: "main" | "counter") => (offer === "main" ? "main offer" : "counteroffer");
+  const offerLabel = (offer: "main" | "counter") => {
+    const o = offered(offer);
+    const by = o ? seatOf(model, o.seat) : undefined;
+    return `Support the ${offerWord(offer)}${o ? ` (${o.card.title}${by ? `, ${by.seat === model.mySeat ? "yours" : by.name}` : ""})` : ""} with ${plural(cards.length, "card")}`;
+  };
   return (
     <fieldset class="choice" data-testid="choice-support">
       <legend>Support an offer: each card you play from your hand counts 1 (the cards are discarded)</legend>
       {spare && (
         <span class="support-one" data-testid="support-one">
-          <span class="muted">With <strong>{cardOf(hand, spare).title}</strong> alone, the card you would part with first:</span>
+          <span class="muted">{narrow ? "Support with " : "With "}<strong>{cardOf(hand, spare).title}</strong> alone, the card you would part with first:</span>
           {legal.offers.map((offer) => (
-            <button key={offer} type="button" class="secondary" data-offer={offer}
+            <button key={offer} type="button" class="secondary" data-offer={offer} title={narrow ? `Support the ${offerWord(offer)} with ${cardOf(hand, spare).title}` : undefined}
               onClick={() => session.command({ type: "support", offer, cards: [spare] })}>
-              Support the {offer === "main" ? "main offer" : "counteroffer"}
+              {narrow ? (offer === "main" ? "Main offer" : "Counteroffer") : `Support the ${offerWord(offer)}`}
             </button>
           ))}
         </span>
@@ -293,16 +308,13 @@ function SupportChoice({ legal, hand, session, model, alt }: { legal: Legal<"sup
         <CardPicker legend="Or pick the cards to play in support" from={legal.cards.from} hand={hand} picked={cards} onChange={setCards} testid="pick-support" />
       )}
       <span class="prompt-buttons">
-        {legal.offers.map((offer) => {
-          const o = offered(offer);
-          const by = o ? seatOf(model, o.seat) : undefined;
-          return (
-            <button key={offer} type="button" disabled={!ok} data-choice="support" data-offer={offer}
-              onClick={() => session.command({ type: "support", offer, cards })}>
-              Support the {offer === "main" ? "main offer" : "counteroffer"}{o ? ` (${o.card.title}${by ? `, ${by.seat === model.mySeat ? "yours" : by.name}` : ""})` : ""} with {plural(cards.length, "card")}
-            </button>
-          );
-        })}
+        {narrow && <span class="muted" data-testid="support-with">Support with {plural(cards.length, "card")}:</span>}
+        {legal.offers.map((offer) => (
+          <button key={offer} type="button" disabled={!ok} data-choice="support" data-offer={offer} title={narrow ? offerLabel(offer) : undefined}
+            onClick={() => session.command({ type: "support", offer, cards })}>
+            {narrow ? (offer === "main" ? "Main offer" : "Counteroffer") : offerLabel(offer)}
+          </button>
+        ))}
         {alt}
       </span>
     </fieldset>
