@@ -82,7 +82,8 @@ export function answerInAdvance(legal: readonly LegalCommand[], answers: Standin
     const option = choose.type === "choose" ? choose.options.find((o) => o.intent?.act === "pass")!.value : "pass";
     const command: Command = { type: "choose", option };
     if (passes(answers.byAbility[id] ?? answers.abilities, round)) {
-      return { command, why: `The table passed on ${asset(id).name} for you (your answers in advance).` };
+      // said after the engine's own "You do not use …": why, and where to change it, not the pass again
+      return { command, why: `That was the table, by your answers in advance: to be asked when you can use ${asset(id).name}, turn it on under "Answers in advance".` };
     }
     return timed(answers, seconds, command, `You let ${asset(id).name}'s chance pass: the table passed on it for you.`);
   }

@@ -157,6 +157,8 @@ describe("Answers in advance", () => {
     expect(answerInAdvance(legal, ask, 1)).toMatchObject({ command: pass, afterSeconds: TIMED_PASS_SECONDS });
     expect(answerInAdvance(legal, { ...ask, timedPass: false }, 1)).toBeNull();
     expect(answerInAdvance(legal, DEFAULT_ANSWERS, 1)).toEqual({ command: pass, why: expect.any(String) });
+    // said after the engine's "You do not use Eiko …": why and where to change it, not the pass a second time
+    expect(answerInAdvance(legal, DEFAULT_ANSWERS, 1)!.why).toMatch(/^That was the table, by your answers in advance: to be asked when you can use Eiko.*, turn it on under "Answers in advance"\.$/);
     const thisRound = changeAnswers(ask, { ability: { id: "eiko", answer: "round" } }, 3);
     if ("code" in thisRound) throw new Error(thisRound.message);
     expect(answerInAdvance(legal, thisRound, 3)).toEqual({ command: pass, why: expect.any(String) });
