@@ -29,6 +29,7 @@ export const PICTURE: Record<string, string[]> = {
   "shared/vote-protocol": [],
   "shared/room-protocol": ["shared/prompts", "shared/unsafe-keys"],
   "shared/bot-chose": [],
+  "shared/seat-elsewhere": [],
   "shared/ends-api": ["shared/view", "shared/wire"],
   "shared/guide": ["shared/protocol", "shared/view"],
   "shared/wire": ["shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view", "shared/vote-protocol"],
@@ -43,7 +44,7 @@ export const PICTURE: Record<string, string[]> = {
   "server/http-guard": ["server/access"],
   "server/fair-turns": ["server/access"],
   "server/static": [],
-  "server/rooms": ["server/access", "server/engine", "server/metrics", "server/store", "server/table", "shared/adjourn-protocol", "shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view", "shared/vote-protocol", "shared/wire"],
+  "server/rooms": ["server/access", "server/engine", "server/metrics", "server/store", "server/table", "shared/adjourn-protocol", "shared/catalog", "shared/protocol", "shared/room-protocol", "shared/seat-elsewhere", "shared/view", "shared/vote-protocol", "shared/wire"],
   "server/lobby": ["server/access", "server/engine", "server/http-guard", "server/store", "server/table", "shared/ends-api", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
   "server/config": ["server/access", "server/table"],
   "server/notify": ["server/lobby", "server/store", "server/table"],
@@ -51,7 +52,7 @@ export const PICTURE: Record<string, string[]> = {
   "server/index": ["server/app", "server/config", "server/logger", "server/rooms", "server/store"],
   "server/scripts": ["server/access", "server/app", "server/bots", "server/engine", "server/http-guard", "server/lobby", "server/metrics", "server/rooms", "server/sim", "server/store", "server/table", "shared/catalog", "shared/protocol", "shared/room-protocol", "shared/view", "shared/wire"],
   // The client imports nothing from server/ (the "client-imports-no-server" rule below).
-  "client": ["shared/adjourn-protocol", "shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/ends-api", "shared/guide", "shared/phase-lines", "shared/prompts", "shared/protocol", "shared/room-protocol", "shared/variant", "shared/view", "shared/vote-protocol", "shared/wire"],
+  "client": ["shared/adjourn-protocol", "shared/bot-chose", "shared/catalog", "shared/deadlines", "shared/ends-api", "shared/guide", "shared/phase-lines", "shared/prompts", "shared/protocol", "shared/room-protocol", "shared/seat-elsewhere", "shared/variant", "shared/view", "shared/vote-protocol", "shared/wire"],
 };
 
 /** A part's files: a folder (server/engine/...), a file beside the folders (server/app.ts), or one file named whole. */
