@@ -87,3 +87,15 @@ export async function axeSerious(page: Page): Promise<string[]> {
   });
   return violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id} (${v.impact}) at ${v.where.join(", ")}`);
 }
+
+/** Opens a table of 4 with 3 bots at full speed and no deadline, and seats a person called `name` at it on `page`. */
+export async function joinBotTable(server: E2EServer, page: Page, name: string): Promise<void> {
+  const res = await fetch(server.url + "/api/games", {
+    method: "POST", headers: { "content-type": "application/json" },
+    body: JSON.stringify({ seats: 4, bots: 3, botDelayMs: 0, stepSeconds: 0 }),
+  });
+  const { code } = (await res.json()) as { code: string };
+  await page.goto(`${server.url}/?join=${code}`);
+  await page.getByTestId("name").fill(name);
+  await page.getByTestId("join").click();
+}

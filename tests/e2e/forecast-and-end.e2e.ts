@@ -10,7 +10,7 @@
 // /tmp/na-forecast).
 import { describe, expect, it, onTestFailed } from "vitest";
 import type { Page } from "playwright-core";
-import { serverAndBrowser } from "./browser.ts";
+import { joinBotTable, serverAndBrowser } from "./browser.ts";
 import { actOnce } from "./decide.ts";
 
 const SHOTS = process.env.FORECAST_SHOTS || "/tmp/na-forecast";
@@ -105,14 +105,7 @@ describe("the forecast and the end, in the browser", () => {
       });
       console.log("the page at the failure:", await Promise.race([seen, new Promise((ok) => setTimeout(() => ok("(no answer in 5 s)"), 5000))]).catch(String));
     });
-    const res = await fetch(at.server.url + "/api/games", {
-      method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ seats: 4, bots: 3, botDelayMs: 0, stepSeconds: 0 }),
-    });
-    const { code } = (await res.json()) as { code: string };
-    await page.goto(`${at.server.url}/?join=${code}`);
-    await page.getByTestId("name").fill("Ann");
-    await page.getByTestId("join").click();
+    await joinBotTable(at.server, page, "Ann");
     await page.getByTestId("your-corp").waitFor({ timeout: 30_000 });
 
     let decisions = 0;

@@ -6,7 +6,7 @@
 // PICKER_SHOTS (default /tmp/na-phone-pickers), never into the repository.
 import { describe, expect, it, onTestFailed } from "vitest";
 import type { Page } from "playwright-core";
-import { serverAndBrowser } from "./browser.ts";
+import { joinBotTable, serverAndBrowser } from "./browser.ts";
 import { actOnce } from "./decide.ts";
 
 const SHOTS = process.env.PICKER_SHOTS || "/tmp/na-phone-pickers";
@@ -82,14 +82,7 @@ describe("card pickers on a phone", () => {
     page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
     page.on("pageerror", (e) => errors.push(String(e)));
     onTestFailed(async () => { await page.screenshot({ path: `${SHOTS}/failed.png` }).catch(() => {}); });
-    const res = await fetch(at.server.url + "/api/games", {
-      method: "POST", headers: { "content-type": "application/json" },
-      body: JSON.stringify({ seats: 4, bots: 3, botDelayMs: 0, stepSeconds: 0 }),
-    });
-    const { code } = (await res.json()) as { code: string };
-    await page.goto(`${at.server.url}/?join=${code}`);
-    await page.getByTestId("name").fill("Pia");
-    await page.getByTestId("join").click();
+    await joinBotTable(at.server, page, "Pia");
     await page.getByTestId("your-corp").waitFor({ timeout: 30_000, state: "attached" });
 
     const found: Record<string, string[]> = {};
