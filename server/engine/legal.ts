@@ -63,7 +63,8 @@ function decisionFor(rules: Rulebook, s: GameState, seat: number, out: LegalComm
     }
     case "effect": {
       const ch = effectChoice({ s, ev: [], frame: null, rules });
-      if (ch) out.push({ type: "choose", prompt: ch.prompt, options: ch.options, ...(ch.progress ? { progress: ch.progress } : {}), ...(ch.more ? { more: ch.more } : {}), ...(ch.ordered ? { ordered: true } : {}) });
+      // effectChoice gives exactly the choose command's fields (its optional ones only when set)
+      if (ch) out.push({ type: "choose", ...ch });
       break;
     }
     case "hand-limit":
