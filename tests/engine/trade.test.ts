@@ -3,6 +3,15 @@ import type { Command } from "../../shared/protocol.ts";
 import { legal, viewFor } from "../../server/engine/index.ts";
 import { atFirstMainOffer, giveAsset, ok, rejected, texts } from "./helpers.ts";
 
+/** A main offer (seat 0) and a counteroffer (seat 1), the others passing on theirs: seat 2's support turn. */
+function atFirstSupportTurn() {
+  let s = atFirstMainOffer();
+  s = ok(s, 0, { type: "offer", card: s.seats[0]!.hand[0]! }).state;
+  s = ok(s, 1, { type: "counteroffer", card: s.seats[1]!.hand[0]!, discard: [] }).state;
+  s = ok(s, 2, { type: "pass" }).state;
+  return ok(s, 3, { type: "pass" }).state;
+}
+
 describe("Trades (A9)", () => {
   it("capital and assets change hands atomically when the other player accepts", () => {
     let s = atFirstMainOffer();
@@ -75,11 +84,7 @@ describe("Trades (A9)", () => {
   });
 
   it("refuses a trade's support with no card, in words about the trade (not the support decision)", () => {
-    let s = atFirstMainOffer();
-    s = ok(s, 0, { type: "offer", card: s.seats[0]!.hand[0]! }).state;
-    s = ok(s, 1, { type: "counteroffer", card: s.seats[1]!.hand[0]!, discard: [] }).state;
-    s = ok(s, 2, { type: "pass" }).state;
-    s = ok(s, 3, { type: "pass" }).state;
+    const s = atFirstSupportTurn();
     expect(s.pending).toEqual({ kind: "support", seat: 2 });
     const propose: Extract<Command, { type: "trade-propose" }> = { type: "trade-propose", to: 1, get: { capital: 1, assets: [] }, support: "main" };
     expect(rejected(s, 2, { ...propose, supportCards: [] }, "no-cards")).toBe("A trade's support needs at least one action card.");
@@ -90,11 +95,7 @@ describe("Trades (A9)", () => {
   });
 
   it("an accepted support trade after the support turn has passed is refused", () => {
-    let s = atFirstMainOffer();
-    s = ok(s, 0, { type: "offer", card: s.seats[0]!.hand[0]! }).state;
-    s = ok(s, 1, { type: "counteroffer", card: s.seats[1]!.hand[0]!, discard: [] }).state;
-    s = ok(s, 2, { type: "pass" }).state;
-    s = ok(s, 3, { type: "pass" }).state;
+    let s = atFirstSupportTurn();
     s = ok(s, 2, { type: "trade-propose", to: 1, get: { capital: 1, assets: [] }, support: "counter", supportCards: [s.seats[2]!.hand[0]!] }).state;
     s = ok(s, 2, { type: "abstain" }).state;
     rejected(s, 1, { type: "trade-accept", id: s.trades[0]!.id }, "not-support-turn");
