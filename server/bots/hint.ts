@@ -3,19 +3,22 @@
 // runs the bot's own decision (botDecision, on a copy of its memory) and explains that command from
 // the bot's own valuation of the options: capital to the seat, capital to its rival, threat now and
 // later, cards, and the supply the demand asks for (card-value.ts's Outcome), or the pick's own score
-// (choices.ts, policy.ts). The words name only what the seat can see: its hand, its rival, the
-// public table. tests/bots/hint.test.ts checks that the hinted command is the bot's and that a hint
-// is the same in two games that differ only in what the seat cannot see.
+// (choices.ts, policy.ts). Every "N capital" a hint says is capital the rules move (a card's gains, an
+// investment's pay, a trade's price); the valuation itself weighs threat, rival and cards together,
+// so it is said only in comparisons ("far better for you than"), never as capital. The words name
+// only what the seat can see: its hand, its rival, the public table. tests/bots/hint.test.ts checks
+// that the hinted command is the bot's, that a hint is the same in two games that differ only in
+// what the seat cannot see, and that its capital figures are capital.
 import { catalog } from "../../shared/catalog/index.ts";
 import { RESOURCES, type Resource } from "../../shared/catalog/types.ts";
 import type { ChoiceOption, Command, LegalCommand } from "../../shared/protocol.ts";
 import type { GameEvent } from "../../shared/view.ts";
-import { CARD_WORTH, bestType, guessOutcome, typeWorth, type Outcome } from "./card-value.ts";
+import { bestType, guessOutcome, typeWorth, type Outcome } from "./card-value.ts";
 import { effectOptionWorth } from "./choices.ts";
 import { readTable, type Sense } from "./city-sense.ts";
 import { botDecision, newMemory, type BotMemory } from "./index.ts";
 import { cardName, negotiatorJudge, tradeValue } from "./negotiate.ts";
-import { contender, counterGains, holdWorth, investmentWorth, offerWorth, supportCount } from "./policy.ts";
+import { contender, counterGains, investmentWorth, offerWorth, supportCount } from "./policy.ts";
 import type { Random } from "./random.ts";
 import { tableFrom, titleOf, type BotView, type Table } from "./table.ts";
 
@@ -66,6 +69,9 @@ function amount(x: number): string {
   return Math.abs(x - r) < 0.15 ? String(r) : `about ${Math.max(1, r)}`;
 }
 const capital = (x: number) => (Math.abs(x) < 0.5 ? "nothing" : `${amount(x)} capital`);
+/** Valuations closer than this are "about as good"; this far apart or more, "far better" (the bot's units, near capital's). */
+const CLOSE = 0.75;
+const FAR = 5;
 const plural = (n: number, one: string, many = one + "s") => `${n} ${n === 1 ? one : many}`;
 const RESOURCE_WORDS: Record<Resource, string> = { energy: "energy", consumables: "consumables", tech: "tech", entertainment: "entertainment", credits: "credits" };
 
@@ -152,9 +158,15 @@ class Words {
     return this.outcome(guessOutcome(this.sense, titleOf(card), seat), this.s.deal?.asset != null, seat);
   }
 
-  worth(x: number): string {
-    const r = Math.round(x * 2) / 2;
-    return r === 0 ? "nothing" : `${r > 0 ? "" : "minus "}${Math.abs(r)} capital`;
+  /**
+   * How one valuation stands against another, in words ("far better for you than"): the bot's
+   * valuations weigh threat, rival and cards with capital, so they are compared, never said as capital.
+   */
+  compare(a: number, b: number): string {
+    const d = a - b;
+    if (Math.abs(d) < CLOSE) return "about as good for you as";
+    const far = Math.abs(d) >= FAR ? "far " : "";
+    return `${far}${d > 0 ? "better" : "worse"} for you than`;
   }
 
   hand(ids: readonly string[]): string {
@@ -173,7 +185,7 @@ const EXPLAIN: { [K in Command["type"]]: (w: Words, c: Extract<Command, { type: 
     const t = s.legal.find((l): l is Extract<LegalCommand, { type: "offer" }> => l.type === "offer");
     const options = (t?.cards ?? []).filter((x) => titleOf(x) !== titleOf(id));
     const runner = bestOther(w, options);
-    const why = `${cap(w.offer(id, sense.me))}.` + (runner ? ` It is worth ${w.worth(offerWorth(sense, id, sense.me))} to you; your next best card, ${cardName(runner.id)}, ${w.worth(runner.worth)}.` : "");
+    const why = `${cap(w.offer(id, sense.me))}.` + (runner ? ` It is ${w.compare(offerWorth(sense, id, sense.me), runner.worth)} your next best card, ${cardName(runner.id)}.` : "");
     return { action: `Offer ${cardName(id)} as your main offer`, why: c.emergency ? `${why} An emergency action is kept for a bad moment, but now it is worth more played.` : why };
   },
   counteroffer: (w, c) => {
@@ -183,10 +195,12 @@ const EXPLAIN: { [K in Command["type"]]: (w: Words, c: Extract<Command, { type: 
     const discard = c.discard ?? [];
     const t = s.legal.find((l): l is Extract<LegalCommand, { type: "counteroffer" }> => l.type === "counteroffer");
     const gain = t ? counterGains(sense, t).gainOf(c.card ? { card: c.card } : { emergency: id }) : 0;
-    const against = cur ? ` against ${w.worth(offerWorth(sense, cur.card, cur.seat))} for ${w.whose(cur.seat)} ${cardName(cur.card)}` : "";
+    const against = cur ? ` It is ${w.compare(offerWorth(sense, id, sense.me), offerWorth(sense, cur.card, cur.seat))} ${w.whose(cur.seat)} ${cardName(cur.card)}.` : "";
+    const n = discard.length + (c.card ? 1 : 0);
+    const cost = n === 0 ? "making" : `the ${plural(n, "card")} it uses up`;
     return {
       action: `Counteroffer ${cardName(id)}${discard.length ? `, discarding ${w.hand(discard)}` : ""}`,
-      why: `${cap(w.offer(id, sense.me))}. It is worth ${w.worth(offerWorth(sense, id, sense.me))} to you${against}. At about even odds of winning the support, and after the ${plural(discard.length + (c.card ? 1 : 0), "card")} it uses up, that is a gain of ${w.worth(gain)}.`,
+      why: `${cap(w.offer(id, sense.me))}.${against} At about even odds of winning the support, it is ${gain > 0 ? "worth" : "the best of your counteroffers, if barely worth"} ${cost}.`,
     };
   },
   pass: (w, c) => {
@@ -204,8 +218,8 @@ const EXPLAIN: { [K in Command["type"]]: (w: Words, c: Extract<Command, { type: 
     return {
       action: "Pass: make no counteroffer",
       why:
-        (cur ? `${w.whose(cur.seat)} ${cardName(cur.card)} is worth ${w.worth(offerWorth(sense, cur.card, cur.seat))} to you: ${w.offer(cur.card, cur.seat)}. ` : "") +
-        (best ? `Your best counteroffer, ${bestName}, would ${best.gain < 0 ? `lose you ${w.worth(-best.gain)}` : `gain you only ${w.worth(best.gain)}`} at about even odds of winning the support, after the cards it costs you.` : "No counteroffer is worth its cost."),
+        (cur ? `${cap(w.whose(cur.seat))} ${cardName(cur.card)}: ${w.offer(cur.card, cur.seat)}. ` : "") +
+        (best ? `Your best counteroffer, ${bestName}, ${best.gain < 0 ? "is worth less to you than the cards it costs" : "gains you too little for the cards it costs"}, at about even odds of winning the support.` : "No counteroffer is worth its cost."),
     };
   },
   support: (w, c) => {
@@ -217,7 +231,7 @@ const EXPLAIN: { [K in Command["type"]]: (w: Words, c: Extract<Command, { type: 
     const lead = supportCount(s, c.offer) - (other ? supportCount(s, c.offer === "main" ? "counter" : "main") : 0);
     const why =
       `${cap(w.offer(offer.card, offer.seat))}.` +
-      (other ? ` The other offer, ${w.whose(other.seat)} ${cardName(other.card)}, would be worth ${w.worth(offerWorth(sense, other.card, other.seat))} to you against ${w.worth(offerWorth(sense, offer.card, offer.seat))} for this one.` : "") +
+      (other ? ` It is ${w.compare(offerWorth(sense, offer.card, offer.seat), offerWorth(sense, other.card, other.seat))} the other offer, ${w.whose(other.seat)} ${cardName(other.card)}.` : "") +
       ` It stands ${lead > 0 ? `${lead} ahead` : lead < 0 ? `${-lead} behind` : "level"} in support; you give your least useful ${plural(c.cards.length, "card")} (${w.hand(c.cards)}).`;
     return { action: `Support ${w.whose(offer.seat)} ${name}, ${cardName(offer.card)}, with ${plural(c.cards.length, "card")}`, why };
   },
@@ -226,10 +240,8 @@ const EXPLAIN: { [K in Command["type"]]: (w: Words, c: Extract<Command, { type: 
     const d = s.deal;
     const top = d?.counters[d.counters.length - 1];
     const main = d?.main;
-    const parts: string[] = [];
-    if (main) parts.push(`the main offer, ${cardName(main.card)}, is worth ${w.worth(offerWorth(sense, main.card, main.seat))} to you`);
-    if (top) parts.push(`the counteroffer, ${cardName(top.card)}, ${w.worth(offerWorth(sense, top.card, top.seat))}`);
-    return { action: "Abstain: support neither offer", why: `${cap(parts.join("; ") || "there is nothing to support")}. The difference is not worth the ${CARD_WORTH} capital each card in your hand is worth to keep, or the support already decides it.` };
+    const stand = main && top ? `the main offer, ${cardName(main.card)}, is ${w.compare(offerWorth(sense, main.card, main.seat), offerWorth(sense, top.card, top.seat))} the counteroffer, ${cardName(top.card)}` : main ? `only the main offer, ${cardName(main.card)}, stands` : "there is nothing to support";
+    return { action: "Abstain: support neither offer", why: `${cap(stand)}. The difference is not worth the cards you would give, or the support already decides it.` };
   },
   "trade-propose": (w, c) => {
     const { s } = w;
@@ -239,7 +251,7 @@ const EXPLAIN: { [K in Command["type"]]: (w: Words, c: Extract<Command, { type: 
     return {
       action: `Offer ${w.who(c.to)} your support for ${price} capital`,
       why: offer
-        ? `${w.whose(offer.seat)} ${cardName(offer.card)} winning is worth a lot to ${w.who(offer.seat)}; your ${plural(c.supportCards?.length ?? 0, "card")} of support raise its chance, and ${price} capital is worth more to you than giving that support for nothing.`
+        ? `${w.whose(offer.seat)} ${cardName(offer.card)} winning is worth a lot to ${w.who(offer.seat)}; your ${plural(c.supportCards?.length ?? 0, "card")} of support raise its chance, and being paid ${price} capital is worth more to you than giving that support for nothing.`
         : "Selling your support is worth more to you than giving it.",
     };
   },
@@ -247,15 +259,15 @@ const EXPLAIN: { [K in Command["type"]]: (w: Words, c: Extract<Command, { type: 
   "trade-decline": explainTradeAnswer,
   "trade-cancel": () => ({ action: "Withdraw your trade offer", why: "The deal has moved on or nobody answered: the offer no longer helps you." }),
   discard: (w, c) => {
-    const { sense, s } = w;
+    const { s } = w;
     const keep = s.hand.filter((id) => !c.cards.includes(id));
-    return { action: `Discard ${w.hand(c.cards)}`, why: `These are the cards least worth keeping to you (${c.cards.map((id) => `${cardName(id)} ${w.worth(holdWorth(sense, id))}`).join(", ")}); you keep ${keep.length ? w.hand(keep) : "nothing"}.` };
+    return { action: `Discard ${w.hand(c.cards)}`, why: `These are the cards least useful to you as offers to come; you keep ${keep.length ? w.hand(keep) : "nothing"}.` };
   },
   investment: (w, c) => {
     const { sense, s } = w;
     const t = s.legal.find((l): l is Extract<LegalCommand, { type: "investment" }> => l.type === "investment");
     const label = (v: string) => t?.options.find((o) => String(o.value) === v)?.label ?? v;
-    const others = (t?.options ?? []).filter((o) => String(o.value) !== c.keep).map((o) => `${o.label} ${capital(investmentWorth(sense, String(o.value)))}`);
+    const others = (t?.options ?? []).filter((o) => String(o.value) !== c.keep).map((o) => `${o.label} would pay ${capital(investmentWorth(sense, String(o.value)))}`);
     return {
       action: `Keep ${label(c.keep)}`,
       why: `From the city now and the production to come, it would likely pay ${capital(investmentWorth(sense, c.keep))} at the next demand round${others.length ? `; ${others.join(", ")}` : ""}.`,
@@ -269,8 +281,8 @@ function explainTradeAnswer(w: Words, c: Extract<Command, { type: "trade-accept"
   const t = s.trades.find((x) => x.id === c.id);
   const value = t ? tradeValue(sense, t) : 0;
   const from = t ? w.who(t.from) : "the other player";
-  if (c.type === "trade-accept") return { action: `Accept ${w.whose(t?.from ?? -1)} trade`, why: `It raises your standing by ${w.worth(value)}: what you get, less what you give, counting what ${from} gains against you if they are your rival.` };
-  return { action: `Decline ${w.whose(t?.from ?? -1)} trade`, why: Number.isFinite(value) ? `It is worth ${w.worth(value)} to you, not enough to accept.` : "It asks more for support than that support is worth to you." };
+  if (c.type === "trade-accept") return { action: `Accept ${w.whose(t?.from ?? -1)} trade`, why: `It raises your standing: what you get is worth more to you than what you give, counting what ${from} gains against you if they are your rival.` };
+  return { action: `Decline ${w.whose(t?.from ?? -1)} trade`, why: Number.isFinite(value) ? `What you would get is ${value > 0 ? "worth only a little more to you than" : "not worth"} what you would give: not enough to accept.` : "It asks more for support than that support is worth to you." };
 }
 
 function explain(w: Words, c: Command): Explained {
@@ -286,7 +298,7 @@ function explainChoice(w: Words, value: string | number): Explained {
   const it = option.intent;
   if (s.pending?.kind === "general-draw" && it?.type) {
     const type = it.type;
-    return { action: `Draw a ${type} card`, why: `On average a ${type} card would be worth ${w.worth(typeWorth(sense, type))} to you as your next offer, the most of the types you may draw.` };
+    return { action: `Draw a ${type} card`, why: `On average a ${type} card would be the most useful to you as your next offer of the types you may draw.` };
   }
   const effect = s.effect;
   if (effect?.asset && (it?.act === "use" || it?.act === "pass")) {
@@ -295,7 +307,7 @@ function explainChoice(w: Words, value: string | number): Explained {
   }
   if (it?.act === "draw" && it.type && t.options.every((o) => o.intent?.act === "draw" && o.intent.type)) {
     const best = bestType(sense, [it.type], () => 0);
-    return { action: `Draw a ${best} card`, why: `On average a ${best} card would be worth ${w.worth(typeWorth(sense, best))} to you.` };
+    return { action: `Draw a ${best} card`, why: `On average a ${best} card would be the most useful to you as your next offer.` };
   }
   const scored = t.options.map((o) => ({ o, v: effectOptionWorth(sense, o, (type) => typeWorth(sense, type)) }));
   const mine = scored.find((x) => x.o.value === value)!;
@@ -304,7 +316,7 @@ function explainChoice(w: Words, value: string | number): Explained {
   return {
     // a seat's name alone ("NBN") would not read as an action
     action: it?.seat !== undefined ? `Choose ${label}` : cap(label),
-    why: `${cap(what(w, option))}. For ${source} this pick is worth ${w.worth(mine.v)} to you${next ? `; the next best, ${next.o.label}, ${w.worth(next.v)}` : ""}.`,
+    why: `${cap(what(w, option))}.${next ? ` For ${source} this pick is ${w.compare(mine.v, next.v)} the next best, ${next.o.label}.` : ""}`,
   };
 }
 
@@ -334,7 +346,11 @@ function what(w: Words, o: ChoiceOption): string {
     case "move-to": return `it moves ${kind || "a unit"} into ${where ? where.slice(4) : "that district"}`;
     case "develop": return `it develops${where || " a district"}, so it produces more`;
     case "draw": return `you draw ${it.type ? `a ${it.type} card` : "a card"}`;
-    case "gain": return `you gain ${it.amount ?? ""} ${it.resource ?? "capital"}`.replace(/\s+/g, " ");
+    case "gain": {
+      // a pick may name who gains (High-Risk Investments): that seat, not always the chooser
+      const who = it.seat !== undefined && it.seat !== w.sense.me ? `${w.who(it.seat)} gains` : "you gain";
+      return `${who} ${it.amount ?? ""} ${it.resource ?? "capital"}`.replace(/\s+/g, " ");
+    }
     case "target": return it.seat !== undefined ? `it aims the card at ${w.who(it.seat)}` : `it targets${where || " that"}`;
     case "done": return "you stop here";
     default: return `you choose ${o.label}`;

@@ -57,6 +57,9 @@ function samplePositions(count: number): { s: GameState; seat: number; where: st
   return out;
 }
 
+/** More capital than any card, asset or investment moves for a seat at once (an investment pays at most 8). */
+const MOST_CAPITAL = 12;
+
 describe("hints say what the bot would do and why", () => {
   const positions = samplePositions(300);
 
@@ -90,6 +93,27 @@ describe("hints say what the bot would do and why", () => {
     expect(explained / commands).toBeGreaterThan(0.95);
     // the positions cover the usual decisions
     for (const k of ["offer", "support", "abstain", "pass", "choose:effect"]) expect([...kinds], k).toContain(k);
+  });
+
+  it("near threat 25 a hint's every capital figure is capital the rules move, never the bot's valuation", () => {
+    // near 25 the bot weighs threat heavily: its valuations run far past any capital a card gives
+    const real = /(gives you|costs you|gains?|loses|for|pay|paid) (about )?\d+ capital|\d+ capital at the next demand round/;
+    let figures = 0;
+    for (const [i, { s, seat, where }] of positions.entries()) {
+      const t: GameState = { ...s, threat: Math.max(s.threat, 23) };
+      const view = viewFor(t, seat);
+      const hint = hintFor(view, view.you!.legal, [], makeRandom(i), newMemory());
+      // the options' own labels are the engine's words for what they do ("Take 2 capital from NBN")
+      const labels = view.you!.legal.flatMap((l) => (l.type === "choose" || l.type === "investment" ? l.options.map((o) => o.label) : []));
+      const text = labels.reduce((x, label) => x.split(label).join("…"), `${hint.action}. ${hint.why}`);
+      for (const m of text.matchAll(/(?:\S+ ){0,2}(?:about )?(?:minus )?\d+(?:\.5)? capital/g)) {
+        figures++;
+        expect(m[0], `${where}: ${text}`).toMatch(real);
+        // what an option moves is bounded by the rules; a trade's price ("for", "paid") by the buyer's capital
+        if (!/(for|paid) \d+ capital/.test(m[0])) expect(Number(/(\d+) capital/.exec(m[0])![1]), `${where}: ${text}`).toBeLessThanOrEqual(MOST_CAPITAL);
+      }
+    }
+    expect(figures).toBeGreaterThan(0);
   });
 
   it("a hint leaves the bot's memory as it was, and says so when the seat owes nothing", () => {
