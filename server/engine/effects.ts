@@ -92,9 +92,15 @@ export function runEffects(c: Ctx): void {
       f.count = 0;
     } else {
       const p = step.pick;
-      if (f.count >= timesOf(c, f, p) || p.options(c, f).length === 0) {
+      const options = p.options(c, f);
+      if (f.count >= timesOf(c, f, p) || options.length === 0) {
         f.step++;
         f.count = 0;
+        continue;
+      }
+      // no choice left: every option will be picked (rulebook.ts, eachOnce), one at a time as if answered
+      if (p.eachOnce && !p.upTo && !p.ordered && timesOf(c, f, p) - f.count >= options.length) {
+        applyPick(c, f, p, options[0]!.value);
         continue;
       }
       const chooser = p.who ? p.who(c, f) : f.seat;

@@ -40,6 +40,13 @@ export interface PickStep {
   /** "Up to": the chooser may stop with "done". */
   upTo?: boolean;
   /**
+   * Each option can be picked once and only which ones are picked matters ("discard 3 cards"): when
+   * no fewer picks are owed than options are left, every option will be picked, so they are picked
+   * without asking (effects.ts), each as the chooser's answer would have been (its own log line).
+   * Not with `upTo` or `ordered`, where stopping early or the order is still a choice.
+   */
+  eachOnce?: boolean;
+  /**
    * The picks of this step differ by their place ("in order: the first gains 3 capital, the second 2"):
    * several sent at once (`more`) are taken in the order given, so no order may be offered as a shortcut.
    */

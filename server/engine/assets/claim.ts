@@ -65,7 +65,8 @@ const bryanStinson = defineAsset("bryan-stinson", {
 
 /**
  * Elizabeth Mills: when you claim it, give it to another player, then pick: they discard 3 action
- * cards (they pick which), or they draw 3 of the top type on their corp sheet.
+ * cards (they pick which; holding 3 or fewer, they discard them all unasked), or they draw 3 of
+ * the top type on their corp sheet.
  */
 export const ELIZABETH_CARDS = 3;
 const target = (_c: Ctx, f: EffectFrame) => f.vars.target as number;
@@ -102,6 +103,8 @@ const elizabethMills = defineAsset("elizabeth-mills", {
         who: target,
         prompt: "Elizabeth Mills: discard an action card",
         times: ELIZABETH_CARDS,
+        // holding 3 cards or fewer, they discard them all: nothing is asked
+        eachOnce: true,
         options: (c, f) => (f.vars.choice === "discard" ? c.s.seats[target(c, f)]!.hand.map((id) => ({ value: id, label: `Discard ${cardTitle(id)}`, intent: { act: "discard", card: actionCard(id).id } })) : []),
         onPick: (c, f, v) => {
           removeFromHand(c, target(c, f), [String(v)]);

@@ -1,6 +1,7 @@
 // "When you claim this card" assets: the winner of a deal claims the revealed asset, then its ability opens.
 import { describe, expect, it } from "vitest";
 import { checkInvariants } from "../../../server/engine/index.ts";
+import { cardTitle } from "../../../server/engine/data.ts";
 import { ACTION_TYPES } from "../../../shared/catalog/types.ts";
 import { giveCard } from "../helpers.ts";
 import { handLimit } from "../../../server/engine/index.ts";
@@ -151,6 +152,9 @@ describe("Floyd 2X3A7C: draw 5 action cards of any types when claimed; hand size
 describe("Elizabeth Mills: give it away, then the new holder discards 3 or draws 3 of their top type", () => {
   it("discard: the new holder picks the 3 cards", () => {
     const s = table();
+    // a fourth card: with 3 or fewer there is nothing to pick (below)
+    giveCard(s, 2, "puff-piece");
+    expect(s.seats[2]!.hand.length).toBeGreaterThan(3);
     reveal(s, "elizabeth-mills");
     let r = winDeal(s);
     expect(choices(r.state, 0)).toEqual([1, 2, 3]);
@@ -177,6 +181,20 @@ describe("Elizabeth Mills: give it away, then the new holder discards 3 or draws
     r = say(say(winDeal(s).state, 0, 2).state, 0, "draw");
     const drawn = r.events.find((e) => e.text.startsWith("NBN draws"))!;
     expect(drawn.text).toBe("NBN draws 3 action cards (3 media).");
+  });
+
+  it("discard holding 3 cards or fewer: they are all discarded without asking, each logged", () => {
+    for (const n of [3, 2]) {
+      const s = table();
+      emptyHand(s, 2);
+      const hand = ["puff-piece", "arrest-orders", "clean-slate"].slice(0, n).map((def) => giveCard(s, 2, def));
+      reveal(s, "elizabeth-mills");
+      const r = say(say(winDeal(s).state, 0, 2).state, 0, "discard");
+      expect(owes(r.state), `${n} cards`).toBe("hand-limit:0");
+      expect(r.state.seats[2]!.hand).toEqual([]);
+      for (const id of hand) expect(texts(r.events)).toContain(`NBN discards ${cardTitle(id)}.`);
+      expect(checkInvariants(r.state)).toEqual([]);
+    }
   });
 
   it("[R] a corp with no top type (Melange Mining) picks the type (variant noTopTypeDraws)", () => {
