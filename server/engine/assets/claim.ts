@@ -37,6 +37,8 @@ const bryanStinson = defineAsset("bryan-stinson", {
       pick: {
         prompt: "Bryan Stinson: take an emergency action from another player",
         times: 2,
+        // with 2 or fewer to take, all are taken: nothing is asked
+        eachOnce: true,
         options: (c, f) => {
           const out: ChoiceOption[] = [];
           for (const p of c.s.seats) {

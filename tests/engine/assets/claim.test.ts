@@ -75,6 +75,19 @@ describe("one-shot claim assets [R]: by default they resolve when claimed, then 
     expect(checkInvariants(r.state)).toEqual([]);
   });
 
+  it("Bryan Stinson: with 2 emergency actions or fewer held by others, they are taken without asking", () => {
+    const s = table();
+    // Jinteki already holds Weyland's: the others hold 2
+    s.seats[0]!.emergency = [...s.seats[0]!.emergency, ...s.seats[3]!.emergency];
+    s.seats[3]!.emergency = [];
+    reveal(s, "bryan-stinson");
+    const r = winDeal(s);
+    expect(owes(r.state)).toBe("hand-limit:0");
+    expect(r.state.seats[0]!.emergency.map((e) => e.id)).toEqual(["mandatory-quarantine", "massive-reconstruction", "underpaid-overclocked", "sweeps-week"]);
+    expect(texts(r.events)).toContain("Bryan Stinson: Jinteki takes Sweeps Week from NBN.");
+    expect(checkInvariants(r.state)).toEqual([]);
+  });
+
   it("Naoko Watanabe: claims the top 2 assets one at a time; their claim abilities trigger", () => {
     const s = table();
     deckTop(s, ["gurren-imaishi", "coach-walden"]);
