@@ -43,6 +43,8 @@ export const EMERGENCY_CARDS = defineCards({
           prompt: "Raise unrest 1 stage in a district not in strike or outage (2 districts)",
           intent: { act: "raise", kind: "unrest", amount: 1 },
           times: 2,
+          // with 2 such districts or fewer, both are raised: nothing is asked
+          eachOnce: true,
           options: (c, f) => districtOptions(c.s, (d) => notStrikeOrOutage(d) && !listVar<number>(f, "raised").includes(d.id)),
           onPick: (c, f, v) => {
             raiseUnrest(c, asDistrict(v), 1);

@@ -36,6 +36,19 @@ describe("Ruthless Tactics (Globalsec)", () => {
   });
 });
 
+describe("Ruthless Tactics: 2 districts or fewer not in strike or outage", () => {
+  it("raises unrest in them without asking", () => {
+    const s = atMainOfferOf(4);
+    clearCity(s);
+    for (const id of [1, 2, 3, 4, 5, 6, 7, 8]) setDistrict(s, id, { condition: id % 2 ? "outage" : "strike" });
+    const r = resolveAsActive(s, "emergency");
+    // resolved in the same command (what is owed next is the claimed asset's)
+    expect(r.state.effects.map((f) => f.source)).not.toContain("ruthless-tactics");
+    expect(district(r.state, 9).condition).toBe("protest");
+    expect(district(r.state, 10).condition).toBe("protest");
+  });
+});
+
 describe("Underpaid, Overclocked (Haas-Bioroid)", () => {
   it("raises up to 2 different resources by 1, gains 4 capital, places 2 Human First units", () => {
     const s = atMainOfferOf(1);
