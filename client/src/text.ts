@@ -74,3 +74,12 @@ export function seatLabel(seat: TableSeat | undefined, fallback = "someone"): st
 export function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? "" : "s"}`;
 }
+
+/**
+ * "1 of 1 person is back", "1 of 4 people is back", "2 of 4 people are back": the noun agrees with the
+ * number of people, the verb with the number back (and with the one person when there is only one).
+ */
+export function backText(back: number, people: number): string {
+  const verb = back === 1 || people === 1 ? "is" : "are";
+  return `${back} of ${people} ${people === 1 ? "person" : "people"} ${verb} back`;
+}

@@ -7,6 +7,7 @@ import type { TableSession } from "../net/session.ts";
 import type { TableSnapshot } from "../state.ts";
 import { calendarUrl, meetingText } from "../net/api.ts";
 import { RefusalNote } from "./RefusalNote.tsx";
+import { backText } from "../text.ts";
 
 type Absent = "wait" | "bot" | "open";
 
@@ -108,7 +109,7 @@ function Adjourned({ model, session }: { model: TableSnapshot; session: TableSes
       </p>
       {model.meetAt > 0 && <p><a href={calendarUrl(model.code)} download data-testid="adjourned-ics">Add it to your calendar (.ics)</a></p>}
       <p class="muted" data-testid="adjourned-back">
-        {back} of {people} people are back{away.length > 0 ? ` (not yet: ${away.join(", ")})` : ""}; {needed} {needed === 1 ? "is" : "are"} needed to resume.
+        {backText(back, people)}{away.length > 0 ? ` (not yet: ${away.join(", ")})` : ""}; {needed} {needed === 1 ? "is" : "are"} needed to resume.
       </p>
       {host ? (
         <form onSubmit={(e) => { e.preventDefault(); session.resume(absent); }}>
