@@ -2,7 +2,8 @@
 // bots by clicking the first thing offered. At every decision the forecast is in view in the top bar (on
 // screen and not covered) at 1440×900, every fifth decision also at 1280×720 and on a phone (390×844),
 // and every demand-round decision (the widest stepper) also at 1280×720; on a laptop the bar keeps to one line and no card title breaks inside a word; when the
-// threat nears 25 it turns to an alarm, also in the tab's title. On a phone the City tab shows the supply
+// threat nears 25 it turns to an alarm, also in the tab's title. On a phone (and at 320 px) the menu keeps
+// to the bar's first line beside the forecast, the alarm's wider chip too. On a phone the City tab shows the supply
 // without scrolling, a tapped district explains itself, and a tab switch replays no glow. At the end there
 // is a headline for each person, the moment that decided it, the charts, and the rematch in view on a
 // phone; the log filter keeps only the lines it names. A hint asked for and then not followed (the person
@@ -17,6 +18,8 @@ const SHOTS = process.env.FORECAST_SHOTS || "/tmp/na-forecast";
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const LAPTOP = { width: 1280, height: 720 };
+/** The narrowest phones in use. */
+const NARROW = { width: 320, height: 640 };
 const errors: string[] = [];
 const at = serverAndBrowser(SHOTS);
 
@@ -38,6 +41,21 @@ async function forecastInView(page: Page): Promise<{ level: string; worst: numbe
       threat: Number(document.querySelector("[data-testid=forecast-threat]")!.textContent), line: chip.textContent ?? "",
       barRow: document.querySelector<HTMLElement>(".topbar .bar-row")!.getBoundingClientRect().height,
     };
+  });
+}
+
+/**
+ * On a phone the menu keeps to the bar's first line, beside the forecast's chip and one line high: an
+ * alarm's wider chip once pushed it onto a line of its own. What is wrong, or null.
+ */
+function menuBesideChip(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const menu = document.querySelector<HTMLElement>("[data-testid=menu]")!.getBoundingClientRect();
+    const chip = document.querySelector<HTMLElement>("[data-testid=forecast] > summary");
+    if (!chip) return null; // the game ended in between
+    const c = chip.getBoundingClientRect();
+    if (Math.round(menu.top) === Math.round(c.top) && Math.round(menu.height) === Math.round(c.height)) return null;
+    return `at ${innerWidth} px, beside "${chip.textContent}": the menu at ${Math.round(menu.top)}+${Math.round(menu.height)}, the chip at ${Math.round(c.top)}+${Math.round(c.height)}`;
   });
 }
 
@@ -118,6 +136,8 @@ describe("the forecast and the end, in the browser", () => {
     let hintBack = false;
     /** The laptop and desktop top bars' first rows, and the desktop's broken card titles ("checked" a look). */
     const barRows: { row: number; at: string }[] = [];
+    /** At each phone look, what was wrong with the menu's place (null: it was beside the chip). */
+    const menuLooks: (string | null)[] = [];
     const titleChecks: string[] = [];
     const deadline = Date.now() + 240_000;
     while (Date.now() < deadline) {
@@ -134,6 +154,13 @@ describe("the forecast and the end, in the browser", () => {
           expect(f.worst).toBeGreaterThanOrEqual(f.threat);
           // on a laptop the bar keeps to one line with the forecast in it
           if (size !== PHONE) barRows.push({ row: f.barRow, at: `${size.width}px: ${f.line}` });
+          // on a phone the menu stays beside the chip, on the narrowest phones too
+          if (size === PHONE) {
+            menuLooks.push(await menuBesideChip(page));
+            await page.setViewportSize(NARROW);
+            menuLooks.push(await menuBesideChip(page));
+            await page.setViewportSize(PHONE);
+          }
           // a card title breaks between words, never inside one
           if (size === DESKTOP) titleChecks.push(...(await brokenTitles(page)), "checked");
           if (!normalShot && f.level === "calm") {
@@ -152,6 +179,7 @@ describe("the forecast and the end, in the browser", () => {
               for (const s of [DESKTOP, PHONE]) {
                 await page.setViewportSize(s);
                 expect(await forecastInView(page)).not.toBeNull();
+                if (s === PHONE) expect(await menuBesideChip(page), "the menu beside the alarm").toBeNull();
                 await page.screenshot({ path: `${SHOTS}/alarm-${s.width}.png` });
               }
               await page.setViewportSize(DESKTOP);
@@ -193,6 +221,9 @@ describe("the forecast and the end, in the browser", () => {
     expect(barRows.length).toBeGreaterThan(10);
     expect(demandLooks).toBeGreaterThan(0);
     expect(barRows.filter((b) => b.row >= 48).map((b) => b.at)).toEqual([]);
+    // on a phone the menu kept to the first line beside the chip, at every look
+    expect(menuLooks.length).toBeGreaterThan(2);
+    expect(menuLooks.filter((m) => m !== null)).toEqual([]);
     // a card title broke between words, never inside one, at every desktop look
     expect(titleChecks.filter((t) => t === "checked").length).toBeGreaterThan(10);
     expect(titleChecks.filter((t) => t !== "checked")).toEqual([]);
