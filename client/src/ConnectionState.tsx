@@ -63,8 +63,10 @@ function Reconnecting({ session, onLobby }: { session: TableSession; onLobby(): 
 
 function TableGone({ session, onLobby }: { session: TableSession; onLobby(): void }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  // A modal dialog: the table behind stays readable, the button has the focus.
+  // A modal dialog: the table behind stays readable, the button has the focus. It is the thing on top: a
+  // dialog the table had open (its devices, the help, a trade) closes under it, rather than stay open behind.
   useEffect(() => {
+    for (const open of document.querySelectorAll<HTMLDialogElement>(".table-holder dialog[open]")) open.close();
     const d = dialog.current;
     if (d && !d.open) d.showModal();
   }, []);

@@ -5,7 +5,7 @@
 // The sign-out is asked from the first browser's lobby while the phone holds the seat. Screenshots
 // of the dialog and the Continue page at 1440x900 and 390x844 go to test-results/seat-link/. The first
 // browser, its seat now played on the phone, says so and plays it here again at a click (and the phone then
-// says so in turn).
+// says so in turn); a Devices dialog open when that happens closes under the notice.
 import { afterAll, describe, expect, it } from "vitest";
 import type { Page } from "playwright-core";
 import { serverAndBrowser } from "./browser.ts";
@@ -65,17 +65,28 @@ describe("seat links in the browser", () => {
     // The first browser is told plainly that the seat is played elsewhere, and may play it here again.
     const elsewhere = (p: Page) => p.locator("[data-testid=connection][data-state=left][data-elsewhere]");
     await elsewhere(ann).waitFor();
+    // The Devices dialog, open when the link was spent, closed with the notice: the notice is on top.
+    const devicesShown = (p: Page) => p.getByTestId("devices-dialog").evaluate((d: HTMLDialogElement) => d.open);
+    await expect(devicesShown(ann)).resolves.toBe(false);
     await expect(ann.getByTestId("connection-reason").textContent()).resolves.toBe("Your seat is now being played from another device or browser tab.");
     await expect(elsewhere(ann).locator("h2").textContent()).resolves.toBe("Your seat is being played elsewhere");
     await expect(elsewhere(ann).textContent()).resolves.not.toMatch(/taken back|no longer at this table/);
     await expect(ann.getByTestId("play-here-again").evaluate((b) => b === document.activeElement)).resolves.toBe(true);
     await ann.getByTestId("connection-lobby").waitFor();
     await ann.screenshot({ path: `${SHOTS}/seat-played-elsewhere-1440.png` });
-    // "Play here again": Ann's browser has the seat back, and the phone is told the same in turn.
+    // "Play here again": Ann's browser has the seat back (its Devices dialog opens again), and the phone,
+    // its own Devices dialog open, is told the same in turn, the dialog closed.
+    await phone.getByTestId("menu").click();
+    await phone.getByTestId("devices-open").click();
+    await phone.getByTestId("devices-count").filter({ hasText: "Signed in on 2 devices." }).waitFor();
     await ann.getByTestId("play-here-again").click();
     await ann.getByTestId("connection").waitFor({ state: "detached" });
     await ann.getByTestId("who-am-i").filter({ hasText: "Ann" }).waitFor({ state: "attached" });
+    await ann.getByTestId("devices-open").click();
+    await expect(devicesShown(ann)).resolves.toBe(true);
+    await ann.getByTestId("devices-close").click();
     await elsewhere(phone).waitFor();
+    await expect(devicesShown(phone)).resolves.toBe(false);
     await phone.screenshot({ path: `${SHOTS}/seat-played-elsewhere-390.png` });
     // It stays so: nothing takes the seat back and forth by itself.
     await new Promise((r) => setTimeout(r, 1500));
