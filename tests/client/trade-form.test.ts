@@ -22,6 +22,18 @@ describe("the trade form", () => {
     expect(answerTo(sent, { refusal: refusal("chat", 1100), outgoing: ["t2-1-1"], at: 1200 })).toBe("waiting");
     expect(answerTo(sent, { refusal: null, outgoing: ["t2-1-1", "t2-3-1"], at: 1200 })).toBe("proposed");
     // the server says nothing when it takes a proposal (a bot may even accept it at once): the wait ends
-    expect(answerTo(sent, { refusal: null, outgoing: [], at: 1000 + ANSWER_WAIT_MS })).toBe("proposed");
+    // quiet, which does not close the form
+    expect(answerTo(sent, { refusal: null, outgoing: [], at: 1000 + ANSWER_WAIT_MS })).toBe("quiet");
+  });
+
+  it("a refusal that comes after the wait is still the answer, in the form that stayed open", () => {
+    const sent = { at: 1000, outgoing: [] };
+    const late = 1000 + ANSWER_WAIT_MS + 3000;
+    expect(answerTo(sent, { refusal: null, outgoing: [], at: late - 1 })).toBe("quiet");
+    expect(answerTo(sent, { refusal: { about: "trade", at: late }, outgoing: [], at: late })).toBe("refused");
+    // a late word that the proposal is on the table closes the form
+    expect(answerTo(sent, { refusal: null, outgoing: ["t1-2-1"], at: late })).toBe("proposed");
+    // an earlier proposal's refusal is not this one's, however long the wait
+    expect(answerTo(sent, { refusal: { about: "trade", at: 900 }, outgoing: [], at: late })).toBe("quiet");
   });
 });

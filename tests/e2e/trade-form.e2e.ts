@@ -1,8 +1,10 @@
 // The trade form in the browser. In her support turn a person chooses "Support: the main offer" and ticks
 // no card: Propose stays disabled and the form says why (ticking a card enables it). And a proposal the
 // server refuses keeps the form open with the refusal in it, on a phone too, where the Trades rail is in
-// another tab. Screenshots at 1440×900 and 390×844 go to /tmp, never the repo.
+// another tab; and so does a refusal that comes late (the server's messages held 6 s, past the form's
+// 5-s wait for an answer). Screenshots at 1440×900 and 390×844 go to /tmp, never the repo.
 import { afterAll, describe, expect, it, onTestFailed } from "vitest";
+import net from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
@@ -12,7 +14,38 @@ import { actOnce } from "./decide.ts";
 const SHOTS = process.env.SHOTS_DIR ?? path.join(tmpdir(), "na-e2e-trade-form");
 const at = serverAndBrowser(SHOTS);
 const opened: Page[] = [];
-afterAll(async () => { for (const p of opened) await p.close().catch(() => {}); });
+const after: (() => void)[] = [];
+afterAll(async () => {
+  for (const p of opened) await p.close().catch(() => {});
+  for (const f of after) f();
+});
+
+/**
+ * A slow network in front of the server: a TCP relay whose address a page opens instead of the server's.
+ * `hold(ms)` keeps what the server sends back for that long (in order), and says until when.
+ */
+async function slowNetwork(serverUrl: string): Promise<{ url: string; hold(ms: number): number; close(): void }> {
+  const target = new URL(serverUrl);
+  let holdUntil = 0;
+  const sockets = new Set<net.Socket>();
+  const relay = net.createServer((page) => {
+    const server = net.connect(Number(target.port), target.hostname);
+    for (const s of [page, server]) { sockets.add(s); s.on("error", () => {}); s.on("close", () => { page.destroy(); server.destroy(); sockets.delete(s); }); }
+    page.pipe(server);
+    server.on("data", (chunk) => {
+      const wait = holdUntil - Date.now();
+      if (wait <= 0) { page.write(chunk); return; }
+      server.pause();
+      setTimeout(() => { page.write(chunk); server.resume(); }, wait);
+    });
+  });
+  await new Promise<void>((ok) => relay.listen(0, "127.0.0.1", ok));
+  return {
+    url: `http://127.0.0.1:${(relay.address() as net.AddressInfo).port}`,
+    hold: (ms) => (holdUntil = Date.now() + ms),
+    close: () => { for (const s of sockets) s.destroy(); relay.close(); },
+  };
+}
 
 async function fresh(viewport: { width: number; height: number }): Promise<Page> {
   const phone = viewport.width < 1000;
@@ -26,8 +59,8 @@ async function newTable(body: object): Promise<string> {
   return ((await res.json()) as { code: string }).code;
 }
 
-async function sit(page: Page, code: string, name: string): Promise<void> {
-  await page.goto(`${at.server.url}/?join=${code}`);
+async function sit(page: Page, code: string, name: string, url = at.server.url): Promise<void> {
+  await page.goto(`${url}/?join=${code}`);
   await page.getByTestId("name").fill(name);
   await page.getByTestId("join").click();
   await page.locator("[data-testid=topbar], [data-testid=waiting-room]").first().waitFor();
@@ -104,5 +137,50 @@ describe("the trade form", () => {
     expect(box.y + box.height).toBeLessThanOrEqual(844);
     expect(box.y).toBeGreaterThanOrEqual(0);
     await ann.screenshot({ path: path.join(SHOTS, "refused-in-form-390.png") });
+  });
+
+  it("keeps the form open past the wait, and a refusal that comes late shows in it", async () => {
+    const code = await newTable({ seats: 4, bots: 2, botDelayMs: 150, stepSeconds: 600 });
+    const bea = await fresh({ width: 1440, height: 900 });
+    const ann = await fresh({ width: 1440, height: 900 });
+    onTestFailed(async () => { await ann.screenshot({ path: path.join(SHOTS, "failed-late.png") }).catch(() => {}); });
+    const slow = await slowNetwork(at.server.url);
+    after.push(slow.close);
+    await sit(bea, code, "Bea");
+    await sit(ann, code, "Ann", slow.url);
+    await ann.getByTestId("topbar").waitFor();
+    const beaSeat = (await bea.getByTestId("table").getAttribute("data-seat"))!;
+    const form = ann.getByTestId("trade-propose");
+    const closed = ann.locator("dialog.trade-dialog:not([open])");
+    // Three proposals wait for Bea, who does not answer: each is on the table, and closes the form.
+    for (let i = 0; i < 3; i++) {
+      await ann.getByTestId(`trade-with-${beaSeat}`).click();
+      await form.getByTestId("trade-give-capital").fill("1");
+      await form.getByTestId("trade-send").click();
+      await closed.waitFor({ state: "attached" });
+    }
+    // The fourth is over the table's limit, and its refusal comes 6 s late (longer, and the server would
+    // take the held pings for a dead connection): past the wait, the form stays open and says it has had
+    // no word; then the refusal shows in it.
+    await ann.getByTestId(`trade-with-${beaSeat}`).click();
+    await form.getByTestId("trade-give-capital").fill("1");
+    const sentAt = Date.now();
+    const holdUntil = slow.hold(6000);
+    await form.getByTestId("trade-send").click();
+    await ann.waitForTimeout(sentAt + 5500 - Date.now());
+    await expect(form.getByTestId("trade-quiet").isVisible(), "the form still open, past the wait").resolves.toBe(true);
+    await expect(form.getByTestId("trade-send").textContent()).resolves.toBe("Sent");
+    await ann.screenshot({ path: path.join(SHOTS, "quiet-1440.png") });
+    const refusal = form.getByTestId("refusal");
+    await refusal.waitFor({ timeout: 15_000 });
+    expect(Date.now()).toBeGreaterThanOrEqual(holdUntil);
+    await expect(refusal.getAttribute("data-code")).resolves.toBe("too-many-trades");
+    await expect(form.getByTestId("trade-quiet").count()).resolves.toBe(0);
+    await expect(form.getByTestId("trade-send").textContent()).resolves.toBe("Propose");
+    await ann.setViewportSize({ width: 390, height: 844 });
+    await refusal.scrollIntoViewIfNeeded();
+    await ann.screenshot({ path: path.join(SHOTS, "late-refusal-390.png") });
+    await ann.setViewportSize({ width: 1440, height: 900 });
+    await ann.screenshot({ path: path.join(SHOTS, "late-refusal-1440.png") });
   });
 });

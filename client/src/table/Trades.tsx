@@ -232,11 +232,16 @@ function ProposeTrade({ model, session, start, onDone }: { model: TableSnapshot;
         </fieldset>
       )}
       <RefusalNote session={session} about="trade" since={openedAt} />
+      {answer === "quiet" && (
+        <p class="muted" role="status" data-testid="trade-quiet">
+          No word from the server: the proposal is most likely on the table (a bot may have answered it already). A refusal would show here.
+        </p>
+      )}
       <div class="row">
         <button type="submit" data-testid="trade-send" disabled={!!blocked || !!sent} aria-describedby={blocked ? "trade-send-why" : undefined}>
-          {sent ? "Sending…" : "Propose"}
+          {answer === "quiet" ? "Sent" : sent ? "Sending…" : "Propose"}
         </button>
-        <button type="button" class="secondary" onClick={onDone}>Cancel</button>
+        <button type="button" class="secondary" onClick={onDone} data-testid="trade-close">{answer === "quiet" ? "Close" : "Cancel"}</button>
         {blocked && <span class="muted" id="trade-send-why" data-testid="trade-send-why">{blocked}</span>}
       </div>
     </form>
