@@ -13,7 +13,7 @@ const highRisk: Choose = {
   options: players.map((label, seat) => ({ value: seat, label, intent: { act: "gain", amount: 3, seat } })),
 };
 const discard = (id: string, title: string): ChoiceOption => ({ value: id, label: `Discard ${title}`, intent: { act: "discard", card: id } });
-/** Elizabeth Mills with exactly 3 cards in hand: discard 3, asked as 3 picks of one step. */
+/** Elizabeth Mills: discard 3, asked as 3 picks of one step (holding 3 or fewer, the engine discards them all unasked). */
 const elizabeth = (hand: ChoiceOption[]): Choose => ({
   type: "choose", prompt: "Elizabeth Mills: discard an action card", progress: { at: 1, of: 3 }, more: Math.min(3, hand.length) - 1, options: hand,
 });
@@ -33,7 +33,7 @@ describe("sets of picks offered at once", () => {
     for (const s of sets) expect(s).not.toContain("then");
   });
 
-  it("gives a discard of exactly the hand one button with all of it", () => {
+  it("gives a pick of every option one button with all of it (a step the engine still asks, as the client sees it)", () => {
     const hand = [discard("arrest-orders", "Arrest Orders"), discard("labor-solutions", "Labor Solutions"), discard("scorched-earth", "Scorched Earth")];
     expect(labels(offeredSets(elizabeth(hand)))).toEqual(["All 3: Discard Arrest Orders, Discard Labor Solutions and Discard Scorched Earth"]);
   });
