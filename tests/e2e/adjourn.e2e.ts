@@ -1,6 +1,6 @@
 // Issue 28 in the browser: at a table of two people and two bots, Ben asks to adjourn and Ann (the
 // host) adjourns from the table with a time to meet again: both see the adjourned panel with the time
-// in their own time zone and a calendar file; a fresh browser (no storage) opening the table's link
+// in their own time zone and a calendar file (on a phone the bar's menu at the right edge); a fresh browser (no storage) opening the table's link
 // reads that the game is adjourned, until when; then Ann resumes and the game goes on. Screenshots at
 // 1440×900 and 390×844 go to SHOTS_DIR (a temp folder by default), never the repo.
 import { describe, expect, it, onTestFailed } from "vitest";
@@ -62,6 +62,12 @@ describe("adjourning in the browser", () => {
     expect(await axeSerious(page)).toEqual([]);
     await page.screenshot({ path: path.join(SHOTS, "adjourned-1440.png") });
     await page.setViewportSize(PHONE);
+    // without the threat's chip the menu still keeps to the bar's right edge (it once sat beside the code)
+    const edges = await page.evaluate(() => ({
+      menu: document.querySelector("[data-testid=menu]")!.getBoundingClientRect().right,
+      bar: document.querySelector(".topbar .bar-row")!.getBoundingClientRect().right,
+    }));
+    expect(Math.abs(edges.menu - edges.bar), `the menu's right edge ${edges.menu}, the bar's ${edges.bar}`).toBeLessThanOrEqual(3);
     await page.screenshot({ path: path.join(SHOTS, "adjourned-390.png") });
     await page.setViewportSize(LAPTOP);
 
