@@ -3,7 +3,8 @@
 // screen and not covered) at 1440×900, every fifth decision also at 1280×720 and on a phone (390×844),
 // and every demand-round decision (the widest stepper) also at 1280×720; on a laptop the bar keeps to one line and no card title breaks inside a word; when the
 // threat nears 25 it turns to an alarm, also in the tab's title. On a phone (and at 320 px) the menu keeps
-// to the bar's first line beside the forecast, the alarm's wider chip too. On a phone the City tab shows the supply
+// to the bar's first line beside the forecast, the alarm's wider chip too; at 320 px the threat now is whole
+// in the widest chips, only the forecast gives way. On a phone the City tab shows the supply
 // without scrolling, a tapped district explains itself, and a tab switch replays no glow. At the end there
 // is a headline for each person, the moment that decided it, the charts, and the rematch in view on a
 // phone; the log filter keeps only the lines it names. A hint asked for and then not followed (the person
@@ -56,6 +57,43 @@ function menuBesideChip(page: Page): Promise<string | null> {
     const c = chip.getBoundingClientRect();
     if (Math.round(menu.top) === Math.round(c.top) && Math.round(menu.height) === Math.round(c.height)) return null;
     return `at ${innerWidth} px, beside "${chip.textContent}": the menu at ${Math.round(menu.top)}+${Math.round(menu.height)}, the chip at ${Math.round(c.top)}+${Math.round(c.height)}`;
+  });
+}
+
+/**
+ * The widest chips on the narrowest phone, as copies of the chip put in its place for one measure (the page
+ * itself is left as it was): a calm "Threat 22 → 25" and an alarm's "⚠ Threat 22 → 27". The threat now is
+ * whole, at least the arrow of the forecast shows, and the menu is beside the chip. What is wrong, or [].
+ */
+function widestChips(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out: string[] = [];
+    const real = document.querySelector<HTMLElement>("[data-testid=forecast]");
+    if (!real) return out; // the game ended in between
+    for (const [level, worst] of [["calm", 25], ["alarm", 27]] as const) {
+      const copy = real.cloneNode(true) as HTMLElement;
+      copy.className = `forecast ${level}`;
+      copy.querySelector("[data-testid=forecast-threat]")!.textContent = "22";
+      copy.querySelector("[data-testid=forecast-line] > strong")!.textContent = String(worst);
+      const now = copy.querySelector<HTMLElement>(".fc-now")!;
+      if (level === "alarm" && !copy.querySelector(".alarm-mark")) now.insertAdjacentHTML("afterbegin", '<span class="alarm-mark" aria-hidden="true">⚠</span>');
+      real.style.display = "none";
+      real.after(copy);
+      const summary = copy.querySelector<HTMLElement>("summary")!;
+      const s = summary.getBoundingClientRect();
+      const inner = s.right - parseFloat(getComputedStyle(summary).paddingRight) - parseFloat(getComputedStyle(summary).borderRightWidth);
+      const n = now.getBoundingClientRect();
+      const next = copy.querySelector<HTMLElement>(".fc-next")!.getBoundingClientRect();
+      const menu = document.querySelector<HTMLElement>("[data-testid=menu]")!.getBoundingClientRect();
+      const what = `"${summary.textContent}" at ${innerWidth} px`;
+      if (n.right > inner + 0.5) out.push(`${what}: the threat now is cut (its right ${Math.round(n.right)}, the chip's ${Math.round(inner)})`);
+      // "→ …": the arrow and the ellipsis need about 1.5em of the chip's 14 px
+      if (Math.min(next.right, inner) - next.left < 20) out.push(`${what}: no room for "→ …" (${Math.round(Math.min(next.right, inner) - next.left)} px)`);
+      if (Math.round(menu.top) !== Math.round(s.top)) out.push(`${what}: the menu is not beside the chip`);
+      copy.remove();
+      real.style.display = "";
+    }
+    return out;
   });
 }
 
@@ -138,6 +176,8 @@ describe("the forecast and the end, in the browser", () => {
     const barRows: { row: number; at: string }[] = [];
     /** At each phone look, what was wrong with the menu's place (null: it was beside the chip). */
     const menuLooks: (string | null)[] = [];
+    /** The widest chips were measured at 320 px (once: they do not depend on the game). */
+    let widestChecked = false;
     const titleChecks: string[] = [];
     const deadline = Date.now() + 240_000;
     while (Date.now() < deadline) {
@@ -159,6 +199,10 @@ describe("the forecast and the end, in the browser", () => {
             menuLooks.push(await menuBesideChip(page));
             await page.setViewportSize(NARROW);
             menuLooks.push(await menuBesideChip(page));
+            if (!widestChecked) {
+              expect(await widestChips(page), "the widest chips at 320 px").toEqual([]);
+              widestChecked = true;
+            }
             await page.setViewportSize(PHONE);
           }
           // a card title breaks between words, never inside one
@@ -224,6 +268,7 @@ describe("the forecast and the end, in the browser", () => {
     // on a phone the menu kept to the first line beside the chip, at every look
     expect(menuLooks.length).toBeGreaterThan(2);
     expect(menuLooks.filter((m) => m !== null)).toEqual([]);
+    expect(widestChecked).toBe(true);
     // a card title broke between words, never inside one, at every desktop look
     expect(titleChecks.filter((t) => t === "checked").length).toBeGreaterThan(10);
     expect(titleChecks.filter((t) => t !== "checked")).toEqual([]);

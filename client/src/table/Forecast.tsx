@@ -48,8 +48,7 @@ export function Forecast({ threat, forecast, compact = false }: { threat: number
   return (
     <details class={`forecast ${level}`} data-testid="forecast" data-level={level} data-worst={f?.worst ?? threat}>
       <summary>
-        {level === "alarm" && <span class="alarm-mark" aria-hidden="true">⚠</span>}
-        <span class="fc-now">Threat <strong data-testid="forecast-threat">{threat}</strong>{compact ? <span class="sr-only"> of {THREAT_MAX}</span> : `/${THREAT_MAX}`}</span>
+        <span class="fc-now">{level === "alarm" && <span class="alarm-mark" aria-hidden="true">⚠</span>}Threat <strong data-testid="forecast-threat">{threat}</strong>{compact ? <span class="sr-only"> of {THREAT_MAX}</span> : `/${THREAT_MAX}`}</span>
         {f && <span class="fc-next" data-testid="forecast-line"><span aria-hidden="true"> → </span><span class="sr-only">; if scored now, up to </span><strong>{f.worst}</strong>
           {compact ? <span class="sr-only"> ({forecastParts(f)})</span> : <span class="muted fc-parts"> ({forecastParts(f)})</span>}</span>}
         {level === "alarm" && <span class="sr-only">. The city is about to fall.</span>}
