@@ -18,7 +18,7 @@ import { effectOptionWorth } from "./choices.ts";
 import { readTable, type Sense } from "./city-sense.ts";
 import { botDecision, newMemory, type BotMemory } from "./index.ts";
 import { cardName, negotiatorJudge, tradeValue } from "./negotiate.ts";
-import { contender, counterGains, investmentWorth, offerWorth, supportCount } from "./policy.ts";
+import { contender, counterGains, investmentWorth, offerWorth, supportCount, supportStand } from "./policy.ts";
 import type { Random } from "./random.ts";
 import { tableFrom, titleOf, type BotView, type Table } from "./table.ts";
 
@@ -241,7 +241,7 @@ const EXPLAIN: { [K in Command["type"]]: (w: Words, c: Extract<Command, { type: 
     const top = d?.counters[d.counters.length - 1];
     const main = d?.main;
     const stand = main && top ? `the main offer, ${cardName(main.card)}, is ${w.compare(offerWorth(sense, main.card, main.seat), offerWorth(sense, top.card, top.seat))} the counteroffer, ${cardName(top.card)}` : main ? `only the main offer, ${cardName(main.card)}, stands` : "there is nothing to support";
-    return { action: "Abstain: support neither offer", why: `${cap(stand)}. The difference is not worth the cards you would give, or the support already decides it.` };
+    return { action: "Abstain: support neither offer", why: `${cap(stand)}. ${abstainReason(w)}` };
   },
   "trade-propose": (w, c) => {
     const { s } = w;
@@ -275,6 +275,27 @@ const EXPLAIN: { [K in Command["type"]]: (w: Words, c: Extract<Command, { type: 
   },
   choose: (w, c) => explainChoice(w, c.option),
 };
+
+/**
+ * Why the bot abstains, the one reason that holds (planSupport's): its cards would change nothing, it
+ * has none, or the difference between the offers is worth less than a card. One reason only: "far
+ * better for you … not worth the cards" read as a contradiction when the support had decided it.
+ */
+function abstainReason(w: Words): string {
+  const { sense, s } = w;
+  const t = s.legal.find((l): l is Extract<LegalCommand, { type: "support" }> => l.type === "support");
+  const at = t ? supportStand(sense, t.offers) : null;
+  const both = !!s.deal?.main && (s.deal?.counters.length ?? 0) > 0;
+  if (!t || !at) return "You may back neither offer.";
+  if (at.margin <= 0) return both ? "Which one wins makes no difference worth a card to you." : "Its winning is worth nothing to you.";
+  if (at.want === 0) {
+    const which = at.pref === "main" ? "the main offer" : "the counteroffer";
+    const how = !both ? "no offer against it" : at.lead > 0 ? `${at.lead} ahead in support` : "level in support, where a tie goes to it";
+    return `${cap(which)} already wins (${how}) and nobody supports after you: your cards would change nothing.`;
+  }
+  if (t.cards.from.length === 0) return "You hold no cards to give.";
+  return "The difference is not worth the cards you would give.";
+}
 
 function explainTradeAnswer(w: Words, c: Extract<Command, { type: "trade-accept" | "trade-decline" }>): Explained {
   const { sense, s } = w;

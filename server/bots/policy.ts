@@ -139,8 +139,13 @@ export function supportCount(s: Table, offer: "main" | "counter"): number {
   return n;
 }
 
-/** Which offer to back and with how many cards (null: abstain). Support counts are public. */
-export function planSupport(sense: Sense, offers: ("main" | "counter")[], pick: CardPick): SupportPlan | null {
+/**
+ * Where the support stands for me: the offer I prefer, what its winning is worth to me over the other
+ * one (`margin`), its `lead` in support, and how many cards it `want`s from me: enough to lead (or
+ * tie, when ties go its way), and one more if someone supports after me. `want` 0: the support
+ * already decides it my way, and my cards would change nothing.
+ */
+export function supportStand(sense: Sense, offers: ("main" | "counter")[]): { pref: "main" | "counter"; margin: number; lead: number; want: number } | null {
   const s = sense.s;
   const deal = s.deal;
   if (!deal || offers.length === 0) return null;
@@ -152,16 +157,21 @@ export function planSupport(sense: Sense, offers: ("main" | "counter")[], pick: 
   const pref: "main" | "counter" = offers.length === 1 ? offers[0]! : worth.main >= worth.counter ? "main" : "counter";
   const other: "main" | "counter" = pref === "main" ? "counter" : "main";
   const margin = present(other) ? worth[pref] - worth[other] : worth[pref];
-  if (margin <= 0) return null;
   const lead = supportCount(s, pref) - (present(other) ? supportCount(s, other) : 0);
   const winsTie = s.rules.tieWinner === pref;
   const needNow = winsTie ? Math.max(0, -lead) : Math.max(0, 1 - lead);
   const othersAfter = Math.max(0, deal.supportQueue.length - 1);
-  const want = needNow + (othersAfter > 0 ? 1 : 0);
-  const affordable = Math.floor(margin / CARD_WORTH);
-  const n = Math.min(want, affordable, pick.max, pick.from.length);
+  return { pref, margin, lead, want: needNow + (othersAfter > 0 ? 1 : 0) };
+}
+
+/** Which offer to back and with how many cards (null: abstain). Support counts are public. */
+export function planSupport(sense: Sense, offers: ("main" | "counter")[], pick: CardPick): SupportPlan | null {
+  const stand = supportStand(sense, offers);
+  if (!stand || stand.margin <= 0) return null;
+  const affordable = Math.floor(stand.margin / CARD_WORTH);
+  const n = Math.min(stand.want, affordable, pick.max, pick.from.length);
   if (n < Math.max(1, pick.min)) return null;
-  return { offer: pref, cards: cheapest(sense, pick.from, n), margin };
+  return { offer: stand.pref, cards: cheapest(sense, pick.from, n), margin: stand.margin };
 }
 
 /** Now and then a bot offers its support to the offer's owner for a little capital. */

@@ -116,6 +116,39 @@ describe("hints say what the bot would do and why", () => {
     expect(figures).toBeGreaterThan(0);
   });
 
+  it("an abstention says the one reason that holds: a support already decided is not called not worth the cards", () => {
+    // Every support decision of a few seeded games. Where the bot abstains though one offer is far better
+    // for it than the other (worth several cards) and it holds cards, its reason can only be that the
+    // support already decides the deal: the hint once also said "the difference is not worth the cards".
+    let decided = 0;
+    for (const { players, seed } of [{ players: 4, seed: 303 }, { players: 5, seed: 304 }, { players: 6, seed: 305 }] as const) {
+      const run = playGame(players, seed);
+      let s = createGame({ players, seed });
+      for (const [step, { seat, command }] of run.commands.entries()) {
+        if (s.pending?.kind === "support" && s.pending.seat === seat) {
+          const view = viewFor(s, seat);
+          const hint = hintFor(view, view.you!.legal, [], makeRandom(step), newMemory());
+          const where = `${players} players, seed ${seed}, step ${step}, seat ${seat}: ${hint.why}`;
+          if (hint.command?.type === "abstain" && / far (better|worse) for you than /.test(hint.why) && view.you!.hand.length > 0) {
+            decided++;
+            expect(hint.why, where).not.toMatch(/not worth/);
+            const m = /(The main offer|The counteroffer) already wins \((?:(\d+) ahead in support|level in support, where a tie goes to it)\) and nobody supports after you/.exec(hint.why);
+            expect(m, where).not.toBeNull();
+            // and so it is: the offer it names leads by as much (or is level), and the seat is the last to support
+            const named = m![1] === "The main offer" ? "main" : "counter";
+            const count = (o: string) => view.deal!.supports.filter((x) => x.offer === o).reduce((n, x) => n + x.count, 0);
+            expect(count(named) - count(named === "main" ? "counter" : "main"), where).toBe(Number(m![2] ?? 0));
+            expect(view.supportQueue, where).toEqual([seat]);
+          }
+        }
+        const r = apply(s, seat, command);
+        if (!r.ok) throw new Error(r.message);
+        s = r.state;
+      }
+    }
+    expect(decided).toBeGreaterThan(3);
+  });
+
   it("a hint leaves the bot's memory as it was, and says so when the seat owes nothing", () => {
     const { s } = positions[0]!;
     const idle = [0, 1, 2, 3].find((n) => !waitingFor(s).includes(n) && !s.trades.some((t) => t.to === n))!;
