@@ -2,7 +2,7 @@
 // and out of reach, under a banner that says so; if the table is gone, a dialog says why in plain words
 // and offers the way back to the lobby (and, when the seat was opened on another page, to play here again).
 import type { ComponentChildren } from "preact";
-import { useEffect, useReducer, useRef } from "preact/hooks";
+import { useEffect, useLayoutEffect, useReducer, useRef } from "preact/hooks";
 import type { TableSession } from "./net/session.ts";
 
 /** After this long out of reach, the banner says how long it has been. */
@@ -40,11 +40,26 @@ function Reconnecting({ session, onLobby }: { session: TableSession; onLobby(): 
   const downFor = Math.max(0, (now - session.downSince) / 1000);
   const offline = typeof navigator !== "undefined" && navigator.onLine === false;
   const next = session.retryAt > now ? Math.ceil((session.retryAt - now) / 1000) : 0;
+  // A modal dialog, so that it is the top one: above a dialog the table had open (its devices, the help,
+  // a half-filled trade form, which stays as it was underneath) and its backdrop, and not made inert by
+  // it (a banner merely on top would be). The table is out of reach meanwhile anyway; when the banner
+  // closes, the focus goes back where it was. The focus is on the banner itself, not on "Back to the
+  // lobby": an Enter meant for the chat must not leave the table.
+  const banner = useRef<HTMLDialogElement>(null);
+  useLayoutEffect(() => {
+    const d = banner.current;
+    if (d && !d.open) {
+      d.showModal();
+      d.focus();
+    }
+    return () => d?.close();
+  }, []);
   return (
-    <div class="connection-banner" role="status" data-testid="connection" data-state="reconnecting">
+    <dialog ref={banner} class="connection-banner" aria-labelledby="connection-lost-h" tabIndex={-1} data-testid="connection" data-state="reconnecting"
+      onCancel={(e) => e.preventDefault()}>
       <span class="spinner" aria-hidden="true" />
-      <div class="connection-words">
-        <p><strong>Connection lost. Reconnecting…</strong></p>
+      <div class="connection-words" role="status">
+        <p id="connection-lost-h"><strong>Connection lost. Reconnecting…</strong></p>
         <p class="muted">
           {offline
             ? "This device is offline: the table comes back once the network does."
@@ -57,7 +72,7 @@ function Reconnecting({ session, onLobby }: { session: TableSession; onLobby(): 
         {next > 1 && !offline && <button type="button" class="secondary small" data-testid="reconnect-now" onClick={() => session.tryNow()}>Try now</button>}
         <button type="button" class="link small" data-testid="connection-lobby" onClick={onLobby}>Back to the lobby</button>
       </div>
-    </div>
+    </dialog>
   );
 }
 

@@ -2,7 +2,8 @@
 // table whose server is killed (SIGKILL, then SIGTERM) and started again on the same data and port: each
 // page says it is reconnecting and comes back by itself, without a reload, soon after the server (the
 // product target, 5 s, is printed; the test allows 15 s, for a busy machine), with its seat, log and chat. A dropped network (the browser offline) comes back too, with what was said
-// meanwhile. A table the restarted server does not know shows a sentence and the way to the lobby.
+// meanwhile. The banner shows above a dialog the table had open (a half-filled trade form stays as it
+// was underneath). A table the restarted server does not know shows a sentence and the way to the lobby.
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdirSync, mkdtempSync } from "node:fs";
@@ -222,6 +223,43 @@ describe("a lost connection comes back by itself", () => {
     await expect(text(bea.page, "who-am-i")).resolves.toContain("You are Bea");
     await expect.poll(badge, { timeout: 15_000 }).toBe(unread + 1);
     await expectNotReloaded();
+  });
+
+  it("shows the banner above a dialog the table had open, and a half-filled trade form stays as it was", async () => {
+    const { ann, bea } = pages;
+    // Ann on the laptop has the trade form open, half filled; Bea on the phone has the help open.
+    await ann.page.locator("[data-testid^=propose-to-]").first().click();
+    await ann.page.getByTestId("trade-give-capital").fill("1");
+    await expect(ann.page.getByTestId("trade-give-capital").inputValue()).resolves.toBe("1");
+    await bea.page.getByTestId("menu").click();
+    await bea.page.getByTestId("help-open").click();
+    await bea.page.getByTestId("help").waitFor();
+    for (const p of [ann, bea]) await p.context.setOffline(true);
+    try {
+      for (const [p, shot] of [[ann.page, "reconnecting-dialog-1440"], [bea.page, "reconnecting-dialog-390"]] as const) {
+        await p.locator("[data-testid=connection][data-state=reconnecting]").waitFor();
+        // the banner is on top: what is at its centre is the banner, not the dialog or its backdrop
+        const onTop = await p.getByTestId("connection").evaluate((banner) => {
+          const r = banner.getBoundingClientRect();
+          const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+          return hit && banner.contains(hit) ? "the banner" : `${hit?.tagName.toLowerCase()}.${hit?.className}`;
+        });
+        expect(onTop, "at the banner's centre").toBe("the banner");
+        // the focus on the banner itself: an Enter then leaves nothing (on "Back to the lobby" it left the table)
+        await expect(p.getByTestId("connection").evaluate((banner) => document.activeElement === banner)).resolves.toBe(true);
+        await p.screenshot({ path: `test-results/${shot}.png` });
+      }
+      // the form underneath is as Ann left it
+      await expect(ann.page.getByTestId("trade-give-capital").inputValue()).resolves.toBe("1");
+    } finally {
+      for (const p of [ann, bea]) await p.context.setOffline(false);
+    }
+    for (const p of [ann, bea]) await p.page.getByTestId("connection").waitFor({ state: "detached", timeout: BACK_WITHIN_MS });
+    // back at the table the form is still open (after a fresh join, as here, it starts afresh)
+    await ann.page.getByTestId("trade-propose").waitFor();
+    await ann.page.getByTestId("trade-close").click();
+    await bea.page.keyboard.press("Escape");
+    await bea.page.getByTestId("help").waitFor({ state: "hidden" });
   });
 
   it("a second tab takes the seat back, and the first one says so instead of fighting for it", async () => {
