@@ -65,12 +65,22 @@ describe("the moment that decided it", () => {
     expect(saidOnce([])).toEqual([]);
   });
 
-  it("in a game whose moment had a contract paid twice, names it once with how many times (4 players, seed 8)", () => {
-    const { summary, events } = replayed(4, 8);
+  it("in a game whose moment had a contract paid twice, names it once with how many times", () => {
+    // The first 4-player game from seed 40 on whose deciding step said one capital line twice (a contract
+    // paid twice, in a game that did not fall; rare): a change of the rules that changes the games moves it to
+    // another seed, not out of the test.
+    const twiceIn = (g: ReturnType<typeof replayed>) => {
+      // (a game the city lost is decided by its threat's last rise: that moment names no capital)
+      if (g.states.at(-1)!.result?.reason === "threat") return undefined;
+      const said = g.summary.decided ? g.events[g.summary.decided.step]!.filter((e) => !e.to).map((e) => e.text) : [];
+      return said.find((l) => / capital /.test(l) && said.filter((x) => x === l).length === 2);
+    };
+    let seed = 40;
+    while (seed < 80 && !twiceIn(replayed(4, seed))) seed++;
+    const { summary } = replayed(4, seed);
+    const twice = twiceIn(replayed(4, seed));
+    expect(twice, "a game from seeds 40-79 whose deciding step held a capital line twice").toBeDefined();
     const at = summary.decided!;
-    const said = events[at.step]!.filter((e) => !e.to).map((e) => e.text);
-    const twice = said.find((l) => / capital /.test(l) && said.filter((x) => x === l).length === 2);
-    expect(twice, "the step's own lines hold a capital line twice").toBeDefined();
     expect(at.lines).toContain(`${twice!.replace(/\.$/, "")}, 2 times.`);
     expect(at.lines.filter((l, i) => l === at.lines[i + 1])).toEqual([]);
   });
