@@ -56,25 +56,31 @@ function playedLog(seed: number) {
 
 describe("phase reports", () => {
   it("rebuild from the log history alone: supply before and after Production, the supply each demand met or missed", () => {
-    const { log, figures } = playedLog(21);
     let productions = 0;
     let demands = 0;
-    for (const [i, engine] of figures) {
-      // As a reload receives it: the lines from this Production on, no earlier state known.
-      const next = log.indexOf("Production Phase.", i + 1);
-      const lines = log.slice(i, next < 0 ? undefined : next);
-      const reports = reportsOf({ from: i, lines });
-      const prod = reports.find((r): r is ProductionReport => r.kind === "production")!;
-      expect(prod.before, `production at line ${i}`).toEqual(engine.before);
-      expect(prod.after, `production at line ${i}`).toEqual(engine.after);
-      expect(prod.districts.map((d) => d.name)).toEqual(lines.filter((l) => / produces /.test(l)).map((l) => l.slice(0, l.indexOf(" produces "))));
-      expect(prod.lines.some((l) => l.startsWith("Supply after Production"))).toBe(false);
-      productions++;
-      if (!engine.demand) continue;
-      const demand = reports.find((r): r is DemandReport => r.kind === "demand");
-      expect(demand, `demand after line ${i}`).toBeDefined();
-      expect(demand!.supply).toEqual(engine.demand);
-      demands++;
+    // Random play often lets the city fall early: games from seed 21 on, until four Productions and two
+    // demands were checked.
+    for (let seed = 21; seed < 41 && (productions < 4 || demands < 2); seed++) {
+      const { log, figures } = playedLog(seed);
+      for (const [i, engine] of figures) {
+        // As a reload receives it: the lines from this Production on, no earlier state known.
+        const next = log.indexOf("Production Phase.", i + 1);
+        const lines = log.slice(i, next < 0 ? undefined : next);
+        const reports = reportsOf({ from: i, lines });
+        const prod = reports.find((r): r is ProductionReport => r.kind === "production")!;
+        expect(prod.before, `production at line ${i}`).toEqual(engine.before);
+        expect(prod.after, `production at line ${i}`).toEqual(engine.after);
+        // (a district's own line, "Name (n) produces ...": not a Liquidation's "Name (n) is liquidated and produces ..." later on)
+        const produced = lines.map((l) => /^(.+ \(\d\)) produces /.exec(l)?.[1]).filter((n) => n !== undefined);
+        expect(prod.districts.map((d) => d.name)).toEqual(produced);
+        expect(prod.lines.some((l) => l.startsWith("Supply after Production"))).toBe(false);
+        productions++;
+        if (!engine.demand) continue;
+        const demand = reports.find((r): r is DemandReport => r.kind === "demand");
+        expect(demand, `demand after line ${i}`).toBeDefined();
+        expect(demand!.supply).toEqual(engine.demand);
+        demands++;
+      }
     }
     expect(productions).toBeGreaterThanOrEqual(4);
     expect(demands).toBeGreaterThanOrEqual(2);
