@@ -79,6 +79,8 @@ export interface GuideDeps {
   now?: () => number;
   /** Hints are worked out on the bots' thread (server/bots/thinker.ts); in the table's thread when absent. */
   thinker?: BotThinker;
+  /** A pause has ended and play resumes (after the held bot moves): the table starts its countdowns afresh. */
+  resumed?: () => void;
 }
 
 export class TableGuide {
@@ -207,6 +209,7 @@ export class TableGuide {
 
   /** Shows the next queued moment, or releases the pause and lets the held bots move. */
   private next(): void {
+    const wasPaused = this.moment !== null;
     this.timer?.clear();
     this.timer = null;
     const next = this.queue.shift() ?? null;
@@ -219,6 +222,7 @@ export class TableGuide {
       const moves = [...this.held?.values() ?? []];
       this.held?.clear();
       for (const move of moves) move();
+      if (wasPaused) this.d.resumed?.();
     }
   }
 

@@ -188,7 +188,14 @@ export class Table {
       writeChat: (chat, after) => this.writes.write(() => deps.store.appendChat(this.code, chat.seq, chat), after),
       writeWhisper: (seq, whisper, after) => this.writes.write(() => deps.store.appendWhisper(this.code, seq, whisper), after),
     });
-    this.guide = new TableGuide({ options: this.options, seats, talk, publisher, timers, thinker: deps.botThinker });
+    this.guide = new TableGuide({
+      options: this.options, seats, talk, publisher, timers, thinker: deps.botThinker,
+      // the countdowns held while it explained start now, in full
+      resumed: () => this.writes.whenIdle(() => {
+        if (this.status !== "playing") return;
+        if (!this.answerAhead()) this.p.flush(false);
+      }),
+    });
     this.bots = new BotMoves({
       seats, talk, publisher, voice, random: this.botRandom,
       play: (n, command) => this.play(n, command),
@@ -940,7 +947,8 @@ export class Table {
    * as their own command (stored like any other) and tells them why; true when it did. At once, not
    * later: until then the seat would be shown a decision that a click could only race (and lose) against
    * the table's own answer. A timed pass waits while the person is connected and the decision stays open
-   * (they see the countdown). Bots and away seats are the bots'.
+   * (they see the countdown), and only while play runs: a tutorial table's explanation holds it. Bots
+   * and away seats are the bots'.
    */
   private answerAhead(): boolean {
     const game = this.game;
@@ -952,7 +960,8 @@ export class Table {
       const answer = answerInAdvance(commands, this.answersOf(seat), game.round, this.limits.timedPassSeconds);
       if (!answer) continue;
       if (answer.afterSeconds) {
-        if (!this.seats.get(seat)!.connected) continue;
+        // no countdown while a tutorial table explains: the person is reading (it starts once they have)
+        if (!this.seats.get(seat)!.connected || this.guide.paused()) continue;
         timed.add(seat);
         const key = decisionKey(commands);
         this.timedPasses.run(seat, key, answer.afterSeconds * 1000, () => this.writes.whenIdle(() => {

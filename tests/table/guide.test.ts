@@ -11,6 +11,8 @@ import type { Timers } from "../../server/table/turns.ts";
 import { TableOptions } from "../../shared/room-protocol.ts";
 import { GUIDE_KEYS } from "../../shared/guide/texts.ts";
 import { openTable, seat, tables } from "./helpers.ts";
+import { legal, waitingFor } from "../../server/engine/index.ts";
+import { makeRandom, randomCommand } from "../../server/bots/random.ts";
 
 function setup(tutorial: boolean, people: string[] = ["Alice"]) {
   const timers: { fn: () => void; ms: number; cleared: boolean }[] = [];
@@ -152,5 +154,43 @@ describe("the guide at a table", () => {
     expect(moment()).toBe("moment:start"); // a reload's few seconds: Bo may still read it
     await vi.advanceTimersByTimeAsync(2_000); // Bo is away: a bot plays the seat
     expect(moment()).not.toBe("moment:start");
+  });
+
+  it("holds a timed pass while it explains: the countdown starts once the newcomer has read", async () => {
+    vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date"] });
+    const t = await openTable({ seats: 4, bots: 3, tutorial: true, stepSeconds: 0, botDelayMs: 0 });
+    await seat(t.table, ["Ann"]);
+    const ann = t.table.seats.ofSession("session-Ann")!;
+    const moment = () => t.table.guide.moment ?? "";
+    const random = makeRandom(7);
+    // Ann reads every explanation and answers at random, until the table explains her first counteroffer chance
+    for (let step = 0; step < 2000 && moment() !== "decision:counteroffer"; step++) {
+      await vi.advanceTimersByTimeAsync(5);
+      if (moment() === "decision:counteroffer") break;
+      if (moment()) {
+        t.table.guideAction(ann, "got-it", moment());
+        continue;
+      }
+      const game = t.table.game!;
+      // a bot's offer to her waits for her answer: she declines it
+      const offered = game.trades.find((tr) => tr.to === ann.seat);
+      if (offered) {
+        t.table.command(ann.seat, { type: "trade-decline", id: offered.id }, Date.now(), () => {});
+        continue;
+      }
+      if (!waitingFor(game).includes(ann.seat)) continue;
+      const options = legal(game, ann.seat).filter((l) => !l.type.startsWith("trade-"));
+      if (options.length) t.table.command(ann.seat, randomCommand(options, random)!, Date.now(), () => {});
+    }
+    expect(moment()).toBe("decision:counteroffer");
+    const passAt = () => (JSON.parse(String(t.of("answersChanged").filter(([n]) => n === ann.seat).at(-1)![1])) as { passAt?: number }).passAt ?? 0;
+    expect(passAt()).toBe(0); // no countdown runs under the explanation
+    await vi.advanceTimersByTimeAsync(60_000); // a slow reader
+    expect(moment()).toBe("decision:counteroffer");
+    expect(legal(t.table.game!, ann.seat).some((l) => l.type === "pass")).toBe(true); // nobody passed for her
+    t.table.guideAction(ann, "got-it", "decision:counteroffer");
+    await vi.advanceTimersByTimeAsync(5);
+    // read: her countdown runs now, in full
+    expect(passAt()).toBeGreaterThan(Date.now() + 11_000);
   });
 });
