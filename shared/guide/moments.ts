@@ -11,7 +11,8 @@ export function momentsOf(before: GameView | null, after: GameView, events: read
   const publicly = (type: string) => events.some((e) => !e.to && e.type === type);
   if (!before) out.push("moment:start");
   // the phases that ran on their own since the last decision, in the order the game runs them
-  if (publicly("production")) out.push("moment:production");
+  // the Production Phase's own line ("phase"): a card that produces (Liquidation) logs "production" too, mid-phase
+  if (publicly("phase")) out.push("moment:production");
   if (publicly("event")) out.push("moment:event");
   if (publicly("demand")) out.push("moment:demand-round");
   const deal = after.deal;

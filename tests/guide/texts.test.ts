@@ -62,4 +62,25 @@ describe("the guide's texts", () => {
     for (const m of MOMENT_KINDS.filter((m) => m !== "trade")) expect([...moments], m).toContain(`moment:${m}`);
     for (const d of ["main-offer", "support", "general-draw", "effect"]) expect([...moments], d).toContain(`decision:${d}`);
   });
+
+  it("explains production when the Production Phase runs, not when a card produces (Liquidation)", () => {
+    let liquidated = 0;
+    for (const [players, seed] of [[4, 1], [5, 2], [6, 3], [4, 4], [4, 5], [5, 6]] as const) {
+      const run = playGame(players, seed);
+      const created = createGameWithEvents({ players, seed });
+      let s = created.state;
+      let before = viewFor(s, "spectator");
+      for (const { seat, command } of run.commands) {
+        const r = apply(s, seat, command);
+        if (!r.ok) throw new Error(r.message);
+        s = r.state;
+        const view = viewFor(s, "spectator");
+        const lines = r.events.filter((e) => !e.to).map((e) => e.text);
+        if (lines.some((l) => / is liquidated /.test(l)) && !lines.includes("Production Phase.")) liquidated++;
+        expect(momentsOf(before, view, r.events, [0]).includes("moment:production"), lines.join(" ")).toBe(lines.includes("Production Phase."));
+        before = view;
+      }
+    }
+    expect(liquidated).toBeGreaterThan(0); // the games met a card that produces in the Action Phase
+  });
 });

@@ -98,7 +98,8 @@ describe("the replay's guide notes", () => {
       for (const n of notes) expect(n.moment).toMatch(/^moment:/);
       expect(at("moment:start")).toBe(0);
       expect(at("moment:end")).toBe(states.length - 1);
-      expect(at("moment:production")).toBe(first(logged("production")));
+      // the Production Phase's own line: a card's production (Liquidation) is no Production Phase
+      expect(at("moment:production")).toBe(first(logged("phase")));
       expect(at("moment:event")).toBe(first(logged("event")));
       expect(at("moment:demand-round")).toBe(first(logged("demand")));
       expect(at("moment:main-offer")).toBe(first((k) => !!view(k).deal?.main));
