@@ -72,7 +72,7 @@ export const MOMENT_TEXTS: Record<MomentKind, GuideText> = {
   "emergency-action": {
     title: "An emergency action",
     body: [
-      "A player has offered an emergency action instead of a card. Each corporation holds a few; they are strong, but once spent they are gone.",
+      "A player has offered an emergency action instead of a card. Each corporation has one, beside its hand (it is no card of the hand). It is strong: if its offer loses, it goes back to its owner to be used again, but once its offer wins it is spent (facedown).",
       "Keep yours for the moment the city needs it most, or for a deal you cannot afford to lose.",
     ],
     target: "deal",
