@@ -48,7 +48,7 @@ export const MOMENT_TEXTS: Record<MomentKind, GuideText> = {
   "main-offer": {
     title: "The main offer",
     body: [
-      "The active player has put an action card on the table as the main offer. If it wins, its owner resolves it and takes the asset.",
+      "The active player has put an action card on the table as the main offer. If it wins, its owner resolves it and takes the asset; if nobody counters it, it wins at once, with no support step.",
       "Read what the card does to the city and who it pays: corporations earn capital when a card does what their contract rewards.",
     ],
     target: "deal",
@@ -64,7 +64,7 @@ export const MOMENT_TEXTS: Record<MomentKind, GuideText> = {
   support: {
     title: "Support: the table decides",
     body: [
-      "Now every player in turn may back one offer with cards from their hand, facedown, or abstain. The offer with more support wins; the support cards are discarded.",
+      "Now each player with no offer in the deal, in turn from the active player's left, may back one offer with cards from their hand, facedown, or abstain. The offer with more support wins (a tie goes to the main offer); the support cards are discarded.",
       "Support costs you cards, so give it where the difference matters to you. Players may also sell their support for capital in a binding trade.",
     ],
     target: "deal",
@@ -123,7 +123,7 @@ export const DECISION_TEXTS: Record<DecisionKind, GuideText> = {
   "main-offer": {
     title: "Your turn: make the main offer",
     body: [
-      "Pick an action card from your hand (or a faceup emergency action) to offer. If it wins, you resolve it and take the asset.",
+      "Pick an action card from your hand (or a faceup emergency action) to offer. If it wins, you resolve it and take the asset; if nobody counters it, it wins at once.",
       "A good offer helps you and the city and does not help your rival much: others will back it only if it suits them too.",
     ],
     target: "choices",
@@ -140,7 +140,7 @@ export const DECISION_TEXTS: Record<DecisionKind, GuideText> = {
     title: "Back an offer, or abstain",
     body: [
       "Choose an offer and the cards you give it, facedown; or abstain and keep your hand.",
-      "More cards make an offer likelier to win, but every card you give is gone. Back the offer that is better for you than the other one.",
+      "Each card counts 1 support; the offer with more support wins, and a tie goes to the main offer. Every card you give is gone, so back the offer that is better for you than the other one.",
     ],
     target: "choices",
   },
