@@ -18,7 +18,7 @@ export type MomentKind = (typeof MOMENT_KINDS)[number];
 export type GuideKey = `moment:${MomentKind}` | `decision:${DecisionKind}`;
 
 /** The part of the screen a text is about. */
-export type GuideTarget = "city" | "tracks" | "deal" | "choices" | "hand" | "corps" | "log" | "trades";
+export type GuideTarget = "city" | "tracks" | "supply" | "deal" | "choices" | "hand" | "corps" | "log" | "trades";
 
 export interface GuideText {
   title: string;
@@ -33,7 +33,7 @@ export const MOMENT_TEXTS: Record<MomentKind, GuideText> = {
     body: [
       "You run one corporation in a city on the edge. If threat reaches 25 the city falls and everyone loses (except, perhaps, the Federalist). Each of you also has a secret rival: to win, end with more capital than that rival.",
       "Each turn one player makes a deal: they offer an action card, others may counter, and the table backs one offer with cards from their hands. Play well with others, but watch your rival.",
-      "The city map shows where problems stand; the tracks above show threat, the round and the supply the city must reach for the next demand.",
+      "The city map shows where problems stand. Above it are the round and the threat; under it, the supply the city has made and the demand it must reach at the next demand round.",
     ],
     target: "city",
   },
@@ -81,9 +81,9 @@ export const MOMENT_TEXTS: Record<MomentKind, GuideText> = {
     title: "Production",
     body: [
       "At the end of an Action Phase each district with an android produces its resources into the supply, unless a strike or an outage stops it; orgcrime there keeps its main resource from the supply.",
-      "The supply is what the city will be measured against at the next demand round: watch the tracks above the map.",
+      "The supply is what the city will be measured against at the next demand round: watch the supply and demand under the map.",
     ],
-    target: "tracks",
+    target: "supply",
   },
   event: {
     title: "An event",
@@ -99,7 +99,7 @@ export const MOMENT_TEXTS: Record<MomentKind, GuideText> = {
       "In a demand round the city checks its supply against the demand. If the supply falls short, threat rises by the demand's penalty.",
       "Investments pay out now, the supply is spent and a new demand is revealed. The game ends after the third demand round.",
     ],
-    target: "tracks",
+    target: "supply",
   },
   trade: {
     title: "A trade is offered",

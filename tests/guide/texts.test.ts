@@ -9,7 +9,7 @@ import { momentsOf } from "../../shared/guide/moments.ts";
 import { apply, createGameWithEvents, viewFor } from "../../server/engine/index.ts";
 import { playGame } from "../../server/sim/play.ts";
 
-const TARGETS = ["city", "tracks", "deal", "choices", "hand", "corps", "log", "trades"];
+const TARGETS = ["city", "tracks", "supply", "deal", "choices", "hand", "corps", "log", "trades"];
 
 describe("the guide's texts", () => {
   it("cover exactly the engine's kinds of decision (its Pending union)", () => {

@@ -17,6 +17,7 @@ import "./guide.css";
 const TARGET_SELECTOR: Record<GuideTarget, string> = {
   city: ".city-area",
   tracks: ".tracks",
+  supply: "[data-testid=supply]",
   deal: ".deal-area",
   choices: "[data-testid=topbar] .act-row",
   hand: ".you-area",
@@ -26,10 +27,10 @@ const TARGET_SELECTOR: Record<GuideTarget, string> = {
 };
 /** The phone tab that shows each target (null: the top bar, always in view). */
 const TARGET_PANE: Record<GuideTarget, Pane | null> = {
-  city: "city", tracks: "city", deal: "deal", choices: null, hand: "you", corps: "players", log: "deal", trades: "talk",
+  city: "city", tracks: "city", supply: "city", deal: "deal", choices: null, hand: "you", corps: "players", log: "deal", trades: "talk",
 };
 const TARGET_WORDS: Record<GuideTarget, string> = {
-  city: "the city map", tracks: "the tracks: round, threat, supply and demand", deal: "the deal", choices: "your choices in the top bar",
+  city: "the city map", tracks: "the round and threat tracks", supply: "the supply and demand under the map", deal: "the deal", choices: "your choices in the top bar",
   hand: "your hand", corps: "the corporations", log: "the game log", trades: "the trades for you",
 };
 

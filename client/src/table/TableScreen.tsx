@@ -130,7 +130,7 @@ export function TableScreen({ session, onLeave, onSwitch }: { session: TableSess
         onTrades={phone ? () => setPane("talk") : undefined} onShowMap={phone ? showMap : undefined} />
       <div class="board-col">
         {model.game?.result && <GameOver model={model} onJoined={onSwitch} />}
-        <section class="tracks pane-city" aria-label="Round, threat, supply and demand">
+        <section class="tracks pane-city" aria-label="Round and threat">
           <div class="track-row">
             <RoundTrack round={game?.round ?? 0} />
             <ThreatTrack threat={game?.threat ?? 0} worst={game?.forecast?.worst} />
