@@ -163,10 +163,10 @@ export const DECISION_TEXTS: Record<DecisionKind, GuideText> = {
   "hand-limit": {
     title: "Too many cards",
     body: [
-      "At the end of your turn you may hold no more cards than your hand size. Discard down to it.",
+      "At the end of your turn you may hold no more cards than your hand size. Discard down to it: the cards ticked in the top bar are a suggestion, and a click on another card swaps it in.",
       "Keep the cards you would like to offer, and the ones that pay your contract; let go of the rest.",
     ],
-    target: "hand",
+    target: "choices",
   },
   investment: {
     title: "Keep an investment",

@@ -32,6 +32,10 @@ describe("the guide's texts", () => {
     }
   });
 
+  it("each decision's text points at the choices in the top bar, where the decision is made", () => {
+    for (const kind of DECISION_KINDS) expect(DECISION_TEXTS[kind].target, kind).toBe("choices");
+  });
+
   it("every decision and command met in whole bot games has its text, and the games meet every moment", () => {
     const kinds = new Set<string>();
     const commands = new Set<string>();
