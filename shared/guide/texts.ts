@@ -31,9 +31,9 @@ export const MOMENT_TEXTS: Record<MomentKind, GuideText> = {
   start: {
     title: "Welcome to New Angeles",
     body: [
-      "You run one corporation in a city on the edge. If threat reaches 25 the city falls and everyone loses (except, perhaps, the Federalist). Each of you also has a secret rival: to win, end with more capital than that rival.",
+      "You run one corporation in a city on the edge. If threat reaches 25 the city falls and everyone loses (except, perhaps, the Federalist). Each of you also has a secret rival card: to win, end with more capital than the corporation it names. Read yours beside your corporation, as some say otherwise (the Federalist wins only if the city falls).",
       "Each turn one player makes a deal: they offer an action card, others may counter, and the table backs one offer with cards from their hands. Play well with others, but watch your rival.",
-      "The city map shows where problems stand. Above it are the round and the threat; under it, the supply the city has made and the demand it must reach at the next demand round.",
+      "The city map shows where problems stand; above it are the round and the threat, and under it the supply the city has made and the demand it must reach at the next demand round.",
     ],
     target: "city",
   },
