@@ -88,7 +88,7 @@ export const MOMENT_TEXTS: Record<MomentKind, GuideText> = {
   event: {
     title: "An event",
     body: [
-      "An event card hits the city: problems spread, move towards The Root or flare up, and threat may rise. The back of the next event card shows its category, so you can prepare.",
+      "An event card hits the city: problems spread, move towards The Root or flare up, and threat may rise. The back of the next event card shows its category, so you can prepare: open the threat in the top bar to see it, and how much threat it may add.",
       "Threat rises when problems reach The Root and when demands go unmet. At 25 threat everyone loses (except, perhaps, the Federalist).",
     ],
     target: "city",
