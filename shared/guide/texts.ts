@@ -80,7 +80,7 @@ export const MOMENT_TEXTS: Record<MomentKind, GuideText> = {
   production: {
     title: "Production",
     body: [
-      "At the end of an Action Phase each district with an android produces its resources into the supply, unless a strike or an outage stops it; orgcrime there keeps its main resource from the supply.",
+      "At the end of an Action Phase each district with an android produces its resources into the supply, unless a strike or an outage stops it; orgcrime there keeps its main resource from the supply. Then the unrest of each of those districts rises a stage (two with a Human First unit there), produced or not: none to protest, protest to strike.",
       "The supply is what the city will be measured against at the next demand round: watch the supply and demand under the map.",
     ],
     target: "supply",
