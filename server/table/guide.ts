@@ -154,7 +154,21 @@ export class TableGuide {
       this.seen.add(seen);
       if (seats.length) this.queue.push({ key, seats });
     }
-    if (!this.moment) this.next();
+    // a decision explained while the table answered it (an answer given in advance) is gone: the next one
+    if (!this.moment || this.gone(this.moment, this.waiting)) this.next();
+  }
+
+  /**
+   * Whether a decision's explanation has outlived its decision: the game no longer waits for that kind of
+   * decision from that seat (the table answered it in advance, or the person answered while reading
+   * another explanation). It is forgotten, to be explained at the next such decision.
+   */
+  private gone(key: GuideKey, seats: readonly number[]): boolean {
+    if (!key.startsWith("decision:")) return false;
+    const p = this.last?.pending;
+    if (p && `decision:${p.kind}` === key && seats.includes(p.seat)) return false;
+    for (const n of seats) this.seen.delete(`${key}@${n}`);
+    return true;
   }
 
   /** Whether bots must wait now. */
@@ -212,7 +226,8 @@ export class TableGuide {
     const wasPaused = this.moment !== null;
     this.timer?.clear();
     this.timer = null;
-    const next = this.queue.shift() ?? null;
+    let next = this.queue.shift() ?? null;
+    while (next && this.gone(next.key, next.seats)) next = this.queue.shift() ?? null;
     this.moment = next?.key ?? null;
     this.waiting = next?.seats ?? [];
     this.answered.clear();

@@ -126,6 +126,23 @@ describe("the guide's pause", () => {
     expect(guide.moment).toBe("decision:general-draw");
   });
 
+  it("drops a decision's explanation once the game no longer waits for it (answered in advance), and keeps it for the next one", () => {
+    const { guide, state, events, alice } = setup(true);
+    guide.observe(state, events);
+    expect(guide.moment).toBe("moment:start"); // Alice's General draw is queued behind the welcome
+    // the table answers the draw for her while she reads: the game waits for a bot now
+    const answered = { ...state, pending: { ...state.pending!, seat: 2 } };
+    guide.observe(answered, []);
+    expect(guide.gotIt(alice, "moment:start")).toBeNull();
+    expect(guide.moment).toBeNull(); // no explanation of a decision that is gone
+    // her next General draw is explained
+    guide.observe(state, []);
+    expect(guide.moment).toBe("decision:general-draw");
+    // and one shown when the table answers it goes too
+    guide.observe(answered, []);
+    expect(guide.moment).toBeNull();
+  });
+
   it("announces hints by the table's setting: off at tutorial tables, on at others", () => {
     expect(announcesHints({ tutorial: true })).toBe(false);
     expect(announcesHints({ tutorial: false })).toBe(true);
