@@ -251,7 +251,7 @@ const EXPLAIN: { [K in Command["type"]]: (w: Words, c: Extract<Command, { type: 
     return {
       action: `Offer ${w.who(c.to)} your support for ${price} capital`,
       why: offer
-        ? `${w.whose(offer.seat)} ${cardName(offer.card)} winning is worth a lot to ${w.who(offer.seat)}; your ${plural(c.supportCards?.length ?? 0, "card")} of support raise its chance, and being paid ${price} capital is worth more to you than giving that support for nothing.`
+        ? `${w.whose(offer.seat)} ${cardName(offer.card)} winning is worth a lot to ${w.who(offer.seat)}; your ${plural(c.supportCards?.length ?? 0, "card")} of support ${(c.supportCards?.length ?? 0) === 1 ? "raises" : "raise"} its chance, and being paid ${price} capital is worth more to you than giving that support for nothing.`
         : "Selling your support is worth more to you than giving it.",
     };
   },

@@ -173,6 +173,27 @@ describe("hints say what the bot would do and why", () => {
     expect(unseenNames(hint.why, view)).toEqual([]);
   });
 
+  it("a sale of one card's support says the card raises the offer's chance (the verb agrees with the count)", () => {
+    // the first positions of bot games whose hint sells the support of one card, and of two
+    const found: Record<number, string> = {};
+    for (let seed = 1; seed <= 6 && !(found[1] && found[2]); seed++) {
+      const run = playGame(4, seed, undefined, undefined, { check: null });
+      let s = createGame({ players: 4, seed });
+      for (const [i, { seat, command }] of run.commands.entries()) {
+        if (s.pending && !(found[1] && found[2])) {
+          const view = viewFor(s, s.pending.seat);
+          const hint = hintFor(view, view.you!.legal, [], makeRandom(i));
+          const n = hint.command?.type === "trade-propose" ? hint.command.supportCards?.length ?? 0 : 0;
+          if (n === 1 || n === 2) found[n] ??= hint.why;
+        }
+        const r = apply(s, seat, command);
+        if (r.ok) s = r.state;
+      }
+    }
+    expect(found[1]).toMatch(/your 1 card of support raises its chance/);
+    expect(found[2]).toMatch(/your 2 cards of support raise its chance/);
+  });
+
   it("remembered at a table, hint after hint proposes a sale of support at most MAX_PROPOSALS times a deal, as the bot would", () => {
     const at = positions.map(({ s, seat }, i) => ({ s, seat, i })).find(({ s, seat, i }) => {
       const view = viewFor(s, seat);
