@@ -220,12 +220,14 @@ describe("the forecast and the end, in the browser", () => {
           if (f.level === "alarm") {
             expect(await page.title()).toMatch(/^⚠ Threat \d+\/25/);
             if (!alarmShot) {
-              for (const s of [DESKTOP, PHONE]) {
-                await page.setViewportSize(s);
-                expect(await forecastInView(page)).not.toBeNull();
-                if (s === PHONE) expect(await menuBesideChip(page), "the menu beside the alarm").toBeNull();
-                await page.screenshot({ path: `${SHOTS}/alarm-${s.width}.png` });
-              }
+              await page.setViewportSize(DESKTOP);
+              expect(await forecastInView(page)).not.toBeNull();
+              await page.screenshot({ path: `${SHOTS}/alarm-${DESKTOP.width}.png` });
+              await page.setViewportSize(PHONE);
+              expect(await forecastInView(page)).not.toBeNull();
+              // the menu beside the alarm's wider chip: checked with the other phone looks below
+              menuLooks.push(await menuBesideChip(page));
+              await page.screenshot({ path: `${SHOTS}/alarm-${PHONE.width}.png` });
               await page.setViewportSize(DESKTOP);
               alarmShot = true;
             }
